@@ -1,0 +1,28 @@
+// Runs once when the server starts: take the data folder, migrate, seed the demo; Sentry when configured.
+export async function register() {
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { prepareDatabase } = await import('./lib/db/startup');
+    try {
+      await prepareDatabase();
+    } catch (e) {
+      console.error(`\nSahyog cannot start: ${(e as Error).message}\n`);
+      process.exit(1);
+    }
+    if (process.env.SENTRY_DSN) {
+      const Sentry = await import('@sentry/nextjs');
+      Sentry.init({ dsn: process.env.SENTRY_DSN, tracesSampleRate: 0.1 });
+    }
+  }
+  if (process.env.NEXT_RUNTIME === 'edge' && process.env.SENTRY_DSN) {
+    const Sentry = await import('@sentry/nextjs');
+    Sentry.init({ dsn: process.env.SENTRY_DSN, tracesSampleRate: 0.1 });
+  }
+}
+
+export async function onRequestError(...args: unknown[]) {
+  if (!process.env.SENTRY_DSN) return;
+  const Sentry = await import('@sentry/nextjs');
+  // @ts-expect-error the argument list is Next's own; Sentry accepts it as is
+  Sentry.captureRequestError(...args);
+}

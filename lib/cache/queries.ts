@@ -1,0 +1,35 @@
+// Cached reads for pages: the page cache follows these tags, so a change expires exactly its pages.
+import { unstable_cache } from 'next/cache';
+import { getDb } from '../db/client';
+import { fundraiserById, fundraiserIdByTag, listFundraisers, type ListOptions } from '../fundraisers/queries';
+import { brandForHost, type Brand } from '../whitelabel/brand';
+import { CACHE_TAGS } from './tags';
+
+// a safety net: every cached entry is rebuilt at least this often even if no writer expires it
+const SAFETY_REVALIDATE_S = 3600;
+
+export async function cachedFundraiserByTag(tag: string) {
+  const id = await unstable_cache(async (t: string) => fundraiserIdByTag(await getDb(), t), ['fundraiser-id-by-tag'], {
+    revalidate: SAFETY_REVALIDATE_S,
+  })(tag);
+  if (!id) return null;
+  return unstable_cache(async (i: number) => fundraiserById(await getDb(), i), ['fundraiser-by-id'], {
+    tags: [CACHE_TAGS.fundraiser(id)],
+    revalidate: SAFETY_REVALIDATE_S,
+  })(id);
+}
+
+export async function cachedFundraiserList(opts: Omit<ListOptions, 'now'>) {
+  // 'active' depends on the clock: a fundraiser whose end date passes drops out within the hour
+  return unstable_cache(async (o: Omit<ListOptions, 'now'>) => listFundraisers(await getDb(), o), ['fundraiser-list'], {
+    tags: [CACHE_TAGS.fundraiserLists],
+    revalidate: 600,
+  })(opts);
+}
+
+export async function cachedBrand(host: string, productName: string): Promise<Brand> {
+  return unstable_cache(async (h: string, name: string) => brandForHost(await getDb(), h, name), ['brand-for-host'], {
+    tags: [CACHE_TAGS.brands],
+    revalidate: 300,
+  })(host, productName);
+}

@@ -1,0 +1,150 @@
+// Every number of the product spec (sections 1, 2, 4, 5 and 9), named, in one place.
+
+// spec 1: platform figures shown in the footer and on the home page (configurable through env)
+export const PLATFORM_FIGURES = {
+  raised: '1100 Crs+',
+  donors: '72 Lakh+',
+  fundraisers: '3.2 Lakh+',
+  followers: '2.5M+',
+} as const;
+export const PLATFORM_FEE_PERCENT = 0;
+export const DEFAULT_CONTACT_NUMBER = '+91 90000 12345';
+
+// spec 1 and 9: search-engine and share text limits
+export const STORY_META_DESCRIPTION_LENGTH = 155;
+export const WHATSAPP_SHARE_TEXT_LENGTH = 441;
+export const TRACKING_TITLE_LENGTH = 20;
+
+// spec 9: listings
+export const DASHBOARD_FETCH_COUNT = 50;
+export const CAROUSEL_CARDS_PER_VIEW_DESKTOP = 3;
+export const CAROUSEL_CARDS_PER_VIEW_MOBILE = 1.5;
+export const CAROUSEL_ARROWS_ABOVE = 3;
+export const FREQUENT_VISITED_CAMPAIGNS_LIMIT = 5;
+export const FUNDRAISER_LIST_DEFAULT_LIMIT = 24;
+export const FUNDRAISER_LIST_MAX_LIMIT = 100;
+export const HOME_TRENDING_COUNT = 12;
+
+// spec 4 and 9: payment timings
+export const UPI_POLL_MS = 5000;
+export const VPA_POLL_MS = 5000;
+export const VPA_PENDING_TIMEOUT_MS = 180000;
+export const PAYMENT_RETURN_RECHECK_MS = 10000;
+export const SNACKBAR_MS = 3000;
+export const SIGNUP_SNACKBAR_MS = 10000;
+export const SNACKBAR_LONG_MS = 100000;
+
+// spec 4: donation ticker
+export const TICKER_MOBILE_SHOW_AT_S = [1, 15, 27, 40] as const;
+export const TICKER_MOBILE_HIDE_AFTER_S = 4;
+export const TICKER_DESKTOP_SHOW_AT_S = [4.5, 14, 26, 40] as const;
+export const TICKER_DESKTOP_HIDE_AFTER_S = 4.5;
+export const TICKER_REDUCE_DONORS_BY = 3;
+
+// spec 4: fundraiser status flags
+export const FUNDRAISER_STATUS = { active: 1, ended: 4, activeAlt: 5 } as const;
+export const NOT_ENDED_STATUS_FLAGS = [1, 5] as const;
+
+// spec 4: subscription status flags meaning an active SIP, and those sent to the inactive-user page
+export const ACTIVE_SIP_STATUS_FLAGS = [1, 2, 4, 5] as const;
+export const INACTIVE_USER_SIP_STATUS_FLAGS = [2, 4, 5] as const;
+
+// spec 4: successful funding is raised over target above this ratio
+export const SUCCESSFUL_FUNDING_RATIO = 0.6;
+
+// spec 3 and 9: cause tree
+export const CAUSE = { personalMedical: 20, ngo: 48, creative: 49, ad: 149 } as const;
+export const MEDICAL_CAUSE_IDS_FOR_PERSONAL = [4, 7, 59, 103, 150, 156, 159] as const;
+export const ALL_MEDICAL_CAUSE_IDS = [...MEDICAL_CAUSE_IDS_FOR_PERSONAL, 160] as const;
+
+// spec 5 and 9: phone, name, images
+export const PHONE_DIGITS_KEPT = 10;
+export const NAME_MAX_LENGTH = 50;
+export const NAME_MIN_LENGTH = 2;
+export const PASSWORD_MIN_LENGTH = 8;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'bmp', 'gif', 'png'] as const;
+
+// spec 9: cookies
+export const AUTH_COOKIE_NAME = 'u_auth';
+export const AUTH_COOKIE_DAYS = 365;
+export const UTM_COOKIE_DAYS = 7;
+export const NEXT_PAYMENT_DATE_WINDOW_DAYS = 5;
+
+// spec 9: SIP
+export const CAUSE_AMOUNT = 1;
+export const DEFAULT_SIP_CAUSE = 'medical';
+export const DEFAULT_THANK_YOU_SIP_AMOUNT_INR = 100;
+export const SIP_CAUSES = [
+  'medical',
+  'animals',
+  'education',
+  'food_hunger',
+  'elderly',
+  'women_girls',
+  'widow',
+  'acid_victims',
+  'sip_protect',
+] as const;
+export const INR_ONLY_SIP_CAUSES = ['acid_victims'] as const;
+
+// spec 9: insurance plans (INR)
+export const INSURANCE_PLANS = {
+  yearly_care: 799,
+  yearly_care_plus: 1599,
+  monthly_care: 99,
+  monthly_care_plus: 199,
+  yearly_essentials: 1998,
+  yearly_essentials_plus: 3999,
+} as const;
+
+// spec 9: referral options and hospitalisation statuses
+export const REFERRAL_OPTIONS = [
+  'cancer_treatment',
+  'accident_treatment',
+  'liver_kidney_transplant',
+  'heart_operation',
+  'premature_baby_care',
+  'medicines',
+  'memorial',
+  'others',
+] as const;
+export const HOSPITALISATION_STATUSES = [
+  'currently_hospitalised',
+  'within_6_months',
+  'discharged',
+  'not_required',
+] as const;
+
+// spec 9: payment modes and gateways (values as sent)
+export const PAYMENT_MODES = ['UPI', 'PAYTM', 'PAYTMMA', 'CARD', 'VPA', 'DESKTOPQR', 'Emandate', 'UPIRECURRING'] as const;
+export const PAYMENT_GATEWAYS = [
+  'stripe',
+  'stripeindia',
+  'stripe_recurring',
+  'juspay',
+  'razorpay',
+  'razorpay_emandate',
+  'phonepe_recurring',
+  'payu_recurring',
+  'sandbox',
+] as const;
+
+// spec 3: origin codes deciding where a failed payment returns
+export const ORIGIN_CODES = ['f', 's', 'tp', 'up', 'tann', 'tip', 'ps', 'rfd'] as const;
+
+// spec 3: client location fallback
+export const FALLBACK_LOCATION = {
+  country_code: 'IN',
+  country_name: 'India',
+  city_name: 'Mumbai',
+  region_name: 'Maharashtra',
+  latitude: 19.076,
+  longitude: 72.8777,
+  zip_code: '400001',
+} as const;
+
+// white-label host lookups are cached in memory this long
+export const WHITE_LABEL_CACHE_MS = 60_000;
+// seconds before a demo fundraiser counts as ending soon (urgent)
+export const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,0 +1,102 @@
+// One database handle per process: PGlite in ./data by default, PostgreSQL when DATABASE_URL is set.
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import * as schema from './schema';
+import { env } from '../env';
+import { lockDataFolder } from './lock';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type DbOrTx = Db | Tx;
+
+interface Handle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+}
+
+// Next bundles instrumentation, pages and route handlers separately: keep one handle per process.
+const HANDLE_KEY = Symbol.for('sahyog.db.handle');
+type GlobalWithHandle = typeof globalThis & { [HANDLE_KEY]?: Promise<Handle> };
+const g = globalThis as GlobalWithHandle;
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib', 'db', 'migrations');
+
+async function open(): Promise<Handle> {
+  if (process.env.NEXT_PHASE === 'phase-production-build') {
+    throw new Error('No page may read the database during next build: mark it dynamic.');
+  }
+  const { DATABASE_URL, PGLITE_DIR } = env();
+  if (DATABASE_URL) {
+    const { Pool } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new Pool({ connectionString: DATABASE_URL, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    // Several processes (test workers, servers) may start together: migrate under an advisory lock.
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock(727274)');
+      await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+      client.release();
+    }
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const inMemory = PGLITE_DIR === 'memory://';
+  const release = inMemory ? () => {} : lockDataFolder(path.resolve(PGLITE_DIR));
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = inMemory ? new PGlite() : new PGlite(path.resolve(PGLITE_DIR));
+  const db = drizzle(client, { schema }) as unknown as Db;
+  await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+async function handle(): Promise<Handle> {
+  if (!g[HANDLE_KEY]) {
+    g[HANDLE_KEY] = open().catch((e) => {
+      g[HANDLE_KEY] = undefined;
+      throw e;
+    });
+  }
+  return g[HANDLE_KEY]!;
+}
+
+/** The database, migrated. */
+export async function getDb(): Promise<Db> {
+  return (await handle()).db;
+}
+
+export async function databaseKind(): Promise<Handle['kind']> {
+  return (await handle()).kind;
+}
+
+export async function closeDb(): Promise<void> {
+  const h = g[HANDLE_KEY];
+  g[HANDLE_KEY] = undefined;
+  if (h) await (await h).close();
+}
+
+export async function pingDatabase(): Promise<{ ok: boolean; kind: Handle['kind'] | 'unknown'; latency_ms: number; error?: string }> {
+  const started = performance.now();
+  try {
+    const h = await handle();
+    await h.db.execute(sql`select 1`);
+    return { ok: true, kind: h.kind, latency_ms: Math.round(performance.now() - started) };
+  } catch (e) {
+    return { ok: false, kind: 'unknown', latency_ms: Math.round(performance.now() - started), error: (e as Error).message };
+  }
+}

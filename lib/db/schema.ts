@@ -1,0 +1,467 @@
+// One Drizzle pg-core schema for every entity of spec section 3. Money is integer minor units + ISO code.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  char,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const money = (name: string) => bigint(name, { mode: 'number' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const entityType = pgEnum('entity_type', ['individual', 'ngo']);
+export const mediaKind = pgEnum('media_kind', ['leaderboard', 'theater', 'widget', 'gallery', 'video']);
+export const orderStatus = pgEnum('order_status', ['created', 'pending', 'success', 'failed', 'refunded']);
+export const outboxChannel = pgEnum('outbox_channel', ['email', 'sms']);
+export const tokenKind = pgEnum('token_kind', ['api', 'password_reset', 'autologin']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    full_name: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone_1: text('phone_1'),
+    extension: text('extension'),
+    pincode: text('pincode'),
+    entity_type: entityType('entity_type').notNull().default('individual'),
+    gender: text('gender'),
+    avatar: text('avatar'),
+    is_hospital: boolean('is_hospital').notNull().default(false),
+    is_fos: boolean('is_fos').notNull().default(false),
+    pan_number: text('pan_number'),
+    address_1: text('address_1'),
+    is_dummy_email: boolean('is_dummy_email').notNull().default(false),
+    password_hash: text('password_hash'),
+    registration_source: text('registration_source').notNull().default('direct'),
+    is_subscribed: boolean('is_subscribed').notNull().default(true),
+    social_provider: text('social_provider'),
+    social_subject: text('social_subject'),
+    session_version: integer('session_version').notNull().default(1),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_phone_idx').on(t.phone_1),
+    uniqueIndex('users_social_idx').on(t.social_provider, t.social_subject),
+  ],
+);
+
+// NGO / hospital / company details a user acts for (creator_entity_details_id, entity_details_id)
+export const entityDetails = pgTable(
+  'entity_details',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id').notNull().references(() => users.id),
+    entity_type: entityType('entity_type').notNull(),
+    name: text('name').notNull(),
+    registration_number: text('registration_number'),
+    pan_number: text('pan_number'),
+    has_80g: boolean('has_80g').notNull().default(false),
+    address: text('address'),
+    city: text('city'),
+    created_at: createdAt(),
+  },
+  (t) => [index('entity_details_user_idx').on(t.user_id)],
+);
+
+// spec 3 and 9: 20 personal/medical, 48 NGO, 49 creative, 149 ad, with child causes
+export const causes = pgTable(
+  'causes',
+  {
+    id: integer('id').primaryKey(),
+    parent_id: integer('parent_id'),
+    slug: text('slug').notNull(),
+    info_1: text('info_1').notNull(),
+    is_medical: boolean('is_medical').notNull().default(false),
+  },
+  (t) => [uniqueIndex('causes_slug_idx').on(t.slug), index('causes_parent_idx').on(t.parent_id)],
+);
+
+export const fundraisers = pgTable(
+  'fundraisers',
+  {
+    id: serial('id').primaryKey(),
+    custom_tag: text('custom_tag').notNull(),
+    title: text('title').notNull(),
+    status_flag: smallint('status_flag').notNull().default(1),
+    end_date: timestamp('end_date', { withTimezone: true }),
+    currency: char('currency', { length: 3 }).notNull().default('INR'),
+    goal_minor: money('goal_minor').notNull(),
+    raised_minor: money('raised_minor').notNull().default(0),
+    donor_count: integer('donor_count').notNull().default(0),
+    taxexempted: boolean('taxexempted').notNull().default(false),
+    beneficiary_tax_benefit: boolean('beneficiary_tax_benefit').notNull().default(false),
+    beneficiary_name: text('beneficiary_name'),
+    beneficiary_relation: text('beneficiary_relation'),
+    beneficiary_age: integer('beneficiary_age'),
+    campaigner_id: integer('campaigner_id').notNull().references(() => users.id),
+    manager_id: integer('manager_id').references(() => users.id),
+    creator_entity_details_id: integer('creator_entity_details_id').references(() => entityDetails.id),
+    entity_details_id: integer('entity_details_id').references(() => entityDetails.id),
+    cause_id: integer('cause_id').notNull().references(() => causes.id),
+    parent_cause_id: integer('parent_cause_id').notNull().references(() => causes.id),
+    support_campaign_id: integer('support_campaign_id'),
+    is_private: boolean('is_private').notNull().default(false),
+    pin_hash: text('pin_hash'),
+    story_title: text('story_title'),
+    story_description: text('story_description'),
+    short_description: text('short_description'),
+    disease: text('disease'),
+    hospital_name: text('hospital_name'),
+    patient_number: text('patient_number'),
+    city: text('city'),
+    is_urgent: boolean('is_urgent').notNull().default(false),
+    is_success_story: boolean('is_success_story').notNull().default(false),
+    trending_score: integer('trending_score').notNull().default(0),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(short_description, '') || ' ' || coalesce(beneficiary_name, '') || ' ' || coalesce(city, ''))`,
+    ),
+    published_at: timestamp('published_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('fundraisers_custom_tag_idx').on(t.custom_tag),
+    index('fundraisers_trending_idx').on(t.status_flag, t.trending_score.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // public lists order by trending over non-private fundraisers
+    index('fundraisers_public_trending_idx').on(t.trending_score.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.is_private} = false`),
+    index('fundraisers_cause_idx').on(t.cause_id, t.status_flag, t.id.desc().nullsFirst()),
+    index('fundraisers_parent_cause_idx').on(t.parent_cause_id, t.status_flag, t.id.desc().nullsFirst()),
+    index('fundraisers_campaigner_idx').on(t.campaigner_id),
+    index('fundraisers_support_idx').on(t.support_campaign_id),
+    index('fundraisers_search_idx').using('gin', t.search),
+  ],
+);
+
+export const fundraiserMedia = pgTable(
+  'fundraiser_media',
+  {
+    id: serial('id').primaryKey(),
+    fundraiser_id: integer('fundraiser_id').notNull().references(() => fundraisers.id, { onDelete: 'cascade' }),
+    kind: mediaKind('kind').notNull(),
+    cdn_path: text('cdn_path').notNull(),
+    file_name: text('file_name'),
+    display_type_1: text('display_type_1'),
+    width: integer('width'),
+    height: integer('height'),
+    position: integer('position').notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [index('fundraiser_media_fundraiser_idx').on(t.fundraiser_id, t.kind, t.position)],
+);
+
+export const updates = pgTable(
+  'updates',
+  {
+    id: serial('id').primaryKey(),
+    fundraiser_id: integer('fundraiser_id').notNull().references(() => fundraisers.id, { onDelete: 'cascade' }),
+    author_id: integer('author_id').references(() => users.id),
+    title: text('title'),
+    body_html: text('body_html').notNull(),
+    likes_count: integer('likes_count').notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [index('updates_fundraiser_idx').on(t.fundraiser_id, t.created_at.desc().nullsFirst())],
+);
+
+export const updateLikes = pgTable(
+  'update_likes',
+  {
+    update_id: integer('update_id').notNull().references(() => updates.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(() => users.id),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.update_id, t.user_id] })],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    fundraiser_id: integer('fundraiser_id').notNull().references(() => fundraisers.id, { onDelete: 'cascade' }),
+    update_id: integer('update_id').references(() => updates.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(() => users.id),
+    body: text('body').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('comments_fundraiser_idx').on(t.fundraiser_id, t.created_at.desc().nullsFirst()),
+    index('comments_update_idx').on(t.update_id),
+  ],
+);
+
+export const rewards = pgTable(
+  'rewards',
+  {
+    id: serial('id').primaryKey(),
+    fundraiser_id: integer('fundraiser_id').notNull().references(() => fundraisers.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    currency: char('currency', { length: 3 }).notNull().default('INR'),
+    min_amount_minor: money('min_amount_minor').notNull(),
+    quantity: integer('quantity'),
+    claimed: integer('claimed').notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [index('rewards_fundraiser_idx').on(t.fundraiser_id)],
+);
+
+export const carts = pgTable(
+  'carts',
+  {
+    id: serial('id').primaryKey(),
+    campaign_id: integer('campaign_id').notNull().references(() => fundraisers.id),
+    user_id: integer('user_id').references(() => users.id),
+    currency: char('currency', { length: 3 }).notNull(),
+    donated_amount_minor: money('donated_amount_minor').notNull(),
+    donated_amount_inr_minor: money('donated_amount_inr_minor').notNull(),
+    tip_amount_minor: money('tip_amount_minor').notNull().default(0),
+    donor_name: text('donor_name').notNull(),
+    donor_email: text('donor_email').notNull(),
+    donor_phone: text('donor_phone'),
+    donor_extension: text('donor_extension'),
+    donor_pincode: text('donor_pincode'),
+    donor_country: text('donor_country'),
+    donor_city: text('donor_city'),
+    donor_pan: text('donor_pan'),
+    is_anonymous: boolean('is_anonymous').notNull().default(false),
+    recurring: boolean('recurring').notNull().default(false),
+    reward_id: integer('reward_id').references(() => rewards.id),
+    is_indian: boolean('is_indian').notNull().default(true),
+    donor_entity_details_id: integer('donor_entity_details_id').references(() => entityDetails.id),
+    sip_cause: text('sip_cause'),
+    device: text('device'),
+    utm: jsonb('utm').$type<Record<string, string>>(),
+    client_ip: text('client_ip'),
+    created_at: createdAt(),
+  },
+  (t) => [index('carts_campaign_idx').on(t.campaign_id), index('carts_email_idx').on(t.donor_email, t.created_at)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    order_id: text('order_id').notNull(),
+    cart_id: integer('cart_id').notNull().references(() => carts.id),
+    campaign_id: integer('campaign_id').notNull().references(() => fundraisers.id),
+    user_id: integer('user_id').references(() => users.id),
+    subscription_id: integer('subscription_id'),
+    payment_mode: text('payment_mode').notNull(),
+    payment_mode_value: text('payment_mode_value'),
+    payment_gateway: text('payment_gateway').notNull(),
+    iso_currency: char('iso_currency', { length: 3 }).notNull(),
+    donated_amount_minor: money('donated_amount_minor').notNull(),
+    tip_amount_minor: money('tip_amount_minor').notNull().default(0),
+    // amount credited to the fundraiser in its own currency, fixed when the order is placed
+    credited_amount_minor: money('credited_amount_minor').notNull(),
+    charged: boolean('charged').notNull().default(false),
+    status: orderStatus('status').notNull().default('created'),
+    idempotency_key: text('idempotency_key'),
+    gateway_order_id: text('gateway_order_id'),
+    gateway_payment_id: text('gateway_payment_id'),
+    pg_txn_id: text('pg_txn_id'),
+    vpa: text('vpa'),
+    origin: text('origin'),
+    url: text('url'),
+    params: jsonb('params').$type<Record<string, unknown>>(),
+    checksum: text('checksum'),
+    failure_reason: text('failure_reason'),
+    utm: jsonb('utm').$type<Record<string, string>>(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    settled_at: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_order_id_idx').on(t.order_id),
+    uniqueIndex('orders_idempotency_idx').on(t.idempotency_key),
+    uniqueIndex('orders_gateway_order_idx').on(t.payment_gateway, t.gateway_order_id),
+    uniqueIndex('orders_gateway_payment_idx').on(t.payment_gateway, t.gateway_payment_id),
+    index('orders_campaign_status_idx').on(t.campaign_id, t.status, t.id.desc().nullsFirst()),
+    index('orders_user_idx').on(t.user_id, t.created_at.desc().nullsFirst()),
+    index('orders_pending_idx').on(t.status, t.created_at),
+  ],
+);
+
+// Every raw gateway event, stored once per (gateway, event id): a replay changes nothing.
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    gateway: text('gateway').notNull(),
+    event_id: text('event_id').notNull(),
+    order_id: text('order_id'),
+    type: text('type').notNull(),
+    source: text('source').notNull(), // webhook | return | reconcile
+    payload: jsonb('payload').$type<unknown>(),
+    received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_gateway_event_idx').on(t.gateway, t.event_id), index('payment_events_order_idx').on(t.order_id)],
+);
+
+// Simple ledger entries: account, amount, currency, group (the order that moved them).
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: serial('id').primaryKey(),
+    group_id: text('group_id').notNull(),
+    account: text('account').notNull(), // fundraiser:{id} | platform:tips
+    kind: text('kind').notNull(), // donation | tip | refund
+    amount_minor: money('amount_minor').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('ledger_account_idx').on(t.account), uniqueIndex('ledger_group_kind_idx').on(t.group_id, t.kind)],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id').notNull().references(() => users.id),
+    campaign_id: integer('campaign_id').references(() => fundraisers.id),
+    sip_cause: text('sip_cause').notNull(),
+    currency: char('currency', { length: 3 }).notNull().default('INR'),
+    amount_minor: money('amount_minor').notNull(),
+    status_flag: smallint('status_flag').notNull().default(1),
+    frequency: text('frequency').notNull().default('monthly'),
+    payment_gateway: text('payment_gateway'),
+    mandate_id: text('mandate_id'),
+    next_payment_date: timestamp('next_payment_date', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.user_id, t.status_flag)],
+);
+
+export const leads = pgTable('leads', {
+  id: serial('id').primaryKey(),
+  name: text('name'),
+  email: text('email'),
+  extension: text('extension'),
+  phone: text('phone'),
+  page: text('page'),
+  mail_to: text('mail_to'),
+  user_id: integer('user_id').references(() => users.id),
+  about: text('about'),
+  query_type: text('query_type'),
+  type: text('type'),
+  subject: text('subject'),
+  cause: text('cause'),
+  city: text('city'),
+  utm: jsonb('utm').$type<Record<string, string>>(),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const systemEvents = pgTable(
+  'system_events',
+  {
+    id: serial('id').primaryKey(),
+    event_name: text('event_name').notNull(),
+    event_type: text('event_type'),
+    event_type_id: text('event_type_id'),
+    page_name: text('page_name'),
+    info_1: text('info_1'),
+    info_2: text('info_2'),
+    info_3: text('info_3'),
+    info_4: text('info_4'),
+    referrer_page: text('referrer_page'),
+    device: text('device'),
+    entity_id: text('entity_id'),
+    utm: jsonb('utm').$type<Record<string, string>>(),
+    created_at: createdAt(),
+  },
+  (t) => [index('system_events_name_idx').on(t.event_name, t.created_at)],
+);
+
+export const whiteLabelDomains = pgTable('white_label_domains', {
+  id: serial('id').primaryKey(),
+  host: text('host').notNull().unique(),
+  name: text('name').notNull(),
+  logo_url: text('logo_url'),
+  favicon_url: text('favicon_url'),
+  theme_color: text('theme_color'),
+  analytics_container_id: text('analytics_container_id'),
+  is_active: boolean('is_active').notNull().default(true),
+  created_at: createdAt(),
+});
+
+// INR per one unit of the currency, in millionths, so conversion stays integer arithmetic.
+export const currencyRates = pgTable('currency_rates', {
+  currency: char('currency', { length: 3 }).primaryKey(),
+  inr_per_unit_micros: bigint('inr_per_unit_micros', { mode: 'number' }).notNull(),
+  updated_at: updatedAt(),
+});
+
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: tokenKind('kind').notNull(),
+    token_hash: text('token_hash').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('auth_tokens_hash_idx').on(t.token_hash), index('auth_tokens_user_idx').on(t.user_id)],
+);
+
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: serial('id').primaryKey(),
+    destination: text('destination').notNull(), // normalised email or phone
+    purpose: text('purpose').notNull(),
+    code_hash: text('code_hash').notNull(),
+    request_id: text('request_id').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('one_time_codes_request_idx').on(t.request_id), index('one_time_codes_dest_idx').on(t.destination, t.created_at)],
+);
+
+// Email and SMS waiting to go out; readable at /dev/outbox outside production.
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    channel: outboxChannel('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    created_at: createdAt(),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_status_idx').on(t.status, t.created_at)],
+);
+
+// Fixed-window counters for rate limits (PIN tries, carts, codes) that survive restarts.
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  window_start: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull().default(0),
+});

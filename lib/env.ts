@@ -1,0 +1,39 @@
+// Configuration, validated with zod once. Every variable is listed in the README.
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: z.string().url().optional(),
+  PGLITE_DIR: z.string().default('./data/pglite'),
+  DATA_DIR: z.string().default('./data'),
+  SEED_ON_START: z.enum(['0', '1']).default('1'),
+  SITE_URL: z.string().url().optional(),
+  PRODUCT_NAME: z.string().default('Sahyog'),
+  PRODUCT_DOMAINS: z.string().default('localhost,sahyog.in,www.sahyog.in'),
+  HEADER_VARIANT: z.enum(['common', 'basic']).default('common'),
+  CONTACT_NUMBER: z.string().optional(),
+  PLATFORM_FIGURES: z.string().optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+  SENTRY_DSN: z.string().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = EnvSchema.safeParse(process.env);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+      throw new Error(`Invalid configuration: ${problems}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** Tests change process.env between cases; they call this to re-read it. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,50 @@
+// The fundraiser rules of spec 2 and 4, as plain functions.
+import { DAY_MS, SUCCESSFUL_FUNDING_RATIO } from '../constants';
+
+export const DEFAULT_FUNDRAISER_IMAGE = '/media/default/fundraiser.svg';
+
+export interface EndableFundraiser {
+  status_flag: number;
+  end_date: Date | string | null;
+}
+
+// spec 4: ended when the end date is past or status_flag is 4; statuses 1 and 5 are otherwise running
+export function isFundraiserEnded(f: EndableFundraiser, now: Date = new Date()): boolean {
+  if (f.status_flag === 4) return true;
+  if (f.end_date && new Date(f.end_date).getTime() < now.getTime()) return true;
+  return false;
+}
+
+/** Whole days left (rounded up), 0 once ended. */
+export function daysLeft(f: EndableFundraiser, now: Date = new Date()): number | null {
+  if (isFundraiserEnded(f, now)) return 0;
+  if (!f.end_date) return null;
+  return Math.max(0, Math.ceil((new Date(f.end_date).getTime() - now.getTime()) / DAY_MS));
+}
+
+/** Percentage raised, 0 to 100, for the progress bar. */
+export function progressPercent(raisedMinor: number, goalMinor: number): number {
+  if (goalMinor <= 0) return 0;
+  return Math.min(100, Math.floor((raisedMinor / goalMinor) * 100));
+}
+
+// spec 5: successful funding is raised over target above 0.6
+export function isSuccessfullyFunded(raisedMinor: number, goalMinor: number): boolean {
+  return goalMinor > 0 && raisedMinor / goalMinor > SUCCESSFUL_FUNDING_RATIO;
+}
+
+// spec 2: 'TAX Benefit' when taxexempted or beneficiary tax_benefit
+export function hasTaxBenefit(f: { taxexempted: boolean; beneficiary_tax_benefit: boolean }): boolean {
+  return f.taxexempted || f.beneficiary_tax_benefit;
+}
+
+export interface FundraiserImages {
+  leaderboard?: { cdn_path: string } | null;
+  theater?: { cdn_path: string } | null;
+  widget?: { cdn_path: string } | null;
+}
+
+// spec 2: leaderboard, else theater, else widget, else the default image
+export function cardImage(images: FundraiserImages): string {
+  return images.leaderboard?.cdn_path || images.theater?.cdn_path || images.widget?.cdn_path || DEFAULT_FUNDRAISER_IMAGE;
+}

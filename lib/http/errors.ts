@@ -1,0 +1,39 @@
+// The API error envelope of ARCHITECTURE.md: { error: { code, message, fields } } with a fitting status.
+export const ERROR_STATUS = {
+  bad_request: 400,
+  validation_failed: 422,
+  unauthenticated: 401,
+  token_expired: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  gateway_error: 502,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorBody {
+  error: { code: ErrorCode | string; message: string; fields?: Record<string, string> };
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    status?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status ?? ERROR_STATUS[code];
+  }
+}
+
+export const notFound = (message = 'Not found') => new ApiError('not_found', message);
+export const forbidden = (message = 'You are not allowed to do that') => new ApiError('forbidden', message);
+export const unauthenticated = (message = 'Please sign in to continue') => new ApiError('unauthenticated', message);
+export const conflict = (message: string) => new ApiError('conflict', message);
+export const rateLimited = (message = 'Too many attempts, please try again later') => new ApiError('rate_limited', message);

@@ -1,0 +1,33 @@
+// Route handlers stay thin: wrap them so every failure becomes the error envelope, never a bare 500 page.
+import { ZodError } from 'zod';
+import { ApiError, type ErrorBody } from './errors';
+import { validationError } from './validation';
+import { reportError } from '../observability/report';
+
+export function json<T>(data: T, init: ResponseInit = {}): Response {
+  return Response.json(data, init);
+}
+
+export function errorResponse(error: ApiError): Response {
+  const body: ErrorBody = { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+  return Response.json(body, { status: error.status });
+}
+
+export function toErrorResponse(error: unknown): Response {
+  if (error instanceof ApiError) return errorResponse(error);
+  if (error instanceof ZodError) return errorResponse(validationError(error));
+  void reportError(error);
+  return errorResponse(new ApiError('internal_error', 'Something went wrong on our side. Please try again.'));
+}
+
+type Handler<C> = (request: Request, context: C) => Promise<Response>;
+
+export function handle<C>(fn: Handler<C>): Handler<C> {
+  return async (request, context) => {
+    try {
+      return await fn(request, context);
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}

@@ -1,0 +1,98 @@
+// Currencies of spec 3 and 9. Money is always integer minor units plus an ISO code.
+
+export const CURRENCY_CODES = ['INR', 'USD', 'GBP', 'EUR', 'AED', 'SAR', 'SGD', 'CAD', 'HKD', 'QAR', 'AUD', 'MYR'] as const;
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];
+
+export const DEFAULT_CURRENCY: CurrencyCode = 'INR';
+
+export interface CurrencyEntry {
+  code: string; // country code as listed in spec 3 (EUR has none)
+  currency: CurrencyCode;
+  symbol: string;
+  is_symbol: boolean;
+  icon: string;
+}
+
+// spec 3: IN INR, US USD, GB GBP, EUR, AE AED, SA SAR, SG SGD, CA CAD, HK HKD, QA QAR, AU AUD, MY MYR
+export const CURRENCIES: readonly CurrencyEntry[] = [
+  { code: 'IN', currency: 'INR', symbol: '₹', is_symbol: true, icon: 'inr' },
+  { code: 'US', currency: 'USD', symbol: '$', is_symbol: true, icon: 'usd' },
+  { code: 'GB', currency: 'GBP', symbol: '£', is_symbol: true, icon: 'gbp' },
+  { code: 'EU', currency: 'EUR', symbol: '€', is_symbol: true, icon: 'eur' },
+  { code: 'AE', currency: 'AED', symbol: 'AED', is_symbol: false, icon: 'aed' },
+  { code: 'SA', currency: 'SAR', symbol: 'SAR', is_symbol: false, icon: 'sar' },
+  { code: 'SG', currency: 'SGD', symbol: 'S$', is_symbol: true, icon: 'sgd' },
+  { code: 'CA', currency: 'CAD', symbol: 'C$', is_symbol: true, icon: 'cad' },
+  { code: 'HK', currency: 'HKD', symbol: 'HK$', is_symbol: true, icon: 'hkd' },
+  { code: 'QA', currency: 'QAR', symbol: 'QAR', is_symbol: false, icon: 'qar' },
+  { code: 'AU', currency: 'AUD', symbol: 'A$', is_symbol: true, icon: 'aud' },
+  { code: 'MY', currency: 'MYR', symbol: 'RM', is_symbol: true, icon: 'myr' },
+];
+
+// spec 3: EU member country codes map to EUR
+export const EU_COUNTRY_CODES = [
+  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE',
+  'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+] as const;
+
+// spec 3: restricted Gulf-region codes
+export const RESTRICTED_GULF_CODES = ['BH', 'IR', 'IQ', 'KW', 'OM', 'QA', 'SA', 'YE'] as const;
+
+// spec 9: minimum SIP per currency, in major units
+export const MINIMUM_SIP: Record<CurrencyCode, number> = {
+  INR: 100, USD: 10, GBP: 10, EUR: 10, AED: 20, SGD: 30, SAR: 50, CAD: 10, HKD: 10, QAR: 10, AUD: 10, MYR: 10,
+};
+
+// spec 9: prize amount: 300 INR; 60 for USD and AED; 30 for EUR, GBP, SAR, SGD
+export const PRIZE_AMOUNT: Partial<Record<CurrencyCode, number>> = {
+  INR: 300, USD: 60, AED: 60, EUR: 30, GBP: 30, SAR: 30, SGD: 30,
+};
+
+// Every currency here has two decimal places.
+export const MINOR_UNITS_PER_MAJOR = 100;
+
+export function isCurrencyCode(value: unknown): value is CurrencyCode {
+  return typeof value === 'string' && (CURRENCY_CODES as readonly string[]).includes(value);
+}
+
+export function minimumSipAmount(currency: CurrencyCode): number {
+  return MINIMUM_SIP[currency];
+}
+
+export function toMinor(major: number): number {
+  return Math.round(major * MINOR_UNITS_PER_MAJOR);
+}
+
+export function toMajor(minor: number): number {
+  return minor / MINOR_UNITS_PER_MAJOR;
+}
+
+/** The currency a visitor from this country sees first (spec 3). */
+export function currencyForCountry(countryCode: string | null | undefined): CurrencyCode {
+  const cc = (countryCode ?? '').toUpperCase();
+  if ((EU_COUNTRY_CODES as readonly string[]).includes(cc)) return 'EUR';
+  return CURRENCIES.find((c) => c.code === cc)?.currency ?? DEFAULT_CURRENCY;
+}
+
+// Indian grouping (1,00,000) for en and hi, each locale's own digits elsewhere.
+const NUMBER_LOCALE: Record<string, string> = {
+  en: 'en-IN', hi: 'hi-IN', ta: 'ta-IN', te: 'te-IN', ar: 'ar', ur: 'ur-PK',
+};
+
+// Totals of 1,000 or more read better in whole units; receipts pass exact to keep the paise.
+const WHOLE_UNITS_FROM_MAJOR = 1000;
+
+export function formatMoney(minor: number, currency: string, locale = 'en', opts: { exact?: boolean } = {}): string {
+  const whole = minor % MINOR_UNITS_PER_MAJOR === 0 || (!opts.exact && Math.abs(minor) >= WHOLE_UNITS_FROM_MAJOR * MINOR_UNITS_PER_MAJOR);
+  return new Intl.NumberFormat(NUMBER_LOCALE[locale] ?? 'en-IN', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+    roundingMode: 'trunc',
+  } as Intl.NumberFormatOptions).format(toMajor(minor));
+}
+
+export function formatCount(n: number, locale = 'en'): string {
+  return new Intl.NumberFormat(NUMBER_LOCALE[locale] ?? 'en-IN').format(n);
+}

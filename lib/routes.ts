@@ -1,0 +1,39 @@
+// spec 2: legacy paths and the destinations the product links to.
+export const LEGACY_REDIRECTS: Record<string, string> = {
+  '/fundraisers/all_fundraisers.php': '/all-fundraisers',
+  '/pages/about-us': '/about-us',
+  '/pages/contact-us': '/contact-us',
+  '/pages/blog': '/blog',
+};
+
+// Only the embeddable listing may be shown inside another site's frame (issue 3).
+export const FRAMEABLE_PATHS = ['/fundraiser-listing'] as const;
+
+export const storyPath = (customTag: string) => `/stories/${encodeURIComponent(customTag)}`;
+
+export function paymentPath(f: { custom_tag: string; id: number }): string {
+  const q = new URLSearchParams({ ct: f.custom_tag, id: String(f.id), payment: 'form' });
+  return `/new/payment?${q}`;
+}
+
+/** Splits '/hi/pages/blog' into the locale prefix ('/hi' or '') and the rest. */
+export function splitLocalePrefix(pathname: string, locales: readonly string[]): { prefix: string; rest: string } {
+  const first = pathname.split('/')[1] ?? '';
+  if (locales.includes(first) && first !== 'en') {
+    const rest = pathname.slice(first.length + 1) || '/';
+    return { prefix: `/${first}`, rest };
+  }
+  return { prefix: '', rest: pathname };
+}
+
+/** The permanent redirect target for a legacy path, keeping its locale prefix, or null. */
+export function legacyRedirectTarget(pathname: string, locales: readonly string[]): string | null {
+  const { prefix, rest } = splitLocalePrefix(pathname, locales);
+  const target = LEGACY_REDIRECTS[rest.replace(/\/+$/, '') || '/'];
+  return target ? `${prefix}${target}` : null;
+}
+
+export function isFrameable(pathname: string, locales: readonly string[]): boolean {
+  const { rest } = splitLocalePrefix(pathname, locales);
+  return (FRAMEABLE_PATHS as readonly string[]).some((p) => rest === p || rest.startsWith(`${p}/`));
+}

@@ -1,0 +1,24 @@
+// npm run db:seed [-- --fundraisers N]: the demo, then plain fundraisers up to N for scale tests.
+import { closeDb, getDb } from '../lib/db/client';
+import { seedBulk, seedDemo } from '../lib/db/seed';
+
+async function main() {
+  const args = process.argv.slice(2);
+  const i = args.indexOf('--fundraisers');
+  const target = i >= 0 ? Number(args[i + 1]) : 0;
+  if (i >= 0 && (!Number.isInteger(target) || target < 1)) throw new Error('--fundraisers needs a positive whole number');
+  const db = await getDb();
+  const demo = await seedDemo(db);
+  console.log(demo.created ? `Seeded the demo: ${demo.fundraisers} fundraisers.` : `Demo already present (${demo.fundraisers} fundraisers).`);
+  if (target) {
+    const started = Date.now();
+    const total = await seedBulk(db, target, (m) => console.log(m));
+    console.log(`Database holds ${total} fundraisers (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  }
+  await closeDb();
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
