@@ -1,0 +1,30 @@
+import { getDb } from '@/lib/db/client';
+import { handle, json } from '@/lib/http/respond';
+import { parseQuery } from '@/lib/http/validation';
+import { ApiError } from '@/lib/http/errors';
+import { listFundraisers, decodeCursor } from '@/lib/fundraisers/queries';
+import { fundraiserSummaryJson } from '@/lib/fundraisers/api';
+import { FundraiserListQuerySchema } from '@/lib/validation/fundraisers';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = handle(async (request) => {
+  const q = parseQuery(FundraiserListQuerySchema, request.url);
+  if (q.cursor && !decodeCursor(q.cursor)) throw new ApiError('validation_failed', 'cursor is not valid', { cursor: 'cursor is not valid' });
+  const db = await getDb();
+  const now = new Date();
+  const result = await listFundraisers(db, { ...q, now });
+  return json({
+    data: result.data.map((f) => fundraiserSummaryJson(f, now)),
+    meta: {
+      pagination: {
+        total: result.total,
+        count: result.data.length,
+        per_page: q.limit,
+        current_page: q.page ?? null,
+        total_pages: Math.ceil(result.total / q.limit),
+        next_cursor: result.next_cursor,
+      },
+    },
+  });
+});

@@ -1,0 +1,23 @@
+// The simple content pages of spec 2 (about-us, blog, contact-us, trustandsafety, privacypolicy).
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getBrand } from './request-context';
+import { siteSettings } from '@/lib/site';
+
+export type InfoPageKey = 'about' | 'blog' | 'contact' | 'trust' | 'privacy';
+
+export async function infoPageTitle(locale: string, key: InfoPageKey): Promise<string> {
+  const t = await getTranslations({ locale, namespace: 'Pages' });
+  return t(`${key}Title`);
+}
+
+export async function InfoPage({ site, locale, page }: { site: string; locale: string; page: InfoPageKey }) {
+  setRequestLocale(locale);
+  const t = await getTranslations('Pages');
+  const brand = await getBrand(site);
+  return (
+    <div className="container prose">
+      <h1>{t(`${page}Title`)}</h1>
+      <p>{t(`${page}Text`, { brand: brand.name, number: siteSettings().contactNumber })}</p>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+// Platform figures of spec 1 (configurable), 0% platform fee, contact number, policy links.
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
+import type { Brand } from '@/lib/whitelabel/brand';
+import type { SiteSettings } from '@/lib/site';
+import { LocaleSwitcher } from './LocaleSwitcher';
+
+export async function SiteFooter({ brand, site, locale }: { brand: Brand; site: SiteSettings; locale: string }) {
+  const t = await getTranslations('Footer');
+  const tc = await getTranslations('Common');
+  const figures = [
+    { value: site.figures.raised, label: t('raised') },
+    { value: site.figures.donors, label: t('donors') },
+    { value: site.figures.fundraisers, label: t('fundraisers') },
+    { value: site.figures.followers, label: t('followers') },
+  ];
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <h2 className="visually-hidden">{t('figuresHeading')}</h2>
+        <ul className="figures" data-testid="platform-figures">
+          {figures.map((f) => (
+            <li key={f.label}>
+              <strong dir="ltr">{f.value}</strong> {f.label}
+            </li>
+          ))}
+        </ul>
+        <p>
+          <strong>{t('platformFee', { percent: site.platformFeePercent })}</strong> ·{' '}
+          <a href={`tel:${site.contactNumber.replace(/\s+/g, '')}`}>
+            {t('contact', { number: site.contactNumber })}
+          </a>
+        </p>
+        <ul className="footer-links">
+          <li><Link href="/about-us">{t('aboutUs')}</Link></li>
+          <li><Link href="/blog">{t('blog')}</Link></li>
+          <li><Link href="/contact-us">{t('contactUs')}</Link></li>
+          <li><Link href="/trustandsafety">{t('trust')}</Link></li>
+          <li><Link href="/privacypolicy">{t('privacy')}</Link></li>
+        </ul>
+        <LocaleSwitcher current={locale} label={tc('languages')} />
+        <p className="muted">{t('rights', { year: new Date().getFullYear(), brand: brand.name })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,47 @@
+// Edge runtime, no database: legacy redirects, locale detection, framing policy, and the host put
+// into the path ('/{host}/{locale}/...') so every page can be cached per white-label domain.
+import createIntlMiddleware from 'next-intl/middleware';
+import { NextResponse, type NextRequest } from 'next/server';
+import { routing } from './i18n/routing';
+import { isFrameable, legacyRedirectTarget } from './lib/routes';
+import { siteSegment } from './lib/whitelabel/site';
+
+const intl = createIntlMiddleware(routing);
+
+function withFramingPolicy(response: NextResponse, pathname: string): NextResponse {
+  if (isFrameable(pathname, routing.locales)) {
+    response.headers.set('Content-Security-Policy', 'frame-ancestors *');
+  } else {
+    response.headers.set('X-Frame-Options', 'DENY');
+    response.headers.set('Content-Security-Policy', "frame-ancestors 'none'");
+  }
+  return response;
+}
+
+export default function middleware(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+  const legacy = legacyRedirectTarget(pathname, routing.locales);
+  if (legacy) {
+    const url = request.nextUrl.clone();
+    url.pathname = legacy;
+    url.search = search;
+    return NextResponse.redirect(url, 308);
+  }
+  const localized = intl(request);
+  if (localized.headers.has('location')) return withFramingPolicy(localized, pathname);
+
+  const target = new URL(localized.headers.get('x-middleware-rewrite') ?? request.url);
+  const site = siteSegment(request.headers.get('x-forwarded-host') ?? request.headers.get('host'));
+  target.pathname = `/${encodeURIComponent(site)}${target.pathname}`;
+  const response = NextResponse.rewrite(target);
+  localized.headers.forEach((value, key) => {
+    if (key !== 'x-middleware-rewrite' && key !== 'set-cookie' && key !== 'x-middleware-next') response.headers.set(key, value);
+  });
+  for (const cookie of localized.headers.getSetCookie()) response.headers.append('set-cookie', cookie);
+  return withFramingPolicy(response, pathname);
+}
+
+export const config = {
+  // everything but the API, Next's own files, generated media and files with an extension
+  matcher: ['/((?!api|_next|_vercel|media|dev|amp|sitemap|robots\\.txt|.*\\.[a-zA-Z0-9]+$).*)', '/fundraisers/all_fundraisers.php'],
+};
