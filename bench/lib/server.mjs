@@ -1,0 +1,46 @@
+// Starts the production build (building first when needed) on its own embedded database folder.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = process.cwd();
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+export function ensureBuild() {
+  if (fs.existsSync(path.join(root, '.next', 'BUILD_ID')) && !process.env.BENCH_REBUILD) return;
+  const r = spawnSync(bin('next'), ['build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (r.status !== 0) throw new Error('next build failed');
+}
+
+export async function startServer({ port = 3400, dataDir = './data/bench', env = {}, fresh = true } = {}) {
+  if (fresh) fs.rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn(bin('next'), ['start', '-p', String(port)], {
+    env: { ...process.env, NODE_ENV: 'production', PGLITE_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
+    try {
+      const r = await fetch(`${base}/api/health`);
+      if (r.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    base,
+    log: () => log,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,34 @@
+// Three projects: unit (lib/ rules), integration (route handlers on a real database), components (jsdom).
+const nextJest = require('next/jest');
+
+const createJestConfig = nextJest({ dir: './' });
+
+const esm = ['next-intl', 'use-intl', 'icu-minify', '@formatjs', 'intl-messageformat', '@schummar'];
+
+module.exports = async () => {
+  const base = await createJestConfig({ moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' } })();
+  const shared = {
+    ...base,
+    transformIgnorePatterns: [`/node_modules/(?!(${esm.join('|')})/)`, '^.+\\.module\\.(css|sass|scss)$'],
+  };
+  return {
+    testTimeout: 60000,
+    projects: [
+      { ...shared, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/tests/unit/**/*.test.ts'] },
+      {
+        ...shared,
+        displayName: 'integration',
+        testEnvironment: 'node',
+        testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
+        setupFiles: ['<rootDir>/tests/setup/integration-env.ts'],
+      },
+      {
+        ...shared,
+        displayName: 'components',
+        testEnvironment: 'jsdom',
+        testMatch: ['<rootDir>/tests/components/**/*.test.tsx'],
+        setupFilesAfterEnv: ['<rootDir>/tests/setup/components.ts'],
+      },
+    ],
+  };
+};

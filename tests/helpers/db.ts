@@ -1,0 +1,29 @@
+// Integration helpers: the real database of this test file, seeded with the demo.
+import { closeDb, getDb, type Db } from '@/lib/db/client';
+import { seedDemo } from '@/lib/db/seed';
+
+export async function seededDb(): Promise<Db> {
+  const db = await getDb();
+  await seedDemo(db);
+  return db;
+}
+
+export { closeDb };
+
+/** Calls a route handler the way Next does. */
+export async function call<P extends Record<string, string>>(
+  handler: (req: Request, ctx: { params: Promise<P> }) => Promise<Response>,
+  url: string,
+  params: P = {} as P,
+  init?: RequestInit,
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const res = await handler(new Request(new URL(url, 'http://localhost'), init), { params: Promise.resolve(params) });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, body, headers: res.headers };
+}

@@ -1,0 +1,104 @@
+import { eq } from 'drizzle-orm';
+import { GET as list } from '@/app/api/fundraisers/route';
+import { GET as detail } from '@/app/api/fundraisers/[id]/route';
+import { GET as health } from '@/app/api/health/route';
+import { fundraisers } from '@/lib/db/schema';
+import { call, closeDb, seededDb } from '../helpers/db';
+import type { Db } from '@/lib/db/client';
+
+let db: Db;
+beforeAll(async () => {
+  db = await seededDb();
+});
+afterAll(closeDb);
+
+describe('GET /api/fundraisers', () => {
+  it('lists at least 60 public fundraisers in the spec field names', async () => {
+    const { status, body } = await call(list, '/api/fundraisers?limit=100');
+    expect(status).toBe(200);
+    expect(body.data.length).toBeGreaterThanOrEqual(60);
+    for (const f of body.data) {
+      expect(typeof f.id).toBe('number');
+      expect(typeof f.custom_tag).toBe('string');
+      expect(f).toHaveProperty('images.leaderboard');
+      expect(f).toHaveProperty('campaigner.full_name');
+      expect(f).toHaveProperty('beneficiary.tax_benefit');
+      expect(f.is_private).toBe(false);
+    }
+    expect(body.meta.pagination.total).toBe(body.data.length);
+  });
+
+  it('pages through every fundraiser with the cursor, without repeats', async () => {
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const q: string = cursor ? `&cursor=${cursor}` : '';
+      const { body } = await call(list, `/api/fundraisers?limit=7${q}`);
+      seen.push(...body.data.map((f: { id: number }) => f.id));
+      cursor = body.meta.pagination.next_cursor;
+    } while (cursor);
+    const { body: all } = await call(list, '/api/fundraisers?limit=100');
+    expect(seen.length).toBe(all.meta.pagination.total);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('filters by cause (child or parent) and by running status', async () => {
+    const { body } = await call(list, '/api/fundraisers?limit=100&cause=48');
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(body.data.every((f: { parent_cause_id: number }) => f.parent_cause_id === 48)).toBe(true);
+    const active = await call(list, '/api/fundraisers?limit=100&status=active');
+    expect(active.body.data.every((f: { is_ended: boolean }) => !f.is_ended)).toBe(true);
+    expect(active.body.data.length).toBeLessThan(body.data.length + 1000);
+  });
+
+  it('answers bad queries with 422 and per-field messages', async () => {
+    const { status, body } = await call(list, '/api/fundraisers?limit=1000&page=0');
+    expect(status).toBe(422);
+    expect(body.error.code).toBe('validation_failed');
+    expect(body.error.fields).toMatchObject({ limit: 'limit must be at most 100', page: 'page must be at least 1' });
+    const bad = await call(list, '/api/fundraisers?cursor=%%%');
+    expect(bad.status).toBe(422);
+    const deep = await call(list, '/api/fundraisers?limit=100&page=102');
+    expect(deep.status).toBe(422);
+    expect(deep.body.error.fields.page).toMatch(/use next_cursor/);
+  });
+});
+
+describe('GET /api/fundraisers/{id}', () => {
+  it('a bad id is a 4xx JSON error, never a 500', async () => {
+    for (const id of ['abc', '-1', '1.5', '99999999999']) {
+      const { status, body } = await call(detail, `/api/fundraisers/${id}`, { id });
+      expect(status).toBe(422);
+      expect(body.error.code).toBe('validation_failed');
+      expect(body.error.fields).toHaveProperty('id');
+    }
+  });
+  it('an unknown id is 404', async () => {
+    const { status, body } = await call(detail, '/api/fundraisers/999999', { id: '999999' });
+    expect(status).toBe(404);
+    expect(body.error.code).toBe('not_found');
+  });
+  it('answers a fundraiser with its story', async () => {
+    const [f] = await db.select().from(fundraisers).where(eq(fundraisers.is_private, false)).limit(1);
+    const { status, body } = await call(detail, `/api/fundraisers/${f.id}`, { id: String(f.id) });
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ id: f.id, custom_tag: f.custom_tag, title: f.title, story_description: { info_1: f.story_description } });
+  });
+  it('hides a private fundraiser story until its PIN is verified (spec 2)', async () => {
+    const [f] = await db.select().from(fundraisers).where(eq(fundraisers.is_private, true)).limit(1);
+    const { body } = await call(detail, `/api/fundraisers/${f.id}`, { id: String(f.id) });
+    expect(body.data.pin_required).toBe(true);
+    expect(body.data.story_description.info_1).toBeNull();
+    expect(JSON.stringify(body)).not.toContain('pin_hash');
+  });
+});
+
+describe('GET /api/health', () => {
+  it('reports the database', async () => {
+    const res = await health();
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body.database.ok).toBe(true);
+    expect(['pglite', 'postgres']).toContain(body.database.kind);
+  });
+});

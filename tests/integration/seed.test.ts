@@ -1,0 +1,65 @@
+import { sql, count, eq } from 'drizzle-orm';
+import * as s from '@/lib/db/schema';
+import { seedDemo, DEMO_PIN } from '@/lib/db/seed';
+import { verifyPin } from '@/lib/fundraisers/pin';
+import { isFundraiserEnded } from '@/lib/fundraisers/rules';
+import { closeDb, seededDb } from '../helpers/db';
+import type { Db } from '@/lib/db/client';
+
+let db: Db;
+beforeAll(async () => {
+  db = await seededDb();
+});
+afterAll(closeDb);
+
+describe('demo content', () => {
+  it('is idempotent: a second run adds nothing', async () => {
+    const before = await db.select({ n: count() }).from(s.fundraisers);
+    const result = await seedDemo(db);
+    const after = await db.select({ n: count() }).from(s.fundraisers);
+    expect(result.created).toBe(false);
+    expect(after[0].n).toBe(before[0].n);
+  });
+
+  it('covers the causes, ended, private and tax-exempt fundraisers, and every kind of user', async () => {
+    const all = await db.select().from(s.fundraisers);
+    expect(all.length).toBeGreaterThanOrEqual(60);
+    const parents = new Set(all.map((f) => f.parent_cause_id));
+    expect([...parents].sort()).toEqual(expect.arrayContaining([20, 48, 49]));
+    expect(all.some((f) => f.status_flag === 4)).toBe(true);
+    expect(all.some((f) => f.status_flag !== 4 && isFundraiserEnded(f))).toBe(true);
+    expect(all.some((f) => f.is_private && f.pin_hash)).toBe(true);
+    expect(all.some((f) => f.taxexempted)).toBe(true);
+    const users = await db.select().from(s.users);
+    expect(users.some((u) => u.entity_type === 'ngo')).toBe(true);
+    expect(users.some((u) => u.is_hospital)).toBe(true);
+    const [{ n: updates }] = await db.select({ n: count() }).from(s.updates);
+    const [{ n: comments }] = await db.select({ n: count() }).from(s.comments);
+    expect(updates).toBeGreaterThan(0);
+    expect(comments).toBeGreaterThan(0);
+  });
+
+  it('private fundraisers open with the demo PIN, stored only hashed', async () => {
+    const [f] = await db.select().from(s.fundraisers).where(eq(s.fundraisers.is_private, true)).limit(1);
+    expect(f.pin_hash).not.toContain(DEMO_PIN);
+    expect(await verifyPin(DEMO_PIN, f.pin_hash)).toBe(true);
+    expect(await verifyPin('0000', f.pin_hash)).toBe(false);
+  });
+
+  it('totals are real: each raised total equals its ledger entries and its successful orders', async () => {
+    const rows = await db.execute<{ id: number; raised: string; ledger: string; orders: string; donors: number; successful: string }>(sql`
+      select f.id, f.raised_minor as raised, f.donor_count as donors,
+        coalesce((select sum(amount_minor) from ledger_entries l where l.account = 'fundraiser:' || f.id), 0) as ledger,
+        coalesce((select sum(credited_amount_minor) from orders o where o.campaign_id = f.id and o.status = 'success'), 0) as orders,
+        (select count(*) from orders o where o.campaign_id = f.id and o.status = 'success') as successful
+      from fundraisers f`);
+    const list = (rows as unknown as { rows: { id: number; raised: string; ledger: string; orders: string; donors: number; successful: string }[] }).rows ?? rows;
+    expect(list.length).toBeGreaterThanOrEqual(60);
+    for (const r of list) {
+      expect([r.id, Number(r.raised)]).toEqual([r.id, Number(r.ledger)]);
+      expect([r.id, Number(r.raised)]).toEqual([r.id, Number(r.orders)]);
+      expect([r.id, Number(r.donors)]).toEqual([r.id, Number(r.successful)]);
+    }
+    expect(list.some((r) => Number(r.raised) > 0)).toBe(true);
+  });
+});

@@ -1,0 +1,42 @@
+import { currencyForCountry, formatMoney, minimumSipAmount, CURRENCIES, CURRENCY_CODES, isCurrencyCode, toMinor } from '@/lib/money';
+import { convertMinor, DEFAULT_INR_PER_UNIT_MICROS } from '@/lib/currency-rates';
+
+describe('currencies (spec 3 and 9)', () => {
+  it('lists the twelve currencies with INR first as the default', () => {
+    expect(CURRENCY_CODES).toHaveLength(12);
+    expect(CURRENCIES[0].currency).toBe('INR');
+    expect(isCurrencyCode('QAR')).toBe(true);
+    expect(isCurrencyCode('JPY')).toBe(false);
+  });
+  it('maps a visitor country to its currency, EU countries to EUR, the rest to INR', () => {
+    expect(currencyForCountry('IN')).toBe('INR');
+    expect(currencyForCountry('us')).toBe('USD');
+    expect(currencyForCountry('DE')).toBe('EUR');
+    expect(currencyForCountry('AE')).toBe('AED');
+    expect(currencyForCountry('JP')).toBe('INR');
+    expect(currencyForCountry(null)).toBe('INR');
+  });
+  it('minimum SIP per currency', () => {
+    expect(minimumSipAmount('INR')).toBe(100);
+    expect(minimumSipAmount('AED')).toBe(20);
+    expect(minimumSipAmount('SGD')).toBe(30);
+    expect(minimumSipAmount('SAR')).toBe(50);
+    expect(minimumSipAmount('USD')).toBe(10);
+  });
+});
+
+describe('money arithmetic', () => {
+  it('uses Indian grouping for en and hi', () => {
+    expect(formatMoney(toMinor(100000), 'INR', 'en')).toBe('₹1,00,000');
+    expect(formatMoney(12345, 'INR', 'en')).toBe('₹123.45');
+    // large totals in whole rupees (never rounded up), receipts exact
+    expect(formatMoney(28141750, 'INR', 'en')).toBe('₹2,81,417');
+    expect(formatMoney(28141750, 'INR', 'en', { exact: true })).toBe('₹2,81,417.50');
+  });
+  it('converts in integers, rounding half up', () => {
+    expect(convertMinor(1000, DEFAULT_INR_PER_UNIT_MICROS.USD, DEFAULT_INR_PER_UNIT_MICROS.INR)).toBe(84500);
+    expect(convertMinor(84500, DEFAULT_INR_PER_UNIT_MICROS.INR, DEFAULT_INR_PER_UNIT_MICROS.USD)).toBe(1000);
+    expect(convertMinor(1, 1_500_000, 1_000_000)).toBe(2);
+    expect(Number.isInteger(convertMinor(333, DEFAULT_INR_PER_UNIT_MICROS.GBP, DEFAULT_INR_PER_UNIT_MICROS.SGD))).toBe(true);
+  });
+});
