@@ -3,10 +3,10 @@ const nextJest = require('next/jest');
 
 const createJestConfig = nextJest({ dir: './' });
 
-const esm = ['next-intl', 'use-intl', 'icu-minify', '@formatjs', 'intl-messageformat', '@schummar'];
+const esm = ['next-intl', 'use-intl', 'icu-minify', '@formatjs', 'intl-messageformat', '@schummar', 'iron-session', 'iron-webcrypto', 'uint8array-extras', 'cookie', 'embla-carousel', 'embla-carousel-react'];
 
 module.exports = async () => {
-  const base = await createJestConfig({ moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' } })();
+  const base = await createJestConfig({ moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1', '^server-only$': '<rootDir>/node_modules/server-only/empty.js' } })();
   const shared = {
     ...base,
     transformIgnorePatterns: [`/node_modules/(?!(${esm.join('|')})/)`, '^.+\\.module\\.(css|sass|scss)$'],

@@ -148,3 +148,19 @@ export const FALLBACK_LOCATION = {
 export const WHITE_LABEL_CACHE_MS = 60_000;
 // seconds before a demo fundraiser counts as ending soon (urgent)
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+// Story page (issue 3)
+export const PIN_ATTEMPTS_MAX = 5;
+export const PIN_ATTEMPTS_WINDOW_MS = 15 * 60 * 1000;
+export const PIN_ACCESS_COOKIE = 'pin_access';
+export const PIN_ACCESS_DAYS = 30;
+export const PIN_ACCESS_MAX_FUNDRAISERS = 20;
+export const STORY_UPDATES_PAGE_SIZE = 5;
+export const STORY_COMMENTS_PAGE_SIZE = 10;
+export const STORY_SUPPORTERS_PAGE_SIZE = 10;
+export const STORY_SIMILAR_COUNT = 6;
+export const STORY_SUPPORTING_COUNT = 6;
+export const TICKER_DONORS_LIMIT = 10;
+export const COMMENT_MAX_LENGTH = 1000;
+export const HOME_SECTION_COUNT = 6;
+export const SITEMAP_URLS_PER_FILE = 10_000;

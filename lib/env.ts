@@ -15,6 +15,7 @@ const EnvSchema = z.object({
   PLATFORM_FIGURES: z.string().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   SENTRY_DSN: z.string().optional(),
+  REVALIDATE_SECRET: z.string().min(16).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

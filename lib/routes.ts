@@ -10,6 +10,7 @@ export const LEGACY_REDIRECTS: Record<string, string> = {
 export const FRAMEABLE_PATHS = ['/fundraiser-listing'] as const;
 
 export const storyPath = (customTag: string) => `/stories/${encodeURIComponent(customTag)}`;
+export const signInPath = (redirectUri: string) => `/new/signin?${new URLSearchParams({ redirect_uri: redirectUri })}`;
 
 export function paymentPath(f: { custom_tag: string; id: number }): string {
   const q = new URLSearchParams({ ct: f.custom_tag, id: String(f.id), payment: 'form' });
@@ -29,8 +30,12 @@ export function splitLocalePrefix(pathname: string, locales: readonly string[]):
 /** The permanent redirect target for a legacy path, keeping its locale prefix, or null. */
 export function legacyRedirectTarget(pathname: string, locales: readonly string[]): string | null {
   const { prefix, rest } = splitLocalePrefix(pathname, locales);
-  const target = LEGACY_REDIRECTS[rest.replace(/\/+$/, '') || '/'];
-  return target ? `${prefix}${target}` : null;
+  const clean = rest.replace(/\/+$/, '') || '/';
+  const target = LEGACY_REDIRECTS[clean];
+  if (target) return `${prefix}${target}`;
+  // spec 2: /fundraiser/{custom_tag} is the old address of a story
+  const story = /^\/fundraiser\/([^/]+)$/.exec(clean);
+  return story ? `${prefix}/stories/${story[1]}` : null;
 }
 
 export function isFrameable(pathname: string, locales: readonly string[]): boolean {

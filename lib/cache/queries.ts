@@ -4,6 +4,8 @@ import { getDb } from '../db/client';
 import { fundraiserById, fundraiserIdByTag, listFundraisers, type ListOptions } from '../fundraisers/queries';
 import { brandForHost, type Brand } from '../whitelabel/brand';
 import { CACHE_TAGS } from './tags';
+import { similarFundraisers, storyComments, storySupporters, storyUpdates, supportingFundraisers } from '../story/queries';
+import { STORY_COMMENTS_PAGE_SIZE, STORY_SIMILAR_COUNT, STORY_SUPPORTERS_PAGE_SIZE, STORY_SUPPORTING_COUNT, STORY_UPDATES_PAGE_SIZE } from '../constants';
 
 // a safety net: every cached entry is rebuilt at least this often even if no writer expires it
 const SAFETY_REVALIDATE_S = 3600;
@@ -13,10 +15,7 @@ export async function cachedFundraiserByTag(tag: string) {
     revalidate: SAFETY_REVALIDATE_S,
   })(tag);
   if (!id) return null;
-  return unstable_cache(async (i: number) => fundraiserById(await getDb(), i), ['fundraiser-by-id'], {
-    tags: [CACHE_TAGS.fundraiser(id)],
-    revalidate: SAFETY_REVALIDATE_S,
-  })(id);
+  return cachedFundraiserById(id);
 }
 
 export async function cachedFundraiserList(opts: Omit<ListOptions, 'now'>) {
@@ -32,4 +31,31 @@ export async function cachedBrand(host: string, productName: string): Promise<Br
     tags: [CACHE_TAGS.brands],
     revalidate: 300,
   })(host, productName);
+}
+
+export async function cachedFundraiserById(id: number) {
+  return unstable_cache(async (i: number) => fundraiserById(await getDb(), i), ['fundraiser-by-id'], {
+    tags: [CACHE_TAGS.fundraiser(id)],
+    revalidate: SAFETY_REVALIDATE_S,
+  })(id);
+}
+
+/** Everything a story page shows besides the fundraiser: expires with the fundraiser's tag. */
+export async function cachedStoryExtras(id: number, causeId: number) {
+  return unstable_cache(
+    async (i: number, cause: number) => {
+      const db = await getDb();
+      const [updates, comments, supporters, similar, supporting] = await Promise.all([
+        storyUpdates(db, i, 1, STORY_UPDATES_PAGE_SIZE),
+        storyComments(db, i, 1, STORY_COMMENTS_PAGE_SIZE),
+        storySupporters(db, i, { page: 1, perPage: STORY_SUPPORTERS_PAGE_SIZE }),
+        similarFundraisers(db, { id: i, cause_id: cause }, STORY_SIMILAR_COUNT),
+        supportingFundraisers(db, i, STORY_SUPPORTING_COUNT),
+      ]);
+      return { updates, comments, supporters, similar, supporting };
+    },
+    ['story-extras'],
+    // similar fundraisers change with others' donations: refreshed every 10 minutes rather than on each
+    { tags: [CACHE_TAGS.fundraiser(id)], revalidate: 600 },
+  )(id, causeId);
 }

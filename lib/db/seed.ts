@@ -289,6 +289,13 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedR
     // success stories: well funded (spec 5: raised over target above 0.6)
     await tx.execute(sql`update fundraisers set is_success_story = true where goal_minor > 0 and raised_minor::float8 / goal_minor > 0.6`);
 
+    // supporting fundraisers: a few public NGO/creative fundraisers raise for the first medical ones
+    const supportTargets = frs.filter((_, i) => !fundraiserRows[i].is_private).slice(0, 3);
+    const supporters = frs.filter((_, i) => !fundraiserRows[i].is_private).slice(-6);
+    for (const [k, sup] of supporters.entries()) {
+      await tx.update(s.fundraisers).set({ support_campaign_id: supportTargets[k % supportTargets.length].id }).where(eq(s.fundraisers.id, sup.id));
+    }
+
     // updates and comments
     const updateRows: (typeof s.updates.$inferInsert)[] = [];
     const commentRows: (typeof s.comments.$inferInsert)[] = [];

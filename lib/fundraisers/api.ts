@@ -1,5 +1,6 @@
 // Fundraisers as the API answers them: the field names of spec section 3.
 import type { FundraiserDetail, FundraiserSummary } from './queries';
+import { sanitizeStoryHtml } from '../content/sanitize';
 import { cardImage, daysLeft, hasTaxBenefit, isFundraiserEnded, progressPercent } from './rules';
 
 const img = (m: { cdn_path: string } | null) => (m ? { cdn_path: m.cdn_path } : null);
@@ -46,6 +47,8 @@ export function fundraiserDetailJson(f: FundraiserDetail, opts: { storyVisible: 
     support_campaign: f.support_campaign_id ? { id: f.support_campaign_id } : null,
     story_title: { info_1: visible ? f.story_title : null },
     story_description: { info_1: visible ? f.story_description : null },
+    // the story as our pages render it: sanitised on the server
+    story_html: visible ? sanitizeStoryHtml(f.story_description) : null,
     beneficiaryrelation: { info_1: visible ? f.beneficiary_relation : null },
     creator_entity_details_id: f.creator_entity_details_id,
     entity_details_id: f.entity_details_id,

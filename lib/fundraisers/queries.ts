@@ -96,6 +96,12 @@ export interface ListOptions {
   page?: number | null;
   cause?: number | null;
   status?: 'active' | 'all';
+  /** words to find in title, story summary, beneficiary and city (PostgreSQL full-text search, GIN index) */
+  q?: string | null;
+  urgent?: boolean;
+  successStory?: boolean;
+  /** fundraisers raising for this one (support_campaign_id) */
+  supportOf?: number | null;
   now?: Date;
 }
 
@@ -143,6 +149,10 @@ export async function listFundraisers(db: DbOrTx, opts: ListOptions = {}): Promi
   const filters: SQL[] = [eq(fundraisers.is_private, false)];
   if (opts.status === 'active') filters.push(activeCondition(opts.now ?? new Date()));
   if (opts.cause) filters.push(or(eq(fundraisers.cause_id, opts.cause), eq(fundraisers.parent_cause_id, opts.cause))!);
+  if (opts.q?.trim()) filters.push(sql`${fundraisers.search} @@ websearch_to_tsquery('simple', ${opts.q.trim()})`);
+  if (opts.urgent) filters.push(eq(fundraisers.is_urgent, true));
+  if (opts.successStory) filters.push(eq(fundraisers.is_success_story, true));
+  if (opts.supportOf) filters.push(eq(fundraisers.support_campaign_id, opts.supportOf));
   const where = and(...filters);
   const pageFilters = [...filters];
   const cursor = opts.cursor ? decodeCursor(opts.cursor) : null;
@@ -159,7 +169,7 @@ export async function listFundraisers(db: DbOrTx, opts: ListOptions = {}): Promi
     .orderBy(desc(fundraisers.trending_score), desc(fundraisers.id))
     .limit(limit + 1);
   const rows = await (opts.page && !cursor ? query.offset((opts.page - 1) * limit) : query);
-  const total = await cachedCount(db, JSON.stringify({ c: opts.cause ?? null, s: opts.status ?? 'all' }), where);
+  const total = await cachedCount(db, JSON.stringify({ c: opts.cause ?? null, s: opts.status ?? 'all', q: opts.q?.trim() || null, u: !!opts.urgent, ss: !!opts.successStory, so: opts.supportOf ?? null }), where);
   const hasMore = rows.length > limit;
   const pageRows = rows.slice(0, limit);
   const last = pageRows[pageRows.length - 1];

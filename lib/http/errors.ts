@@ -5,6 +5,7 @@ export const ERROR_STATUS = {
   unauthenticated: 401,
   token_expired: 401,
   forbidden: 403,
+  pin_required: 403,
   not_found: 404,
   conflict: 409,
   rate_limited: 429,

@@ -22,6 +22,7 @@ export const FundraiserListQuerySchema = z
   cursor: z.string().max(100, 'cursor is too long').optional(),
   cause: z.coerce.number({ error: 'cause must be a number' }).int('cause must be a whole number').positive('cause must be positive').optional(),
   status: z.enum(['active', 'all'], { error: "status must be 'active' or 'all'" }).default('all'),
+  q: z.string().trim().max(100, 'search text is too long').optional(),
   })
   .refine((q) => !q.page || (q.page - 1) * q.limit <= MAX_OFFSET, {
     path: ['page'],

@@ -6,12 +6,16 @@ import { notFound } from '@/lib/http/errors';
 import { fundraiserById } from '@/lib/fundraisers/queries';
 import { fundraiserDetailJson } from '@/lib/fundraisers/api';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
+import { hasPinAccess } from '@/lib/story/pin-access';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(async (_request, { params }: { params: Promise<{ id: string }> }) => {
+export const GET = handle(async (request, { params }: { params: Promise<{ id: string }> }) => {
   const { id } = parseWith(z.object({ id: FundraiserIdSchema }), await params);
   const fundraiser = await fundraiserById(await getDb(), id);
   if (!fundraiser) throw notFound('Fundraiser not found');
-  return json({ data: fundraiserDetailJson(fundraiser, { storyVisible: false }) });
+  const storyVisible = !fundraiser.is_private || (await hasPinAccess(request, id));
+  // a private story depends on the visitor's cookie: never stored by a shared cache
+  const cacheControl = fundraiser.is_private ? 'private, no-store' : 'public, max-age=0, s-maxage=30';
+  return json({ data: fundraiserDetailJson(fundraiser, { storyVisible }) }, { headers: { 'Cache-Control': cacheControl } });
 });

@@ -5,10 +5,24 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { FallbackImage } from '@/components/ui/FallbackImage';
 import { ProgressBar } from '@/components/ui/ProgressBar';
-import { cachedFundraiserByTag } from '@/lib/cache/queries';
+import { FundraiserCard } from '@/components/fundraiser/FundraiserCard';
+import { getBrand, getSiteUrl } from '@/components/layout/request-context';
+import { DonationTicker } from '@/components/story/DonationTicker';
+import { ShareMenu } from '@/components/story/ShareMenu';
+import { PinGate } from '@/components/story/PinGate';
+import { CommentForm } from '@/components/story/CommentForm';
+import { LikeButton } from '@/components/story/LikeButton';
+import { LoadMore } from '@/components/story/LoadMore';
+import { CampaignVisit } from '@/components/story/CampaignVisit';
+import '@/components/story/story.css';
+import { cachedFundraiserByTag, cachedStoryExtras } from '@/lib/cache/queries';
 import { cardImage, daysLeft, DEFAULT_FUNDRAISER_IMAGE, hasTaxBenefit, isFundraiserEnded, progressPercent } from '@/lib/fundraisers/rules';
+import { sanitizeStoryHtml, htmlToText, truncateText } from '@/lib/content/sanitize';
+import { absoluteUrl, jsonLdScript, localeAlternates, storyImageUrl, storyJsonLd, storyMetaDescription } from '@/lib/seo/story-meta';
+import { tickerOthersCount } from '@/lib/story/ticker';
+import { localizedPath } from '@/lib/i18n/locales';
 import { formatMoney } from '@/lib/money';
-import { paymentPath } from '@/lib/routes';
+import { paymentPath, signInPath, storyPath } from '@/lib/routes';
 
 type Props = { params: Promise<{ site: string; locale: string; tag: string }> };
 
@@ -20,49 +34,84 @@ export async function generateStaticParams() {
 const loadFundraiser = cache(async (tag: string) => cachedFundraiserByTag(decodeURIComponent(tag)));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { tag } = await params;
+  const { site, locale, tag } = await params;
   const f = await loadFundraiser(tag);
   if (!f) return {};
-  return { title: f.title, robots: f.is_private ? { index: false, follow: false } : undefined };
+  const origin = getSiteUrl(site);
+  const brand = await getBrand(site);
+  const path = storyPath(f.custom_tag);
+  const canonical = absoluteUrl(origin, localizedPath(locale, path));
+  // a private story's text never reaches the page, its preview or search engines
+  const description = f.is_private ? f.title : storyMetaDescription(f);
+  const image = storyImageUrl(origin, f);
+  const width = f.images.leaderboard?.width ?? 1200;
+  const height = f.images.leaderboard?.height ?? 675;
+  return {
+    title: f.title,
+    description,
+    alternates: { canonical, languages: localeAlternates(origin, path) },
+    robots: f.is_private ? { index: false, follow: false } : undefined,
+    openGraph: { type: 'article', url: canonical, title: f.title, description, siteName: brand.name, locale, images: [{ url: image, width, height, alt: f.title }] },
+    twitter: { card: 'summary_large_image', title: f.title, description, images: [image] },
+  };
 }
 
 export default async function StoryPage({ params }: Props) {
-  const { locale, tag } = await params;
+  const { site, locale, tag } = await params;
   setRequestLocale(locale);
   const f = await loadFundraiser(tag);
   if (!f) notFound();
-  const t = await getTranslations('Story');
-  const tc = await getTranslations('Card');
+  const [t, tc, extras] = await Promise.all([getTranslations('Story'), getTranslations('Card'), cachedStoryExtras(f.id, f.cause_id)]);
+  const origin = getSiteUrl(site);
+  const path = storyPath(f.custom_tag);
+  const storyUrl = absoluteUrl(origin, localizedPath(locale, path));
   const now = new Date();
   const ended = isFundraiserEnded(f, now);
   const left = daysLeft(f, now);
   const percent = progressPercent(f.raised_minor, f.goal_minor);
-  const image = f.images.leaderboard ?? f.images.theater ?? f.images.widget;
-  const storyVisible = !f.is_private;
+  const hero = f.images.leaderboard ?? f.images.theater ?? f.images.widget;
+  const isPublic = !f.is_private;
+  const signIn = signInPath(localizedPath(locale, path));
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const summary = isPublic ? truncateText(htmlToText(f.story_description) || f.short_description || '', 300) : '';
+  const loadMoreLabels = { more: '', failed: t('loadFailed'), anonymous: t('anonymous'), supportersOnly: t('supportersOnly'), signIn: t('signInToSeeMore') };
+  const commentLabels = { label: t('writeComment'), placeholder: t('commentPlaceholder'), submit: t('postComment'), signIn: t('signInToComment'), posted: t('commentPosted'), failed: t('loadFailed') };
+  const contribute = (className: string) =>
+    ended ? null : (
+      <Link className={className} href={paymentPath(f)} data-testid="contribute">
+        {t('contribute')}
+      </Link>
+    );
+
   return (
     <>
+      <link rel="amphtml" href={absoluteUrl(origin, `/amp/stories/${f.id}`)} />
+      {isPublic && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(storyJsonLd(origin, locale, f, now)) }} />}
       <div className="container story-layout">
         <article>
           <h1>{f.title}</h1>
           <div className="story-hero">
-            <FallbackImage
-              src={cardImage(f.images)}
-              fallbackSrc={DEFAULT_FUNDRAISER_IMAGE}
-              alt={f.title}
-              width={image?.width ?? 1200}
-              height={image?.height ?? 675}
-              fetchPriority="high"
-            />
+            <FallbackImage src={cardImage(f.images)} fallbackSrc={DEFAULT_FUNDRAISER_IMAGE} alt={f.title} width={hero?.width ?? 1200} height={hero?.height ?? 675} fetchPriority="high" />
           </div>
+          {isPublic && f.gallery.length > 0 && (
+            <section aria-label={t('gallery')} className="gallery">
+              {f.gallery.map((g, i) => (
+                <FallbackImage key={g.cdn_path} src={g.cdn_path} fallbackSrc={DEFAULT_FUNDRAISER_IMAGE} alt={`${f.title} (${i + 1})`} width={g.width ?? 640} height={g.height ?? 480} loading="lazy" decoding="async" />
+              ))}
+            </section>
+          )}
           <dl className="facts">
             <div>
               <dt>{t('campaigner')}</dt>
               <dd data-testid="campaigner">{f.campaigner_name}</dd>
             </div>
-            {storyVisible && f.beneficiary_name && (
+            {isPublic && f.beneficiary_name && (
               <div>
                 <dt>{t('beneficiary')}</dt>
-                <dd>{f.beneficiary_name}</dd>
+                <dd data-testid="beneficiary">
+                  {f.beneficiary_name}
+                  {f.beneficiary_relation && <span className="muted"> · {t('relation', { relation: f.beneficiary_relation })}</span>}
+                </dd>
               </div>
             )}
             {f.cause_name && (
@@ -80,18 +129,117 @@ export default async function StoryPage({ params }: Props) {
               </div>
             )}
           </dl>
-          <section aria-labelledby="story-heading">
-            <h2 id="story-heading">{t('story')}</h2>
-            {storyVisible ? (
-              <p className="story-body">{f.short_description}</p>
+
+          <nav className="story-tabs" aria-label={t('sections')}>
+            <a href="#story">{t('story')}</a>
+            <a href="#updates">
+              {t('updates')} ({extras.updates.total})
+            </a>
+            <a href="#comments">
+              {t('comments')} ({extras.comments.total})
+            </a>
+            <a href="#supporters">
+              {t('supporters')} ({extras.supporters.total})
+            </a>
+            {extras.supporting.length > 0 && <a href="#supporting">{t('supporting')}</a>}
+          </nav>
+
+          <section id="story" aria-labelledby="story-heading" className="story-section">
+            <h2 id="story-heading">{f.story_title ?? t('story')}</h2>
+            {isPublic ? (
+              <div className="story-body" data-testid="story-body" dangerouslySetInnerHTML={{ __html: sanitizeStoryHtml(f.story_description) || '' }} />
             ) : (
-              <div className="panel">
-                <h3>{t('privateTitle')}</h3>
-                <p>{t('privateText')}</p>
-              </div>
+              <PinGate
+                fundraiserId={f.id}
+                labels={{ title: t('privateTitle'), text: t('privateText'), pin: t('pinLabel'), submit: t('pinSubmit'), checking: t('pinChecking'), wrong: t('pinWrong'), locked: t('pinLocked'), invalid: t('pinInvalid'), failed: t('loadFailed') }}
+              />
             )}
           </section>
+
+          {isPublic && (
+            <>
+              <section id="updates" aria-labelledby="updates-heading" className="story-section">
+                <h2 id="updates-heading">{t('updates')}</h2>
+                {extras.updates.data.length === 0 ? (
+                  <p className="muted">{t('noUpdates')}</p>
+                ) : (
+                  <ul className="story-list updates">
+                    {extras.updates.data.map((u) => (
+                      <li key={u.id}>
+                        <article aria-labelledby={`update-${u.id}`}>
+                          <h3 id={`update-${u.id}`}>{u.title ?? t('updatedOn', { date: date.format(new Date(u.created_at)) })}</h3>
+                          <p className="muted">{t('updatedOn', { date: date.format(new Date(u.created_at)) })}</p>
+                          <div className="story-body" dangerouslySetInnerHTML={{ __html: u.body_html }} />
+                          <LikeButton action={`/api/fundraisers/${f.id}/updates/${u.id}/like`} count={u.likes_count} labels={{ like: t('like'), signIn: t('signInToComment') }} signInHref={signIn} />
+                          {u.comments.length > 0 && (
+                            <ul className="story-list comments nested">
+                              {u.comments.map((c) => (
+                                <li key={c.id}>
+                                  <strong>{c.author_name}</strong> <span className="muted">{date.format(new Date(c.created_at))}</span>
+                                  <p>{c.body}</p>
+                                </li>
+                              ))}
+                            </ul>
+                          )}
+                          <CommentForm id={`update-comment-${u.id}`} action={`/api/fundraisers/${f.id}/updates/${u.id}/comments`} signInHref={signIn} labels={commentLabels} />
+                        </article>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {extras.updates.has_more && <LoadMore kind="updates" url={`/api/fundraisers/${f.id}/updates`} locale={locale} labels={{ ...loadMoreLabels, more: t('moreUpdates') }} signInHref={signIn} />}
+              </section>
+
+              <section id="comments" aria-labelledby="comments-heading" className="story-section">
+                <h2 id="comments-heading">{t('comments')}</h2>
+                <CommentForm id="story-comment" action={`/api/fundraisers/${f.id}/comments`} signInHref={signIn} labels={commentLabels} />
+                {extras.comments.data.length === 0 ? (
+                  <p className="muted">{t('noComments')}</p>
+                ) : (
+                  <ul className="story-list comments">
+                    {extras.comments.data.map((c) => (
+                      <li key={c.id}>
+                        <strong>{c.author_name}</strong> <span className="muted">{date.format(new Date(c.created_at))}</span>
+                        <p>{c.body}</p>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {extras.comments.has_more && <LoadMore kind="comments" url={`/api/fundraisers/${f.id}/comments`} locale={locale} labels={{ ...loadMoreLabels, more: t('moreComments') }} signInHref={signIn} />}
+              </section>
+
+              <section id="supporters" aria-labelledby="supporters-heading" className="story-section">
+                <h2 id="supporters-heading">{t('supporters')}</h2>
+                {extras.supporters.data.length === 0 ? (
+                  <p className="muted">{t('noSupporters')}</p>
+                ) : (
+                  <ul className="story-list supporters" data-testid="supporters">
+                    {extras.supporters.data.map((s) => (
+                      <li key={s.id}>
+                        <strong>{s.name || t('anonymous')}</strong> <span>{formatMoney(s.amount_minor, s.currency, locale, { exact: true })}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {extras.supporters.has_more && <LoadMore kind="supporters" url={`/api/fundraisers/${f.id}/donors`} locale={locale} labels={{ ...loadMoreLabels, more: t('moreSupporters') }} signInHref={signIn} />}
+              </section>
+            </>
+          )}
+
+          {extras.supporting.length > 0 && (
+            <section id="supporting" aria-labelledby="supporting-heading" className="story-section">
+              <h2 id="supporting-heading">{t('supporting')}</h2>
+              <ul className="card-grid">
+                {extras.supporting.map((s) => (
+                  <li key={s.id}>
+                    <FundraiserCard fundraiser={s} locale={locale} now={now} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
         </article>
+
         <aside className="panel donate-panel" aria-label={t('contribute')}>
           <p className="raised" data-testid="raised">
             {formatMoney(f.raised_minor, f.currency, locale)}
@@ -101,25 +249,46 @@ export default async function StoryPage({ params }: Props) {
           </p>
           <ProgressBar percent={percent} label={tc('progress', { percent })} />
           <p className="meta" style={{ display: 'flex', justifyContent: 'space-between' }}>
-            <span data-testid="supporters">{tc('supporters', { count: f.donor_count })}</span>
+            <span data-testid="supporters-count">{tc('supporters', { count: f.donor_count })}</span>
             <span data-testid="days-left">{ended ? tc('ended') : left !== null ? tc('daysLeft', { days: left }) : null}</span>
           </p>
-          {ended ? (
-            <p role="status">{t('ended')}</p>
-          ) : (
-            <Link className="btn btn-primary btn-block" href={paymentPath(f)}>
-              {t('contribute')}
-            </Link>
-          )}
+          {ended ? <p role="status">{t('ended')}</p> : contribute('btn btn-primary btn-block')}
+          <ShareMenu
+            storyUrl={storyUrl}
+            customTag={f.custom_tag}
+            message={t('shareMessage', { title: f.title, summary })}
+            labels={{ share: t('share'), whatsapp: t('shareWhatsapp'), facebook: t('shareFacebook'), copy: t('copyLink'), copied: t('linkCopied') }}
+          />
         </aside>
       </div>
-      {!ended && (
-        <div className="mobile-donate-bar">
-          <Link className="btn btn-primary btn-block" href={paymentPath(f)}>
-            {t('contribute')}
-          </Link>
-        </div>
+
+      <section className="container section" aria-labelledby="similar-heading">
+        <h2 id="similar-heading">{t('similar')}</h2>
+        {extras.similar.length === 0 ? (
+          <p className="muted">{t('noSimilar')}</p>
+        ) : (
+          <ul className="card-grid">
+            {extras.similar.map((s) => (
+              <li key={s.id}>
+                <FundraiserCard fundraiser={s} locale={locale} now={now} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {!ended && <div className="mobile-donate-bar">{contribute('btn btn-primary btn-block')}</div>}
+      {isPublic && f.donor_count > 0 && (
+        <DonationTicker
+          fundraiserId={f.id}
+          currency={f.currency.trim()}
+          locale={locale}
+          othersText={t('tickerOthers', { count: tickerOthersCount(f.donor_count) })}
+          donatedTemplate={t.raw('tickerDonated') as string}
+          someone={t('someone')}
+        />
       )}
+      <CampaignVisit fundraiserId={f.id} title={f.title} />
     </>
   );
 }

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { getDb } from '@/lib/db/client';
+import { handle, json } from '@/lib/http/respond';
+import { parseWith } from '@/lib/http/validation';
+import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
+import { likeUpdate, readableFundraiser, requireUser } from '@/lib/story/service';
+import { invalidateFundraiser } from '@/lib/cache/invalidate';
+import { assertSameOrigin } from '@/lib/http/origin';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = handle(async (request, { params }: { params: Promise<{ id: string; updateId: string }> }) => {
+  assertSameOrigin(request);
+  const { id, updateId } = parseWith(z.object({ id: FundraiserIdSchema, updateId: FundraiserIdSchema }), await params);
+  const db = await getDb();
+  const user = await requireUser(db, request);
+  await readableFundraiser(db, request, id);
+  const result = await likeUpdate(db, { fundraiserId: id, updateId, userId: user.id });
+  await invalidateFundraiser(id);
+  return json({ data: result });
+});

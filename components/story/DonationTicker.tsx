@@ -1,0 +1,63 @@
+'use client';
+// spec 4: recent donors pop up at fixed moments after load (mobile and desktop timings differ).
+import { useEffect, useState } from 'react';
+import { tickerSchedule } from '@/lib/story/ticker';
+import { formatMoney } from '@/lib/money';
+
+interface Donor {
+  id: number;
+  name: string;
+  amount_minor: number;
+  currency: string;
+}
+
+interface Props {
+  fundraiserId: number;
+  currency: string;
+  locale: string;
+  /** already formatted on the server: 'and N others gave recently' (reduceDonorsBy applied) */
+  othersText: string;
+  donatedTemplate: string; // '{name} donated {amount}'
+  someone: string;
+}
+
+const MOBILE_QUERY = '(max-width: 767px)';
+
+export function DonationTicker({ fundraiserId, currency, locale, othersText, donatedTemplate, someone }: Props) {
+  const [shown, setShown] = useState<Donor | null>(null);
+  useEffect(() => {
+    const isMobile = window.matchMedia(MOBILE_QUERY).matches;
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const started = performance.now();
+    const controller = new AbortController();
+    const params = new URLSearchParams({ with: 'donoravtar', currency, orderBy: 'id', sortedBy: 'Desc', conversion: '1', limit: '4' });
+    fetch(`/api/fundraisers/${fundraiserId}/donors?${params}`, { signal: controller.signal })
+      .then((r) => (r.ok ? r.json() : { data: [] }))
+      .then((body: { data: Donor[] }) => {
+        const elapsed = performance.now() - started;
+        for (const slot of tickerSchedule(isMobile, body.data.length)) {
+          const donor = body.data[slot.donorIndex];
+          timers.push(setTimeout(() => setShown(donor), Math.max(0, slot.showAtMs - elapsed)));
+          timers.push(setTimeout(() => setShown((d) => (d === donor ? null : d)), Math.max(0, slot.hideAtMs - elapsed)));
+        }
+      })
+      .catch(() => {
+        // the ticker is a nicety: no donors, no ticker
+      });
+    return () => {
+      controller.abort();
+      timers.forEach(clearTimeout);
+    };
+  }, [fundraiserId, currency]);
+
+  return (
+    <div className="ticker" role="status" aria-live="polite" data-testid="donation-ticker" data-visible={shown ? 'true' : 'false'}>
+      {shown && (
+        <p>
+          <strong>{donatedTemplate.replace('{name}', shown.name || someone).replace('{amount}', formatMoney(shown.amount_minor, shown.currency, locale, { exact: true }))}</strong>
+          {othersText && <span> {othersText}</span>}
+        </p>
+      )}
+    </div>
+  );
+}

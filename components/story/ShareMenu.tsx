@@ -1,0 +1,28 @@
+// Share menu: a <details> disclosure, so it opens without JavaScript; only copying needs the client.
+import { shareLinks } from '@/lib/story/share';
+import { CopyLinkButton } from './CopyLinkButton';
+
+interface Props {
+  storyUrl: string;
+  customTag: string;
+  message: string;
+  labels: { share: string; whatsapp: string; facebook: string; copy: string; copied: string };
+}
+
+export function ShareMenu({ storyUrl, customTag, message, labels }: Props) {
+  const links = shareLinks({ storyUrl, customTag, message });
+  return (
+    <details className="share-menu">
+      <summary className="btn btn-secondary">{labels.share}</summary>
+      <div className="share-list" role="group" aria-label={labels.share}>
+        <a className="share-item" href={links.whatsapp} target="_blank" rel="noopener noreferrer" data-testid="share-whatsapp">
+          {labels.whatsapp}
+        </a>
+        <a className="share-item" href={links.facebook} target="_blank" rel="noopener noreferrer" data-testid="share-facebook">
+          {labels.facebook}
+        </a>
+        <CopyLinkButton url={links.copy} label={labels.copy} copiedLabel={labels.copied} />
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,48 @@
+// Fixed-window counters in the database (rate_limits), so limits hold across restarts and on PostgreSQL across servers.
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { rateLimits } from '../db/schema';
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  remaining: number;
+  retryAfterS: number;
+}
+
+/** Counts one attempt under `key` and says whether it is within the limit (one atomic upsert). */
+export async function hitRateLimit(db: DbOrTx, key: string, limit: RateLimit, now = new Date()): Promise<RateLimitResult> {
+  const windowStart = new Date(now.getTime() - limit.windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, window_start: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.window_start} <= ${windowStart.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+        window_start: sql`case when ${rateLimits.window_start} <= ${windowStart.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimits.window_start} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, window_start: rateLimits.window_start });
+  const resetAt = new Date(row.window_start).getTime() + limit.windowMs;
+  return {
+    allowed: row.count <= limit.max,
+    remaining: Math.max(0, limit.max - row.count),
+    retryAfterS: Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000)),
+  };
+}
+
+/** Forgets the attempts under `key` (a right PIN clears the wrong ones before it). */
+export async function clearRateLimit(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+}
+
+/** The client address as our proxy reports it; 'unknown' keeps a shared bucket rather than none. */
+export function clientIp(request: Request): string {
+  const forwarded = request.headers.get('x-forwarded-for');
+  return forwarded?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || 'unknown';
+}

@@ -1,0 +1,60 @@
+// Search and share previews for a story: description, canonical, hreflang alternates, JSON-LD.
+import { STORY_META_DESCRIPTION_LENGTH } from '../constants';
+import { htmlToText } from '../content/sanitize';
+import { LOCALES, DEFAULT_LOCALE, localizedPath } from '../i18n/locales';
+import { storyPath } from '../routes';
+import { cardImage, isFundraiserEnded } from '../fundraisers/rules';
+import { toMajor } from '../money';
+import type { FundraiserDetail } from '../fundraisers/queries';
+
+/** spec 1/9: the story text without markup, cut at 155 characters. */
+export function storyMetaDescription(f: Pick<FundraiserDetail, 'story_description' | 'short_description' | 'title'>): string {
+  const text = htmlToText(f.story_description) || f.short_description || f.title;
+  return text.length > STORY_META_DESCRIPTION_LENGTH ? text.slice(0, STORY_META_DESCRIPTION_LENGTH) : text;
+}
+
+export function absoluteUrl(origin: string, path: string): string {
+  return new URL(path, origin).toString();
+}
+
+/** hreflang alternates for the six locales plus x-default, all absolute on the site's own origin. */
+export function localeAlternates(origin: string, path: string): Record<string, string> {
+  const languages: Record<string, string> = {};
+  for (const l of LOCALES) languages[l] = absoluteUrl(origin, localizedPath(l, path));
+  languages['x-default'] = absoluteUrl(origin, localizedPath(DEFAULT_LOCALE, path));
+  return languages;
+}
+
+export function storyImageUrl(origin: string, f: Pick<FundraiserDetail, 'images'>): string {
+  return absoluteUrl(origin, cardImage(f.images));
+}
+
+/** JSON-LD for a fundraiser: a DonateAction on a WebPage about the beneficiary's cause. */
+export function storyJsonLd(origin: string, locale: string, f: FundraiserDetail, now = new Date()) {
+  const url = absoluteUrl(origin, localizedPath(locale, storyPath(f.custom_tag)));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    '@id': url,
+    url,
+    name: f.title,
+    description: storyMetaDescription(f),
+    image: storyImageUrl(origin, f),
+    inLanguage: locale,
+    potentialAction: {
+      '@type': 'DonateAction',
+      name: f.title,
+      target: absoluteUrl(origin, `/new/payment?ct=${encodeURIComponent(f.custom_tag)}&id=${f.id}&payment=form`),
+      actionStatus: isFundraiserEnded(f, now) ? 'CompletedActionStatus' : 'PotentialActionStatus',
+      recipient: { '@type': f.entity_details_id ? 'Organization' : 'Person', name: f.beneficiary_name ?? f.campaigner_name },
+      price: toMajor(f.goal_minor),
+      priceCurrency: f.currency.trim(),
+    },
+    author: { '@type': 'Person', name: f.campaigner_name },
+  };
+}
+
+/** JSON inside <script>: '<' escaped so a story can never close the tag. */
+export function jsonLdScript(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}

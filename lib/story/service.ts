@@ -1,0 +1,98 @@
+// Story rules that write or guard: PIN verification with its limit, comments, likes, visit events.
+import 'server-only';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { comments, fundraisers, systemEvents, updateLikes, updates, users } from '../db/schema';
+import { ApiError, notFound, rateLimited, unauthenticated } from '../http/errors';
+import { PIN_ATTEMPTS_MAX, PIN_ATTEMPTS_WINDOW_MS } from '../constants';
+import { clearRateLimit, hitRateLimit } from '../security/rate-limit';
+import { verifyPin } from '../fundraisers/pin';
+import { readSession } from '../auth/session';
+import { hasPinAccess } from './pin-access';
+import { fundraiserExists } from './queries';
+import { trackingTitle } from '../validation/story';
+import type { z } from 'zod';
+import type { SystemEventSchema } from '../validation/story';
+
+export const WRONG_PIN_MESSAGE = 'That PIN is not right. Please check it with the campaigner.';
+export const PIN_LOCKED_MESSAGE = 'Too many wrong PINs. Please try again in 15 minutes.';
+
+/** The fundraiser, if this visitor may read its story, supporters and updates. */
+export async function readableFundraiser(db: DbOrTx, request: Request, id: number) {
+  const f = await fundraiserExists(db, id);
+  if (!f) throw notFound('Fundraiser not found');
+  if (f.is_private && !(await hasPinAccess(request, id))) throw new ApiError('pin_required', 'This fundraiser is private: enter its PIN to see it');
+  return f;
+}
+
+/** spec 2: a right PIN opens the story; wrong ones are limited per visitor and fundraiser. */
+export async function checkStoryPin(db: DbOrTx, fundraiserId: number, pin: string, visitor: string): Promise<void> {
+  const [f] = await db.select({ id: fundraisers.id, is_private: fundraisers.is_private, pin_hash: fundraisers.pin_hash }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)).limit(1);
+  if (!f) throw notFound('Fundraiser not found');
+  if (!f.is_private) return;
+  const key = `pin:${fundraiserId}:${visitor}`;
+  const attempt = await hitRateLimit(db, key, { max: PIN_ATTEMPTS_MAX, windowMs: PIN_ATTEMPTS_WINDOW_MS });
+  if (!attempt.allowed) throw rateLimited(PIN_LOCKED_MESSAGE);
+  if (!(await verifyPin(pin, f.pin_hash))) throw new ApiError('forbidden', WRONG_PIN_MESSAGE, { pin: WRONG_PIN_MESSAGE });
+  await clearRateLimit(db, key);
+}
+
+export async function signedInUser(db: DbOrTx, request: Request) {
+  const session = await readSession(request);
+  if (!session) return null;
+  const [user] = await db.select({ id: users.id, full_name: users.full_name, session_version: users.session_version }).from(users).where(eq(users.id, session.userId)).limit(1);
+  // a bumped session_version (logout everywhere, password reset) ends older cookies
+  return user && user.session_version === session.version ? user : null;
+}
+
+export async function requireUser(db: DbOrTx, request: Request) {
+  const user = await signedInUser(db, request);
+  if (!user) throw unauthenticated('Please sign in to comment');
+  return user;
+}
+
+export async function addComment(db: DbOrTx, input: { fundraiserId: number; updateId?: number; userId: number; body: string }) {
+  if (input.updateId) {
+    const [u] = await db.select({ id: updates.id }).from(updates).where(and(eq(updates.id, input.updateId), eq(updates.fundraiser_id, input.fundraiserId))).limit(1);
+    if (!u) throw notFound('Update not found');
+  }
+  const [row] = await db
+    .insert(comments)
+    .values({ fundraiser_id: input.fundraiserId, update_id: input.updateId ?? null, user_id: input.userId, body: input.body })
+    .returning();
+  return row;
+}
+
+/** One like per person per update; liking twice changes nothing. */
+export async function likeUpdate(db: DbOrTx, input: { fundraiserId: number; updateId: number; userId: number }): Promise<{ likes_count: number; liked: boolean }> {
+  return db.transaction(async (tx) => {
+    const [u] = await tx.select({ id: updates.id }).from(updates).where(and(eq(updates.id, input.updateId), eq(updates.fundraiser_id, input.fundraiserId))).limit(1);
+    if (!u) throw notFound('Update not found');
+    const inserted = await tx.insert(updateLikes).values({ update_id: input.updateId, user_id: input.userId }).onConflictDoNothing().returning();
+    const [row] = inserted.length
+      ? await tx.update(updates).set({ likes_count: sql`${updates.likes_count} + 1` }).where(eq(updates.id, input.updateId)).returning({ likes_count: updates.likes_count })
+      : await tx.select({ likes_count: updates.likes_count }).from(updates).where(eq(updates.id, input.updateId));
+    return { likes_count: row.likes_count, liked: true };
+  });
+}
+
+export type SystemEventInput = z.infer<typeof SystemEventSchema>;
+
+/** A tracking event; campaign visits keep the campaign title cut to 20 characters (spec 9). */
+export async function recordSystemEvent(db: DbOrTx, e: SystemEventInput): Promise<void> {
+  const isVisit = e.event_name === 'campaign_visit';
+  await db.insert(systemEvents).values({
+    event_name: e.event_name,
+    event_type: e.event_type ?? null,
+    event_type_id: e.event_type_id ?? null,
+    page_name: e.page_name ?? null,
+    info_1: isVisit && e.info_1 ? trackingTitle(e.info_1) : (e.info_1 ?? null),
+    info_2: e.info_2 ?? null,
+    info_3: e.info_3 ?? null,
+    info_4: e.info_4 ?? null,
+    referrer_page: e.referrer_page ?? null,
+    device: e.device ?? null,
+    entity_id: e.entity_id ?? null,
+    utm: e.utm ?? null,
+  });
+}

@@ -1,0 +1,200 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { GET as detail } from '@/app/api/fundraisers/[id]/route';
+import { GET as donors } from '@/app/api/fundraisers/[id]/donors/route';
+import { GET as listUpdates } from '@/app/api/fundraisers/[id]/updates/route';
+import { GET as listComments, POST as postComment } from '@/app/api/fundraisers/[id]/comments/route';
+import { POST as likeUpdate } from '@/app/api/fundraisers/[id]/updates/[updateId]/like/route';
+import { POST as verifyPin } from '@/app/api/fundraisers/[id]/verify-pin/route';
+import { POST as collect } from '@/app/api/actions/collect/route';
+import { POST as revalidate } from '@/app/api/internal/revalidate/route';
+import { GET as list } from '@/app/api/fundraisers/route';
+import { carts, comments, fundraisers, orders, systemEvents, updates, users } from '@/lib/db/schema';
+import { sealSession } from '@/lib/auth/session';
+import { DEMO_PIN } from '@/lib/db/seed';
+import { PIN_ATTEMPTS_MAX } from '@/lib/constants';
+import { call, closeDb, seededDb } from '../helpers/db';
+import type { Db } from '@/lib/db/client';
+
+let db: Db;
+let publicId: number;
+let privateId: number;
+beforeAll(async () => {
+  db = await seededDb();
+  const [pub] = await db.select().from(fundraisers).where(and(eq(fundraisers.is_private, false), eq(fundraisers.status_flag, 1))).orderBy(fundraisers.id).limit(1);
+  const [priv] = await db.select().from(fundraisers).where(eq(fundraisers.is_private, true)).limit(1);
+  publicId = pub.id;
+  privateId = priv.id;
+});
+afterAll(closeDb);
+
+const json = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+const cookieOf = (setCookie: string | null) => (setCookie ?? '').split(';')[0];
+async function sessionCookie(userId: number) {
+  return `u_auth=${encodeURIComponent(await sealSession({ userId, version: 1 }))}`;
+}
+// a fundraiser with more than one page of supporters, and one of its donors
+async function busyFundraiser() {
+  const [f] = await db.select().from(fundraisers).where(eq(fundraisers.is_private, false)).orderBy(fundraisers.donor_count).limit(1).offset(60);
+  const [order] = await db.select().from(orders).where(and(eq(orders.campaign_id, f.id), eq(orders.status, 'success'))).limit(1);
+  return { f, donorId: order.user_id! };
+}
+
+describe('GET /api/fundraisers/{id}/donors (spec 7 ticker, spec 6 supporters)', () => {
+  it('answers the ticker query newest first, converted to the asked currency', async () => {
+    const { f } = await busyFundraiser();
+    const { status, body, headers } = await call(donors, `/api/fundraisers/${f.id}/donors?with=donoravtar&currency=USD&orderBy=id&sortedBy=Desc&conversion=1&limit=4&country_code=US`, { id: String(f.id) });
+    expect(status).toBe(200);
+    expect(body.data).toHaveLength(4);
+    expect(body.data.every((d: { currency: string }) => d.currency === 'USD')).toBe(true);
+    const ids = body.data.map((d: { id: number }) => d.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(headers.get('cache-control')).toContain('public');
+  });
+
+  it('hides the names of anonymous donors but keeps their amount', async () => {
+    const { f } = await busyFundraiser();
+    const [latest] = await db.select().from(orders).where(and(eq(orders.campaign_id, f.id), eq(orders.status, 'success'))).orderBy(desc(orders.id)).limit(1);
+    await db.update(carts).set({ is_anonymous: true }).where(eq(carts.id, latest.cart_id));
+    const { body } = await call(donors, `/api/fundraisers/${f.id}/donors?limit=1`, { id: String(f.id) });
+    expect(body.data[0]).toMatchObject({ id: latest.id, name: '', avatar: null, amount_minor: latest.donated_amount_minor });
+  });
+
+  it('shows the first page to everyone and more pages only to supporters', async () => {
+    const { f, donorId } = await busyFundraiser();
+    const url = `/api/fundraisers/${f.id}/donors?page=2&limit=2`;
+    expect((await call(donors, url, { id: String(f.id) })).status).toBe(401);
+    const [stranger] = await db.insert(users).values({ full_name: 'Stranger', email: `stranger-${Date.now()}@example.com` }).returning();
+    const asStranger = await call(donors, url, { id: String(f.id) }, { headers: { cookie: await sessionCookie(stranger.id) } });
+    expect(asStranger.status).toBe(403);
+    expect(asStranger.body.error.message).toBe('Only supporters of this fundraiser can see more supporters');
+    const asSupporter = await call(donors, url, { id: String(f.id) }, { headers: { cookie: await sessionCookie(donorId) } });
+    expect(asSupporter.status).toBe(200);
+    expect(asSupporter.body.meta.pagination.page).toBe(2);
+  });
+
+  it('rejects a bad query with 422 field messages and a private fundraiser without its PIN', async () => {
+    const bad = await call(donors, `/api/fundraisers/${publicId}/donors?currency=XYZ&limit=500`, { id: String(publicId) });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual(['currency', 'limit']);
+    const priv = await call(donors, `/api/fundraisers/${privateId}/donors`, { id: String(privateId) });
+    expect(priv.status).toBe(403);
+    expect(priv.body.error.code).toBe('pin_required');
+  });
+});
+
+describe('private fundraisers: POST verify PIN (spec 2/7)', () => {
+  it('keeps the story hidden until the right PIN, then opens it with a sealed cookie', async () => {
+    const hidden = await call(detail, `/api/fundraisers/${privateId}`, { id: String(privateId) });
+    expect(hidden.body.data.pin_required).toBe(true);
+    expect(hidden.body.data.story_html).toBeNull();
+    expect(hidden.headers.get('cache-control')).toContain('no-store');
+
+    const wrong = await call(verifyPin, `/api/fundraisers/${privateId}/verify-pin`, { id: String(privateId) }, json({ pin: '0000' }, { 'x-forwarded-for': '10.0.0.1' }));
+    expect(wrong.status).toBe(403);
+    expect(wrong.headers.get('set-cookie')).toBeNull();
+
+    const right = await call(verifyPin, `/api/fundraisers/${privateId}/verify-pin`, { id: String(privateId) }, json({ pin: DEMO_PIN }, { 'x-forwarded-for': '10.0.0.1' }));
+    expect(right.status).toBe(200);
+    const cookie = cookieOf(right.headers.get('set-cookie'));
+    expect(cookie).toMatch(/^pin_access=/);
+    const open = await call(detail, `/api/fundraisers/${privateId}`, { id: String(privateId) }, { headers: { cookie } });
+    expect(open.body.data.pin_required).toBe(false);
+    expect(open.body.data.story_html).toContain('<p>');
+    // the cookie opens this fundraiser only, and a forged cookie opens nothing
+    const other = (await db.select().from(fundraisers).where(eq(fundraisers.is_private, true))).find((f) => f.id !== privateId);
+    if (other) expect((await call(detail, `/api/fundraisers/${other.id}`, { id: String(other.id) }, { headers: { cookie } })).body.data.pin_required).toBe(true);
+    expect((await call(detail, `/api/fundraisers/${privateId}`, { id: String(privateId) }, { headers: { cookie: 'pin_access=forged' } })).body.data.pin_required).toBe(true);
+  });
+
+  it(`limits wrong PINs to ${PIN_ATTEMPTS_MAX} per visitor and fundraiser, even the right one after that`, async () => {
+    const headers = { 'x-forwarded-for': '10.0.0.2' };
+    for (let i = 0; i < PIN_ATTEMPTS_MAX; i++) {
+      expect((await call(verifyPin, '/x', { id: String(privateId) }, json({ pin: '1111' }, headers))).status).toBe(403);
+    }
+    const locked = await call(verifyPin, '/x', { id: String(privateId) }, json({ pin: DEMO_PIN }, headers));
+    expect(locked.status).toBe(429);
+    expect(locked.body.error.message).toBe('Too many wrong PINs. Please try again in 15 minutes.');
+    // another visitor is not locked out
+    expect((await call(verifyPin, '/x', { id: String(privateId) }, json({ pin: DEMO_PIN }, { 'x-forwarded-for': '10.0.0.3' }))).status).toBe(200);
+  });
+
+  it('answers a malformed PIN with 422 and a cross-site post with 403', async () => {
+    const bad = await call(verifyPin, '/x', { id: String(privateId) }, json({ pin: 'abc' }));
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.fields.pin).toBe('The PIN is 4 to 8 digits');
+    const cross = await call(verifyPin, 'http://localhost/x', { id: String(privateId) }, json({ pin: DEMO_PIN }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }));
+    expect(cross.status).toBe(403);
+  });
+});
+
+describe('updates and comments', () => {
+  it('lists updates newest first with sanitised HTML, paginated', async () => {
+    const [withUpdates] = await db.select({ id: updates.fundraiser_id }).from(updates).limit(1);
+    const { status, body } = await call(listUpdates, `/api/fundraisers/${withUpdates.id}/updates?page=1`, { id: String(withUpdates.id) });
+    expect(status).toBe(200);
+    const dates = body.data.map((u: { created_at: string }) => u.created_at);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(body.meta.pagination).toMatchObject({ page: 1 });
+  });
+
+  it('needs sign-in to comment; a signed-in comment is stored and listed first', async () => {
+    const anon = await call(postComment, '/x', { id: String(publicId) }, json({ comment: 'Get well soon' }));
+    expect(anon.status).toBe(401);
+    const [user] = await db.insert(users).values({ full_name: 'Commenter', email: `c-${Date.now()}@example.com` }).returning();
+    const cookie = await sessionCookie(user.id);
+    const empty = await call(postComment, '/x', { id: String(publicId) }, json({ comment: '   ' }, { cookie }));
+    expect(empty.status).toBe(422);
+    const ok = await call(postComment, '/x', { id: String(publicId) }, json({ comment: 'Get well soon <script>x</script>' }, { cookie }));
+    expect(ok.status).toBe(201);
+    const listed = await call(listComments, `/api/fundraisers/${publicId}/comments`, { id: String(publicId) });
+    expect(listed.body.data[0]).toMatchObject({ author_name: 'Commenter' });
+    const stored = await db.select().from(comments).where(and(eq(comments.fundraiser_id, publicId), isNull(comments.update_id), eq(comments.user_id, user.id)));
+    expect(stored).toHaveLength(1);
+  });
+
+  it('counts one like per person per update', async () => {
+    const [u] = await db.select().from(updates).limit(1);
+    const [user] = await db.insert(users).values({ full_name: 'Liker', email: `l-${Date.now()}@example.com` }).returning();
+    const cookie = await sessionCookie(user.id);
+    const first = await call(likeUpdate, '/x', { id: String(u.fundraiser_id), updateId: String(u.id) }, { method: 'POST', headers: { cookie } });
+    const second = await call(likeUpdate, '/x', { id: String(u.fundraiser_id), updateId: String(u.id) }, { method: 'POST', headers: { cookie } });
+    expect(first.body.data.likes_count).toBe(u.likes_count + 1);
+    expect(second.body.data.likes_count).toBe(u.likes_count + 1);
+    expect((await call(likeUpdate, '/x', { id: String(u.fundraiser_id), updateId: String(u.id) }, { method: 'POST' })).status).toBe(401);
+  });
+});
+
+describe('POST /api/actions/collect (campaign visit)', () => {
+  it('records the event with the title cut to 20 characters', async () => {
+    const { status } = await call(collect, '/x', {}, json({ event_name: 'campaign_visit', event_type_id: String(publicId), info_1: 'Help Riya fight liver failure', device: 'mobile' }));
+    expect(status).toBe(201);
+    const [row] = await db.select().from(systemEvents).where(eq(systemEvents.event_type_id, String(publicId)));
+    expect(row.info_1).toBe('Help Riya fight live');
+  });
+  it('rejects an event without a name and writes nothing', async () => {
+    const before = (await db.select().from(systemEvents)).length;
+    expect((await call(collect, '/x', {}, json({ info_1: 'x' }))).status).toBe(422);
+    expect((await db.select().from(systemEvents)).length).toBe(before);
+  });
+});
+
+describe('listing search and the revalidation endpoint', () => {
+  it('finds fundraisers by words of their title with full-text search', async () => {
+    const [f] = await db.select().from(fundraisers).where(eq(fundraisers.is_private, false)).limit(1);
+    const word = f.title.split(/\s+/).find((w) => w.length > 4)!;
+    const { body } = await call(list, `/api/fundraisers?limit=100&q=${encodeURIComponent(word)}`);
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(body.data.some((x: { id: number }) => x.id === f.id)).toBe(true);
+    const none = await call(list, '/api/fundraisers?q=zzzqqqxxx');
+    expect(none.body.data).toEqual([]);
+  });
+  it('is off without REVALIDATE_SECRET and refuses a wrong secret', async () => {
+    expect((await call(revalidate, '/x', {}, json({ fundraiser_id: publicId }))).status).toBe(404);
+    process.env.REVALIDATE_SECRET = 'a-secret-of-sixteen-plus';
+    (await import('@/lib/env')).resetEnvForTests();
+    expect((await call(revalidate, '/x', {}, json({ fundraiser_id: publicId }, { 'x-revalidate-secret': 'wrong' }))).status).toBe(403);
+    expect((await call(revalidate, '/x', {}, json({ fundraiser_id: publicId }, { 'x-revalidate-secret': 'a-secret-of-sixteen-plus' }))).status).toBe(200);
+    delete process.env.REVALIDATE_SECRET;
+    (await import('@/lib/env')).resetEnvForTests();
+  });
+});
