@@ -164,3 +164,4 @@ export const TICKER_DONORS_LIMIT = 10;
 export const COMMENT_MAX_LENGTH = 1000;
 export const HOME_SECTION_COUNT = 6;
 export const SITEMAP_URLS_PER_FILE = 10_000;
+export const LEAD_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 } as const;

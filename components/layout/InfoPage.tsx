@@ -10,7 +10,7 @@ export async function infoPageTitle(locale: string, key: InfoPageKey): Promise<s
   return t(`${key}Title`);
 }
 
-export async function InfoPage({ site, locale, page }: { site: string; locale: string; page: InfoPageKey }) {
+export async function InfoPage({ site, locale, page, children }: { site: string; locale: string; page: InfoPageKey; children?: React.ReactNode }) {
   setRequestLocale(locale);
   const t = await getTranslations('Pages');
   const brand = await getBrand(site);
@@ -18,6 +18,7 @@ export async function InfoPage({ site, locale, page }: { site: string; locale: s
     <div className="container prose">
       <h1>{t(`${page}Title`)}</h1>
       <p>{t(`${page}Text`, { brand: brand.name, number: siteSettings().contactNumber })}</p>
+      {children}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { getDb } from '../db/client';
 import { fundraiserById, fundraiserIdByTag, listFundraisers, type ListOptions } from '../fundraisers/queries';
 import { brandForHost, type Brand } from '../whitelabel/brand';
 import { CACHE_TAGS } from './tags';
+import { listedCauses } from '../fundraisers/causes';
 import { similarFundraisers, storyComments, storySupporters, storyUpdates, supportingFundraisers } from '../story/queries';
 import { STORY_COMMENTS_PAGE_SIZE, STORY_SIMILAR_COUNT, STORY_SUPPORTERS_PAGE_SIZE, STORY_SUPPORTING_COUNT, STORY_UPDATES_PAGE_SIZE } from '../constants';
 
@@ -58,4 +59,8 @@ export async function cachedStoryExtras(id: number, causeId: number) {
     // similar fundraisers change with others' donations: refreshed every 10 minutes rather than on each
     { tags: [CACHE_TAGS.fundraiser(id)], revalidate: 600 },
   )(id, causeId);
+}
+
+export async function cachedCauses() {
+  return unstable_cache(async () => listedCauses(await getDb()), ['listed-causes'], { revalidate: SAFETY_REVALIDATE_S })();
 }

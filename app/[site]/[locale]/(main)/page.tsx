@@ -1,17 +1,25 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
-import { FundraiserCard } from '@/components/fundraiser/FundraiserCard';
-import { cachedFundraiserList } from '@/lib/cache/queries';
-import { HOME_TRENDING_COUNT } from '@/lib/constants';
+import { FundraiserSection } from '@/components/fundraiser/FundraiserSection';
+import { cachedCauses, cachedFundraiserList } from '@/lib/cache/queries';
+import { HOME_SECTION_COUNT, HOME_TRENDING_COUNT } from '@/lib/constants';
+import { siteSettings } from '@/lib/site';
 
 type Props = { params: Promise<{ site: string; locale: string }> };
 
 export default async function HomePage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const t = await getTranslations('Home');
+  const [t, tf] = await Promise.all([getTranslations('Home'), getTranslations('Footer')]);
   const now = new Date();
-  const trending = (await cachedFundraiserList({ limit: HOME_TRENDING_COUNT, status: 'active' })).data;
+  // spec 7 listings: trending, urgent, success stories, causes
+  const [trending, urgent, success, causes] = await Promise.all([
+    cachedFundraiserList({ limit: HOME_TRENDING_COUNT, status: 'active' }),
+    cachedFundraiserList({ limit: HOME_SECTION_COUNT, status: 'active', urgent: true }),
+    cachedFundraiserList({ limit: HOME_SECTION_COUNT, status: 'all', successStory: true }),
+    cachedCauses(),
+  ]);
+  const { figures } = siteSettings();
   return (
     <>
       <section className="hero container">
@@ -25,24 +33,36 @@ export default async function HomePage({ params }: Props) {
             {t('browseCta')}
           </Link>
         </div>
+        <h2 className="visually-hidden">{t('figuresHeading')}</h2>
+        <ul className="figures hero-figures">
+          <li>
+            <strong dir="ltr">{figures.raised}</strong> {tf('raised')}
+          </li>
+          <li>
+            <strong dir="ltr">{figures.donors}</strong> {tf('donors')}
+          </li>
+          <li>
+            <strong dir="ltr">{figures.fundraisers}</strong> {tf('fundraisers')}
+          </li>
+        </ul>
       </section>
-      <section className="section container" aria-labelledby="trending-heading">
-        <div className="section-head">
-          <h2 id="trending-heading">{t('trending')}</h2>
-          <Link href="/all-fundraisers">{t('viewAll')}</Link>
-        </div>
-        {trending.length === 0 ? (
-          <p className="muted">{t('empty')}</p>
-        ) : (
-          <ul className="card-grid">
-            {trending.map((f, i) => (
-              <li key={f.id}>
-                <FundraiserCard fundraiser={f} locale={locale} now={now} priority={i === 0} />
+      <FundraiserSection id="trending" title={t('trending')} fundraisers={trending.data} locale={locale} now={now} viewAll={{ href: '/all-fundraisers', label: t('viewAll') }} empty={t('empty')} priorityFirst />
+      <FundraiserSection id="urgent" title={t('urgent')} fundraisers={urgent.data} locale={locale} now={now} />
+      <FundraiserSection id="success" title={t('successStories')} fundraisers={success.data} locale={locale} now={now} />
+      {causes.length > 0 && (
+        <section className="section container" aria-labelledby="causes-heading">
+          <h2 id="causes-heading">{t('causes')}</h2>
+          <ul className="chips">
+            {causes.map((c) => (
+              <li key={c.id}>
+                <Link className="chip" href={{ pathname: '/all-fundraisers', query: { cause: c.id } }}>
+                  {c.info_1}
+                </Link>
               </li>
             ))}
           </ul>
-        )}
-      </section>
+        </section>
+      )}
     </>
   );
 }

@@ -1,0 +1,78 @@
+'use client';
+// Contact-us lead form: one zod schema for the form and the API, spec 5 messages under each field.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ContactLeadSchema, type ContactLeadInput } from '@/lib/validation/lead';
+
+interface Labels {
+  name: string;
+  email: string;
+  phone: string;
+  about: string;
+  submit: string;
+  sending: string;
+  sent: string;
+  failed: string;
+}
+
+export function ContactForm({ labels }: { labels: Labels }) {
+  const [status, setStatus] = useState<'idle' | 'sent' | 'failed'>('idle');
+  const [serverError, setServerError] = useState('');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactLeadInput>({ resolver: zodResolver(ContactLeadSchema), defaultValues: { extension: '+91', page: 'contact-us' } });
+
+  async function onSubmit(values: ContactLeadInput) {
+    setStatus('idle');
+    const r = await fetch('/api/leads', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(values) }).catch(() => null);
+    if (r?.ok) {
+      reset();
+      return setStatus('sent');
+    }
+    const body = (await r?.json().catch(() => null)) as { error?: { message?: string; fields?: Record<string, string> } } | null;
+    for (const [field, message] of Object.entries(body?.error?.fields ?? {})) setError(field as keyof ContactLeadInput, { message });
+    setServerError(body?.error?.message ?? labels.failed);
+    setStatus('failed');
+  }
+
+  const field = (name: 'name' | 'email' | 'phone', label: string, type: string, autoComplete: string) => (
+    <div className="field">
+      <label htmlFor={`lead-${name}`}>{label}</label>
+      <input id={`lead-${name}`} type={type} autoComplete={autoComplete} aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? `lead-${name}-error` : undefined} {...register(name)} />
+      {errors[name] && (
+        <p id={`lead-${name}-error`} className="field-error" role="alert">
+          {errors[name]?.message}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <form className="panel contact-form" onSubmit={handleSubmit(onSubmit)} noValidate>
+      {field('name', labels.name, 'text', 'name')}
+      {field('email', labels.email, 'email', 'email')}
+      {field('phone', labels.phone, 'tel', 'tel')}
+      <div className="field">
+        <label htmlFor="lead-about">{labels.about}</label>
+        <textarea id="lead-about" rows={4} aria-invalid={errors.about ? true : undefined} aria-describedby={errors.about ? 'lead-about-error' : undefined} {...register('about')} />
+        {errors.about && (
+          <p id="lead-about-error" className="field-error" role="alert">
+            {errors.about.message}
+          </p>
+        )}
+      </div>
+      <button className="btn btn-primary" type="submit" disabled={isSubmitting}>
+        {isSubmitting ? labels.sending : labels.submit}
+      </button>
+      <p role="status" aria-live="polite">
+        {status === 'sent' && labels.sent}
+        {status === 'failed' && <span className="field-error">{serverError}</span>}
+      </p>
+    </form>
+  );
+}
