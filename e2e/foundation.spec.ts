@@ -10,7 +10,7 @@ test('home shows fundraiser cards and a card leads to its server-rendered story 
   await expect(page).toHaveURL(/\/stories\//);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page.getByTestId('raised')).toContainText('₹');
-  await expect(page.getByTestId('supporters')).toBeVisible();
+  await expect(page.getByTestId('supporters-count')).toBeVisible();
 });
 
 test('the story is complete without JavaScript (view-source has the title and figures)', async ({ request }) => {
