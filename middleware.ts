@@ -5,6 +5,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { routing } from './i18n/routing';
 import { isFrameable, legacyRedirectTarget } from './lib/routes';
 import { siteSegment } from './lib/whitelabel/site';
+import { listingPathFromQuery } from './lib/listing/path';
 
 const intl = createIntlMiddleware(routing);
 
@@ -16,6 +17,13 @@ function withFramingPolicy(response: NextResponse, pathname: string): NextRespon
     response.headers.set('Content-Security-Policy', "frame-ancestors 'none'");
   }
   return response;
+}
+
+// '/{locale}/all-fundraisers?cause=&cursor=' becomes a path the page cache can key on
+function cacheablePath(localizedPath: string, search: URLSearchParams): string {
+  const match = /^(\/[a-z]{2})\/all-fundraisers\/?$/.exec(localizedPath);
+  const listing = match ? listingPathFromQuery(search) : null;
+  return match && listing ? `${match[1]}${listing}` : localizedPath;
 }
 
 export default function middleware(request: NextRequest) {
@@ -32,7 +40,7 @@ export default function middleware(request: NextRequest) {
 
   const target = new URL(localized.headers.get('x-middleware-rewrite') ?? request.url);
   const site = siteSegment(request.headers.get('x-forwarded-host') ?? request.headers.get('host'));
-  target.pathname = `/${encodeURIComponent(site)}${target.pathname}`;
+  target.pathname = `/${encodeURIComponent(site)}${cacheablePath(target.pathname, request.nextUrl.searchParams)}`;
   const response = NextResponse.rewrite(target);
   localized.headers.forEach((value, key) => {
     if (key !== 'x-middleware-rewrite' && key !== 'set-cookie' && key !== 'x-middleware-next') response.headers.set(key, value);

@@ -29,6 +29,14 @@ describe('middleware (edge): legacy redirects, locale detection, framing', () =>
     expect(en.headers.get('location')).toBeNull();
   });
 
+  it('moves listing filters into the path so each listing page is cached; text search stays per request', () => {
+    const path = (p: string) => new URL(run(p).headers.get('x-middleware-rewrite')!).pathname;
+    expect(path('/all-fundraisers')).toBe('/localhost/en/all-fundraisers/all/first');
+    expect(path('/hi/all-fundraisers?cause=48&cursor=MTIuMzQ')).toBe('/localhost/hi/all-fundraisers/48/MTIuMzQ');
+    expect(path('/all-fundraisers?q=kidney&cause=48')).toBe('/localhost/en/all-fundraisers');
+    expect(path('/all-fundraisers?cause=abc')).toBe('/localhost/en/all-fundraisers');
+  });
+
   it('puts the host into the path so pages cache per white-label domain', () => {
     const en = run('/stories/help-asha?utm_source=wa', { host: 'Partner.Example.org:3000' });
     const target = new URL(en.headers.get('x-middleware-rewrite')!);
