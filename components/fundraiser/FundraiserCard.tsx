@@ -13,9 +13,11 @@ interface Props {
   locale: string;
   now?: Date;
   priority?: boolean;
+  /** the embeddable listing opens the story for Contribute too (spec 2: donate=1) */
+  links?: { story: string; contribute: string; framedContribute: string };
 }
 
-export async function FundraiserCard({ fundraiser: f, locale, now = new Date(), priority = false }: Props) {
+export async function FundraiserCard({ fundraiser: f, locale, now = new Date(), priority = false, links }: Props) {
   const t = await getTranslations('Card');
   const ended = isFundraiserEnded(f, now);
   const percent = progressPercent(f.raised_minor, f.goal_minor);
@@ -37,7 +39,13 @@ export async function FundraiserCard({ fundraiser: f, locale, now = new Date(), 
       </div>
       <div className="body">
         <h3>
-          <Link href={storyPath(f.custom_tag)}>{f.title}</Link>
+          {links ? (
+            <a href={links.story} data-story-link={links.story}>
+              {f.title}
+            </a>
+          ) : (
+            <Link href={storyPath(f.custom_tag)}>{f.title}</Link>
+          )}
         </h3>
         <p className="muted" style={{ margin: 0, fontSize: 14 }}>
           {t('by', { name: f.campaigner_name })}
@@ -53,11 +61,16 @@ export async function FundraiserCard({ fundraiser: f, locale, now = new Date(), 
           <span>{t('supporters', { count: f.donor_count })}</span>
           <span>{ended ? t('ended') : left !== null ? t('daysLeft', { days: left }) : null}</span>
         </div>
-        {!ended && (
-          <Link className="btn btn-secondary contribute" href={paymentPath(f)}>
-            {t('contribute')}
-          </Link>
-        )}
+        {!ended &&
+          (links ? (
+            <a className="btn btn-secondary contribute" href={links.contribute} data-story-link={links.framedContribute}>
+              {t('contribute')}
+            </a>
+          ) : (
+            <Link className="btn btn-secondary contribute" href={paymentPath(f)}>
+              {t('contribute')}
+            </Link>
+          ))}
       </div>
     </article>
   );
