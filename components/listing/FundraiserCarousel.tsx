@@ -32,13 +32,19 @@ export function FundraiserCarousel({ children, forceMobile, direction = 'ltr', l
     };
   }, [embla]);
 
-  const onClickCapture = useCallback((e: React.MouseEvent<HTMLDivElement>) => {
-    if (window.parent === window || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  // Bubble phase on purpose: embla stops the click that ends a drag in a capture listener on the
+  // viewport, so a swipe over a card never reaches this handler (a capture handler would run first).
+  const onClick = useCallback((e: React.MouseEvent<HTMLDivElement>) => {
+    if (e.defaultPrevented || window.parent === window || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     const link = (e.target as HTMLElement).closest<HTMLAnchorElement>('a[data-story-link]');
     if (!link) return;
     e.preventDefault();
     window.parent.postMessage({ type: STORY_MESSAGE_TYPE, url: link.dataset.storyLink }, '*');
   }, []);
+
+  // DESIGN.md motion: no animation when the visitor asks for reduced motion (embla animates in JS,
+  // so the global CSS rule does not reach it); jump straight to the next snap instead.
+  const jump = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
   if (slides.length === 0) return <p role="status">{labels.empty}</p>;
   const arrows = showArrows(slides.length);
@@ -46,7 +52,7 @@ export function FundraiserCarousel({ children, forceMobile, direction = 'ltr', l
   const perView = { '--per-view-desktop': slidesPerView(forceMobile), '--per-view-mobile': slidesPerView(true) } as React.CSSProperties;
   return (
     <section className="carousel" style={perView} aria-roledescription="carousel" aria-label={labels.region} data-testid="carousel">
-      <div className="carousel-viewport" ref={viewportRef} onClickCapture={onClickCapture}>
+      <div className="carousel-viewport" ref={viewportRef} onClick={onClick}>
         <ul className="carousel-track">
           {slides.map((slide, i) => (
             <li className="carousel-slide" key={i} aria-roledescription="slide">
@@ -57,10 +63,10 @@ export function FundraiserCarousel({ children, forceMobile, direction = 'ltr', l
       </div>
       {arrows && (
         <div className="carousel-arrows">
-          <button type="button" className="carousel-arrow" onClick={() => embla?.scrollPrev()} disabled={!canPrev} aria-label={labels.previous}>
+          <button type="button" className="carousel-arrow" onClick={() => embla?.scrollPrev(jump())} disabled={!canPrev} aria-label={labels.previous}>
             <span aria-hidden="true">‹</span>
           </button>
-          <button type="button" className="carousel-arrow" onClick={() => embla?.scrollNext()} disabled={!canNext} aria-label={labels.next}>
+          <button type="button" className="carousel-arrow" onClick={() => embla?.scrollNext(jump())} disabled={!canNext} aria-label={labels.next}>
             <span aria-hidden="true">›</span>
           </button>
         </div>

@@ -1,0 +1,53 @@
+import { createTranslator } from 'next-intl';
+import { cachedFundraiserById } from '@/lib/cache/queries';
+import { ampStoryDocument } from '@/lib/seo/amp';
+import { requestOrigin } from '@/lib/seo/request-origin';
+import { formatMoney } from '@/lib/money';
+import { isFundraiserEnded, progressPercent } from '@/lib/fundraisers/rules';
+import { DEFAULT_LOCALE, directionOf } from '@/lib/i18n/locales';
+import { storyPath } from '@/lib/routes';
+import { loadMessages } from '@/lib/i18n/messages';
+import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
+
+export const dynamic = 'force-dynamic';
+
+// the AMP types the product serves (spec 2: amp/{type}/{id}); any other type is 404
+const AMP_TYPES = ['stories'];
+
+const notFoundText = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+
+export async function GET(request: Request, { params }: { params: Promise<{ type: string; id: string }> }) {
+  const { type, id } = await params;
+  const parsedId = /^\d+$/.test(id) ? FundraiserIdSchema.safeParse(id) : null;
+  if (!AMP_TYPES.includes(type) || !parsedId?.success) return notFoundText();
+  const f = await cachedFundraiserById(parsedId.data);
+  // a private story is shown only after its PIN, which an AMP page cannot ask for
+  if (!f || f.is_private) return notFoundText();
+
+  const origin = requestOrigin(request);
+  const locale = DEFAULT_LOCALE;
+  const { messages } = await loadMessages(locale);
+  const t = createTranslator({ locale, messages, namespace: 'Story' });
+  const tc = createTranslator({ locale, messages, namespace: 'Card' });
+  const percent = progressPercent(f.raised_minor, f.goal_minor);
+  const story = new URL(storyPath(f.custom_tag), origin);
+  const html = ampStoryDocument({
+    fundraiser: f,
+    origin,
+    canonicalUrl: story.toString(),
+    // spec 2: Contribute opens the story with donate=1
+    contributeUrl: isFundraiserEnded(f) ? null : `${story}?donate=1`,
+    locale,
+    dir: directionOf(locale),
+    raised: formatMoney(f.raised_minor, f.currency, locale),
+    percent,
+    labels: {
+      goal: t('goal', { goal: formatMoney(f.goal_minor, f.currency, locale) }),
+      contribute: t('contribute'),
+      ended: t('ended'),
+      story: t('story'),
+      progress: tc('progress', { percent }),
+    },
+  });
+  return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, s-maxage=300, stale-while-revalidate=3600' } });
+}

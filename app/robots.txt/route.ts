@@ -1,0 +1,9 @@
+import { requestOrigin } from '@/lib/seo/request-origin';
+import { robotsTxt, SITEMAP_CACHE_CONTROL } from '@/lib/seo/sitemap';
+
+export const dynamic = 'force-dynamic';
+
+// Sitemap: points at the index of the host asked (white-label domains list their own URLs)
+export async function GET(request: Request) {
+  return new Response(robotsTxt(requestOrigin(request)), { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': SITEMAP_CACHE_CONTROL } });
+}

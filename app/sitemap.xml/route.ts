@@ -1,0 +1,10 @@
+import { getDb } from '@/lib/db/client';
+import { requestOrigin } from '@/lib/seo/request-origin';
+import { fundraiserSitemapFiles, sitemapIndexXml, xmlResponse } from '@/lib/seo/sitemap';
+
+export const dynamic = 'force-dynamic';
+
+// the sitemap index: the pages file and one file per SITEMAP_URLS_PER_FILE public running stories
+export async function GET(request: Request) {
+  return xmlResponse(sitemapIndexXml(requestOrigin(request), await fundraiserSitemapFiles(await getDb())));
+}
