@@ -93,3 +93,17 @@ test('all-fundraisers filters by cause and searches by text', async ({ page }) =
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/cause=\d+/);
 });
+
+test('the embeddable listing shows the carousel, may be framed, and Contribute leads on to the payment form', async ({ page, request }) => {
+  const res = await request.get('/fundraiser-listing?isMobile=1');
+  expect(res.headers()['x-frame-options']).toBeUndefined();
+  expect((await request.get('/about-us')).headers()['x-frame-options']).toBe('DENY');
+  await page.goto('/fundraiser-listing?isMobile=1');
+  await expect(page.getByRole('heading', { name: /Your Journey of Change Starts Here with Sahyog/ })).toBeVisible();
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Next fundraisers' })).toBeVisible();
+  const contribute = page.getByTestId('carousel').getByRole('link', { name: 'Contribute' }).first();
+  expect(await contribute.getAttribute('href')).toMatch(/\/stories\/[^?]+\?donate=1&payment=form$/);
+  await contribute.click();
+  await expect(page).toHaveURL(/\/new\/payment\?ct=[^&]+&id=\d+&payment=form/);
+});

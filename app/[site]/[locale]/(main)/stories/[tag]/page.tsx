@@ -14,6 +14,7 @@ import { CommentForm } from '@/components/story/CommentForm';
 import { LikeButton } from '@/components/story/LikeButton';
 import { LoadMore } from '@/components/story/LoadMore';
 import { CampaignVisit } from '@/components/story/CampaignVisit';
+import { DonateIntent } from '@/components/story/DonateIntent';
 import '@/components/story/story.css';
 import { cachedFundraiserByTag, cachedStoryExtras } from '@/lib/cache/queries';
 import { cardImage, daysLeft, DEFAULT_FUNDRAISER_IMAGE, hasTaxBenefit, isFundraiserEnded, progressPercent } from '@/lib/fundraisers/rules';
@@ -289,6 +290,7 @@ export default async function StoryPage({ params }: Props) {
         />
       )}
       <CampaignVisit fundraiserId={f.id} title={f.title} />
+      {!ended && <DonateIntent paymentHref={localizedPath(locale, paymentPath(f))} />}
     </>
   );
 }
