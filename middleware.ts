@@ -45,7 +45,8 @@ export default function middleware(request: NextRequest) {
   localized.headers.forEach((value, key) => {
     if (key !== 'x-middleware-rewrite' && key !== 'set-cookie' && key !== 'x-middleware-next') response.headers.set(key, value);
   });
-  for (const cookie of localized.headers.getSetCookie()) response.headers.append('set-cookie', cookie);
+  // next-intl's NEXT_LOCALE cookie is not passed on: a page response that sets a cookie cannot be shared
+  // by any cache (ours, a CDN's); the language switcher stores the visitor's choice itself
   return withFramingPolicy(response, pathname);
 }
 

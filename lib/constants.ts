@@ -165,3 +165,5 @@ export const COMMENT_MAX_LENGTH = 1000;
 export const HOME_SECTION_COUNT = 6;
 export const SITEMAP_URLS_PER_FILE = 10_000;
 export const LEAD_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 } as const;
+export const MICRO_CACHE_TTL_MS = 5_000;
+export const MICRO_CACHE_MAX_ENTRIES = 500;

@@ -1,5 +1,5 @@
 // npm start: build when the sources are newer than the last build, then `next start` on PORT (3000).
-import { spawnSync, spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { readLockHolder } from '../lib/db/lock';
@@ -43,7 +43,12 @@ if (needsBuild()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const port = process.env.PORT ?? '3000';
-const server = spawn(nextBin, ['start', '-p', port], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+const port = Number(process.env.PORT ?? '3000');
+Object.assign(process.env, { NODE_ENV: 'production' });
+// in this process, so the micro-cache and the route handlers that clear it share memory
+import('./server')
+  .then(({ serve }) => serve(port))
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });

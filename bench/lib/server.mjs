@@ -33,8 +33,9 @@ export function seedDatabase(dataDir, fundraisers) {
 
 export async function startServer({ port = 3400, dataDir = './data/bench', env = {}, fresh = true } = {}) {
   if (fresh) fs.rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(bin('next'), ['start', '-p', String(port)], {
-    env: { ...process.env, NODE_ENV: 'production', PGLITE_DIR: dataDir, ...env },
+  // the server exactly as npm start runs it (micro-cache included)
+  const child = spawn(bin('tsx'), ['scripts/start.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), PGLITE_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

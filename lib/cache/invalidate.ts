@@ -1,6 +1,7 @@
 // The one place lib/ reaches into Next's cache: writers (donations, updates, comments) expire the
 // pages that show what they changed. Outside a Next server (scripts, tests) there is no cache to clear.
 import { CACHE_TAGS } from './tags';
+import { processMicroCache } from '../http/micro-cache';
 
 async function expire(tags: string[]): Promise<void> {
   try {
@@ -10,6 +11,8 @@ async function expire(tags: string[]): Promise<void> {
   } catch {
     // not inside a Next request (jest, scripts): nothing is cached
   }
+  // pages held for a few seconds in front of Next go too (they carry no tags: clear them all)
+  processMicroCache()?.clear();
 }
 
 export function invalidateFundraiser(id: number): Promise<void> {

@@ -37,6 +37,11 @@ describe('middleware (edge): legacy redirects, locale detection, framing', () =>
     expect(path('/all-fundraisers?cause=abc')).toBe('/localhost/en/all-fundraisers');
   });
 
+  it('sets no cookie on a page response, so shared caches may keep it', () => {
+    expect(run('/stories/help-asha').headers.get('set-cookie')).toBeNull();
+    expect(run('/hi/stories/help-asha').headers.get('set-cookie')).toBeNull();
+  });
+
   it('puts the host into the path so pages cache per white-label domain', () => {
     const en = run('/stories/help-asha?utm_source=wa', { host: 'Partner.Example.org:3000' });
     const target = new URL(en.headers.get('x-middleware-rewrite')!);

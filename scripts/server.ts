@@ -1,0 +1,61 @@
+// The production server: Next's request handler behind a few seconds of micro-cache for public pages.
+import http from 'node:http';
+import { gzipSync } from 'node:zlib';
+import next from 'next';
+import { acceptsGzip, installMicroCache, MicroCache, microCacheKey, type MicroCacheEntry } from '../lib/http/micro-cache';
+import { MICRO_CACHE_MAX_ENTRIES, MICRO_CACHE_TTL_MS } from '../lib/constants';
+
+// headers that belong to one connection or one visitor, never replayed from the cache
+const PER_RESPONSE = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'keep-alive']);
+
+function fill(cache: MicroCache, key: string, port: number, req: http.IncomingMessage): void {
+  if (!cache.claimFill(key)) return;
+  const headers: Record<string, string> = { host: String(req.headers.host ?? ''), 'accept-encoding': 'identity', 'x-microcache-fill': '1' };
+  for (const h of ['x-forwarded-host', 'accept-language'] as const) if (req.headers[h]) headers[h] = String(req.headers[h]);
+  const locale = /(?:^|;\s*)NEXT_LOCALE=([^;]*)/.exec(String(req.headers.cookie ?? ''));
+  if (locale) headers.cookie = `NEXT_LOCALE=${locale[1]}`;
+  const fetchReq = http.get({ host: '127.0.0.1', port, path: req.url, headers }, (res) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => {
+      cache.releaseFill(key);
+      // only pages Next itself serves from its cache, and never one that sets a cookie
+      if (res.statusCode !== 200 || res.headers['x-nextjs-cache'] !== 'HIT' || res.headers['set-cookie']) return cache.markUncacheable(key);
+      const kept: Record<string, string> = {};
+      for (const [name, value] of Object.entries(res.headers)) if (value !== undefined && !PER_RESPONSE.has(name)) kept[name] = Array.isArray(value) ? value.join(', ') : value;
+      const body = Buffer.concat(chunks);
+      cache.set(key, { status: 200, headers: kept, body, gzip: gzipSync(body), storedAt: Date.now() });
+    });
+    res.on('error', () => cache.releaseFill(key));
+  });
+  fetchReq.on('error', () => cache.releaseFill(key));
+}
+
+function send(req: http.IncomingMessage, res: http.ServerResponse, entry: MicroCacheEntry): void {
+  const gzip = acceptsGzip(req);
+  const body = gzip ? entry.gzip : entry.body;
+  res.writeHead(entry.status, { ...entry.headers, ...(gzip ? { 'content-encoding': 'gzip' } : {}), 'content-length': body.length, 'x-micro-cache': 'HIT' });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+export async function serve(port: number, hostname = '0.0.0.0'): Promise<http.Server> {
+  const app = next({ dev: false, dir: process.cwd(), port, hostname });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const cache = installMicroCache(new MicroCache(MICRO_CACHE_TTL_MS, MICRO_CACHE_MAX_ENTRIES));
+  const server = http.createServer((req, res) => {
+    const key = microCacheKey(req);
+    const hit = key ? cache.get(key) : null;
+    if (hit) return send(req, res, hit);
+    if (key) {
+      // Next writes its headers in one writeHead, out of reach here: the fill request checks them itself
+      res.on('finish', () => {
+        if (res.statusCode === 200 && !cache.isKnownUncacheable(key)) fill(cache, key, port, req);
+      });
+    }
+    void handle(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
+  console.log(`Sahyog is ready on http://localhost:${port}`);
+  return server;
+}

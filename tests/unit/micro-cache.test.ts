@@ -1,0 +1,55 @@
+import { installMicroCache, MicroCache, microCacheKey } from '@/lib/http/micro-cache';
+import { invalidateFundraiser } from '@/lib/cache/invalidate';
+
+const req = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ method, url, headers: { host: 'localhost:3000', ...headers } });
+const entry = (body = 'x') => ({ status: 200, headers: {}, body: Buffer.from(body), gzip: Buffer.from(body), storedAt: Date.now() });
+
+describe('micro-cache in front of Next', () => {
+  it('keys public pages by host, URL, locale cookie and Accept-Language', () => {
+    const a = microCacheKey(req('/stories/help-asha'));
+    expect(a).not.toBeNull();
+    expect(microCacheKey(req('/stories/help-asha', { host: 'partner.localhost:3000' }))).not.toBe(a);
+    expect(microCacheKey(req('/stories/help-asha', { cookie: 'NEXT_LOCALE=hi; other=1' }))).not.toBe(a);
+    expect(microCacheKey(req('/stories/help-asha', { 'accept-language': 'ar' }))).not.toBe(a);
+    expect(microCacheKey(req('/stories/help-asha', { cookie: 'u_auth=abc' }))).toBe(a);
+    for (const path of ['/', '/hi', '/ar/stories/x', '/all-fundraisers?cause=48', '/about-us', '/privacypolicy']) expect(microCacheKey(req(path))).not.toBeNull();
+  });
+
+  it('never caches writes, API calls, client navigations or private areas', () => {
+    expect(microCacheKey(req('/stories/help-asha', {}, 'POST'))).toBeNull();
+    expect(microCacheKey(req('/stories/help-asha', { rsc: '1' }))).toBeNull();
+    expect(microCacheKey(req('/stories/help-asha?_rsc=abc'))).toBeNull();
+    expect(microCacheKey(req('/stories/help-asha', { 'next-action': 'x' }))).toBeNull();
+    for (const path of ['/api/fundraisers', '/new/payment?ct=a', '/new/signin', '/_next/static/x.js', '/stories/a/b', '/dev/outbox']) expect(microCacheKey(req(path))).toBeNull();
+  });
+
+  it('expires entries after the TTL and drops the oldest when full', () => {
+    const cache = new MicroCache(1000, 2);
+    cache.set('a', entry());
+    expect(cache.get('a')).not.toBeNull();
+    expect(cache.get('a', Date.now() + 1001)).toBeNull();
+    cache.set('a', entry());
+    cache.set('b', entry());
+    cache.set('c', entry());
+    expect(cache.get('a')).toBeNull();
+    expect(cache.size).toBe(2);
+  });
+
+  it('lets one fill run per key and remembers pages Next renders per request', () => {
+    const cache = new MicroCache(1000, 10);
+    expect(cache.claimFill('k')).toBe(true);
+    expect(cache.claimFill('k')).toBe(false);
+    cache.releaseFill('k');
+    expect(cache.claimFill('k')).toBe(true);
+    cache.markUncacheable('search');
+    expect(cache.isKnownUncacheable('search')).toBe(true);
+    expect(cache.isKnownUncacheable('search', Date.now() + 1001)).toBe(false);
+  });
+
+  it('is emptied when a fundraiser changes (cache-tag invalidation)', async () => {
+    const cache = installMicroCache(new MicroCache(60_000, 10));
+    cache.set('story', entry());
+    await invalidateFundraiser(7);
+    expect(cache.get('story')).toBeNull();
+  });
+});
