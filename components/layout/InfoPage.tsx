@@ -17,7 +17,11 @@ export async function InfoPage({ site, locale, page, children }: { site: string;
   return (
     <div className="container prose">
       <h1>{t(`${page}Title`)}</h1>
-      <p>{t(`${page}Text`, { brand: brand.name, number: siteSettings().contactNumber })}</p>
+      {(['Text', 'Text2', 'Text3'] as const)
+        .filter((part) => t.has(`${page}${part}`))
+        .map((part) => (
+          <p key={part}>{t(`${page}${part}`, { brand: brand.name, number: siteSettings().contactNumber })}</p>
+        ))}
       {children}
     </div>
   );
