@@ -167,3 +167,12 @@ export const SITEMAP_URLS_PER_FILE = 10_000;
 export const LEAD_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 } as const;
 export const MICRO_CACHE_TTL_MS = 5_000;
 export const MICRO_CACHE_MAX_ENTRIES = 500;
+
+// Donations (issue 4)
+export const DONATION_AMOUNT_PRESETS: Record<string, readonly number[]> = { INR: [500, 1000, 2500, 5000], default: [10, 25, 50, 100] };
+/** a sane ceiling per donation, in rupees (converted for other currencies) */
+export const MAX_DONATION_INR = 10_000_000;
+export const CART_LIMIT_PER_IP = { max: 20, windowMs: 10 * 60 * 1000 } as const;
+export const CART_LIMIT_PER_EMAIL = { max: 10, windowMs: 10 * 60 * 1000 } as const;
+export const PENDING_ORDER_RECONCILE_AFTER_MS = 15 * 60 * 1000;
+export const FAILED_PAYMENT_PATH = '/payment-failed';

@@ -16,6 +16,7 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   SENTRY_DSN: z.string().optional(),
   REVALIDATE_SECRET: z.string().min(16).optional(),
+  SANDBOX_GATEWAY_SECRET: z.string().min(16).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -465,3 +465,14 @@ export const rateLimits = pgTable('rate_limits', {
   window_start: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull().default(0),
 });
+
+// The sandbox gateway's own books (it stands in for an outside provider: orders it was asked to
+// charge and what the tester chose), so reconciliation can ask it like a real gateway.
+export const sandboxPayments = pgTable('sandbox_payments', {
+  gateway_order_id: text('gateway_order_id').primaryKey(),
+  amount_minor: money('amount_minor').notNull(),
+  currency: char('currency', { length: 3 }).notNull(),
+  payment_id: text('payment_id'),
+  status: text('status').notNull().default('created'), // created | success | failed | pending
+  updated_at: updatedAt(),
+});

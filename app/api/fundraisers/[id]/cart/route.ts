@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { getDb } from '@/lib/db/client';
+import { handle, json } from '@/lib/http/respond';
+import { parseJsonBody, parseWith } from '@/lib/http/validation';
+import { rateLimited } from '@/lib/http/errors';
+import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
+import { CartSchema } from '@/lib/validation/donation';
+import { createCart } from '@/lib/donations/service';
+import { hasPinAccess } from '@/lib/story/pin-access';
+import { signedInUser } from '@/lib/story/service';
+import { clientIp, hitRateLimit } from '@/lib/security/rate-limit';
+import { assertSameOrigin } from '@/lib/http/origin';
+import { CART_LIMIT_PER_EMAIL, CART_LIMIT_PER_IP } from '@/lib/constants';
+
+export const dynamic = 'force-dynamic';
+
+// spec 7: POST fundraisers/{id}/cart (cart creation payload)
+export const POST = handle(async (request, { params }: { params: Promise<{ id: string }> }) => {
+  assertSameOrigin(request);
+  const { id } = parseWith(z.object({ id: FundraiserIdSchema }), await params);
+  const input = await parseJsonBody(CartSchema, request);
+  const db = await getDb();
+  const ip = clientIp(request);
+  // card testing comes as many small carts: limit per address and per email
+  if (!(await hitRateLimit(db, `cart:ip:${ip}`, CART_LIMIT_PER_IP)).allowed || !(await hitRateLimit(db, `cart:email:${input.donor_email}`, CART_LIMIT_PER_EMAIL)).allowed) {
+    throw rateLimited('Too many donation attempts. Please wait a few minutes and try again.');
+  }
+  const user = await signedInUser(db, request);
+  const cart = await createCart(db, id, input, { pinVerified: await hasPinAccess(request, id), userId: user?.id ?? null, ip });
+  return json({ data: { id: cart.id, campaign_id: cart.campaign_id, currency: cart.currency.trim(), donated_amount_minor: cart.donated_amount_minor, donated_amount_inr_minor: cart.donated_amount_inr_minor, tip_amount_minor: cart.tip_amount_minor } }, { status: 201 });
+});

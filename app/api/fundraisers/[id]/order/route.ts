@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { getDb } from '@/lib/db/client';
+import { handle, json } from '@/lib/http/respond';
+import { parseJsonBody, parseWith } from '@/lib/http/validation';
+import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
+import { OrderSchema } from '@/lib/validation/donation';
+import { placeOrder } from '@/lib/donations/service';
+import { requestOrigin } from '@/lib/seo/request-origin';
+import { assertSameOrigin } from '@/lib/http/origin';
+
+export const dynamic = 'force-dynamic';
+
+// spec 7: POST fundraisers/{id}/order (placement payload); Idempotency-Key makes a retried or double-clicked request answer the same order
+export const POST = handle(async (request, { params }: { params: Promise<{ id: string }> }) => {
+  assertSameOrigin(request);
+  const { id } = parseWith(z.object({ id: FundraiserIdSchema }), await params);
+  const input = await parseJsonBody(OrderSchema, request);
+  const order = await placeOrder(await getDb(), id, input, { origin: requestOrigin(request), idempotencyKey: request.headers.get('idempotency-key') });
+  return json(
+    { data: { order_id: order.order_id, campaign_id: order.campaign_id, payment_mode: order.payment_mode, payment_gateway: order.payment_gateway, iso_currency: order.iso_currency.trim(), donated_amount_minor: order.donated_amount_minor, tip_amount_minor: order.tip_amount_minor, status: order.status, charged: order.charged } },
+    { status: 201 },
+  );
+});

@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import { handle, json } from '@/lib/http/respond';
+import { parseJsonBody } from '@/lib/http/validation';
+import { SendSchema } from '@/lib/validation/donation';
+import { sendOrder } from '@/lib/donations/service';
+import { orderByOrderId } from '@/lib/payments/results';
+import { fundraisers } from '@/lib/db/schema';
+import { requestOrigin } from '@/lib/seo/request-origin';
+import { assertSameOrigin } from '@/lib/http/origin';
+
+export const dynamic = 'force-dynamic';
+
+// spec 7: POST payment/send (send-order payload): answers the gateway URL the browser goes to
+export const POST = handle(async (request) => {
+  assertSameOrigin(request);
+  const { order_id } = await parseJsonBody(SendSchema, request);
+  const db = await getDb();
+  const origin = requestOrigin(request);
+  const order = await orderByOrderId(db, order_id);
+  const [f] = await db.select({ custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, order.campaign_id));
+  const back = new URLSearchParams({ oi: order_id, origin: order.origin ?? 's', ct: f.custom_tag });
+  return json({ data: await sendOrder(db, order_id, { origin, returnUrl: new URL(`/new/payment-route?${back}`, origin).toString() }) });
+});

@@ -1,0 +1,132 @@
+// A donation's way in: cart, then order (idempotent), then the gateway's checkout. Settling is lib/payments/settle.ts.
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../db/client';
+import { carts, currencyRates, fundraisers, orders } from '../db/schema';
+import { ApiError, notFound } from '../http/errors';
+import { convertMinor, DEFAULT_INR_PER_UNIT_MICROS } from '../currency-rates';
+import { toMinor, type CurrencyCode } from '../money';
+import { isFundraiserEnded } from '../fundraisers/rules';
+import { MAX_DONATION_INR } from '../constants';
+import type { CartSchema, OrderSchema } from '../validation/donation';
+import { defaultGatewayName, gatewayFor } from '../payments/registry';
+
+async function rates(db: Db): Promise<Record<string, number>> {
+  const rows = await db.select().from(currencyRates);
+  return { ...DEFAULT_INR_PER_UNIT_MICROS, ...Object.fromEntries(rows.map((r) => [r.currency.trim(), r.inr_per_unit_micros])) };
+}
+
+/** spec 4/7: a fundraiser takes donations while it runs, and a private one only after its PIN. */
+async function donatableFundraiser(db: Db, id: number, pinVerified: boolean) {
+  const [f] = await db.select().from(fundraisers).where(eq(fundraisers.id, id));
+  if (!f) throw notFound('Fundraiser not found');
+  if (isFundraiserEnded({ status_flag: f.status_flag, end_date: f.end_date?.toISOString() ?? null })) throw new ApiError('conflict', 'This fundraiser has ended and no longer takes donations');
+  if (f.is_private && !pinVerified) throw new ApiError('pin_required', 'This fundraiser is private: enter its PIN to give');
+  return f;
+}
+
+export async function createCart(db: Db, fundraiserId: number, input: z.output<typeof CartSchema>, ctx: { pinVerified: boolean; userId: number | null; ip: string }) {
+  const f = await donatableFundraiser(db, fundraiserId, ctx.pinVerified);
+  const r = await rates(db);
+  const currency = input.currency as CurrencyCode;
+  const donated = toMinor(input.donated_amount);
+  const donatedInr = convertMinor(donated, r[currency], r.INR);
+  if (donatedInr > toMinor(MAX_DONATION_INR)) {
+    throw new ApiError('validation_failed', 'This amount is above what we accept online in one donation', { donated_amount: 'Please enter a smaller amount or contact us for large gifts' });
+  }
+  if (f.taxexempted === false && input.pan) input.pan = ''; // a PAN is only kept for 80G receipts
+  const [cart] = await db
+    .insert(carts)
+    .values({
+      campaign_id: f.id,
+      user_id: ctx.userId,
+      currency,
+      donated_amount_minor: donated,
+      donated_amount_inr_minor: donatedInr,
+      tip_amount_minor: toMinor(input.tip_amount),
+      donor_name: input.donor_name,
+      donor_email: input.donor_email,
+      donor_phone: input.donor_phone,
+      donor_extension: input.donor_extension,
+      donor_pincode: input.donor_pincode || null,
+      donor_country: input.donor_country ?? null,
+      donor_city: input.donor_city ?? null,
+      donor_pan: input.pan || null,
+      is_anonymous: input.is_anonymous === '1',
+      recurring: input.recurring === '1',
+      is_indian: currency === 'INR',
+      device: input.device ?? null,
+      utm: input.utm ?? null,
+      client_ip: ctx.ip,
+    })
+    .returning();
+  return cart;
+}
+
+const newOrderId = () => `SHY${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
+
+/** Places the order for a cart; the same idempotency key always answers the same order (double clicks, retries). */
+export async function placeOrder(db: Db, fundraiserId: number, input: z.output<typeof OrderSchema>, ctx: { origin: string; idempotencyKey: string | null }) {
+  const key = ctx.idempotencyKey ?? input.idempotency_key ?? null;
+  if (key) {
+    const [existing] = await db.select().from(orders).where(eq(orders.idempotency_key, key));
+    if (existing) {
+      if (existing.cart_id !== input.cart_id) throw new ApiError('conflict', 'This idempotency key belongs to another donation');
+      return existing;
+    }
+  }
+  const [cart] = await db.select().from(carts).where(and(eq(carts.id, input.cart_id), eq(carts.campaign_id, fundraiserId)));
+  if (!cart) throw notFound('Cart not found');
+  const [f] = await db.select().from(fundraisers).where(eq(fundraisers.id, fundraiserId));
+  const r = await rates(db);
+  const gatewayName = input.gateway ?? defaultGatewayName();
+  const gateway = gatewayFor(gatewayName, ctx.origin);
+  if (!gateway) throw new ApiError('validation_failed', 'This payment gateway is not available', { gateway: 'This payment gateway is not available' });
+  const orderId = newOrderId();
+  const amountMinor = cart.donated_amount_minor + cart.tip_amount_minor;
+  const { gatewayOrderId } = await gateway.createOrder({ orderId, amountMinor, currency: cart.currency.trim(), donor: { name: cart.donor_name, email: cart.donor_email, phone: cart.donor_phone } });
+  const inserted = await db
+    .insert(orders)
+    .values({
+      order_id: orderId,
+      cart_id: cart.id,
+      campaign_id: fundraiserId,
+      user_id: cart.user_id,
+      payment_mode: input.mode,
+      payment_mode_value: input.mode_value ?? null,
+      payment_gateway: gatewayName,
+      iso_currency: cart.currency,
+      donated_amount_minor: cart.donated_amount_minor,
+      tip_amount_minor: cart.tip_amount_minor,
+      credited_amount_minor: convertMinor(cart.donated_amount_minor, r[cart.currency.trim()], r[f.currency.trim()]),
+      idempotency_key: key,
+      gateway_order_id: gatewayOrderId,
+      vpa: input.vpa ?? null,
+      origin: input.origin,
+      utm: cart.utm,
+    })
+    .onConflictDoNothing({ target: orders.idempotency_key })
+    .returning();
+  if (inserted.length) return inserted[0];
+  // a concurrent request with the same key won the race: answer its order
+  const [winner] = await db.select().from(orders).where(eq(orders.idempotency_key, key!));
+  return winner;
+}
+
+/** spec 7 payment/send: the order goes to the gateway; the answer is where the browser checks out. */
+export async function sendOrder(db: Db, orderId: string, ctx: { origin: string; returnUrl: string }) {
+  const [order] = await db.select().from(orders).where(eq(orders.order_id, orderId));
+  if (!order) throw notFound('Order not found');
+  if (order.status === 'success') throw new ApiError('conflict', 'This donation is already paid');
+  const gateway = gatewayFor(order.payment_gateway, ctx.origin);
+  if (!gateway || !order.gateway_order_id) throw new ApiError('conflict', 'This order cannot be sent to its gateway');
+  const [cart] = await db.select().from(carts).where(eq(carts.id, order.cart_id));
+  const url = await gateway.checkoutUrl(
+    { orderId, gatewayOrderId: order.gateway_order_id, amountMinor: order.donated_amount_minor + order.tip_amount_minor, currency: order.iso_currency.trim(), donor: { name: cart.donor_name, email: cart.donor_email, phone: cart.donor_phone } },
+    ctx.returnUrl,
+  );
+  if (order.status === 'created') await db.update(orders).set({ status: 'pending', url, updated_at: new Date() }).where(and(eq(orders.id, order.id), eq(orders.status, 'created')));
+  return { order_id: orderId, url };
+}

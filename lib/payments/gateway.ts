@@ -1,0 +1,45 @@
+// One interface for every payment gateway (ARCHITECTURE.md Payments): adapters create the gateway's
+// order, say where the donor checks out, and turn returns and webhooks into verified events.
+
+export type GatewayStatus = 'success' | 'failed' | 'pending';
+
+/** A verified statement from a gateway about one payment attempt. */
+export interface GatewayEvent {
+  /** unique per gateway: a replay carries the same id */
+  eventId: string;
+  gatewayOrderId: string;
+  gatewayPaymentId: string | null;
+  status: GatewayStatus;
+  amountMinor: number;
+  currency: string;
+  failureReason?: string;
+  type: string;
+  payload: unknown;
+}
+
+export interface OrderForGateway {
+  orderId: string;
+  amountMinor: number; // donation + tip, in the order's currency
+  currency: string;
+  donor: { name: string; email: string; phone: string | null };
+}
+
+export interface Gateway {
+  readonly name: string;
+  createOrder(order: OrderForGateway): Promise<{ gatewayOrderId: string }>;
+  /** where the browser goes to pay; returnUrl receives the signed result */
+  checkoutUrl(order: OrderForGateway & { gatewayOrderId: string }, returnUrl: string): Promise<string>;
+  /** the browser's return, verified; throws GatewaySignatureError when tampered */
+  verifyReturn(params: Record<string, string>): Promise<GatewayEvent>;
+  /** a webhook, verified over the raw body; throws GatewaySignatureError when tampered */
+  parseWebhook(rawBody: string, headers: Headers): Promise<GatewayEvent>;
+  /** the gateway's own view of an order, for reconciliation of lost webhooks */
+  fetchStatus(gatewayOrderId: string): Promise<GatewayEvent | null>;
+}
+
+export class GatewaySignatureError extends Error {
+  constructor(message = 'The payment signature does not match') {
+    super(message);
+    this.name = 'GatewaySignatureError';
+  }
+}

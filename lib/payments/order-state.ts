@@ -1,0 +1,16 @@
+// The order state machine: each transition happens once, and nothing moves an order back from paid.
+export const ORDER_STATUS = { created: 'created', pending: 'pending', success: 'success', failed: 'failed', refunded: 'refunded' } as const;
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+
+const ALLOWED: Record<OrderStatus, readonly OrderStatus[]> = {
+  created: ['pending', 'success', 'failed'],
+  pending: ['success', 'failed'],
+  // a late capture after a timeout or decline still credits the donor's money
+  failed: ['success'],
+  success: ['refunded'],
+  refunded: [],
+};
+
+export function canMove(from: OrderStatus, to: OrderStatus): boolean {
+  return ALLOWED[from].includes(to);
+}

@@ -1,0 +1,32 @@
+// spec 4: where a failed payment sends the donor back, by the origin code it started from (each with st=f).
+import { FAILED_PAYMENT_PATH } from '../constants';
+import { paymentPath, storyPath } from '../routes';
+
+export function failureRedirect(origin: string | null | undefined, f: { custom_tag: string; id: number }, reason?: string | null): string {
+  const base = (() => {
+    switch (origin) {
+      case 'f':
+        return `/fundraiser/${encodeURIComponent(f.custom_tag)}`;
+      case 's':
+        return storyPath(f.custom_tag);
+      case 'tp':
+        return `/new/thankyou/${encodeURIComponent(f.custom_tag)}`;
+      case 'up':
+        return '/new/campaign/campaign_update';
+      case 'tann':
+        return '/new/anniversary';
+      case 'tip':
+        return '/new/standalonetip';
+      case 'ps':
+        return paymentPath(f);
+      default:
+        return FAILED_PAYMENT_PATH;
+    }
+  })();
+  const url = new URL(base, 'http://x');
+  url.searchParams.set('st', 'f');
+  if (reason) url.searchParams.set('reason', reason.slice(0, 200));
+  return `${url.pathname}${url.search}`;
+}
+
+export const thankYouPath = (customTag: string, orderId: string) => `/new/thankyou/${encodeURIComponent(customTag)}?oi=${encodeURIComponent(orderId)}`;

@@ -1,0 +1,83 @@
+// Gateway results in: the browser return, webhooks and reconciliation, all through settleOrder.
+import 'server-only';
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { orders } from '../db/schema';
+import { ApiError, notFound } from '../http/errors';
+import { invalidateFundraiser } from '../cache/invalidate';
+import { GatewaySignatureError } from './gateway';
+import { gatewayFor } from './registry';
+import { settleOrder, type SettleOutcome } from './settle';
+
+async function afterSettle(outcome: SettleOutcome): Promise<void> {
+  // a donation changes the story's total, donor list and ticker: expire its pages at once
+  if (outcome.result === 'settled' && outcome.credited) await invalidateFundraiser(outcome.campaignId);
+}
+
+const signatureRefused = () => new ApiError('bad_request', 'The payment signature does not match', undefined, 400);
+
+export async function orderByOrderId(db: Db, orderId: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.order_id, orderId));
+  if (!order) throw notFound('Order not found');
+  return order;
+}
+
+/** spec 7 payment/response/{oi}: verify what the browser brought back (or ask the gateway) and settle. */
+export async function handlePaymentReturn(db: Db, orderId: string, params: Record<string, string>, origin: string) {
+  const order = await orderByOrderId(db, orderId);
+  const gateway = gatewayFor(order.payment_gateway, origin);
+  if (!gateway || !order.gateway_order_id) throw new ApiError('conflict', 'This order has no gateway to ask');
+  let event;
+  if (params.signature) {
+    try {
+      event = await gateway.verifyReturn(params);
+    } catch (e) {
+      if (e instanceof GatewaySignatureError) throw signatureRefused();
+      throw e;
+    }
+    // a valid signature for another order is still not this order's result
+    if (event.gatewayOrderId !== order.gateway_order_id) throw new ApiError('bad_request', 'The payment result belongs to another order');
+  } else {
+    event = await gateway.fetchStatus(order.gateway_order_id);
+  }
+  if (event) await afterSettle(await settleOrder(db, order.payment_gateway, event, params.signature ? 'return' : 'reconcile'));
+  return orderByOrderId(db, orderId);
+}
+
+export async function handleWebhook(db: Db, gatewayName: string, rawBody: string, headers: Headers, origin: string) {
+  const gateway = gatewayFor(gatewayName, origin);
+  if (!gateway) throw notFound('Unknown gateway');
+  let event;
+  try {
+    event = await gateway.parseWebhook(rawBody, headers);
+  } catch (e) {
+    if (e instanceof GatewaySignatureError || e instanceof SyntaxError) throw signatureRefused();
+    throw e;
+  }
+  const outcome = await settleOrder(db, gatewayName, event, 'webhook');
+  await afterSettle(outcome);
+  if (outcome.result === 'payment_reused') throw new ApiError('conflict', 'This payment already settled another order');
+  return outcome;
+}
+
+/** npm run payments:reconcile: ask the gateway about orders left pending, so a lost webhook never loses a donation. */
+export async function reconcilePendingOrders(db: Db, olderThanMs: number, origin: string, now = new Date()) {
+  const stale = await db
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.status, ['created', 'pending']), lt(orders.created_at, new Date(now.getTime() - olderThanMs))));
+  const results: { order_id: string; result: string }[] = [];
+  for (const order of stale) {
+    const gateway = gatewayFor(order.payment_gateway, origin);
+    if (!gateway || !order.gateway_order_id) continue;
+    const event = await gateway.fetchStatus(order.gateway_order_id);
+    if (!event) {
+      results.push({ order_id: order.order_id, result: 'no answer' });
+      continue;
+    }
+    const outcome = await settleOrder(db, order.payment_gateway, event, 'reconcile');
+    await afterSettle(outcome);
+    results.push({ order_id: order.order_id, result: outcome.result === 'unknown_order' ? 'unknown' : `${outcome.result}:${outcome.status}` });
+  }
+  return results;
+}

@@ -1,0 +1,100 @@
+// The built-in sandbox gateway: a hosted test checkout of ours where the tester picks success, failure
+// or pending; it signs the browser return and sends a signed webhook, as a real gateway does.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sandboxPayments } from '../db/schema';
+import { GatewaySignatureError, type Gateway, type GatewayEvent, type GatewayStatus, type OrderForGateway } from './gateway';
+
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+const RETURN_FIELDS = ['gateway_order_id', 'payment_id', 'status', 'amount', 'currency'] as const;
+
+export function sandboxSign(secret: string, payload: string): string {
+  return createHmac('sha256', secret).update(payload).digest('hex');
+}
+
+function sameSignature(given: string | null | undefined, expected: string): boolean {
+  const a = Buffer.from(given ?? '', 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const returnPayload = (p: Record<string, string>) => RETURN_FIELDS.map((f) => p[f] ?? '').join('|');
+
+export interface SandboxOutcome {
+  params: Record<string, string>;
+  webhookBody: string;
+  webhookSignature: string;
+}
+
+export class SandboxGateway implements Gateway {
+  readonly name = 'sandbox';
+  constructor(
+    private readonly db: () => Promise<Db>,
+    private readonly secret: string,
+    private readonly origin: string,
+  ) {}
+
+  async createOrder(order: OrderForGateway) {
+    const gatewayOrderId = `sbx_order_${randomBytes(9).toString('base64url')}`;
+    await (await this.db()).insert(sandboxPayments).values({ gateway_order_id: gatewayOrderId, amount_minor: order.amountMinor, currency: order.currency });
+    return { gatewayOrderId };
+  }
+
+  async checkoutUrl(order: OrderForGateway & { gatewayOrderId: string }, returnUrl: string) {
+    const q = new URLSearchParams({ gateway_order_id: order.gatewayOrderId, oi: order.orderId, return_url: returnUrl });
+    return new URL(`/payment/sandbox?${q}`, this.origin).toString();
+  }
+
+  /** What the hosted checkout does when the tester chooses: record it, sign the return and the webhook. */
+  async complete(gatewayOrderId: string, status: GatewayStatus): Promise<SandboxOutcome> {
+    const db = await this.db();
+    const [payment] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.gateway_order_id, gatewayOrderId));
+    if (!payment) throw new Error('Unknown sandbox order');
+    const paymentId = payment.payment_id ?? `sbx_pay_${randomBytes(9).toString('base64url')}`;
+    await db.update(sandboxPayments).set({ payment_id: paymentId, status, updated_at: new Date() }).where(eq(sandboxPayments.gateway_order_id, gatewayOrderId));
+    const params: Record<string, string> = { gateway_order_id: gatewayOrderId, payment_id: paymentId, status, amount: String(payment.amount_minor), currency: payment.currency.trim() };
+    params.signature = sandboxSign(this.secret, returnPayload(params));
+    const webhookBody = JSON.stringify({ event_id: `evt_${randomBytes(9).toString('base64url')}`, type: `payment.${status}`, ...params, signature: undefined });
+    return { params, webhookBody, webhookSignature: sandboxSign(this.secret, webhookBody) };
+  }
+
+  async verifyReturn(params: Record<string, string>): Promise<GatewayEvent> {
+    if (!sameSignature(params.signature, sandboxSign(this.secret, returnPayload(params)))) throw new GatewaySignatureError();
+    return this.event(`return:${params.payment_id}:${params.status}`, 'return', params);
+  }
+
+  async parseWebhook(rawBody: string, headers: Headers): Promise<GatewayEvent> {
+    if (!sameSignature(headers.get(SANDBOX_SIGNATURE_HEADER), sandboxSign(this.secret, rawBody))) throw new GatewaySignatureError();
+    const body = JSON.parse(rawBody) as Record<string, string>;
+    return this.event(body.event_id, body.type, body);
+  }
+
+  async fetchStatus(gatewayOrderId: string): Promise<GatewayEvent | null> {
+    const [p] = await (await this.db()).select().from(sandboxPayments).where(eq(sandboxPayments.gateway_order_id, gatewayOrderId));
+    if (!p || p.status === 'created' || !p.payment_id) return null;
+    return this.event(`status:${p.payment_id}:${p.status}`, 'status', {
+      gateway_order_id: p.gateway_order_id,
+      payment_id: p.payment_id,
+      status: p.status,
+      amount: String(p.amount_minor),
+      currency: p.currency.trim(),
+    });
+  }
+
+  private event(eventId: string, type: string, p: Record<string, string>): GatewayEvent {
+    const status = (['success', 'failed', 'pending'] as const).find((s) => s === p.status);
+    if (!status || !p.gateway_order_id) throw new GatewaySignatureError('The payment result is not readable');
+    return {
+      eventId,
+      type,
+      gatewayOrderId: p.gateway_order_id,
+      gatewayPaymentId: p.payment_id || null,
+      status,
+      amountMinor: Number(p.amount),
+      currency: p.currency,
+      failureReason: status === 'failed' ? 'Payment declined by the bank' : undefined,
+      payload: p,
+    };
+  }
+}

@@ -1,0 +1,47 @@
+// spec 3/5: the cart and order payloads, shared by the payment form and the API.
+import { z } from 'zod';
+import { CURRENCY_CODES } from '../money';
+import { ORIGIN_CODES, PAYMENT_MODES } from '../constants';
+import { EmailSchema, MESSAGES, NameSchema, PhoneSchema } from './people';
+
+const amount = (field: string) =>
+  z.coerce
+    .number({ error: `Please enter the ${field}` })
+    .refine(Number.isFinite, `Please enter the ${field}`)
+    .refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), `The ${field} can have at most two decimals`);
+
+export const PAN_PATTERN = /^[A-Z]{5}\d{4}[A-Z]$/;
+
+export const CartSchema = z.object({
+  campaign_id: z.coerce.number().int().positive().optional(),
+  donated_amount: amount('amount').refine((n) => n > 0, 'Please enter a value greater than or equal to 1').refine((n) => n >= 1, 'Please enter a value greater than or equal to 1'),
+  currency: z.enum(CURRENCY_CODES, { error: 'This currency is not supported' }),
+  donor_name: NameSchema,
+  donor_email: EmailSchema,
+  donor_phone: PhoneSchema,
+  donor_extension: z.string().regex(/^\+?\d{1,4}$/, MESSAGES.phone).default('+91'),
+  donor_pincode: z.string().trim().regex(/^[A-Za-z0-9 -]{3,10}$/, 'Please enter a valid pincode').optional().or(z.literal('')),
+  donor_country: z.string().max(60).optional(),
+  donor_city: z.string().max(60).optional(),
+  is_anonymous: z.enum(['0', '1']).default('0'),
+  tip_amount: amount('tip').refine((n) => n >= 0, 'The tip cannot be negative').default(0),
+  pan: z.string().trim().toUpperCase().regex(PAN_PATTERN, 'Please enter a valid PAN').optional().or(z.literal('')),
+  device: z.enum(['mobile', 'desktop']).optional(),
+  recurring: z.enum(['0', '1']).default('0'),
+  cause_amount: z.literal(1).or(z.literal('1')).optional(),
+  captcha_response: z.string().max(4000).optional(),
+  utm: z.record(z.string().max(50), z.string().max(200)).optional(),
+});
+export type CartInput = z.input<typeof CartSchema>;
+
+export const OrderSchema = z.object({
+  cart_id: z.coerce.number({ error: 'cart_id is required' }).int().positive(),
+  mode: z.enum(PAYMENT_MODES, { error: 'This payment mode is not available' }),
+  gateway: z.string().max(40).optional(),
+  mode_value: z.string().max(60).optional(),
+  vpa: z.string().max(100).optional(),
+  origin: z.enum(ORIGIN_CODES).default('s'),
+  idempotency_key: z.string().min(8).max(100).optional(),
+});
+
+export const SendSchema = z.object({ order_id: z.string({ error: 'order_id is required' }).min(4).max(64) });

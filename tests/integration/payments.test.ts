@@ -1,0 +1,192 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { POST as cartRoute } from '@/app/api/fundraisers/[id]/cart/route';
+import { POST as orderRoute } from '@/app/api/fundraisers/[id]/order/route';
+import { POST as sendRoute } from '@/app/api/payment/send/route';
+import { POST as responseRoute } from '@/app/api/payment/response/[oi]/route';
+import { POST as webhookRoute } from '@/app/api/webhooks/[gateway]/route';
+import { carts, fundraisers, ledgerEntries, orders, paymentEvents } from '@/lib/db/schema';
+import { getDb } from '@/lib/db/client';
+import { SandboxGateway, SANDBOX_SIGNATURE_HEADER, sandboxSign } from '@/lib/payments/sandbox';
+import { sandboxSecret } from '@/lib/payments/registry';
+import { reconcilePendingOrders } from '@/lib/payments/results';
+import { call, closeDb, seededDb } from '../helpers/db';
+import type { Db } from '@/lib/db/client';
+
+let db: Db;
+let fundraiser: typeof fundraisers.$inferSelect;
+const ORIGIN = 'http://localhost';
+const gateway = () => new SandboxGateway(getDb, sandboxSecret(), ORIGIN);
+let ipCounter = 0;
+
+beforeAll(async () => {
+  db = await seededDb();
+  [fundraiser] = await db
+    .select()
+    .from(fundraisers)
+    .where(and(eq(fundraisers.is_private, false), eq(fundraisers.status_flag, 1), sql`${fundraisers.end_date} > now()`, eq(fundraisers.currency, 'INR')))
+    .limit(1);
+});
+afterAll(closeDb);
+
+const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.0.${++ipCounter % 250}`, ...headers } });
+const cartBody = (over: Record<string, unknown> = {}) => ({ donated_amount: 500, currency: 'INR', donor_name: 'Asha Rao', donor_email: `asha${ipCounter}@example.com`, donor_phone: '+91 98765 43210', is_anonymous: '0', tip_amount: 50, ...over });
+
+async function placedOrder(over: Record<string, unknown> = {}, id = fundraiser.id) {
+  const cart = await call(cartRoute, '/x', { id: String(id) }, post(cartBody(over)));
+  expect(cart.status).toBe(201);
+  const order = await call(orderRoute, '/x', { id: String(id) }, post({ cart_id: cart.body.data.id, mode: 'UPI', origin: 's' }));
+  expect(order.status).toBe(201);
+  const sent = await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }));
+  expect(sent.status).toBe(200);
+  const [row] = await db.select().from(orders).where(eq(orders.order_id, order.body.data.order_id));
+  return row;
+}
+const totals = async () => (await db.select({ raised: fundraisers.raised_minor, donors: fundraisers.donor_count }).from(fundraisers).where(eq(fundraisers.id, fundraiser.id)))[0];
+const ledgerFor = async (orderId: string) => db.select().from(ledgerEntries).where(eq(ledgerEntries.group_id, orderId));
+const webhook = (body: string, signature: string) => call(webhookRoute, '/api/webhooks/sandbox', { gateway: 'sandbox' }, { method: 'POST', body, headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature } });
+const returnOf = (orderId: string, params: Record<string, string>) => call(responseRoute, `/api/payment/response/${orderId}`, { oi: orderId }, post(params));
+
+describe('one-time donation, sandbox gateway', () => {
+  it('cart, order, send, success: the order settles once, the ledger and the totals move together', async () => {
+    const before = await totals();
+    const order = await placedOrder();
+    expect(order.status).toBe('pending');
+    expect(order.donated_amount_minor).toBe(50_000);
+    const outcome = await gateway().complete(order.gateway_order_id!, 'success');
+    const back = await returnOf(order.order_id, outcome.params);
+    expect(back.body.data).toMatchObject({ status: 'success', redirect: `/new/thankyou/${encodeURIComponent(fundraiser.custom_tag)}?oi=${order.order_id}` });
+    expect(await totals()).toEqual({ raised: before.raised + 50_000, donors: before.donors + 1 });
+    const ledger = await ledgerFor(order.order_id);
+    expect(ledger.map((l) => [l.account, l.kind, l.amount_minor]).sort()).toEqual([
+      [`fundraiser:${fundraiser.id}`, 'donation', 50_000],
+      ['platform:tips', 'tip', 5_000],
+    ]);
+  });
+
+  it('a duplicate webhook, and the return after it, change nothing', async () => {
+    const order = await placedOrder();
+    const outcome = await gateway().complete(order.gateway_order_id!, 'success');
+    const before = await totals();
+    for (let i = 0; i < 3; i++) expect((await webhook(outcome.webhookBody, outcome.webhookSignature)).status).toBe(200);
+    await returnOf(order.order_id, outcome.params);
+    expect(await totals()).toEqual({ raised: before.raised + 50_000, donors: before.donors + 1 });
+    expect(await ledgerFor(order.order_id)).toHaveLength(2);
+    expect((await db.select().from(paymentEvents).where(eq(paymentEvents.order_id, order.order_id))).length).toBe(2);
+  });
+
+  it('return before webhook credits once too', async () => {
+    const order = await placedOrder();
+    const outcome = await gateway().complete(order.gateway_order_id!, 'success');
+    const before = await totals();
+    await returnOf(order.order_id, outcome.params);
+    await webhook(outcome.webhookBody, outcome.webhookSignature);
+    expect(await totals()).toEqual({ raised: before.raised + 50_000, donors: before.donors + 1 });
+  });
+
+  it('refuses a tampered return or webhook with a 4xx and changes nothing', async () => {
+    const order = await placedOrder();
+    const outcome = await gateway().complete(order.gateway_order_id!, 'success');
+    const before = await totals();
+    const tampered = await returnOf(order.order_id, { ...outcome.params, amount: '1' });
+    expect(tampered.status).toBe(400);
+    const badHook = await webhook(outcome.webhookBody.replace('"success"', '"success" '), outcome.webhookSignature);
+    expect(badHook.status).toBe(400);
+    const forged = await webhook(outcome.webhookBody, sandboxSign('not-the-secret-at-all', outcome.webhookBody));
+    expect(forged.status).toBe(400);
+    expect(await totals()).toEqual(before);
+    const [row] = await db.select().from(orders).where(eq(orders.order_id, order.order_id));
+    expect(row.status).toBe('pending');
+  });
+
+  it('never credits when the gateway charged a different amount', async () => {
+    const order = await placedOrder();
+    const before = await totals();
+    const body = JSON.stringify({ event_id: 'evt_mismatch', type: 'payment.success', gateway_order_id: order.gateway_order_id, payment_id: 'sbx_pay_mismatch', status: 'success', amount: '100', currency: 'INR' });
+    expect((await webhook(body, sandboxSign(sandboxSecret(), body))).body.data.result).toBe('amount_mismatch');
+    expect(await totals()).toEqual(before);
+    const [row] = await db.select().from(orders).where(eq(orders.order_id, order.order_id));
+    expect(row).toMatchObject({ status: 'pending', failure_reason: 'amount_mismatch', charged: false });
+  });
+
+  it('failed, then retried with a new order: one credit, and the failed order stays failed', async () => {
+    const first = await placedOrder();
+    const failed = await gateway().complete(first.gateway_order_id!, 'failed');
+    const back = await returnOf(first.order_id, failed.params);
+    expect(back.body.data.status).toBe('failed');
+    expect(back.body.data.redirect).toBe(`/stories/${encodeURIComponent(fundraiser.custom_tag)}?st=f&reason=Payment+declined+by+the+bank`);
+    const before = await totals();
+    const retry = await placedOrder();
+    const ok = await gateway().complete(retry.gateway_order_id!, 'success');
+    await returnOf(retry.order_id, ok.params);
+    expect(await totals()).toEqual({ raised: before.raised + 50_000, donors: before.donors + 1 });
+    expect((await db.select().from(orders).where(eq(orders.order_id, first.order_id)))[0].status).toBe('failed');
+  });
+
+  it('pending that later succeeds is settled by reconciliation (the lost webhook case)', async () => {
+    const order = await placedOrder();
+    const pending = await gateway().complete(order.gateway_order_id!, 'pending');
+    expect((await returnOf(order.order_id, pending.params)).body.data.status).toBe('pending');
+    await gateway().complete(order.gateway_order_id!, 'success'); // the bank confirms later; its webhook is lost
+    const results = await reconcilePendingOrders(db, -60_000, ORIGIN);
+    expect(results.find((r) => r.order_id === order.order_id)?.result).toBe('settled:success');
+    expect((await db.select().from(orders).where(eq(orders.order_id, order.order_id)))[0]).toMatchObject({ status: 'success', charged: true });
+    expect(await ledgerFor(order.order_id)).toHaveLength(2);
+    // a second run finds nothing left to do for it
+    expect((await reconcilePendingOrders(db, -60_000, ORIGIN)).find((r) => r.order_id === order.order_id)).toBeUndefined();
+  });
+
+  it('keeps every raised total equal to its ledger (check:ledger)', async () => {
+    const { checkLedger } = await import('@/lib/payments/ledger-check');
+    expect(await checkLedger(db)).toEqual({ mismatchedFundraisers: [], paymentsSettledTwice: [] });
+  });
+
+  it('one gateway payment id can settle one order only', async () => {
+    const a = await placedOrder();
+    const b = await placedOrder();
+    const okA = await gateway().complete(a.gateway_order_id!, 'success');
+    await returnOf(a.order_id, okA.params);
+    const stolen = JSON.stringify({ event_id: 'evt_reuse', type: 'payment.success', gateway_order_id: b.gateway_order_id, payment_id: okA.params.payment_id, status: 'success', amount: '55000', currency: 'INR' });
+    const before = await totals();
+    const res = await webhook(stolen, sandboxSign(sandboxSecret(), stolen));
+    expect(res.status).toBe(409);
+    expect(await totals()).toEqual(before);
+    expect((await db.select().from(orders).where(eq(orders.order_id, b.order_id)))[0].status).toBe('pending');
+  });
+});
+
+describe('cart and order rules (spec 5/7)', () => {
+  it('answers a bad payload with 422 field messages and writes nothing', async () => {
+    const before = (await db.select().from(carts)).length;
+    const res = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: -5, currency: 'XYZ', donor_name: 'R2D2', donor_email: 'nope', donor_phone: '12' }));
+    expect(res.status).toBe(422);
+    expect(res.body.error.fields).toMatchObject({ currency: 'This currency is not supported', donor_name: 'Please enter a valid name', donor_email: 'Please enter a valid email', donor_phone: 'Please enter a valid number' });
+    expect(res.body.error.fields.donated_amount).toBeDefined();
+    expect((await db.select().from(carts)).length).toBe(before);
+  });
+
+  it('refuses an absurd amount, an ended fundraiser and a private one without its PIN', async () => {
+    expect((await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody({ donated_amount: 50_000_000 })))).status).toBe(422);
+    const [ended] = await db.select().from(fundraisers).where(eq(fundraisers.status_flag, 4)).limit(1);
+    expect((await call(cartRoute, '/x', { id: String(ended.id) }, post(cartBody()))).status).toBe(409);
+    const [priv] = await db.select().from(fundraisers).where(eq(fundraisers.is_private, true)).limit(1);
+    expect((await call(cartRoute, '/x', { id: String(priv.id) }, post(cartBody()))).body.error.code).toBe('pin_required');
+  });
+
+  it('a double-clicked Contribute (same idempotency key) places one order', async () => {
+    const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody()));
+    const body = { cart_id: cart.body.data.id, mode: 'UPI' };
+    const [a, b] = await Promise.all([
+      call(orderRoute, '/x', { id: String(fundraiser.id) }, post(body, { 'idempotency-key': 'double-click-key-1' })),
+      call(orderRoute, '/x', { id: String(fundraiser.id) }, post(body, { 'idempotency-key': 'double-click-key-1' })),
+    ]);
+    expect(a.body.data.order_id).toBe(b.body.data.order_id);
+    expect((await db.select().from(orders).where(eq(orders.idempotency_key, 'double-click-key-1'))).length).toBe(1);
+  });
+
+  it('limits carts per email (card testing)', async () => {
+    const statuses = [];
+    for (let i = 0; i < 11; i++) statuses.push((await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody({ donor_email: 'tester@example.com' })))).status);
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
