@@ -2,7 +2,8 @@
 // reconciliation all call it; the event log and row lock make replays and races harmless.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { fundraisers, ledgerEntries, orders, paymentEvents } from '../db/schema';
+import { carts, fundraisers, ledgerEntries, orders, outbox, paymentEvents } from '../db/schema';
+import { formatMoney } from '../money';
 import type { GatewayEvent } from './gateway';
 import { canMove, type OrderStatus } from './order-state';
 
@@ -69,6 +70,23 @@ export async function settleOrder(db: Db, gateway: string, event: GatewayEvent, 
       .update(fundraisers)
       .set({ raised_minor: sql`${fundraisers.raised_minor} + ${order.credited_amount_minor}`, donor_count: sql`${fundraisers.donor_count} + 1`, updated_at: new Date() })
       .where(eq(fundraisers.id, order.campaign_id));
+    // the receipt goes out through the outbox in the same transaction: never lost, never sent for an unpaid order
+    const [cart] = await tx.select({ email: carts.donor_email, name: carts.donor_name, pan: carts.donor_pan }).from(carts).where(eq(carts.id, order.cart_id));
+    const [f] = await tx.select({ title: fundraisers.title, taxexempted: fundraisers.taxexempted }).from(fundraisers).where(eq(fundraisers.id, order.campaign_id));
+    const amount = formatMoney(order.donated_amount_minor + order.tip_amount_minor, order.iso_currency.trim(), 'en', { exact: true });
+    await tx.insert(outbox).values({
+      channel: 'email',
+      recipient: cart.email,
+      subject: `Receipt ${order.order_id}: thank you for supporting ${f.title}`,
+      body: [
+        `Dear ${cart.name},`,
+        `We received your contribution of ${amount} to "${f.title}".`,
+        `Receipt number: ${order.order_id}`,
+        f.taxexempted && cart.pan ? `80G receipt: your PAN ${cart.pan} is recorded for the tax deduction certificate.` : '',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    });
     return { result: 'settled', status: 'success', orderId: order.order_id, campaignId: order.campaign_id, credited: true };
   });
 }

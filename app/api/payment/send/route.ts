@@ -19,6 +19,6 @@ export const POST = handle(async (request) => {
   const origin = requestOrigin(request);
   const order = await orderByOrderId(db, order_id);
   const [f] = await db.select({ custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, order.campaign_id));
-  const back = new URLSearchParams({ oi: order_id, origin: order.origin ?? 's', ct: f.custom_tag });
+  const back = new URLSearchParams({ oi: order_id, origin: order.origin ?? 's', ct: f.custom_tag, id: String(order.campaign_id) });
   return json({ data: await sendOrder(db, order_id, { origin, returnUrl: new URL(`/new/payment-route?${back}`, origin).toString() }) });
 });

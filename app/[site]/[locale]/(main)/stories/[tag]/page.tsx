@@ -15,6 +15,7 @@ import { LikeButton } from '@/components/story/LikeButton';
 import { LoadMore } from '@/components/story/LoadMore';
 import { CampaignVisit } from '@/components/story/CampaignVisit';
 import { DonateIntent } from '@/components/story/DonateIntent';
+import { PaymentFailedNotice } from '@/components/payment/PaymentFailedNotice';
 import '@/components/story/story.css';
 import { cachedFundraiserByTag, cachedStoryExtras } from '@/lib/cache/queries';
 import { cardImage, daysLeft, DEFAULT_FUNDRAISER_IMAGE, hasTaxBenefit, isFundraiserEnded, progressPercent } from '@/lib/fundraisers/rules';
@@ -62,7 +63,7 @@ export default async function StoryPage({ params }: Props) {
   setRequestLocale(locale);
   const f = await loadFundraiser(tag);
   if (!f) notFound();
-  const [t, tc, extras] = await Promise.all([getTranslations('Story'), getTranslations('Card'), cachedStoryExtras(f.id, f.cause_id)]);
+  const [t, tc, tp, extras] = await Promise.all([getTranslations('Story'), getTranslations('Card'), getTranslations('Payment'), cachedStoryExtras(f.id, f.cause_id)]);
   const origin = getSiteUrl(site);
   const path = storyPath(f.custom_tag);
   const storyUrl = absoluteUrl(origin, localizedPath(locale, path));
@@ -90,6 +91,7 @@ export default async function StoryPage({ params }: Props) {
       {isPublic && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(storyJsonLd(origin, locale, f, now)) }} />}
       <div className="container story-layout">
         <article>
+          <PaymentFailedNotice template={tp.raw('failed') as string} fallback={tp('failedNoReason')} />
           <h1>{f.title}</h1>
           <div className="story-hero">
             <FallbackImage src={cardImage(f.images)} fallbackSrc={DEFAULT_FUNDRAISER_IMAGE} alt={f.title} width={hero?.width ?? 1200} height={hero?.height ?? 675} fetchPriority="high" />

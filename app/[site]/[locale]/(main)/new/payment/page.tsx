@@ -1,0 +1,56 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { PaymentForm } from '@/components/payment/PaymentForm';
+import { getBrand } from '@/components/layout/request-context';
+import { cachedFundraiserById } from '@/lib/cache/queries';
+import { hasTaxBenefit, isFundraiserEnded } from '@/lib/fundraisers/rules';
+import { DEFAULT_CURRENCY } from '@/lib/money';
+import { PLATFORM_FEE_PERCENT } from '@/lib/constants';
+import '@/components/payment/payment.css';
+
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ site: string; locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export const metadata: Metadata = { robots: { index: false, follow: false } };
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+// spec 2/7: new/payment?ct={custom_tag}&id={id}&payment=form
+export default async function PaymentPage({ params, searchParams }: Props) {
+  const { site, locale } = await params;
+  setRequestLocale(locale);
+  const sp = await searchParams;
+  const id = Number(one(sp.id));
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) notFound();
+  const f = await cachedFundraiserById(id);
+  if (!f || (one(sp.ct) && one(sp.ct) !== f.custom_tag)) notFound();
+  const [t, brand] = await Promise.all([getTranslations('Payment'), getBrand(site)]);
+  const ended = isFundraiserEnded(f);
+  const labels = Object.fromEntries(
+    (['amountLegend', 'otherAmount', 'currency', 'name', 'email', 'phone', 'extension', 'pincode', 'anonymous', 'tipNone', 'pan', 'panHelp', 'mode', 'modeUPI', 'modeCARD', 'modeVPA', 'modePAYTM', 'processing', 'errorGeneric'] as const).map((k) => [k, t(k)]),
+  );
+  return (
+    <div className="container section payment-page">
+      <h1>{t('title', { title: f.title })}</h1>
+      <p className="badge secure">{t('secure')}</p>
+      {ended ? (
+        <p role="status">{t('ended')}</p>
+      ) : (
+        <PaymentForm
+          fundraiser={{ id: f.id, custom_tag: f.custom_tag, taxBenefit: hasTaxBenefit(f) }}
+          defaultCurrency={f.currency.trim() || DEFAULT_CURRENCY}
+          locale={locale}
+          labels={{
+            ...labels,
+            tip: t('tip', { brand: brand.name }),
+            platformFee: t('platformFee', { percent: PLATFORM_FEE_PERCENT }),
+            total: t.raw('total') as string,
+            submit: t.raw('submit') as string,
+          }}
+        />
+      )}
+    </div>
+  );
+}

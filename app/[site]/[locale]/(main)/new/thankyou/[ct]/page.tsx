@@ -1,0 +1,71 @@
+import type { Metadata } from 'next';
+import { eq } from 'drizzle-orm';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
+import { getDb } from '@/lib/db/client';
+import { carts, fundraisers, orders } from '@/lib/db/schema';
+import { formatMoney, toMinor } from '@/lib/money';
+import { ShareMenu } from '@/components/story/ShareMenu';
+import { PaymentRouteRefresh } from '@/components/payment/PaymentRouteRefresh';
+import { getSiteUrl } from '@/components/layout/request-context';
+import { absoluteUrl } from '@/lib/seo/story-meta';
+import { localizedPath } from '@/lib/i18n/locales';
+import { storyPath } from '@/lib/routes';
+import { DEFAULT_THANK_YOU_SIP_AMOUNT_INR } from '@/lib/constants';
+import '@/components/payment/payment.css';
+import '@/components/story/story.css';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { robots: { index: false, follow: false } };
+
+type Props = { params: Promise<{ site: string; locale: string; ct: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+// spec 2/4: /new/thankyou/{ct}?oi=: amount, fundraiser, receipt number, share, a SIP suggestion
+export default async function ThankYouPage({ params, searchParams }: Props) {
+  const { site, locale, ct } = await params;
+  setRequestLocale(locale);
+  const oi = (await searchParams).oi;
+  if (typeof oi !== 'string' || oi.length > 64) notFound();
+  const db = await getDb();
+  const [row] = await db
+    .select({ order: orders, cart: carts, f: { id: fundraisers.id, title: fundraisers.title, custom_tag: fundraisers.custom_tag, taxexempted: fundraisers.taxexempted } })
+    .from(orders)
+    .innerJoin(carts, eq(carts.id, orders.cart_id))
+    .innerJoin(fundraisers, eq(fundraisers.id, orders.campaign_id))
+    .where(eq(orders.order_id, oi));
+  if (!row || row.f.custom_tag !== decodeURIComponent(ct)) notFound();
+  const [t, ts] = await Promise.all([getTranslations('ThankYou'), getTranslations('Story')]);
+  const amount = formatMoney(row.order.donated_amount_minor + row.order.tip_amount_minor, row.order.iso_currency.trim(), locale, { exact: true });
+  const storyUrl = absoluteUrl(getSiteUrl(site), localizedPath(locale, storyPath(row.f.custom_tag)));
+  if (row.order.status !== 'success') {
+    return (
+      <div className="container payment-status" role="status">
+        <p>{t('pending')}</p>
+        <PaymentRouteRefresh />
+      </div>
+    );
+  }
+  return (
+    <div className="container section payment-page" data-testid="thank-you">
+      <h1>{t('title', { name: row.cart.is_anonymous ? ts('someone') : row.cart.donor_name })}</h1>
+      <p>{t('text', { amount, title: row.f.title })}</p>
+      <p data-testid="receipt-number">{t('receipt', { number: row.order.order_id })}</p>
+      {row.f.taxexempted && row.cart.donor_pan && <p>{t('taxReceipt', { pan: row.cart.donor_pan.replace(/^(.{2}).*(.{2})$/, '$1******$2') })}</p>}
+      <section className="panel" aria-labelledby="sip-heading">
+        <h2 id="sip-heading">{t('sipTitle')}</h2>
+        <p>{t('sipText', { amount: formatMoney(toMinor(DEFAULT_THANK_YOU_SIP_AMOUNT_INR), 'INR', locale) })}</p>
+      </section>
+      <h2>{t('share')}</h2>
+      <ShareMenu
+        storyUrl={storyUrl}
+        customTag={row.f.custom_tag}
+        message={ts('shareMessage', { title: row.f.title, summary: '' })}
+        labels={{ share: ts('share'), whatsapp: ts('shareWhatsapp'), facebook: ts('shareFacebook'), copy: ts('copyLink'), copied: ts('linkCopied') }}
+      />
+      <p>
+        <Link href={storyPath(row.f.custom_tag)}>{t('back')}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+'use client';
+// spec 4/5: the donation form. One zod schema (CartSchema) checks it here and again on the server.
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CartSchema, type CartInput } from '@/lib/validation/donation';
+import { CURRENCY_CODES, formatMoney, toMinor } from '@/lib/money';
+import { DONATION_AMOUNT_PRESETS } from '@/lib/constants';
+
+// every label already translated on the server ('total' and 'submit' keep their {amount} slot)
+type Labels = Record<string, string>;
+
+interface Props {
+  fundraiser: { id: number; custom_tag: string; taxBenefit: boolean };
+  defaultCurrency: string;
+  locale: string;
+  labels: Labels;
+}
+
+const MODES = ['UPI', 'CARD', 'VPA', 'PAYTM'] as const;
+const TIP_PERCENTS = [0, 5, 10, 15];
+
+async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const r = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body), credentials: 'same-origin' });
+  const data = (await r.json().catch(() => null)) as { data?: Record<string, unknown>; error?: { message?: string; fields?: Record<string, string> } } | null;
+  return { ok: r.ok, data: data?.data, error: data?.error };
+}
+
+export function PaymentForm({ fundraiser, defaultCurrency, locale, labels }: Props) {
+  const [mode, setMode] = useState<(typeof MODES)[number]>('UPI');
+  const [tipPercent, setTipPercent] = useState(0);
+  const [serverError, setServerError] = useState('');
+  // one key per visit: a double click or a retried request answers the same order
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    control,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CartInput>({
+    resolver: zodResolver(CartSchema),
+    defaultValues: { currency: defaultCurrency as CartInput['currency'], donated_amount: DONATION_AMOUNT_PRESETS[defaultCurrency]?.[1] ?? DONATION_AMOUNT_PRESETS.default[1], is_anonymous: '0', tip_amount: 0, donor_extension: '+91' },
+  });
+  const currency = useWatch({ control, name: 'currency' }) as string;
+  const amount = Number(useWatch({ control, name: 'donated_amount' })) || 0;
+  const presets = DONATION_AMOUNT_PRESETS[currency] ?? DONATION_AMOUNT_PRESETS.default;
+  const tip = Math.round(amount * tipPercent) / 100;
+  const total = useMemo(() => formatMoney(toMinor(amount + tip), currency, locale, { exact: true }), [amount, tip, currency, locale]);
+
+  async function onSubmit(values: CartInput) {
+    setServerError('');
+    const device = window.matchMedia('(max-width: 767px)').matches ? 'mobile' : 'desktop';
+    const cart = await postJson(`/api/fundraisers/${fundraiser.id}/cart`, { ...values, tip_amount: tip, device });
+    if (!cart.ok || !cart.data) {
+      for (const [field, message] of Object.entries(cart.error?.fields ?? {})) setError(field as keyof CartInput, { message });
+      return setServerError(cart.error?.message ?? labels.errorGeneric);
+    }
+    const order = await postJson(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.data.id, mode, origin: 's' }, { 'Idempotency-Key': idempotencyKey });
+    if (!order.ok || !order.data) return setServerError(order.error?.message ?? labels.errorGeneric);
+    const sent = await postJson('/api/payment/send', { order_id: order.data.order_id });
+    if (!sent.ok || !sent.data) return setServerError(sent.error?.message ?? labels.errorGeneric);
+    window.location.assign(String(sent.data.url));
+  }
+
+  const fieldError = (name: keyof CartInput) =>
+    errors[name] ? (
+      <p id={`pay-${name}-error`} className="field-error" role="alert">
+        {errors[name]?.message as string}
+      </p>
+    ) : null;
+  const described = (name: keyof CartInput) => (errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `pay-${name}-error` } : {});
+
+  return (
+    <form className="panel payment-form" onSubmit={handleSubmit(onSubmit)} noValidate data-testid="payment-form">
+      <fieldset>
+        <legend>{labels.amountLegend}</legend>
+        <div className="field">
+          <label htmlFor="pay-currency">{labels.currency}</label>
+          <select id="pay-currency" {...register('currency')}>
+            {CURRENCY_CODES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="presets" role="group" aria-label={labels.amountLegend}>
+          {presets.map((p) => (
+            <button key={p} type="button" className={`chip${amount === p ? ' selected' : ''}`} aria-pressed={amount === p} onClick={() => setValue('donated_amount', p, { shouldValidate: true })}>
+              {formatMoney(toMinor(p), currency, locale, { exact: true })}
+            </button>
+          ))}
+        </div>
+        <div className="field">
+          <label htmlFor="pay-donated_amount">{labels.otherAmount}</label>
+          <input id="pay-donated_amount" inputMode="decimal" {...register('donated_amount')} {...described('donated_amount')} />
+          {fieldError('donated_amount')}
+        </div>
+      </fieldset>
+      <div className="field">
+        <label htmlFor="pay-donor_name">{labels.name}</label>
+        <input id="pay-donor_name" autoComplete="name" {...register('donor_name')} {...described('donor_name')} />
+        {fieldError('donor_name')}
+      </div>
+      <div className="field">
+        <label htmlFor="pay-donor_email">{labels.email}</label>
+        <input id="pay-donor_email" type="email" autoComplete="email" {...register('donor_email')} {...described('donor_email')} />
+        {fieldError('donor_email')}
+      </div>
+      <div className="phone-row">
+        <div className="field">
+          <label htmlFor="pay-donor_extension">{labels.extension}</label>
+          <input id="pay-donor_extension" autoComplete="tel-country-code" size={5} {...register('donor_extension')} />
+        </div>
+        <div className="field">
+          <label htmlFor="pay-donor_phone">{labels.phone}</label>
+          <input id="pay-donor_phone" type="tel" autoComplete="tel-national" {...register('donor_phone')} {...described('donor_phone')} />
+          {fieldError('donor_phone')}
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor="pay-donor_pincode">{labels.pincode}</label>
+        <input id="pay-donor_pincode" autoComplete="postal-code" {...register('donor_pincode')} {...described('donor_pincode')} />
+        {fieldError('donor_pincode')}
+      </div>
+      {fundraiser.taxBenefit && (
+        <div className="field">
+          <label htmlFor="pay-pan">{labels.pan}</label>
+          <input id="pay-pan" autoCapitalize="characters" maxLength={10} aria-describedby="pay-pan-help" {...register('pan')} />
+          <p id="pay-pan-help" className="muted">
+            {labels.panHelp}
+          </p>
+          {fieldError('pan')}
+        </div>
+      )}
+      <label className="check">
+        <input type="checkbox" onChange={(e) => setValue('is_anonymous', e.target.checked ? '1' : '0')} /> {labels.anonymous}
+      </label>
+      <div className="field">
+        <label htmlFor="pay-tip">{labels.tip}</label>
+        <select id="pay-tip" value={tipPercent} onChange={(e) => setTipPercent(Number(e.target.value))}>
+          {TIP_PERCENTS.map((p) => (
+            <option key={p} value={p}>
+              {p === 0 ? labels.tipNone : `${p}%`}
+            </option>
+          ))}
+        </select>
+        <p className="muted">{labels.platformFee}</p>
+      </div>
+      <fieldset>
+        <legend>{labels.mode}</legend>
+        <div className="modes">
+          {MODES.map((m) => (
+            <label key={m} className="check">
+              <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => setMode(m)} /> {labels[`mode${m}`]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <p className="total" data-testid="payment-total">
+        {labels.total.replace('{amount}', total)}
+      </p>
+      {serverError && (
+        <p className="field-error" role="alert">
+          {serverError}
+        </p>
+      )}
+      <button className="btn btn-primary btn-block" type="submit" disabled={isSubmitting}>
+        {isSubmitting ? labels.processing : labels.submit.replace('{amount}', total)}
+      </button>
+    </form>
+  );
+}

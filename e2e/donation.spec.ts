@@ -1,0 +1,47 @@
+import { expect, test, type Page } from '@playwright/test';
+
+async function openPaymentForm(page: Page, request: import('@playwright/test').APIRequestContext) {
+  const list = await (await request.get('/api/fundraisers?limit=100&status=active')).json();
+  const f = list.data.find((x: { currency: string; is_ended: boolean }) => x.currency === 'INR' && !x.is_ended);
+  await page.goto(`/stories/${f.custom_tag}`);
+  const before = (await page.getByTestId('supporters-count').textContent())!;
+  await page.getByTestId('contribute').first().click();
+  await expect(page).toHaveURL(/\/new\/payment\?ct=.+&id=\d+&payment=form/);
+  await page.getByLabel('Full name').fill('Meera Iyer');
+  await page.getByLabel('Email').fill(`meera-${Date.now()}@example.com`);
+  await page.getByLabel('Mobile number').fill('98765 43210');
+  await page.getByRole('button', { name: /₹1,000/ }).first().click();
+  return { f, before };
+}
+
+test('a phone donor gives with the sandbox gateway and lands on the thank-you page; the story shows the new total @phone', async ({ page, request }) => {
+  const { f, before } = await openPaymentForm(page, request);
+  await page.getByRole('button', { name: /^Contribute/ }).click();
+  await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay (success)' }).click();
+  await expect(page.getByTestId('thank-you')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, Meera Iyer!');
+  await expect(page.getByTestId('receipt-number')).toContainText('Receipt number: SHY');
+  await page.goto(`/stories/${f.custom_tag}`);
+  const after = (await page.getByTestId('supporters-count').textContent())!;
+  expect(Number(after.replace(/\D/g, ''))).toBe(Number(before.replace(/\D/g, '')) + 1);
+});
+
+test('a failed payment returns to the story with st=f and the failure text @phone', async ({ page, request }) => {
+  const { f } = await openPaymentForm(page, request);
+  await page.getByRole('button', { name: /^Contribute/ }).click();
+  await page.getByRole('button', { name: 'Fail the payment' }).click();
+  await expect(page).toHaveURL(new RegExp(`/stories/${f.custom_tag}\\?st=f`), { timeout: 20_000 });
+  await expect(page.getByTestId('payment-failed')).toHaveText('Payment failed: Payment declined by the bank');
+});
+
+test('the payment form shows the spec 5 messages and the return router its spec texts', async ({ page, request }) => {
+  await openPaymentForm(page, request);
+  await page.getByLabel('Full name').fill('R2D2');
+  await page.getByLabel('Email').fill('nope');
+  await page.getByRole('button', { name: /^Contribute/ }).click();
+  await expect(page.getByText('Please enter a valid name')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email')).toBeVisible();
+  await page.goto('/new/payment-route?oi=NOPE&origin=zz&ct=x&id=1');
+  await expect(page).toHaveURL(/\/payment-failed\?st=f/);
+});
