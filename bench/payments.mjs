@@ -1,0 +1,113 @@
+// npm run bench:payments: at least 1,000 concurrent donations to one fundraiser through cart, order,
+// send and settle; every webhook replayed three times in shuffled order, racing the browser returns.
+// Prints donations/s, lost and double-credited donations, and whether the total equals the orders.
+import { createHmac } from 'node:crypto';
+import pg from 'pg';
+import { ensureBuild, startServer } from './lib/server.mjs';
+
+const DONATIONS = Number(process.env.BENCH_DONATIONS ?? 1000);
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 50);
+const SECRET = 'bench-sandbox-secret-0123456789abcdef';
+const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const AMOUNT = 500; // rupees each
+
+const sign = (payload) => createHmac('sha256', SECRET).update(payload).digest('hex');
+const shuffle = (a) => {
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+};
+
+async function pool(items, size, fn) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return results;
+}
+
+async function postJson(base, path, body, headers = {}) {
+  const r = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const text = await r.text();
+  let json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: r.status, json, headers: r.headers };
+}
+
+async function donate(base, fundraiserId, i) {
+  const ip = { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
+  const cart = await postJson(base, `/api/fundraisers/${fundraiserId}/cart`, { donated_amount: AMOUNT, currency: 'INR', donor_name: 'Bench Donor', donor_email: `bench-${i}@example.com`, donor_phone: '9876543210', tip_amount: 0 }, ip);
+  if (cart.status !== 201) throw new Error(`cart ${cart.status} ${JSON.stringify(cart.json)}`);
+  const order = await postJson(base, `/api/fundraisers/${fundraiserId}/order`, { cart_id: cart.json.data.id, mode: 'UPI' }, { ...ip, 'idempotency-key': `bench-${i}-${Date.now()}` });
+  if (order.status !== 201) throw new Error(`order ${order.status}`);
+  const sent = await postJson(base, '/api/payment/send', { order_id: order.json.data.order_id }, ip);
+  const checkout = new URL(sent.json.data.url);
+  // the tester pays on the hosted checkout: the gateway signs the return (and sends its own webhook)
+  const form = new URLSearchParams({ gateway_order_id: checkout.searchParams.get('gateway_order_id'), status: 'success', return_url: checkout.searchParams.get('return_url') });
+  const done = await fetch(`${base}/api/payment/sandbox/complete`, { method: 'POST', body: form, redirect: 'manual' });
+  const back = new URL(done.headers.get('location'));
+  const params = Object.fromEntries([...back.searchParams].filter(([k]) => !['oi', 'origin', 'ct', 'id'].includes(k)));
+  const webhook = JSON.stringify({ event_id: `evt_bench_${i}`, type: 'payment.success', gateway_order_id: params.gateway_order_id, payment_id: params.payment_id, status: 'success', amount: params.amount, currency: params.currency });
+  return { orderId: order.json.data.order_id, params, webhook };
+}
+
+async function run(label, env) {
+  const server = await startServer({ port: 3403, dataDir: './data/bench-payments', env: { SANDBOX_GATEWAY_SECRET: SECRET, ...env } });
+  const base = server.base;
+  try {
+    const list = await (await fetch(`${base}/api/fundraisers?limit=100&status=active`)).json();
+    const f = list.data.find((x) => x.currency === 'INR');
+    const before = (await (await fetch(`${base}/api/fundraisers/${f.id}`)).json()).data;
+    const started = performance.now();
+    const placed = await pool([...Array(DONATIONS).keys()], IN_FLIGHT, (i) => donate(base, f.id, i));
+    // settle: each browser return once, each webhook three times, all shuffled together
+    const calls = shuffle([
+      ...placed.map((p) => () => postJson(base, `/api/payment/response/${p.orderId}`, p.params)),
+      // JSON.stringify(JSON.parse(x)) gives back x here: the signature covers exactly the bytes sent
+      ...placed.flatMap((p) => [1, 2, 3].map(() => () => postJson(base, '/api/webhooks/sandbox', JSON.parse(p.webhook), { 'x-sandbox-signature': sign(p.webhook) }))),
+    ]);
+    await pool(calls, IN_FLIGHT, (c) => c());
+    const seconds = (performance.now() - started) / 1000;
+    const after = (await (await fetch(`${base}/api/fundraisers/${f.id}`)).json()).data;
+    const statuses = await pool(placed, IN_FLIGHT, async (p) => (await (await fetch(`${base}/api/orders/${p.orderId}`)).json()).data.status);
+    const succeeded = statuses.filter((s) => s === 'success').length;
+    const raisedDelta = after.raised_minor - before.raised_minor;
+    const expected = succeeded * AMOUNT * 100;
+    const doubled = Math.max(0, Math.round((raisedDelta - expected) / (AMOUNT * 100)));
+    console.log(`\n${label}: ${DONATIONS} donations, ${IN_FLIGHT} in flight, webhooks x3 shuffled with the returns`);
+    console.log(`  donations/s (cart+order+send+checkout+settle): ${(DONATIONS / seconds).toFixed(1)}`);
+    console.log(`  lost donations: ${DONATIONS - succeeded}`);
+    console.log(`  double-credited donations: ${doubled}`);
+    console.log(`  donor count moved by: ${after.donor_count - before.donor_count} (expected ${succeeded})`);
+    console.log(`  raised total equals the sum of successful orders: ${raisedDelta === expected ? 'yes' : `no (${raisedDelta} vs ${expected})`}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+ensureBuild();
+await run('PGlite (embedded)', {});
+const admin = new pg.Client({ connectionString: PG_ADMIN });
+try {
+  await admin.connect();
+  await admin.query('drop database if exists sahyog_bench_payments');
+  await admin.query('create database sahyog_bench_payments');
+  await admin.end();
+  const url = new URL(PG_ADMIN);
+  url.pathname = '/sahyog_bench_payments';
+  await run('PostgreSQL', { DATABASE_URL: url.toString() });
+} catch (e) {
+  console.log(`\nPostgreSQL run skipped: ${e instanceof Error ? e.message : e}`);
+}
