@@ -25,7 +25,8 @@ export default defineConfig({
   webServer: {
     // a fresh embedded database of its own, built if the sources changed
     command: `rm -rf data/e2e && node_modules/.bin/tsx scripts/start.ts`,
-    env: { PORT: String(PORT), PGLITE_DIR: './data/e2e' },
+    // the VPA wait is shortened here, in the test's configuration, not in the product
+    env: { PORT: String(PORT), PGLITE_DIR: './data/e2e', VPA_PENDING_TIMEOUT_MS: '6000' },
     url: `http://localhost:${PORT}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -45,3 +45,18 @@ test('the payment form shows the spec 5 messages and the return router its spec 
   await page.goto('/new/payment-route?oi=NOPE&origin=zz&ct=x&id=1');
   await expect(page).toHaveURL(/\/payment-failed\?st=f/);
 });
+
+test('UPI ID: a collect request that stays pending ends with the bank-status message; success@ pays @phone', async ({ page, request }) => {
+  await openPaymentForm(page, request);
+  await page.getByLabel('UPI ID', { exact: true }).check();
+  await page.getByRole('textbox', { name: 'UPI ID' }).fill('pending@okaxis');
+  await page.getByRole('button', { name: /^Contribute/ }).click();
+  await expect(page.getByTestId('vpa-waiting')).toBeVisible();
+  await expect(page.getByTestId('vpa-timeout')).toHaveText('Payment failed or pending, please check bank status', { timeout: 20_000 });
+
+  await openPaymentForm(page, request);
+  await page.getByLabel('UPI ID', { exact: true }).check();
+  await page.getByRole('textbox', { name: 'UPI ID' }).fill('success@okaxis');
+  await page.getByRole('button', { name: /^Contribute/ }).click();
+  await expect(page.getByTestId('thank-you')).toBeVisible({ timeout: 20_000 });
+});

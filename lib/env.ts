@@ -17,6 +17,8 @@ const EnvSchema = z.object({
   SENTRY_DSN: z.string().optional(),
   REVALIDATE_SECRET: z.string().min(16).optional(),
   SANDBOX_GATEWAY_SECRET: z.string().min(16).optional(),
+  // tests shorten the VPA wait; the product keeps spec 9's 180000 ms
+  VPA_PENDING_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -5,13 +5,16 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CartSchema, type CartInput } from '@/lib/validation/donation';
 import { CURRENCY_CODES, formatMoney, toMinor } from '@/lib/money';
-import { DONATION_AMOUNT_PRESETS } from '@/lib/constants';
+import { DONATION_AMOUNT_PRESETS, VPA_POLL_MS } from '@/lib/constants';
+import { UPI_ID_PATTERN } from '@/lib/validation/people';
 
 // every label already translated on the server ('total' and 'submit' keep their {amount} slot)
 type Labels = Record<string, string>;
 
 interface Props {
   fundraiser: { id: number; custom_tag: string; taxBenefit: boolean };
+  localePrefix: string;
+  vpaTimeoutMs: number;
   defaultCurrency: string;
   locale: string;
   labels: Labels;
@@ -26,10 +29,13 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
   return { ok: r.ok, data: data?.data, error: data?.error };
 }
 
-export function PaymentForm({ fundraiser, defaultCurrency, locale, labels }: Props) {
+export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, defaultCurrency, locale, labels }: Props) {
   const [mode, setMode] = useState<(typeof MODES)[number]>('UPI');
   const [tipPercent, setTipPercent] = useState(0);
   const [serverError, setServerError] = useState('');
+  const [vpa, setVpa] = useState('');
+  const [vpaError, setVpaError] = useState('');
+  const [vpaState, setVpaState] = useState<'idle' | 'waiting' | 'timeout'>('idle');
   // one key per visit: a double click or a retried request answers the same order
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const {
@@ -49,18 +55,38 @@ export function PaymentForm({ fundraiser, defaultCurrency, locale, labels }: Pro
   const tip = Math.round(amount * tipPercent) / 100;
   const total = useMemo(() => formatMoney(toMinor(amount + tip), currency, locale, { exact: true }), [amount, tip, currency, locale]);
 
+  // spec 4: poll the VPA transaction every 5 s; still pending after the timeout is a failure to report
+  async function waitForVpa(orderId: string) {
+    setVpaState('waiting');
+    const started = Date.now();
+    for (;;) {
+      await new Promise((r) => setTimeout(r, VPA_POLL_MS));
+      const res = await postJson('/api/verify/vpatxn', { order_id: orderId });
+      const status = res.data?.status;
+      if (status === 'success') return window.location.assign(`${localePrefix}${String(res.data?.redirect)}`);
+      if (status === 'failed') {
+        setVpaState('idle');
+        return setServerError(labels.failed.replace('{reason}', String(res.data?.failure_reason ?? '')));
+      }
+      if (Date.now() - started >= vpaTimeoutMs) return setVpaState('timeout');
+    }
+  }
+
   async function onSubmit(values: CartInput) {
     setServerError('');
+    if (mode === 'VPA' && !UPI_ID_PATTERN.test(vpa.trim())) return setVpaError(labels.vpaInvalid);
+    setVpaError('');
     const device = window.matchMedia('(max-width: 767px)').matches ? 'mobile' : 'desktop';
     const cart = await postJson(`/api/fundraisers/${fundraiser.id}/cart`, { ...values, tip_amount: tip, device });
     if (!cart.ok || !cart.data) {
       for (const [field, message] of Object.entries(cart.error?.fields ?? {})) setError(field as keyof CartInput, { message });
       return setServerError(cart.error?.message ?? labels.errorGeneric);
     }
-    const order = await postJson(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.data.id, mode, origin: 's' }, { 'Idempotency-Key': idempotencyKey });
+    const order = await postJson(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.data.id, mode, origin: 's', ...(mode === 'VPA' ? { vpa: vpa.trim() } : {}) }, { 'Idempotency-Key': idempotencyKey });
     if (!order.ok || !order.data) return setServerError(order.error?.message ?? labels.errorGeneric);
     const sent = await postJson('/api/payment/send', { order_id: order.data.order_id });
     if (!sent.ok || !sent.data) return setServerError(sent.error?.message ?? labels.errorGeneric);
+    if (mode === 'VPA') return waitForVpa(String(order.data.order_id));
     window.location.assign(String(sent.data.url));
   }
 
@@ -159,6 +185,27 @@ export function PaymentForm({ fundraiser, defaultCurrency, locale, labels }: Pro
           ))}
         </div>
       </fieldset>
+      {mode === 'VPA' && (
+        <div className="field">
+          <label htmlFor="pay-vpa">{labels.vpa}</label>
+          <input id="pay-vpa" value={vpa} onChange={(e) => setVpa(e.target.value)} placeholder="name@bank" autoComplete="off" aria-invalid={vpaError ? true : undefined} aria-describedby={vpaError ? 'pay-vpa-error' : undefined} />
+          {vpaError && (
+            <p id="pay-vpa-error" className="field-error" role="alert">
+              {vpaError}
+            </p>
+          )}
+        </div>
+      )}
+      {vpaState === 'waiting' && (
+        <p role="status" data-testid="vpa-waiting">
+          {labels.vpaWaiting}
+        </p>
+      )}
+      {vpaState === 'timeout' && (
+        <p className="notice-error" role="alert" data-testid="vpa-timeout">
+          {labels.vpaTimeout}
+        </p>
+      )}
       <p className="total" data-testid="payment-total">
         {labels.total.replace('{amount}', total)}
       </p>
@@ -167,7 +214,7 @@ export function PaymentForm({ fundraiser, defaultCurrency, locale, labels }: Pro
           {serverError}
         </p>
       )}
-      <button className="btn btn-primary btn-block" type="submit" disabled={isSubmitting}>
+      <button className="btn btn-primary btn-block" type="submit" disabled={isSubmitting || vpaState === 'waiting'}>
         {isSubmitting ? labels.processing : labels.submit.replace('{amount}', total)}
       </button>
     </form>

@@ -12,6 +12,7 @@ import { isFundraiserEnded } from '../fundraisers/rules';
 import { MAX_DONATION_INR } from '../constants';
 import type { CartSchema, OrderSchema } from '../validation/donation';
 import { defaultGatewayName, gatewayFor } from '../payments/registry';
+import { SandboxGateway } from '../payments/sandbox';
 
 async function rates(db: Db): Promise<Record<string, number>> {
   const rows = await db.select().from(currencyRates);
@@ -127,6 +128,8 @@ export async function sendOrder(db: Db, orderId: string, ctx: { origin: string; 
     { orderId, gatewayOrderId: order.gateway_order_id, amountMinor: order.donated_amount_minor + order.tip_amount_minor, currency: order.iso_currency.trim(), donor: { name: cart.donor_name, email: cart.donor_email, phone: cart.donor_phone } },
     ctx.returnUrl,
   );
+  // a UPI id gets a collect request instead of a checkout page: the donor approves in their UPI app
+  if (order.payment_mode === 'VPA' && order.vpa && gateway instanceof SandboxGateway) await gateway.collect(order.gateway_order_id, order.vpa);
   if (order.status === 'created') await db.update(orders).set({ status: 'pending', url, updated_at: new Date() }).where(and(eq(orders.id, order.id), eq(orders.status, 'created')));
-  return { order_id: orderId, url };
+  return { order_id: orderId, url: order.payment_mode === 'VPA' ? null : url, mode: order.payment_mode };
 }

@@ -59,6 +59,16 @@ export class SandboxGateway implements Gateway {
     return { params, webhookBody, webhookSignature: sandboxSign(this.secret, webhookBody) };
   }
 
+  /**
+   * A UPI collect request to a VPA. The sandbox answers by pattern: success@... pays, failure@... declines,
+   * anything else stays pending (the donor never approves in their app).
+   */
+  async collect(gatewayOrderId: string, vpa: string): Promise<void> {
+    const handle = vpa.toLowerCase();
+    const status: GatewayStatus = handle.startsWith('success@') ? 'success' : handle.startsWith('failure@') ? 'failed' : 'pending';
+    await this.complete(gatewayOrderId, status);
+  }
+
   async verifyReturn(params: Record<string, string>): Promise<GatewayEvent> {
     if (!sameSignature(params.signature, sandboxSign(this.secret, returnPayload(params)))) throw new GatewaySignatureError();
     return this.event(`return:${params.payment_id}:${params.status}`, 'return', params);

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../money';
 import { ORIGIN_CODES, PAYMENT_MODES } from '../constants';
-import { EmailSchema, MESSAGES, NameSchema, PhoneSchema } from './people';
+import { EmailSchema, MESSAGES, NameSchema, PhoneSchema, UPI_ID_MESSAGE, UPI_ID_PATTERN } from './people';
 
 const amount = (field: string) =>
   z.coerce
@@ -39,9 +39,12 @@ export const OrderSchema = z.object({
   mode: z.enum(PAYMENT_MODES, { error: 'This payment mode is not available' }),
   gateway: z.string().max(40).optional(),
   mode_value: z.string().max(60).optional(),
-  vpa: z.string().max(100).optional(),
+  vpa: z.string().trim().regex(UPI_ID_PATTERN, UPI_ID_MESSAGE).optional(),
   origin: z.enum(ORIGIN_CODES).default('s'),
   idempotency_key: z.string().min(8).max(100).optional(),
 });
+
+export const VpaSchema = z.object({ vpa: z.string({ error: UPI_ID_MESSAGE }).trim().regex(UPI_ID_PATTERN, UPI_ID_MESSAGE) });
+export const VpaTxnSchema = z.object({ order_id: z.string({ error: 'order_id is required' }).min(4).max(64) });
 
 export const SendSchema = z.object({ order_id: z.string({ error: 'order_id is required' }).min(4).max(64) });

@@ -34,3 +34,7 @@ export const PhoneSchema = z
   .string({ error: MESSAGES.phone })
   .transform(trimPhone)
   .refine((p) => p.length >= 7 && p.length <= PHONE_DIGITS_KEPT, MESSAGES.phone);
+
+// spec 5: a UPI id (VPA) is name@handle
+export const UPI_ID_PATTERN = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,64}$/;
+export const UPI_ID_MESSAGE = 'Please enter a valid UPI ID';

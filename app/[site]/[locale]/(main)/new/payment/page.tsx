@@ -6,7 +6,9 @@ import { getBrand } from '@/components/layout/request-context';
 import { cachedFundraiserById } from '@/lib/cache/queries';
 import { hasTaxBenefit, isFundraiserEnded } from '@/lib/fundraisers/rules';
 import { DEFAULT_CURRENCY } from '@/lib/money';
-import { PLATFORM_FEE_PERCENT } from '@/lib/constants';
+import { PLATFORM_FEE_PERCENT, VPA_PENDING_TIMEOUT_MS } from '@/lib/constants';
+import { localizedPath } from '@/lib/i18n/locales';
+import { env } from '@/lib/env';
 import '@/components/payment/payment.css';
 
 export const dynamic = 'force-dynamic';
@@ -29,7 +31,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
   const [t, brand] = await Promise.all([getTranslations('Payment'), getBrand(site)]);
   const ended = isFundraiserEnded(f);
   const labels = Object.fromEntries(
-    (['amountLegend', 'otherAmount', 'currency', 'name', 'email', 'phone', 'extension', 'pincode', 'anonymous', 'tipNone', 'pan', 'panHelp', 'mode', 'modeUPI', 'modeCARD', 'modeVPA', 'modePAYTM', 'processing', 'errorGeneric'] as const).map((k) => [k, t(k)]),
+    (['amountLegend', 'otherAmount', 'currency', 'name', 'email', 'phone', 'extension', 'pincode', 'anonymous', 'tipNone', 'pan', 'panHelp', 'mode', 'modeUPI', 'modeCARD', 'modeVPA', 'modePAYTM', 'processing', 'errorGeneric', 'vpa', 'vpaInvalid', 'vpaWaiting', 'vpaTimeout'] as const).map((k) => [k, t(k)]),
   );
   return (
     <div className="container section payment-page">
@@ -48,7 +50,10 @@ export default async function PaymentPage({ params, searchParams }: Props) {
             platformFee: t('platformFee', { percent: PLATFORM_FEE_PERCENT }),
             total: t.raw('total') as string,
             submit: t.raw('submit') as string,
+            failed: t.raw('failed') as string,
           }}
+          localePrefix={localizedPath(locale, '/') === '/' ? '' : localizedPath(locale, '/')}
+          vpaTimeoutMs={env().VPA_PENDING_TIMEOUT_MS ?? VPA_PENDING_TIMEOUT_MS}
         />
       )}
     </div>
