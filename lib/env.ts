@@ -17,6 +17,13 @@ const EnvSchema = z.object({
   SENTRY_DSN: z.string().optional(),
   REVALIDATE_SECRET: z.string().min(16).optional(),
   SANDBOX_GATEWAY_SECRET: z.string().min(16).optional(),
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  RAZORPAY_API_HOST: z.string().url().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.string().url().optional(),
   // tests shorten the VPA wait; the product keeps spec 9's 180000 ms
   VPA_PENDING_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
 });

@@ -82,7 +82,7 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
   if (!cart) throw notFound('Cart not found');
   const [f] = await db.select().from(fundraisers).where(eq(fundraisers.id, fundraiserId));
   const r = await rates(db);
-  const gatewayName = input.gateway ?? defaultGatewayName();
+  const gatewayName = input.gateway ?? defaultGatewayName(cart.currency.trim());
   const gateway = gatewayFor(gatewayName, ctx.origin);
   if (!gateway) throw new ApiError('validation_failed', 'This payment gateway is not available', { gateway: 'This payment gateway is not available' });
   const orderId = newOrderId();

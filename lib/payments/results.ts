@@ -28,7 +28,8 @@ export async function handlePaymentReturn(db: Db, orderId: string, params: Recor
   const gateway = gatewayFor(order.payment_gateway, origin);
   if (!gateway || !order.gateway_order_id) throw new ApiError('conflict', 'This order has no gateway to ask');
   let event;
-  if (params.signature) {
+  const returned = Object.keys(params).length > 0;
+  if (returned) {
     try {
       event = await gateway.verifyReturn(params);
     } catch (e) {
@@ -40,7 +41,7 @@ export async function handlePaymentReturn(db: Db, orderId: string, params: Recor
   } else {
     event = await gateway.fetchStatus(order.gateway_order_id);
   }
-  if (event) await afterSettle(await settleOrder(db, order.payment_gateway, event, params.signature ? 'return' : 'reconcile'));
+  if (event) await afterSettle(await settleOrder(db, order.payment_gateway, event, returned ? 'return' : 'reconcile'));
   return orderByOrderId(db, orderId);
 }
 

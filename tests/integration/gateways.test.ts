@@ -1,0 +1,148 @@
+// Razorpay and Stripe adapters against local HTTP servers standing in for the providers' API hosts,
+// with payloads signed exactly as the providers sign them. No network.
+import http from 'node:http';
+import { createHmac } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { POST as cartRoute } from '@/app/api/fundraisers/[id]/cart/route';
+import { POST as orderRoute } from '@/app/api/fundraisers/[id]/order/route';
+import { POST as responseRoute } from '@/app/api/payment/response/[oi]/route';
+import { POST as webhookRoute } from '@/app/api/webhooks/[gateway]/route';
+import { fundraisers, orders } from '@/lib/db/schema';
+import { resetEnvForTests } from '@/lib/env';
+import { call, closeDb, seededDb } from '../helpers/db';
+import type { Db } from '@/lib/db/client';
+
+let db: Db;
+let fundraiser: typeof fundraisers.$inferSelect;
+let server: http.Server;
+let base = '';
+// what the stand-in provider knows
+const rzpPayments = new Map<string, Record<string, unknown>>();
+const stripeSessions = new Map<string, Record<string, unknown>>();
+let counter = 0;
+
+function provider(req: http.IncomingMessage, res: http.ServerResponse) {
+  let body = '';
+  req.on('data', (c) => (body += c));
+  req.on('end', () => {
+    const send = (status: number, data: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(data));
+    };
+    const url = new URL(req.url!, 'http://x');
+    // Razorpay (basic auth with the key id and secret)
+    if (req.method === 'POST' && url.pathname === '/v1/orders') {
+      const input = JSON.parse(body);
+      return send(200, { id: `order_T${++counter}`, entity: 'order', amount: input.amount, currency: input.currency, receipt: input.receipt, status: 'created' });
+    }
+    const pay = /^\/v1\/payments\/([\w]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && pay) return rzpPayments.has(pay[1]) ? send(200, rzpPayments.get(pay[1])) : send(404, { error: { description: 'not found' } });
+    const orderPays = /^\/v1\/orders\/([\w]+)\/payments$/.exec(url.pathname);
+    if (req.method === 'GET' && orderPays) return send(200, { entity: 'collection', items: [...rzpPayments.values()].filter((p) => p.order_id === orderPays[1]) });
+    // Stripe (form-encoded bodies)
+    if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      const form = new URLSearchParams(body);
+      const id = `cs_test_${++counter}`;
+      const session = { id, object: 'checkout.session', url: `https://checkout.stripe.test/${id}`, payment_status: 'unpaid', status: 'open', amount_total: Number(form.get('line_items[0][price_data][unit_amount]')), currency: form.get('line_items[0][price_data][currency]'), payment_intent: null };
+      stripeSessions.set(id, session);
+      return send(200, session);
+    }
+    const sess = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && sess) return stripeSessions.has(sess[1]) ? send(200, stripeSessions.get(sess[1])) : send(404, { error: { message: 'No such session' } });
+    send(404, { error: 'unknown route' });
+  });
+}
+
+const RZP = { RAZORPAY_KEY_ID: 'rzp_test_key', RAZORPAY_KEY_SECRET: 'rzp_test_secret_123', RAZORPAY_WEBHOOK_SECRET: 'rzp_webhook_secret_456' };
+const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_test_789' };
+
+beforeAll(async () => {
+  server = http.createServer(provider);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  Object.assign(process.env, RZP, STRIPE, { RAZORPAY_API_HOST: base, STRIPE_API_BASE: base });
+  resetEnvForTests();
+  db = await seededDb();
+  [fundraiser] = await db.select().from(fundraisers).where(and(eq(fundraisers.is_private, false), eq(fundraisers.status_flag, 1), sql`${fundraisers.end_date} > now()`)).limit(1);
+});
+afterAll(async () => {
+  for (const k of [...Object.keys(RZP), ...Object.keys(STRIPE), 'RAZORPAY_API_HOST', 'STRIPE_API_BASE']) delete process.env[k];
+  resetEnvForTests();
+  server.close();
+  await closeDb();
+});
+
+const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.7.0.${++counter % 250}`, ...headers } });
+async function order(currency: string) {
+  const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 20, currency, donor_name: 'Asha Rao', donor_email: `g${counter}@example.com`, donor_phone: '9876543210' }));
+  const placed = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD' }));
+  expect(placed.status).toBe(201);
+  return (await db.select().from(orders).where(eq(orders.order_id, placed.body.data.order_id)))[0];
+}
+const raised = async () => (await db.select({ r: fundraisers.raised_minor }).from(fundraisers).where(eq(fundraisers.id, fundraiser.id)))[0].r;
+const hmac = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('hex');
+
+describe('Razorpay (INR)', () => {
+  it('creates the order through the Orders API and settles a checkout return signed order_id|payment_id', async () => {
+    const o = await order('INR');
+    expect(o.payment_gateway).toBe('razorpay');
+    expect(o.gateway_order_id).toMatch(/^order_T\d+$/);
+    rzpPayments.set('pay_A1', { id: 'pay_A1', order_id: o.gateway_order_id, amount: 2000, currency: 'INR', status: 'captured' });
+    const before = await raised();
+    const params = { razorpay_order_id: o.gateway_order_id!, razorpay_payment_id: 'pay_A1', razorpay_signature: hmac(RZP.RAZORPAY_KEY_SECRET, `${o.gateway_order_id}|pay_A1`) };
+    const forged = await call(responseRoute, '/x', { oi: o.order_id }, post({ ...params, razorpay_signature: hmac('wrong', `${o.gateway_order_id}|pay_A1`) }));
+    expect(forged.status).toBe(400);
+    const back = await call(responseRoute, '/x', { oi: o.order_id }, post(params));
+    expect(back.body.data.status).toBe('success');
+    expect((await raised()) - before).toBe(o.credited_amount_minor);
+  });
+
+  it('verifies webhooks over the raw body with the webhook secret, and a replay credits nothing more', async () => {
+    const o = await order('INR');
+    const payment = { id: 'pay_B1', order_id: o.gateway_order_id, amount: 2000, currency: 'INR', status: 'captured' };
+    rzpPayments.set('pay_B1', payment);
+    const raw = JSON.stringify({ entity: 'event', event: 'payment.captured', payload: { payment: { entity: payment } } });
+    const before = await raised();
+    const hook = (body: string, sig: string) => call(webhookRoute, '/x', { gateway: 'razorpay' }, post(body, { 'x-razorpay-signature': sig, 'x-razorpay-event-id': 'evt_rzp_1' }));
+    expect((await hook(raw.replace('2000', '2001'), hmac(RZP.RAZORPAY_WEBHOOK_SECRET, raw))).status).toBe(400);
+    expect((await hook(raw, hmac(RZP.RAZORPAY_WEBHOOK_SECRET, raw))).body.data.result).toBe('settled');
+    expect((await hook(raw, hmac(RZP.RAZORPAY_WEBHOOK_SECRET, raw))).body.data.result).toBe('duplicate');
+    expect((await raised()) - before).toBe(o.credited_amount_minor);
+  });
+
+  it('refuses a captured amount that differs from the order', async () => {
+    const o = await order('INR');
+    rzpPayments.set('pay_C1', { id: 'pay_C1', order_id: o.gateway_order_id, amount: 100, currency: 'INR', status: 'captured' });
+    const before = await raised();
+    await call(responseRoute, '/x', { oi: o.order_id }, post({ razorpay_order_id: o.gateway_order_id, razorpay_payment_id: 'pay_C1', razorpay_signature: hmac(RZP.RAZORPAY_KEY_SECRET, `${o.gateway_order_id}|pay_C1`) }));
+    expect(await raised()).toBe(before);
+  });
+});
+
+describe('Stripe (other currencies)', () => {
+  it('creates a Checkout Session, and settles from a webhook signed the way Stripe signs', async () => {
+    const o = await order('USD');
+    expect(o.payment_gateway).toBe('stripe');
+    expect(o.gateway_order_id).toMatch(/^cs_test_/);
+    const session = { ...stripeSessions.get(o.gateway_order_id!)!, payment_status: 'paid', status: 'complete', payment_intent: `pi_${o.order_id}` };
+    stripeSessions.set(o.gateway_order_id!, session);
+    const payload = JSON.stringify({ id: 'evt_stripe_1', object: 'event', type: 'checkout.session.completed', data: { object: session } });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE.STRIPE_WEBHOOK_SECRET });
+    const bad = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' });
+    const before = await raised();
+    expect((await call(webhookRoute, '/x', { gateway: 'stripe' }, post(payload, { 'stripe-signature': bad }))).status).toBe(400);
+    expect((await call(webhookRoute, '/x', { gateway: 'stripe' }, post(payload, { 'stripe-signature': header }))).body.data.result).toBe('settled');
+    expect((await call(webhookRoute, '/x', { gateway: 'stripe' }, post(payload, { 'stripe-signature': header }))).body.data.result).toBe('duplicate');
+    expect((await raised()) - before).toBe(o.credited_amount_minor);
+    // the browser's return reads the same session and changes nothing more
+    await call(responseRoute, '/x', { oi: o.order_id }, post({ session_id: o.gateway_order_id }));
+    expect((await raised()) - before).toBe(o.credited_amount_minor);
+  });
+
+  it('a return for an unpaid session stays pending', async () => {
+    const o = await order('USD');
+    const back = await call(responseRoute, '/x', { oi: o.order_id }, post({ session_id: o.gateway_order_id }));
+    expect(back.body.data.status).toBe('pending');
+  });
+});
