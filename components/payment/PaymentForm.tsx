@@ -7,6 +7,7 @@ import { CartSchema, type CartInput } from '@/lib/validation/donation';
 import { CURRENCY_CODES, formatMoney, toMinor } from '@/lib/money';
 import { DONATION_AMOUNT_PRESETS, VPA_POLL_MS } from '@/lib/constants';
 import { UPI_ID_PATTERN } from '@/lib/validation/people';
+import { paymentOptions, type PaymentOption } from '@/lib/payments/options';
 
 // every label already translated on the server ('total' and 'submit' keep their {amount} slot)
 type Labels = Record<string, string>;
@@ -20,7 +21,6 @@ interface Props {
   labels: Labels;
 }
 
-const MODES = ['UPI', 'CARD', 'VPA', 'PAYTM'] as const;
 const TIP_PERCENTS = [0, 5, 10, 15];
 
 async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
@@ -30,7 +30,7 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
 }
 
 export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, defaultCurrency, locale, labels }: Props) {
-  const [mode, setMode] = useState<(typeof MODES)[number]>('UPI');
+  const [mode, setMode] = useState<PaymentOption>('UPI');
   const [tipPercent, setTipPercent] = useState(0);
   const [serverError, setServerError] = useState('');
   const [vpa, setVpa] = useState('');
@@ -52,6 +52,9 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, defaultCur
   const currency = useWatch({ control, name: 'currency' }) as string;
   const amount = Number(useWatch({ control, name: 'donated_amount' })) || 0;
   const presets = DONATION_AMOUNT_PRESETS[currency] ?? DONATION_AMOUNT_PRESETS.default;
+  // spec 7 payment/options: UPI and wallets take rupees only
+  const modes = paymentOptions(currency as CartInput['currency']);
+  const chosenMode = modes.includes(mode) ? mode : modes[0];
   const tip = Math.round(amount * tipPercent) / 100;
   const total = useMemo(() => formatMoney(toMinor(amount + tip), currency, locale, { exact: true }), [amount, tip, currency, locale]);
 
@@ -74,7 +77,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, defaultCur
 
   async function onSubmit(values: CartInput) {
     setServerError('');
-    if (mode === 'VPA' && !UPI_ID_PATTERN.test(vpa.trim())) return setVpaError(labels.vpaInvalid);
+    if (chosenMode === 'VPA' && !UPI_ID_PATTERN.test(vpa.trim())) return setVpaError(labels.vpaInvalid);
     setVpaError('');
     const device = window.matchMedia('(max-width: 767px)').matches ? 'mobile' : 'desktop';
     const cart = await postJson(`/api/fundraisers/${fundraiser.id}/cart`, { ...values, tip_amount: tip, device });
@@ -82,11 +85,11 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, defaultCur
       for (const [field, message] of Object.entries(cart.error?.fields ?? {})) setError(field as keyof CartInput, { message });
       return setServerError(cart.error?.message ?? labels.errorGeneric);
     }
-    const order = await postJson(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.data.id, mode, origin: 's', ...(mode === 'VPA' ? { vpa: vpa.trim() } : {}) }, { 'Idempotency-Key': idempotencyKey });
+    const order = await postJson(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.data.id, mode: chosenMode, origin: 's', ...(chosenMode === 'VPA' ? { vpa: vpa.trim() } : {}) }, { 'Idempotency-Key': idempotencyKey });
     if (!order.ok || !order.data) return setServerError(order.error?.message ?? labels.errorGeneric);
     const sent = await postJson('/api/payment/send', { order_id: order.data.order_id });
     if (!sent.ok || !sent.data) return setServerError(sent.error?.message ?? labels.errorGeneric);
-    if (mode === 'VPA') return waitForVpa(String(order.data.order_id));
+    if (chosenMode === 'VPA') return waitForVpa(String(order.data.order_id));
     window.location.assign(String(sent.data.url));
   }
 
@@ -178,14 +181,14 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, defaultCur
       <fieldset>
         <legend>{labels.mode}</legend>
         <div className="modes">
-          {MODES.map((m) => (
+          {modes.map((m) => (
             <label key={m} className="check">
-              <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => setMode(m)} /> {labels[`mode${m}`]}
+              <input type="radio" name="mode" value={m} checked={chosenMode === m} onChange={() => setMode(m)} /> {labels[`mode${m}`]}
             </label>
           ))}
         </div>
       </fieldset>
-      {mode === 'VPA' && (
+      {chosenMode === 'VPA' && (
         <div className="field">
           <label htmlFor="pay-vpa">{labels.vpa}</label>
           <input id="pay-vpa" value={vpa} onChange={(e) => setVpa(e.target.value)} placeholder="name@bank" autoComplete="off" aria-invalid={vpaError ? true : undefined} aria-describedby={vpaError ? 'pay-vpa-error' : undefined} />

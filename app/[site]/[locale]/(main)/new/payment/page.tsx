@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { headers } from 'next/headers';
+import { locationFromHeaders } from '@/lib/payments/options';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PaymentForm } from '@/components/payment/PaymentForm';
 import { getBrand } from '@/components/layout/request-context';
@@ -42,7 +44,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
       ) : (
         <PaymentForm
           fundraiser={{ id: f.id, custom_tag: f.custom_tag, taxBenefit: hasTaxBenefit(f) }}
-          defaultCurrency={f.currency.trim() || DEFAULT_CURRENCY}
+          defaultCurrency={locationFromHeaders(await headers()).currency ?? DEFAULT_CURRENCY}
           locale={locale}
           labels={{
             ...labels,

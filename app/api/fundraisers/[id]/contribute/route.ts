@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { getDb } from '@/lib/db/client';
+import { handle, json } from '@/lib/http/respond';
+import { parseQuery, parseWith } from '@/lib/http/validation';
+import { notFound } from '@/lib/http/errors';
+import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
+import { fundraiserById } from '@/lib/fundraisers/queries';
+import { hasTaxBenefit, isFundraiserEnded } from '@/lib/fundraisers/rules';
+import { CURRENCY_CODES } from '@/lib/money';
+import { DONATION_AMOUNT_PRESETS, ORIGIN_CODES } from '@/lib/constants';
+import { locationFromHeaders, paymentOptions } from '@/lib/payments/options';
+
+export const dynamic = 'force-dynamic';
+
+// spec 7: GET fundraisers/{id}/contribute (currency, sip_cause, origin, utm): what the payment screen needs
+export const GET = handle(async (request, { params }: { params: Promise<{ id: string }> }) => {
+  const { id } = parseWith(z.object({ id: FundraiserIdSchema }), await params);
+  const q = parseQuery(z.object({ currency: z.enum(CURRENCY_CODES, { error: 'This currency is not supported' }).optional(), origin: z.enum(ORIGIN_CODES).optional(), sip_cause: z.string().max(40).optional() }), request.url);
+  const f = await fundraiserById(await getDb(), id);
+  if (!f || f.is_private) throw notFound('Fundraiser not found');
+  const currency = q.currency ?? locationFromHeaders(request.headers).currency;
+  return json({
+    data: {
+      id: f.id,
+      custom_tag: f.custom_tag,
+      title: f.title,
+      is_ended: isFundraiserEnded(f),
+      tax_benefit: hasTaxBenefit(f),
+      currency,
+      presets: DONATION_AMOUNT_PRESETS[currency] ?? DONATION_AMOUNT_PRESETS.default,
+      payment_options: paymentOptions(currency),
+      origin: q.origin ?? 's',
+    },
+  });
+});
