@@ -14,9 +14,14 @@ async function openPaymentForm(page: Page, request: import('@playwright/test').A
   return { f, before };
 }
 
+async function payByCard(page: Page) {
+  await page.getByLabel('Debit or credit card').check();
+  await page.getByRole('button', { name: /^Contribute/ }).click();
+}
+
 test('a phone donor gives with the sandbox gateway and lands on the thank-you page; the story shows the new total @phone', async ({ page, request }) => {
   const { f, before } = await openPaymentForm(page, request);
-  await page.getByRole('button', { name: /^Contribute/ }).click();
+  await payByCard(page);
   await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
   await page.getByRole('button', { name: 'Pay (success)' }).click();
   await expect(page.getByTestId('thank-you')).toBeVisible({ timeout: 20_000 });
@@ -29,7 +34,7 @@ test('a phone donor gives with the sandbox gateway and lands on the thank-you pa
 
 test('a failed payment returns to the story with st=f and the failure text @phone', async ({ page, request }) => {
   const { f } = await openPaymentForm(page, request);
-  await page.getByRole('button', { name: /^Contribute/ }).click();
+  await payByCard(page);
   await page.getByRole('button', { name: 'Fail the payment' }).click();
   await expect(page).toHaveURL(new RegExp(`/stories/${f.custom_tag}\\?st=f`), { timeout: 20_000 });
   await expect(page.getByTestId('payment-failed')).toHaveText('Payment failed: Payment declined by the bank');
@@ -58,5 +63,21 @@ test('UPI ID: a collect request that stays pending ends with the bank-status mes
   await page.getByLabel('UPI ID', { exact: true }).check();
   await page.getByRole('textbox', { name: 'UPI ID' }).fill('success@okaxis');
   await page.getByRole('button', { name: /^Contribute/ }).click();
+  await expect(page.getByTestId('thank-you')).toBeVisible({ timeout: 20_000 });
+});
+
+test('UPI on a desktop shows a QR code and moves on by itself once the phone has paid', async ({ page, request, context, isMobile }) => {
+  test.skip(Boolean(isMobile), 'desktop layout only');
+  await openPaymentForm(page, request);
+  await page.getByRole('button', { name: /^Contribute/ }).click();
+  const qr = page.getByTestId('upi-qr');
+  await expect(qr).toBeVisible();
+  await expect(qr.getByRole('img')).toHaveAttribute('src', /\/api\/orders\/SHY\w+\/qr$/);
+  // the donor's phone opens what the QR holds and pays there
+  const phone = await context.newPage();
+  await phone.goto((await qr.getAttribute('data-payment-url'))!);
+  await phone.getByRole('button', { name: 'Pay (success)' }).click();
+  await expect(phone.getByTestId('thank-you')).toBeVisible({ timeout: 20_000 });
+  // the desktop page polls every 5 s and follows
   await expect(page.getByTestId('thank-you')).toBeVisible({ timeout: 20_000 });
 });

@@ -1,5 +1,7 @@
 // The production server: Next's request handler behind a few seconds of micro-cache for public pages.
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import next from 'next';
 import { acceptsGzip, installMicroCache, MicroCache, microCacheKey, type MicroCacheEntry } from '../lib/http/micro-cache';
@@ -9,7 +11,8 @@ import { MICRO_CACHE_MAX_ENTRIES, MICRO_CACHE_TTL_MS } from '../lib/constants';
 const PER_RESPONSE = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'keep-alive']);
 
 function fill(cache: MicroCache, key: string, port: number, req: http.IncomingMessage): void {
-  if (!cache.claimFill(key)) return;
+  const generation = cache.claimFill(key);
+  if (generation === null) return;
   const headers: Record<string, string> = { host: String(req.headers.host ?? ''), 'accept-encoding': 'identity', 'x-microcache-fill': '1' };
   for (const h of ['x-forwarded-host', 'accept-language'] as const) if (req.headers[h]) headers[h] = String(req.headers[h]);
   const locale = /(?:^|;\s*)NEXT_LOCALE=([^;]*)/.exec(String(req.headers.cookie ?? ''));
@@ -24,7 +27,7 @@ function fill(cache: MicroCache, key: string, port: number, req: http.IncomingMe
       const kept: Record<string, string> = {};
       for (const [name, value] of Object.entries(res.headers)) if (value !== undefined && !PER_RESPONSE.has(name)) kept[name] = Array.isArray(value) ? value.join(', ') : value;
       const body = Buffer.concat(chunks);
-      cache.set(key, { status: 200, headers: kept, body, gzip: gzipSync(body), storedAt: Date.now() });
+      cache.setIfCurrent(key, { status: 200, headers: kept, body, gzip: gzipSync(body), storedAt: Date.now() }, generation);
     });
     res.on('error', () => cache.releaseFill(key));
   });
@@ -39,6 +42,10 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, entry: MicroC
 }
 
 export async function serve(port: number, hostname = '0.0.0.0'): Promise<http.Server> {
+  // Next keeps cached pages (server/route-cache) and unstable_cache entries (cache/fetch-cache) on disk
+  // across restarts. Both are copies of database rows, and the database may have been re-seeded, restored
+  // or swapped since: start empty (the first visit of each page renders it again, ~75 ms)
+  for (const dir of [['cache', 'fetch-cache'], ['server', 'route-cache']]) fs.rmSync(path.join(process.cwd(), '.next', ...dir), { recursive: true, force: true });
   const app = next({ dev: false, dir: process.cwd(), port, hostname });
   await app.prepare();
   const handle = app.getRequestHandler();

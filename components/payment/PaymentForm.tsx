@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CartSchema, type CartInput } from '@/lib/validation/donation';
 import { CURRENCY_CODES, formatMoney, toMinor } from '@/lib/money';
-import { DONATION_AMOUNT_PRESETS, VPA_POLL_MS } from '@/lib/constants';
+import { DONATION_AMOUNT_PRESETS, UPI_POLL_MS, VPA_POLL_MS } from '@/lib/constants';
 import { UPI_ID_PATTERN } from '@/lib/validation/people';
 import { paymentOptions, type PaymentOption } from '@/lib/payments/options';
 
@@ -36,6 +36,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, defaultCur
   const [vpa, setVpa] = useState('');
   const [vpaError, setVpaError] = useState('');
   const [vpaState, setVpaState] = useState<'idle' | 'waiting' | 'timeout'>('idle');
+  const [qrOrder, setQrOrder] = useState<{ orderId: string; url: string } | null>(null);
   // one key per visit: a double click or a retried request answers the same order
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const {
@@ -58,12 +59,12 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, defaultCur
   const tip = Math.round(amount * tipPercent) / 100;
   const total = useMemo(() => formatMoney(toMinor(amount + tip), currency, locale, { exact: true }), [amount, tip, currency, locale]);
 
-  // spec 4: poll the VPA transaction every 5 s; still pending after the timeout is a failure to report
-  async function waitForVpa(orderId: string) {
+  // spec 4: poll the VPA transaction every 5 s (UPI QR every 5 s too); still pending after the timeout is a failure to report
+  async function waitForVpa(orderId: string, pollMs = VPA_POLL_MS) {
     setVpaState('waiting');
     const started = Date.now();
     for (;;) {
-      await new Promise((r) => setTimeout(r, VPA_POLL_MS));
+      await new Promise((r) => setTimeout(r, pollMs));
       const res = await postJson('/api/verify/vpatxn', { order_id: orderId });
       const status = res.data?.status;
       if (status === 'success') return window.location.assign(`${localePrefix}${String(res.data?.redirect)}`);
@@ -90,6 +91,11 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, defaultCur
     const sent = await postJson('/api/payment/send', { order_id: order.data.order_id });
     if (!sent.ok || !sent.data) return setServerError(sent.error?.message ?? labels.errorGeneric);
     if (chosenMode === 'VPA') return waitForVpa(String(order.data.order_id));
+    // spec 4: on a desktop, UPI is a QR code to scan with a phone; on a phone, the UPI app / gateway page opens
+    if (chosenMode === 'UPI' && window.matchMedia('(min-width: 768px)').matches) {
+      setQrOrder({ orderId: String(order.data.order_id), url: String(sent.data.url) });
+      return waitForVpa(String(order.data.order_id), UPI_POLL_MS);
+    }
     window.location.assign(String(sent.data.url));
   }
 
@@ -199,9 +205,16 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, defaultCur
           )}
         </div>
       )}
+      {qrOrder && vpaState !== 'idle' && (
+        <figure className="upi-qr" data-testid="upi-qr" data-payment-url={qrOrder.url}>
+          {/* eslint-disable-next-line @next/next/no-img-element -- an SVG drawn per order by our API */}
+          <img src={`/api/orders/${encodeURIComponent(qrOrder.orderId)}/qr`} width={220} height={220} alt={labels.upiQrTitle} />
+          <figcaption>{labels.upiQrTitle}</figcaption>
+        </figure>
+      )}
       {vpaState === 'waiting' && (
         <p role="status" data-testid="vpa-waiting">
-          {labels.vpaWaiting}
+          {qrOrder ? labels.upiQrWaiting : labels.vpaWaiting}
         </p>
       )}
       {vpaState === 'timeout' && (

@@ -52,6 +52,8 @@ export const acceptsGzip = (req: MicroCacheRequest) => /\bgzip\b/.test(header(re
 export class MicroCache {
   private entries = new Map<string, MicroCacheEntry>();
   private filling = new Set<string>();
+  // bumped by clear(): a fill that started before an invalidation must not store what it fetched
+  private generation = 0;
   // responses Next renders per request (searches) are not stored: remember that, so they are not re-fetched
   private uncacheable = new Map<string, number>();
   constructor(
@@ -75,10 +77,17 @@ export class MicroCache {
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 
-  /** One fill at a time per key. */
-  claimFill(key: string): boolean {
-    if (this.filling.has(key)) return false;
+  /** One fill at a time per key; the answer is the generation to hand back to setIfCurrent. */
+  claimFill(key: string): number | null {
+    if (this.filling.has(key)) return null;
     this.filling.add(key);
+    return this.generation;
+  }
+
+  /** Stores a fill's result unless the cache was cleared since the fill started. */
+  setIfCurrent(key: string, entry: MicroCacheEntry, generation: number): boolean {
+    if (generation !== this.generation) return false;
+    this.set(key, entry);
     return true;
   }
 
@@ -97,6 +106,7 @@ export class MicroCache {
   }
 
   clear(): void {
+    this.generation++;
     this.entries.clear();
     this.uncacheable.clear();
   }

@@ -42,7 +42,11 @@ export async function handlePaymentReturn(db: Db, orderId: string, params: Recor
     event = await gateway.fetchStatus(order.gateway_order_id);
   }
   if (event) await afterSettle(await settleOrder(db, order.payment_gateway, event, returned ? 'return' : 'reconcile'));
-  return orderByOrderId(db, orderId);
+  const settled = await orderByOrderId(db, orderId);
+  // the webhook may have credited this order a moment ago and still be expiring the story's cache:
+  // the donor is about to look at the story, so expire it here too (idempotent)
+  if (settled.status === 'success') await invalidateFundraiser(settled.campaign_id);
+  return settled;
 }
 
 export async function handleWebhook(db: Db, gatewayName: string, rawBody: string, headers: Headers, origin: string) {

@@ -37,13 +37,23 @@ describe('micro-cache in front of Next', () => {
 
   it('lets one fill run per key and remembers pages Next renders per request', () => {
     const cache = new MicroCache(1000, 10);
-    expect(cache.claimFill('k')).toBe(true);
-    expect(cache.claimFill('k')).toBe(false);
+    expect(cache.claimFill('k')).toBe(0);
+    expect(cache.claimFill('k')).toBeNull();
     cache.releaseFill('k');
-    expect(cache.claimFill('k')).toBe(true);
+    expect(cache.claimFill('k')).toBe(0);
     cache.markUncacheable('search');
     expect(cache.isKnownUncacheable('search')).toBe(true);
     expect(cache.isKnownUncacheable('search', Date.now() + 1001)).toBe(false);
+  });
+
+  it('drops a fill that started before an invalidation (it may hold the old page)', () => {
+    const cache = new MicroCache(60_000, 10);
+    const generation = cache.claimFill('story')!;
+    cache.clear();
+    expect(cache.setIfCurrent('story', entry('old'), generation)).toBe(false);
+    expect(cache.get('story')).toBeNull();
+    const next = cache.claimFill('other')!;
+    expect(cache.setIfCurrent('other', entry('new'), next)).toBe(true);
   });
 
   it('is emptied when a fundraiser changes (cache-tag invalidation)', async () => {

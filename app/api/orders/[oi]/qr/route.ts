@@ -1,0 +1,18 @@
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { getDb } from '@/lib/db/client';
+import { handle } from '@/lib/http/respond';
+import { parseWith } from '@/lib/http/validation';
+import { ApiError } from '@/lib/http/errors';
+import { orderByOrderId } from '@/lib/payments/results';
+
+export const dynamic = 'force-dynamic';
+
+// spec 4: desktop UPI shows a QR code of the payment link; drawn on the server so the page ships no QR code library
+export const GET = handle(async (_request, { params }: { params: Promise<{ oi: string }> }) => {
+  const { oi } = parseWith(z.object({ oi: z.string().min(4).max(64) }), await params);
+  const order = await orderByOrderId(await getDb(), oi);
+  if (!order.url || order.status === 'success') throw new ApiError('conflict', 'This order has no open payment link');
+  const svg = await QRCode.toString(order.url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return new Response(svg, { headers: { 'content-type': 'image/svg+xml', 'cache-control': 'private, no-store' } });
+});
