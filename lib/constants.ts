@@ -176,3 +176,4 @@ export const CART_LIMIT_PER_IP = { max: 20, windowMs: 10 * 60 * 1000 } as const;
 export const CART_LIMIT_PER_EMAIL = { max: 10, windowMs: 10 * 60 * 1000 } as const;
 export const PENDING_ORDER_RECONCILE_AFTER_MS = 15 * 60 * 1000;
 export const FAILED_PAYMENT_PATH = '/payment-failed';
+export const ORDER_LIMIT_PER_IP = { max: 30, windowMs: 10 * 60 * 1000 } as const;

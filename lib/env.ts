@@ -24,6 +24,9 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.string().url().optional(),
+  // hCaptcha / Cloudflare Turnstile style siteverify endpoint; carts must carry a passing response when set
+  CAPTCHA_SECRET: z.string().optional(),
+  CAPTCHA_VERIFY_URL: z.string().url().default('https://api.hcaptcha.com/siteverify'),
   // tests shorten the VPA wait; the product keeps spec 9's 180000 ms
   VPA_PENDING_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
 });

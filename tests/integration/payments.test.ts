@@ -183,6 +183,16 @@ describe('cart and order rules (spec 5/7)', () => {
     expect((await db.select().from(orders).where(eq(orders.idempotency_key, 'double-click-key-1'))).length).toBe(1);
   });
 
+  it('limits orders per address', async () => {
+    const statuses = [];
+    for (let i = 0; i < 31; i++) {
+      const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody({ donor_email: `o${i}@example.com` })));
+      statuses.push((await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'UPI' }, { 'x-forwarded-for': '10.66.0.1' }))).status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
   it('limits carts per email (card testing)', async () => {
     const statuses = [];
     for (let i = 0; i < 11; i++) statuses.push((await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody({ donor_email: 'tester@example.com' })))).status);

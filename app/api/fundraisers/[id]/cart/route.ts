@@ -10,6 +10,7 @@ import { hasPinAccess } from '@/lib/story/pin-access';
 import { signedInUser } from '@/lib/story/service';
 import { clientIp, hitRateLimit } from '@/lib/security/rate-limit';
 import { assertSameOrigin } from '@/lib/http/origin';
+import { verifyCaptcha } from '@/lib/security/captcha';
 import { CART_LIMIT_PER_EMAIL, CART_LIMIT_PER_IP } from '@/lib/constants';
 
 export const dynamic = 'force-dynamic';
@@ -25,6 +26,7 @@ export const POST = handle(async (request, { params }: { params: Promise<{ id: s
   if (!(await hitRateLimit(db, `cart:ip:${ip}`, CART_LIMIT_PER_IP)).allowed || !(await hitRateLimit(db, `cart:email:${input.donor_email}`, CART_LIMIT_PER_EMAIL)).allowed) {
     throw rateLimited('Too many donation attempts. Please wait a few minutes and try again.');
   }
+  await verifyCaptcha(input.captcha_response, ip);
   const user = await signedInUser(db, request);
   const cart = await createCart(db, id, input, { pinVerified: await hasPinAccess(request, id), userId: user?.id ?? null, ip });
   return json({ data: { id: cart.id, campaign_id: cart.campaign_id, currency: cart.currency.trim(), donated_amount_minor: cart.donated_amount_minor, donated_amount_inr_minor: cart.donated_amount_inr_minor, tip_amount_minor: cart.tip_amount_minor } }, { status: 201 });

@@ -1,0 +1,54 @@
+import type { Metadata } from 'next';
+import { and, eq } from 'drizzle-orm';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getDb } from '@/lib/db/client';
+import { carts, orders } from '@/lib/db/schema';
+import { env } from '@/lib/env';
+import { formatMoney } from '@/lib/money';
+import { getBrand, getSiteUrl } from '@/components/layout/request-context';
+import { RazorpayCheckout } from '@/components/payment/RazorpayCheckout';
+import '@/components/payment/payment.css';
+
+// Razorpay's checkout step: our page opens their Checkout with the order created through their Orders API.
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { robots: { index: false, follow: false } };
+
+type Props = { params: Promise<{ site: string; locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
+
+export default async function GatewayCheckoutPage({ params, searchParams }: Props) {
+  const { site, locale } = await params;
+  setRequestLocale(locale);
+  const sp = await searchParams;
+  const keyId = env().RAZORPAY_KEY_ID;
+  // the result goes back to our own payment-route only, never to a URL someone put in the link
+  const returnUrl = one(sp.return_url);
+  if (one(sp.gateway) !== 'razorpay' || !keyId || !returnUrl.startsWith(`${getSiteUrl(site)}/`)) notFound();
+  const [row] = await (await getDb())
+    .select({ order: orders, cart: carts })
+    .from(orders)
+    .innerJoin(carts, eq(carts.id, orders.cart_id))
+    .where(and(eq(orders.order_id, one(sp.oi)), eq(orders.gateway_order_id, one(sp.gateway_order_id)), eq(orders.payment_gateway, 'razorpay')));
+  if (!row || row.order.status === 'success') notFound();
+  const [t, brand] = await Promise.all([getTranslations('Payment'), getBrand(site)]);
+  const amountMinor = row.order.donated_amount_minor + row.order.tip_amount_minor;
+  const currency = row.order.iso_currency.trim();
+  const amount = formatMoney(amountMinor, currency, locale, { exact: true });
+  return (
+    <main id="main" className="container section payment-page">
+      <h1>{t('total', { amount })}</h1>
+      <p className="badge secure">{t('secure')}</p>
+      <RazorpayCheckout
+        keyId={keyId}
+        gatewayOrderId={row.order.gateway_order_id!}
+        amountMinor={amountMinor}
+        currency={currency}
+        name={brand.name}
+        prefill={{ name: row.cart.donor_name, email: row.cart.donor_email, contact: row.cart.donor_phone }}
+        returnUrl={returnUrl}
+        labels={{ pay: t('submit', { amount }), failed: t('failedNoReason') }}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,56 @@
+'use client';
+// Opens Razorpay's own Checkout (their script, loaded only here) and hands its signed result to our return URL.
+import Script from 'next/script';
+import { useState } from 'react';
+
+interface Props {
+  keyId: string;
+  gatewayOrderId: string;
+  amountMinor: number;
+  currency: string;
+  name: string;
+  prefill: { name: string; email: string; contact: string | null };
+  returnUrl: string;
+  labels: { pay: string; failed: string };
+}
+
+type RazorpayResult = { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+type RazorpayCtor = new (options: Record<string, unknown>) => { open: () => void; on: (event: string, cb: (e: { error?: { description?: string } }) => void) => void };
+
+export function RazorpayCheckout({ keyId, gatewayOrderId, amountMinor, currency, name, prefill, returnUrl, labels }: Props) {
+  const [ready, setReady] = useState(false);
+  const [error, setError] = useState('');
+  function open() {
+    const Razorpay = (window as unknown as { Razorpay?: RazorpayCtor }).Razorpay;
+    if (!Razorpay) return setError(labels.failed);
+    const checkout = new Razorpay({
+      key: keyId,
+      order_id: gatewayOrderId,
+      amount: amountMinor,
+      currency,
+      name,
+      prefill,
+      handler: (result: RazorpayResult) => {
+        const back = new URL(returnUrl);
+        for (const [k, v] of Object.entries(result)) back.searchParams.set(k, v);
+        window.location.replace(back.toString());
+      },
+    });
+    // spec 8: a gateway failure shows its description
+    checkout.on('payment.failed', (e) => setError(e.error?.description ?? labels.failed));
+    checkout.open();
+  }
+  return (
+    <>
+      <Script src="https://checkout.razorpay.com/v1/checkout.js" strategy="afterInteractive" onReady={() => setReady(true)} />
+      <button className="btn btn-primary btn-block" type="button" onClick={open} disabled={!ready}>
+        {labels.pay}
+      </button>
+      {error && (
+        <p className="notice-error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}

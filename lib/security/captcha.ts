@@ -1,0 +1,20 @@
+// Captcha check of the cart payload (spec 3 captcha response), when a provider is configured. hCaptcha and
+// Cloudflare Turnstile share the siteverify protocol: form-encoded secret + response (+ remoteip) -> { success }.
+import { env } from '../env';
+import { ApiError } from '../http/errors';
+
+export const CAPTCHA_MESSAGE = 'Please complete the captcha';
+
+export async function verifyCaptcha(response: string | undefined, remoteIp: string): Promise<void> {
+  const { CAPTCHA_SECRET: secret, CAPTCHA_VERIFY_URL: url } = env();
+  if (!secret) return;
+  if (!response) throw new ApiError('validation_failed', CAPTCHA_MESSAGE, { captcha_response: CAPTCHA_MESSAGE });
+  let ok = false;
+  try {
+    const r = await fetch(url, { method: 'POST', body: new URLSearchParams({ secret, response, remoteip: remoteIp }), signal: AbortSignal.timeout(5000) });
+    ok = r.ok && ((await r.json()) as { success?: boolean }).success === true;
+  } catch {
+    ok = false; // a provider we cannot reach does not let carts through
+  }
+  if (!ok) throw new ApiError('validation_failed', CAPTCHA_MESSAGE, { captcha_response: CAPTCHA_MESSAGE });
+}
