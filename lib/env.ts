@@ -24,6 +24,11 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.string().url().optional(),
+  PUSHER_APP_ID: z.string().optional(),
+  PUSHER_KEY: z.string().optional(),
+  PUSHER_SECRET: z.string().optional(),
+  PUSHER_CLUSTER: z.string().default('ap1'),
+  PUSHER_HOST: z.string().url().optional(),
   // hCaptcha / Cloudflare Turnstile style siteverify endpoint; carts must carry a passing response when set
   CAPTCHA_SECRET: z.string().optional(),
   CAPTCHA_VERIFY_URL: z.string().url().default('https://api.hcaptcha.com/siteverify'),

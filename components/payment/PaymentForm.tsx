@@ -16,6 +16,8 @@ interface Props {
   fundraiser: { id: number; custom_tag: string; taxBenefit: boolean };
   localePrefix: string;
   vpaTimeoutMs: number;
+  /** Pusher Channels, when configured: the result arrives at once instead of on the next poll */
+  realtime: { key: string; cluster: string; wsHost?: string; wsPort?: number } | null;
   defaultCurrency: string;
   locale: string;
   labels: Labels;
@@ -29,7 +31,7 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
   return { ok: r.ok, data: data?.data, error: data?.error };
 }
 
-export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, defaultCurrency, locale, labels }: Props) {
+export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, labels }: Props) {
   const [mode, setMode] = useState<PaymentOption>('UPI');
   const [tipPercent, setTipPercent] = useState(0);
   const [serverError, setServerError] = useState('');
@@ -63,6 +65,19 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, defaultCur
   async function waitForVpa(orderId: string, pollMs = VPA_POLL_MS) {
     setVpaState('waiting');
     const started = Date.now();
+    if (realtime) {
+      // loaded only for a donor who is waiting on a UPI payment
+      void import('pusher-js').then(({ default: Pusher }) => {
+        const client = new Pusher(realtime.key, { cluster: realtime.cluster, ...(realtime.wsHost ? { wsHost: realtime.wsHost, wsPort: realtime.wsPort, forceTLS: false, enabledTransports: ['ws'] } : {}) });
+        client.subscribe(`order-${orderId}`).bind('payment-result', (result: { status: string; redirect: string | null }) => {
+          if (result.status === 'success' && result.redirect) window.location.assign(`${localePrefix}${result.redirect}`);
+          if (result.status === 'failed') {
+            setVpaState('idle');
+            setServerError(labels.failedNoReason);
+          }
+        });
+      });
+    }
     for (;;) {
       await new Promise((r) => setTimeout(r, pollMs));
       const res = await postJson('/api/verify/vpatxn', { order_id: orderId });

@@ -2,16 +2,25 @@
 import 'server-only';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { orders } from '../db/schema';
+import { fundraisers, orders } from '../db/schema';
+import { pushPaymentResult } from '../realtime/order-events';
+import { failureRedirect, thankYouPath } from './redirects';
 import { ApiError, notFound } from '../http/errors';
 import { invalidateFundraiser } from '../cache/invalidate';
 import { GatewaySignatureError } from './gateway';
 import { gatewayFor } from './registry';
 import { settleOrder, type SettleOutcome } from './settle';
 
-async function afterSettle(outcome: SettleOutcome): Promise<void> {
+async function afterSettle(db: Db, outcome: SettleOutcome): Promise<void> {
+  if (outcome.result !== 'settled') return;
   // a donation changes the story's total, donor list and ticker: expire its pages at once
-  if (outcome.result === 'settled' && outcome.credited) await invalidateFundraiser(outcome.campaignId);
+  if (outcome.credited) await invalidateFundraiser(outcome.campaignId);
+  if (outcome.status === 'success' || outcome.status === 'failed') {
+    const order = await orderByOrderId(db, outcome.orderId);
+    const [f] = await db.select({ id: fundraisers.id, custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, order.campaign_id));
+    const redirect = outcome.status === 'success' ? thankYouPath(f.custom_tag, order.order_id) : failureRedirect(order.origin, f, order.failure_reason);
+    await pushPaymentResult(order.order_id, { status: outcome.status, redirect });
+  }
 }
 
 const signatureRefused = () => new ApiError('bad_request', 'The payment signature does not match', undefined, 400);
@@ -41,7 +50,7 @@ export async function handlePaymentReturn(db: Db, orderId: string, params: Recor
   } else {
     event = await gateway.fetchStatus(order.gateway_order_id);
   }
-  if (event) await afterSettle(await settleOrder(db, order.payment_gateway, event, returned ? 'return' : 'reconcile'));
+  if (event) await afterSettle(db, await settleOrder(db, order.payment_gateway, event, returned ? 'return' : 'reconcile'));
   const settled = await orderByOrderId(db, orderId);
   // the webhook may have credited this order a moment ago and still be expiring the story's cache:
   // the donor is about to look at the story, so expire it here too (idempotent)
@@ -60,7 +69,7 @@ export async function handleWebhook(db: Db, gatewayName: string, rawBody: string
     throw e;
   }
   const outcome = await settleOrder(db, gatewayName, event, 'webhook');
-  await afterSettle(outcome);
+  await afterSettle(db, outcome);
   if (outcome.result === 'payment_reused') throw new ApiError('conflict', 'This payment already settled another order');
   return outcome;
 }
@@ -81,7 +90,7 @@ export async function reconcilePendingOrders(db: Db, olderThanMs: number, origin
       continue;
     }
     const outcome = await settleOrder(db, order.payment_gateway, event, 'reconcile');
-    await afterSettle(outcome);
+    await afterSettle(db, outcome);
     results.push({ order_id: order.order_id, result: outcome.result === 'unknown_order' ? 'unknown' : `${outcome.result}:${outcome.status}` });
   }
   return results;

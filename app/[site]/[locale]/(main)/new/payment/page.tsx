@@ -33,7 +33,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
   const [t, brand] = await Promise.all([getTranslations('Payment'), getBrand(site)]);
   const ended = isFundraiserEnded(f);
   const labels = Object.fromEntries(
-    (['amountLegend', 'otherAmount', 'currency', 'name', 'email', 'phone', 'extension', 'pincode', 'anonymous', 'tipNone', 'pan', 'panHelp', 'mode', 'modeUPI', 'modeCARD', 'modeVPA', 'modePAYTM', 'processing', 'errorGeneric', 'vpa', 'vpaInvalid', 'vpaWaiting', 'vpaTimeout', 'upiQrTitle', 'upiQrWaiting'] as const).map((k) => [k, t(k)]),
+    (['amountLegend', 'otherAmount', 'currency', 'name', 'email', 'phone', 'extension', 'pincode', 'anonymous', 'tipNone', 'pan', 'panHelp', 'mode', 'modeUPI', 'modeCARD', 'modeVPA', 'modePAYTM', 'processing', 'errorGeneric', 'vpa', 'vpaInvalid', 'vpaWaiting', 'vpaTimeout', 'upiQrTitle', 'upiQrWaiting', 'failedNoReason'] as const).map((k) => [k, t(k)]),
   );
   return (
     <div className="container section payment-page">
@@ -56,6 +56,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
           }}
           localePrefix={localizedPath(locale, '/') === '/' ? '' : localizedPath(locale, '/')}
           vpaTimeoutMs={env().VPA_PENDING_TIMEOUT_MS ?? VPA_PENDING_TIMEOUT_MS}
+          realtime={env().PUSHER_KEY ? { key: env().PUSHER_KEY!, cluster: env().PUSHER_CLUSTER } : null}
         />
       )}
     </div>
