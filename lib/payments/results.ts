@@ -11,15 +11,23 @@ import { GatewaySignatureError } from './gateway';
 import { gatewayFor } from './registry';
 import { settleOrder, type SettleOutcome } from './settle';
 
+type OrderRow = typeof orders.$inferSelect;
+
+/** What the donor's page needs to know about an order: its status and where to go next (spec 4). */
+export async function paymentResult(db: Db, order: OrderRow) {
+  const [f] = await db.select({ id: fundraisers.id, custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, order.campaign_id));
+  const status = order.status === 'success' ? 'success' : order.status === 'failed' ? 'failed' : 'pending';
+  const redirect = status === 'success' ? thankYouPath(f.custom_tag, order.order_id) : status === 'failed' ? failureRedirect(order.origin, f, order.failure_reason) : null;
+  return { order_id: order.order_id, status, charged: order.charged, failure_reason: order.failure_reason, redirect } as const;
+}
+
 async function afterSettle(db: Db, outcome: SettleOutcome): Promise<void> {
   if (outcome.result !== 'settled') return;
   // a donation changes the story's total, donor list and ticker: expire its pages at once
   if (outcome.credited) await invalidateFundraiser(outcome.campaignId);
   if (outcome.status === 'success' || outcome.status === 'failed') {
-    const order = await orderByOrderId(db, outcome.orderId);
-    const [f] = await db.select({ id: fundraisers.id, custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, order.campaign_id));
-    const redirect = outcome.status === 'success' ? thankYouPath(f.custom_tag, order.order_id) : failureRedirect(order.origin, f, order.failure_reason);
-    await pushPaymentResult(order.order_id, { status: outcome.status, redirect });
+    const result = await paymentResult(db, await orderByOrderId(db, outcome.orderId));
+    await pushPaymentResult(result.order_id, { status: result.status, redirect: result.redirect });
   }
 }
 
