@@ -25,6 +25,30 @@ export async function SiteHeader({ brand, variant, contributeHref }: Props) {
           { href: '/new/crowdfunding', label: t('startFundraiser') },
           { href: '/new/signin', label: t('signIn') },
         ];
+  // the same links in the bar and in the mobile menu (spec 2 basic header: Contribute Now and 100% Secure)
+  const items = (contributeClass: string) => (
+    <>
+      {links.map((l) => (
+        <li key={l.href}>
+          <Link href={l.href}>{l.label}</Link>
+        </li>
+      ))}
+      {variant === 'basic' && contributeHref && (
+        <li>
+          <Link className={contributeClass} href={contributeHref}>
+            {t('contributeNow')}
+          </Link>
+        </li>
+      )}
+      {variant === 'basic' && (
+        <li>
+          <span className="secure-tag">
+            <ShieldCheck aria-hidden size={18} /> {t('secure')}
+          </span>
+        </li>
+      )}
+    </>
+  );
   return (
     <header className="site-header" data-header={variant}>
       <div className="container bar">
@@ -36,53 +60,13 @@ export async function SiteHeader({ brand, variant, contributeHref }: Props) {
           <span>{brand.name}</span>
         </Link>
         <nav aria-label={t('mainNavigation')} className="nav-links-wrap" style={{ display: 'contents' }}>
-          <ul className="nav-links">
-            {links.map((l) => (
-              <li key={l.href}>
-                <Link href={l.href}>{l.label}</Link>
-              </li>
-            ))}
-            {variant === 'basic' && contributeHref && (
-              <li>
-                <Link className="btn btn-primary" href={contributeHref}>
-                  {t('contributeNow')}
-                </Link>
-              </li>
-            )}
-            {variant === 'basic' && (
-              <li>
-                <span className="secure-tag">
-                  <ShieldCheck aria-hidden size={18} /> {t('secure')}
-                </span>
-              </li>
-            )}
-          </ul>
+          <ul className="nav-links">{items('btn btn-primary')}</ul>
         </nav>
         <details className="mobile-menu">
           <summary aria-label={t('menu')}>
             <Menu aria-hidden size={24} />
           </summary>
-          <ul>
-            {links.map((l) => (
-              <li key={l.href}>
-                <Link href={l.href}>{l.label}</Link>
-              </li>
-            ))}
-            {variant === 'basic' && contributeHref && (
-              <li>
-                <Link className="btn btn-primary btn-block" href={contributeHref}>
-                  {t('contributeNow')}
-                </Link>
-              </li>
-            )}
-            {variant === 'basic' && (
-              <li>
-                <span className="secure-tag">
-                  <ShieldCheck aria-hidden size={18} /> {t('secure')}
-                </span>
-              </li>
-            )}
-          </ul>
+          <ul>{items('btn btn-primary btn-block')}</ul>
         </details>
       </div>
     </header>
