@@ -1,6 +1,6 @@
 // npm run bench:js: gzip size of the JavaScript each page loads first (Next 16's build no longer prints it).
 import { gzipSync } from 'node:zlib';
-import { ensureBuild, startServer } from './lib/server.mjs';
+import { startServer } from './lib/server.mjs';
 
 export async function pageScripts(base, path) {
   const html = await (await fetch(base + path)).text();
@@ -24,7 +24,6 @@ export async function measureJs(base) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  ensureBuild();
   const server = await startServer({ port: 3401, dataDir: './data/bench-js' });
   try {
     const rows = await measureJs(server.base);

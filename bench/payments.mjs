@@ -3,7 +3,7 @@
 // Prints donations/s, lost and double-credited donations, and whether the total equals the orders.
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
-import { ensureBuild, startServer } from './lib/server.mjs';
+import { startServer } from './lib/server.mjs';
 
 const DONATIONS = Number(process.env.BENCH_DONATIONS ?? 1000);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 50);
@@ -97,7 +97,6 @@ async function run(label, env) {
   }
 }
 
-ensureBuild();
 await run('PGlite (embedded)', {});
 const admin = new pg.Client({ connectionString: PG_ADMIN });
 try {

@@ -1,7 +1,7 @@
 // npm run bench: the production build on the embedded database with 10,000 fundraisers, measured with
 // autocannon (50 connections) in one run, so the ratios compare like with like on a noisy machine.
 import autocannon from 'autocannon';
-import { ensureBuild, seedDatabase, startServer } from './lib/server.mjs';
+import { seedDatabase, startServer } from './lib/server.mjs';
 import { pageScripts } from './js-size.mjs';
 
 const FUNDRAISERS = Number(process.env.BENCH_FUNDRAISERS ?? 10_000);
@@ -29,7 +29,6 @@ async function revalidate(base, id) {
   if (!r.ok) throw new Error(`revalidate answered ${r.status}`);
 }
 
-ensureBuild();
 console.log(`Seeding ${FUNDRAISERS} fundraisers into ${DATA_DIR}…`);
 seedDatabase(DATA_DIR, FUNDRAISERS);
 const server = await startServer({ port: 3402, dataDir: DATA_DIR, fresh: false, env: { REVALIDATE_SECRET: SECRET, SEED_ON_START: '0' } });

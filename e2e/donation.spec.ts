@@ -66,8 +66,8 @@ test('UPI ID: a collect request that stays pending ends with the bank-status mes
   await expect(page.getByTestId('thank-you')).toBeVisible({ timeout: 20_000 });
 });
 
-test('UPI on a desktop shows a QR code and moves on by itself once the phone has paid', async ({ page, request, context, isMobile }) => {
-  test.skip(Boolean(isMobile), 'desktop layout only');
+// untagged: only the desktop project runs it (the phone project runs @phone tests)
+test('UPI on a desktop shows a QR code and moves on by itself once the phone has paid', async ({ page, request, context }) => {
   await openPaymentForm(page, request);
   await page.getByRole('button', { name: /^Contribute/ }).click();
   const qr = page.getByTestId('upi-qr');

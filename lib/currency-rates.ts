@@ -1,4 +1,6 @@
 // Conversion between the twelve currencies in integer arithmetic (rates in millionths of a rupee).
+import type { DbOrTx } from './db/client';
+import { currencyRates } from './db/schema';
 import type { CurrencyCode } from './money';
 
 // Demo rates (INR per one unit), seeded into currency_rates; production refreshes that table.
@@ -23,4 +25,10 @@ export function convertMinor(amountMinor: number, fromMicros: number, toMicros: 
   const num = BigInt(amountMinor) * BigInt(fromMicros);
   const den = BigInt(toMicros);
   return Number((num * 2n + den) / (den * 2n));
+}
+
+/** Today's rates: the currency_rates table over the defaults (micro-rupees per unit, by ISO code). */
+export async function currentRatesMicros(db: DbOrTx): Promise<Record<string, number>> {
+  const rows = await db.select().from(currencyRates);
+  return { ...DEFAULT_INR_PER_UNIT_MICROS, ...Object.fromEntries(rows.map((r) => [r.currency.trim(), r.inr_per_unit_micros])) };
 }

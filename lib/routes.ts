@@ -9,6 +9,9 @@ export const LEGACY_REDIRECTS: Record<string, string> = {
 // Only the embeddable listing may be shown inside another site's frame (issue 3).
 export const FRAMEABLE_PATHS = ['/fundraiser-listing'] as const;
 
+/** The first value of a search param as Next hands them to pages (string, repeated, or absent). */
+export const firstParam = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
+
 export const storyPath = (customTag: string) => `/stories/${encodeURIComponent(customTag)}`;
 export const signInPath = (redirectUri: string) => `/new/signin?${new URLSearchParams({ redirect_uri: redirectUri })}`;
 

@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import next from 'next';
 import { acceptsGzip, installMicroCache, MicroCache, microCacheKey, type MicroCacheEntry } from '../lib/http/micro-cache';
 import { MICRO_CACHE_MAX_ENTRIES, MICRO_CACHE_TTL_MS } from '../lib/constants';
+import { cookieFromHeader } from '../lib/http/cookies';
 
 // headers that belong to one connection or one visitor, never replayed from the cache
 const PER_RESPONSE = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'keep-alive']);
@@ -15,8 +16,8 @@ function fill(cache: MicroCache, key: string, port: number, req: http.IncomingMe
   if (generation === null) return;
   const headers: Record<string, string> = { host: String(req.headers.host ?? ''), 'accept-encoding': 'identity', 'x-microcache-fill': '1' };
   for (const h of ['x-forwarded-host', 'accept-language'] as const) if (req.headers[h]) headers[h] = String(req.headers[h]);
-  const locale = /(?:^|;\s*)NEXT_LOCALE=([^;]*)/.exec(String(req.headers.cookie ?? ''));
-  if (locale) headers.cookie = `NEXT_LOCALE=${locale[1]}`;
+  const locale = cookieFromHeader(req.headers.cookie, 'NEXT_LOCALE');
+  if (locale) headers.cookie = `NEXT_LOCALE=${encodeURIComponent(locale)}`;
   const fetchReq = http.get({ host: '127.0.0.1', port, path: req.url, headers }, (res) => {
     const chunks: Buffer[] = [];
     res.on('data', (c: Buffer) => chunks.push(c));

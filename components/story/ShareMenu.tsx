@@ -1,4 +1,5 @@
 // Share menu: a <details> disclosure, so it opens without JavaScript; only copying needs the client.
+import { getTranslations } from 'next-intl/server';
 import { shareLinks } from '@/lib/story/share';
 import { CopyLinkButton } from './CopyLinkButton';
 
@@ -6,10 +7,11 @@ interface Props {
   storyUrl: string;
   customTag: string;
   message: string;
-  labels: { share: string; whatsapp: string; facebook: string; copy: string; copied: string };
 }
 
-export function ShareMenu({ storyUrl, customTag, message, labels }: Props) {
+export async function ShareMenu({ storyUrl, customTag, message }: Props) {
+  const t = await getTranslations('Story');
+  const labels = { share: t('share'), whatsapp: t('shareWhatsapp'), facebook: t('shareFacebook'), copy: t('copyLink'), copied: t('linkCopied') };
   const links = shareLinks({ storyUrl, customTag, message });
   return (
     <details className="share-menu">

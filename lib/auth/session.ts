@@ -1,6 +1,10 @@
 // The signed-in visitor, from the sealed u_auth cookie (iron-session). Issue 5 writes it; here we only read it.
 import 'server-only';
+import { eq } from 'drizzle-orm';
 import { sealData, unsealData } from 'iron-session';
+import type { DbOrTx } from '../db/client';
+import { users } from '../db/schema';
+import { unauthenticated } from '../http/errors';
 import { AUTH_COOKIE_DAYS, AUTH_COOKIE_NAME, DAY_MS } from '../constants';
 import { cookieValue } from '../http/cookies';
 import { sessionSecret } from '../security/session-secret';
@@ -26,4 +30,19 @@ export async function readSession(request: Request): Promise<SessionData | null>
   } catch {
     return null;
   }
+}
+
+/** The user behind the session cookie, if the session is still current. */
+export async function signedInUser(db: DbOrTx, request: Request) {
+  const session = await readSession(request);
+  if (!session) return null;
+  const [user] = await db.select({ id: users.id, full_name: users.full_name, session_version: users.session_version }).from(users).where(eq(users.id, session.userId)).limit(1);
+  // a bumped session_version (logout everywhere, password reset) ends older cookies
+  return user && user.session_version === session.version ? user : null;
+}
+
+export async function requireUser(db: DbOrTx, request: Request, message = 'Please sign in to continue') {
+  const user = await signedInUser(db, request);
+  if (!user) throw unauthenticated(message);
+  return user;
 }

@@ -4,20 +4,15 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
-import { carts, currencyRates, fundraisers, orders } from '../db/schema';
+import { carts, fundraisers, orders } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
-import { convertMinor, DEFAULT_INR_PER_UNIT_MICROS } from '../currency-rates';
+import { convertMinor, currentRatesMicros } from '../currency-rates';
 import { toMinor, type CurrencyCode } from '../money';
 import { isFundraiserEnded } from '../fundraisers/rules';
 import { MAX_DONATION_INR } from '../constants';
 import type { CartSchema, OrderSchema } from '../validation/donation';
 import { defaultGatewayName, gatewayFor } from '../payments/registry';
 import { SandboxGateway } from '../payments/sandbox';
-
-async function rates(db: Db): Promise<Record<string, number>> {
-  const rows = await db.select().from(currencyRates);
-  return { ...DEFAULT_INR_PER_UNIT_MICROS, ...Object.fromEntries(rows.map((r) => [r.currency.trim(), r.inr_per_unit_micros])) };
-}
 
 /** spec 4/7: a fundraiser takes donations while it runs, and a private one only after its PIN. */
 async function donatableFundraiser(db: Db, id: number, pinVerified: boolean) {
@@ -30,7 +25,7 @@ async function donatableFundraiser(db: Db, id: number, pinVerified: boolean) {
 
 export async function createCart(db: Db, fundraiserId: number, input: z.output<typeof CartSchema>, ctx: { pinVerified: boolean; userId: number | null; ip: string }) {
   const f = await donatableFundraiser(db, fundraiserId, ctx.pinVerified);
-  const r = await rates(db);
+  const r = await currentRatesMicros(db);
   const currency = input.currency as CurrencyCode;
   const donated = toMinor(input.donated_amount);
   const donatedInr = convertMinor(donated, r[currency], r.INR);
@@ -81,7 +76,7 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
   const [cart] = await db.select().from(carts).where(and(eq(carts.id, input.cart_id), eq(carts.campaign_id, fundraiserId)));
   if (!cart) throw notFound('Cart not found');
   const [f] = await db.select().from(fundraisers).where(eq(fundraisers.id, fundraiserId));
-  const r = await rates(db);
+  const r = await currentRatesMicros(db);
   const gatewayName = input.gateway ?? defaultGatewayName(cart.currency.trim());
   const gateway = gatewayFor(gatewayName, ctx.origin);
   if (!gateway) throw new ApiError('validation_failed', 'This payment gateway is not available', { gateway: 'This payment gateway is not available' });

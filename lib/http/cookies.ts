@@ -1,6 +1,10 @@
 // Reading one cookie from a Request and writing Set-Cookie values with safe defaults.
 export function cookieValue(request: Request, name: string): string | null {
-  const header = request.headers.get('cookie');
+  return cookieFromHeader(request.headers.get('cookie'), name);
+}
+
+/** One cookie out of a Cookie header (also for Node's IncomingMessage headers). */
+export function cookieFromHeader(header: string | null | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');

@@ -2,6 +2,7 @@
 // microcaching): Next's own cached-page path costs ~3 ms of CPU per request, this costs microseconds.
 // Cache-tag invalidation clears it (lib/cache/invalidate.ts), so a change still shows at once.
 import { LOCALES } from '../i18n/locales';
+import { cookieFromHeader } from './cookies';
 
 export interface MicroCacheRequest {
   method?: string;
@@ -28,10 +29,6 @@ const header = (h: MicroCacheRequest['headers'], name: string) => {
   return Array.isArray(v) ? v.join(',') : (v ?? '');
 };
 
-function cookieValue(cookieHeader: string, name: string): string {
-  const m = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookieHeader);
-  return m ? m[1] : '';
-}
 
 /** The cache key, or null when this request must go to Next. */
 export function microCacheKey(req: MicroCacheRequest): string | null {
@@ -42,7 +39,7 @@ export function microCacheKey(req: MicroCacheRequest): string | null {
   if (!CACHEABLE_PATH.test(path) || req.url.includes('_rsc=')) return null;
   // what middleware decides by: host (white-label), locale cookie and Accept-Language
   const host = header(req.headers, 'x-forwarded-host') || header(req.headers, 'host');
-  const locale = cookieValue(header(req.headers, 'cookie'), 'NEXT_LOCALE');
+  const locale = cookieFromHeader(header(req.headers, 'cookie'), 'NEXT_LOCALE') ?? '';
   return [host.toLowerCase(), req.url, locale, header(req.headers, 'accept-language')].join('\n');
 }
 

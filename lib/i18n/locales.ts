@@ -13,6 +13,11 @@ export function directionOf(locale: string): 'rtl' | 'ltr' {
 }
 
 /** The path of a page in a locale: en has no prefix, the others do. */
+/** '' for the default locale, '/hi' and so on for the others: prefixes our own unprefixed paths. */
+export function localePrefix(locale: string): string {
+  return locale === DEFAULT_LOCALE ? '' : `/${locale}`;
+}
+
 export function localizedPath(locale: string, path: string): string {
   const clean = path.startsWith('/') ? path : `/${path}`;
   if (locale === DEFAULT_LOCALE) return clean;

@@ -1,7 +1,7 @@
 // spec 2/9: the embeddable fundraiser carousel's rules.
 import { CAROUSEL_ARROWS_ABOVE, CAROUSEL_CARDS_PER_VIEW_DESKTOP, CAROUSEL_CARDS_PER_VIEW_MOBILE } from '../constants';
 import { localizedPath } from '../i18n/locales';
-import { storyPath } from '../routes';
+import { firstParam, storyPath } from '../routes';
 
 export const slidesPerView = (isMobile: boolean): number => (isMobile ? CAROUSEL_CARDS_PER_VIEW_MOBILE : CAROUSEL_CARDS_PER_VIEW_DESKTOP);
 
@@ -10,7 +10,7 @@ export const showArrows = (cardCount: number): boolean => cardCount > CAROUSEL_A
 
 /** isMobile=1|true in the query forces the mobile layout. */
 export function forcesMobile(value: string | string[] | undefined): boolean {
-  const v = Array.isArray(value) ? value[0] : value;
+  const v = firstParam(value);
   return v === '1' || v === 'true';
 }
 

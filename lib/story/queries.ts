@@ -1,8 +1,8 @@
 // What a story page shows besides the fundraiser itself: updates, comments, supporters, related fundraisers.
-import { and, count, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { carts, comments, currencyRates, fundraisers, orders, updates, users } from '../db/schema';
-import { convertMinor, DEFAULT_INR_PER_UNIT_MICROS } from '../currency-rates';
+import { carts, comments, fundraisers, orders, updates, users } from '../db/schema';
+import { convertMinor, currentRatesMicros } from '../currency-rates';
 import { isCurrencyCode } from '../money';
 import { sanitizeStoryHtml } from '../content/sanitize';
 import { listFundraisers, type FundraiserSummary } from '../fundraisers/queries';
@@ -98,11 +98,6 @@ export async function storyComments(db: DbOrTx, fundraiserId: number, pageNo: nu
   return page(await commentsOf(db, where, perPage, (pageNo - 1) * perPage), pageNo, perPage, total);
 }
 
-async function ratesMicros(db: DbOrTx): Promise<Record<string, number>> {
-  const rows = await db.select().from(currencyRates);
-  return { ...DEFAULT_INR_PER_UNIT_MICROS, ...Object.fromEntries(rows.map((r) => [r.currency, r.inr_per_unit_micros])) };
-}
-
 export interface SupporterOptions {
   page: number;
   perPage: number;
@@ -134,7 +129,7 @@ export async function storySupporters(db: DbOrTx, fundraiserId: number, opts: Su
     .limit(opts.perPage)
     .offset((opts.page - 1) * opts.perPage);
   const target = opts.convertTo && isCurrencyCode(opts.convertTo) ? opts.convertTo : null;
-  const rates = target ? await ratesMicros(db) : null;
+  const rates = target ? await currentRatesMicros(db) : null;
   const data = rows.map((r) => ({
     id: r.id,
     name: r.anonymous ? '' : r.name,
@@ -173,8 +168,3 @@ export async function fundraiserExists(db: DbOrTx, id: number): Promise<{ id: nu
   const [row] = await db.select({ id: fundraisers.id, is_private: fundraisers.is_private, custom_tag: fundraisers.custom_tag, title: fundraisers.title }).from(fundraisers).where(eq(fundraisers.id, id)).limit(1);
   return row ?? null;
 }
-
-// keep the unused-import linter honest about helpers used by later queries
-void or;
-void ne;
-void sql;

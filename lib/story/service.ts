@@ -2,12 +2,11 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { comments, fundraisers, systemEvents, updateLikes, updates, users } from '../db/schema';
-import { ApiError, notFound, rateLimited, unauthenticated } from '../http/errors';
+import { comments, fundraisers, systemEvents, updateLikes, updates } from '../db/schema';
+import { ApiError, notFound, rateLimited } from '../http/errors';
 import { PIN_ATTEMPTS_MAX, PIN_ATTEMPTS_WINDOW_MS } from '../constants';
 import { clearRateLimit, hitRateLimit } from '../security/rate-limit';
 import { verifyPin } from '../fundraisers/pin';
-import { readSession } from '../auth/session';
 import { hasPinAccess } from './pin-access';
 import { fundraiserExists } from './queries';
 import { trackingTitle } from '../validation/story';
@@ -35,20 +34,6 @@ export async function checkStoryPin(db: DbOrTx, fundraiserId: number, pin: strin
   if (!attempt.allowed) throw rateLimited(PIN_LOCKED_MESSAGE);
   if (!(await verifyPin(pin, f.pin_hash))) throw new ApiError('forbidden', WRONG_PIN_MESSAGE, { pin: WRONG_PIN_MESSAGE });
   await clearRateLimit(db, key);
-}
-
-export async function signedInUser(db: DbOrTx, request: Request) {
-  const session = await readSession(request);
-  if (!session) return null;
-  const [user] = await db.select({ id: users.id, full_name: users.full_name, session_version: users.session_version }).from(users).where(eq(users.id, session.userId)).limit(1);
-  // a bumped session_version (logout everywhere, password reset) ends older cookies
-  return user && user.session_version === session.version ? user : null;
-}
-
-export async function requireUser(db: DbOrTx, request: Request) {
-  const user = await signedInUser(db, request);
-  if (!user) throw unauthenticated('Please sign in to comment');
-  return user;
 }
 
 export async function addComment(db: DbOrTx, input: { fundraiserId: number; updateId?: number; userId: number; body: string }) {

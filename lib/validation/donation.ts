@@ -45,6 +45,8 @@ export const OrderSchema = z.object({
 });
 
 export const VpaSchema = z.object({ vpa: z.string({ error: UPI_ID_MESSAGE }).trim().regex(UPI_ID_PATTERN, UPI_ID_MESSAGE) });
-export const VpaTxnSchema = z.object({ order_id: z.string({ error: 'order_id is required' }).min(4).max(64) });
+export const OrderIdSchema = z.string({ error: 'order_id is required' }).min(4, 'order_id is not valid').max(64, 'order_id is not valid');
 
-export const SendSchema = z.object({ order_id: z.string({ error: 'order_id is required' }).min(4).max(64) });
+export const VpaTxnSchema = z.object({ order_id: OrderIdSchema });
+
+export const SendSchema = z.object({ order_id: OrderIdSchema });

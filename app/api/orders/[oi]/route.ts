@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { handle, json } from '@/lib/http/respond';
 import { parseWith } from '@/lib/http/validation';
+import { OrderIdSchema } from '@/lib/validation/donation';
 import { orderByOrderId } from '@/lib/payments/results';
 import { carts, fundraisers } from '@/lib/db/schema';
 
@@ -10,7 +11,7 @@ export const dynamic = 'force-dynamic';
 
 // order details for the thank-you and payment-route pages; the order id is a random bearer of its own
 export const GET = handle(async (_request, { params }: { params: Promise<{ oi: string }> }) => {
-  const { oi } = parseWith(z.object({ oi: z.string().min(4).max(64) }), await params);
+  const { oi } = parseWith(z.object({ oi: OrderIdSchema }), await params);
   const db = await getDb();
   const order = await orderByOrderId(db, oi);
   const [cart] = await db.select({ donor_name: carts.donor_name, is_anonymous: carts.is_anonymous }).from(carts).where(eq(carts.id, order.cart_id));

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { firstParam } from '@/lib/routes';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AllFundraisers } from '@/components/listing/AllFundraisers';
 import { FundraiserListQuerySchema } from '@/lib/validation/fundraisers';
@@ -13,7 +14,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('allTitle'), alternates: { canonical: '/all-fundraisers' }, robots: { index: false, follow: true } };
 }
 
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+const one = firstParam;
 
 export default async function AllFundraisersSearchPage({ params, searchParams }: Props) {
   const { locale } = await params;

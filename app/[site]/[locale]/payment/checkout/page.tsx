@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { firstParam } from '@/lib/routes';
 import { and, eq } from 'drizzle-orm';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -15,7 +16,7 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
 type Props = { params: Promise<{ site: string; locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
+const one = (v: string | string[] | undefined) => firstParam(v) ?? '';
 
 export default async function GatewayCheckoutPage({ params, searchParams }: Props) {
   const { site, locale } = await params;

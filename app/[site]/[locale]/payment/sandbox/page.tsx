@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { firstParam } from '@/lib/routes';
 import { eq } from 'drizzle-orm';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -12,7 +13,7 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
+const one = (v: string | string[] | undefined) => firstParam(v) ?? '';
 
 export default async function SandboxCheckoutPage({ params, searchParams }: Props) {
   const { locale } = await params;

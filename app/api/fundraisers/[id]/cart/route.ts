@@ -7,7 +7,7 @@ import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { CartSchema } from '@/lib/validation/donation';
 import { createCart } from '@/lib/donations/service';
 import { hasPinAccess } from '@/lib/story/pin-access';
-import { signedInUser } from '@/lib/story/service';
+import { signedInUser } from '@/lib/auth/session';
 import { clientIp, hitRateLimit } from '@/lib/security/rate-limit';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { verifyCaptcha } from '@/lib/security/captcha';

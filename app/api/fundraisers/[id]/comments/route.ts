@@ -5,7 +5,8 @@ import { parseJsonBody, parseQuery, parseWith } from '@/lib/http/validation';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { CommentSchema, PageQuerySchema } from '@/lib/validation/story';
 import { storyComments } from '@/lib/story/queries';
-import { addComment, readableFundraiser, requireUser } from '@/lib/story/service';
+import { addComment, readableFundraiser } from '@/lib/story/service';
+import { requireUser } from '@/lib/auth/session';
 import { invalidateFundraiser } from '@/lib/cache/invalidate';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { STORY_COMMENTS_PAGE_SIZE } from '@/lib/constants';
@@ -28,7 +29,7 @@ export const POST = handle(async (request, { params }: Ctx) => {
   assertSameOrigin(request);
   const { id } = parseWith(z.object({ id: FundraiserIdSchema }), await params);
   const db = await getDb();
-  const user = await requireUser(db, request);
+  const user = await requireUser(db, request, 'Please sign in to comment');
   await readableFundraiser(db, request, id);
   const { comment } = await parseJsonBody(CommentSchema, request);
   const row = await addComment(db, { fundraiserId: id, userId: user.id, body: comment });

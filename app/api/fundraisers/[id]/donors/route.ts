@@ -6,7 +6,8 @@ import { ApiError } from '@/lib/http/errors';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { DonorsQuerySchema } from '@/lib/validation/story';
 import { hasSupported, storySupporters } from '@/lib/story/queries';
-import { readableFundraiser, signedInUser } from '@/lib/story/service';
+import { readableFundraiser } from '@/lib/story/service';
+import { signedInUser } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
 

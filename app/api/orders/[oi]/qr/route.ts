@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { handle } from '@/lib/http/respond';
 import { parseWith } from '@/lib/http/validation';
+import { OrderIdSchema } from '@/lib/validation/donation';
 import { ApiError } from '@/lib/http/errors';
 import { orderByOrderId } from '@/lib/payments/results';
 
@@ -10,7 +11,7 @@ export const dynamic = 'force-dynamic';
 
 // spec 4: desktop UPI shows a QR code of the payment link; drawn on the server so the page ships no QR code library
 export const GET = handle(async (_request, { params }: { params: Promise<{ oi: string }> }) => {
-  const { oi } = parseWith(z.object({ oi: z.string().min(4).max(64) }), await params);
+  const { oi } = parseWith(z.object({ oi: OrderIdSchema }), await params);
   const order = await orderByOrderId(await getDb(), oi);
   if (!order.url || order.status === 'success') throw new ApiError('conflict', 'This order has no open payment link');
   const svg = await QRCode.toString(order.url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });

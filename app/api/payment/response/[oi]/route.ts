@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { handle, json } from '@/lib/http/respond';
 import { parseWith } from '@/lib/http/validation';
+import { OrderIdSchema } from '@/lib/validation/donation';
 import { handlePaymentReturn, paymentResult } from '@/lib/payments/results';
 import { requestOrigin } from '@/lib/seo/request-origin';
 
@@ -9,7 +10,7 @@ export const dynamic = 'force-dynamic';
 
 // spec 7: POST payment/response/{oi} with the params the gateway returned (none: ask the gateway again)
 export const POST = handle(async (request, { params }: { params: Promise<{ oi: string }> }) => {
-  const { oi } = parseWith(z.object({ oi: z.string().min(4).max(64) }), await params);
+  const { oi } = parseWith(z.object({ oi: OrderIdSchema }), await params);
   const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
   const returned = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
   const db = await getDb();

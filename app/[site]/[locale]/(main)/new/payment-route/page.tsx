@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PaymentRouteClient } from '@/components/payment/PaymentRouteClient';
-import { localizedPath } from '@/lib/i18n/locales';
+import { localePrefix } from '@/lib/i18n/locales';
 import '@/components/payment/payment.css';
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
@@ -12,12 +12,11 @@ export default async function PaymentRoutePage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations('PaymentRoute');
-  const prefix = localizedPath(locale, '/') === '/' ? '' : localizedPath(locale, '/');
   return (
     <div className="container payment-status" role="status" aria-live="polite">
       <h1>{t('processing')}</h1>
       <p>{t('doNotRefresh')}</p>
-      <PaymentRouteClient localePrefix={prefix} />
+      <PaymentRouteClient localePrefix={localePrefix(locale)} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { firstParam } from '@/lib/routes';
 import { notFound } from 'next/navigation';
 import { headers } from 'next/headers';
 import { locationFromHeaders } from '@/lib/payments/options';
@@ -9,7 +10,7 @@ import { cachedFundraiserById } from '@/lib/cache/queries';
 import { hasTaxBenefit, isFundraiserEnded } from '@/lib/fundraisers/rules';
 import { DEFAULT_CURRENCY } from '@/lib/money';
 import { PLATFORM_FEE_PERCENT, VPA_PENDING_TIMEOUT_MS } from '@/lib/constants';
-import { localizedPath } from '@/lib/i18n/locales';
+import { localePrefix } from '@/lib/i18n/locales';
 import { env } from '@/lib/env';
 import '@/components/payment/payment.css';
 
@@ -19,7 +20,7 @@ type Props = { params: Promise<{ site: string; locale: string }>; searchParams: 
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+const one = firstParam;
 
 // spec 2/7: new/payment?ct={custom_tag}&id={id}&payment=form
 export default async function PaymentPage({ params, searchParams }: Props) {
@@ -54,7 +55,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
             submit: t.raw('submit') as string,
             failed: t.raw('failed') as string,
           }}
-          localePrefix={localizedPath(locale, '/') === '/' ? '' : localizedPath(locale, '/')}
+          localePrefix={localePrefix(locale)}
           vpaTimeoutMs={env().VPA_PENDING_TIMEOUT_MS ?? VPA_PENDING_TIMEOUT_MS}
           realtime={env().PUSHER_KEY ? { key: env().PUSHER_KEY!, cluster: env().PUSHER_CLUSTER } : null}
         />

@@ -260,7 +260,6 @@ export default async function StoryPage({ params }: Props) {
             storyUrl={storyUrl}
             customTag={f.custom_tag}
             message={t('shareMessage', { title: f.title, summary })}
-            labels={{ share: t('share'), whatsapp: t('shareWhatsapp'), facebook: t('shareFacebook'), copy: t('copyLink'), copied: t('linkCopied') }}
           />
         </aside>
       </div>

@@ -7,7 +7,7 @@ import { getDb } from '@/lib/db/client';
 import { carts, fundraisers, orders } from '@/lib/db/schema';
 import { formatMoney, toMinor } from '@/lib/money';
 import { ShareMenu } from '@/components/story/ShareMenu';
-import { PaymentRouteRefresh } from '@/components/payment/PaymentRouteRefresh';
+import { RefreshUntilSettled } from '@/components/payment/RefreshUntilSettled';
 import { getSiteUrl } from '@/components/layout/request-context';
 import { absoluteUrl } from '@/lib/seo/story-meta';
 import { localizedPath } from '@/lib/i18n/locales';
@@ -42,7 +42,7 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
     return (
       <div className="container payment-status" role="status">
         <p>{t('pending')}</p>
-        <PaymentRouteRefresh />
+        <RefreshUntilSettled />
       </div>
     );
   }
@@ -61,7 +61,6 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
         storyUrl={storyUrl}
         customTag={row.f.custom_tag}
         message={ts('shareMessage', { title: row.f.title, summary: '' })}
-        labels={{ share: ts('share'), whatsapp: ts('shareWhatsapp'), facebook: ts('shareFacebook'), copy: ts('copyLink'), copied: ts('linkCopied') }}
       />
       <p>
         <Link href={storyPath(row.f.custom_tag)}>{t('back')}</Link>

@@ -4,7 +4,8 @@ import { handle, json } from '@/lib/http/respond';
 import { parseJsonBody, parseWith } from '@/lib/http/validation';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { CommentSchema } from '@/lib/validation/story';
-import { addComment, readableFundraiser, requireUser } from '@/lib/story/service';
+import { addComment, readableFundraiser } from '@/lib/story/service';
+import { requireUser } from '@/lib/auth/session';
 import { invalidateFundraiser } from '@/lib/cache/invalidate';
 import { assertSameOrigin } from '@/lib/http/origin';
 
@@ -14,7 +15,7 @@ export const POST = handle(async (request, { params }: { params: Promise<{ id: s
   assertSameOrigin(request);
   const { id, updateId } = parseWith(z.object({ id: FundraiserIdSchema, updateId: FundraiserIdSchema }), await params);
   const db = await getDb();
-  const user = await requireUser(db, request);
+  const user = await requireUser(db, request, 'Please sign in to comment');
   await readableFundraiser(db, request, id);
   const { comment } = await parseJsonBody(CommentSchema, request);
   const row = await addComment(db, { fundraiserId: id, updateId, userId: user.id, body: comment });

@@ -3,7 +3,8 @@ import { getDb } from '@/lib/db/client';
 import { handle, json } from '@/lib/http/respond';
 import { parseWith } from '@/lib/http/validation';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
-import { likeUpdate, readableFundraiser, requireUser } from '@/lib/story/service';
+import { likeUpdate, readableFundraiser } from '@/lib/story/service';
+import { requireUser } from '@/lib/auth/session';
 import { invalidateFundraiser } from '@/lib/cache/invalidate';
 import { assertSameOrigin } from '@/lib/http/origin';
 
@@ -13,7 +14,7 @@ export const POST = handle(async (request, { params }: { params: Promise<{ id: s
   assertSameOrigin(request);
   const { id, updateId } = parseWith(z.object({ id: FundraiserIdSchema, updateId: FundraiserIdSchema }), await params);
   const db = await getDb();
-  const user = await requireUser(db, request);
+  const user = await requireUser(db, request, 'Please sign in to comment');
   await readableFundraiser(db, request, id);
   const result = await likeUpdate(db, { fundraiserId: id, updateId, userId: user.id });
   await invalidateFundraiser(id);

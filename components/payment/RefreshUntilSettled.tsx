@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { PAYMENT_RETURN_RECHECK_MS } from '@/lib/constants';
 
-export function PaymentRouteRefresh() {
+export function RefreshUntilSettled() {
   useEffect(() => {
     const timer = setTimeout(() => window.location.reload(), PAYMENT_RETURN_RECHECK_MS);
     return () => clearTimeout(timer);
