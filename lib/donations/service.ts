@@ -8,7 +8,7 @@ import { carts, fundraisers, orders } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { convertMinor, currentRatesMicros } from '../currency-rates';
 import { toMinor, type CurrencyCode } from '../money';
-import { isFundraiserEnded } from '../fundraisers/rules';
+import { hasTaxBenefit, isFundraiserEnded } from '../fundraisers/rules';
 import { MAX_DONATION_INR } from '../constants';
 import type { CartSchema, OrderSchema } from '../validation/donation';
 import { defaultGatewayName, gatewayFor } from '../payments/registry';
@@ -32,7 +32,8 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
   if (donatedInr > toMinor(MAX_DONATION_INR)) {
     throw new ApiError('validation_failed', 'This amount is above what we accept online in one donation', { donated_amount: 'Please enter a smaller amount or contact us for large gifts' });
   }
-  if (f.taxexempted === false && input.pan) input.pan = ''; // a PAN is only kept for 80G receipts
+  // a PAN is kept only where it earns a tax receipt (the form asks for it on the same fundraisers)
+  const pan = hasTaxBenefit(f) && input.pan ? input.pan : null;
   const [cart] = await db
     .insert(carts)
     .values({
@@ -49,7 +50,7 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
       donor_pincode: input.donor_pincode || null,
       donor_country: input.donor_country ?? null,
       donor_city: input.donor_city ?? null,
-      donor_pan: input.pan || null,
+      donor_pan: pan,
       is_anonymous: input.is_anonymous === '1',
       recurring: input.recurring === '1',
       is_indian: currency === 'INR',

@@ -72,7 +72,7 @@ export async function settleOrder(db: Db, gateway: string, event: GatewayEvent, 
       .where(eq(fundraisers.id, order.campaign_id));
     // the receipt goes out through the outbox in the same transaction: never lost, never sent for an unpaid order
     const [cart] = await tx.select({ email: carts.donor_email, name: carts.donor_name, pan: carts.donor_pan }).from(carts).where(eq(carts.id, order.cart_id));
-    const [f] = await tx.select({ title: fundraisers.title, taxexempted: fundraisers.taxexempted }).from(fundraisers).where(eq(fundraisers.id, order.campaign_id));
+    const [f] = await tx.select({ title: fundraisers.title }).from(fundraisers).where(eq(fundraisers.id, order.campaign_id));
     const amount = formatMoney(order.donated_amount_minor + order.tip_amount_minor, order.iso_currency.trim(), 'en', { exact: true });
     await tx.insert(outbox).values({
       channel: 'email',
@@ -82,7 +82,7 @@ export async function settleOrder(db: Db, gateway: string, event: GatewayEvent, 
         `Dear ${cart.name},`,
         `We received your contribution of ${amount} to "${f.title}".`,
         `Receipt number: ${order.order_id}`,
-        f.taxexempted && cart.pan ? `80G receipt: your PAN ${cart.pan} is recorded for the tax deduction certificate.` : '',
+        cart.pan ? `80G receipt: your PAN ${cart.pan} is recorded for the tax deduction certificate.` : '',
       ]
         .filter(Boolean)
         .join('\n'),

@@ -200,3 +200,18 @@ describe('cart and order rules (spec 5/7)', () => {
     expect(statuses[10]).toBe(429);
   });
 });
+
+describe('PAN for tax receipts', () => {
+  it('keeps the PAN on fundraisers with a tax benefit (exempt or beneficiary) and drops it elsewhere', async () => {
+    const running = and(eq(fundraisers.is_private, false), eq(fundraisers.status_flag, 1), sql`${fundraisers.end_date} > now()`);
+    const [benefit] = await db.select().from(fundraisers).where(and(running, eq(fundraisers.taxexempted, false))).limit(1);
+    await db.update(fundraisers).set({ beneficiary_tax_benefit: true }).where(eq(fundraisers.id, benefit.id));
+    const [plain] = await db.select().from(fundraisers).where(and(running, eq(fundraisers.taxexempted, false), eq(fundraisers.beneficiary_tax_benefit, false))).limit(1);
+    const withPan = async (id: number) => {
+      const res = await call(cartRoute, '/x', { id: String(id) }, post(cartBody({ pan: 'abcde1234f' })));
+      return (await db.select().from(carts).where(eq(carts.id, res.body.data.id)))[0].donor_pan;
+    };
+    expect(await withPan(benefit.id)).toBe('ABCDE1234F');
+    expect(await withPan(plain.id)).toBeNull();
+  });
+});

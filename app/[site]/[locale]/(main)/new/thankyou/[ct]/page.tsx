@@ -29,7 +29,7 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
   if (typeof oi !== 'string' || oi.length > 64) notFound();
   const db = await getDb();
   const [row] = await db
-    .select({ order: orders, cart: carts, f: { id: fundraisers.id, title: fundraisers.title, custom_tag: fundraisers.custom_tag, taxexempted: fundraisers.taxexempted } })
+    .select({ order: orders, cart: carts, f: { id: fundraisers.id, title: fundraisers.title, custom_tag: fundraisers.custom_tag } })
     .from(orders)
     .innerJoin(carts, eq(carts.id, orders.cart_id))
     .innerJoin(fundraisers, eq(fundraisers.id, orders.campaign_id))
@@ -51,7 +51,7 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
       <h1>{t('title', { name: row.cart.is_anonymous ? ts('someone') : row.cart.donor_name })}</h1>
       <p>{t('text', { amount, title: row.f.title })}</p>
       <p data-testid="receipt-number">{t('receipt', { number: row.order.order_id })}</p>
-      {row.f.taxexempted && row.cart.donor_pan && <p>{t('taxReceipt', { pan: row.cart.donor_pan.replace(/^(.{2}).*(.{2})$/, '$1******$2') })}</p>}
+      {row.cart.donor_pan && <p>{t('taxReceipt', { pan: row.cart.donor_pan.replace(/^(.{2}).*(.{2})$/, '$1******$2') })}</p>}
       <section className="panel" aria-labelledby="sip-heading">
         <h2 id="sip-heading">{t('sipTitle')}</h2>
         <p>{t('sipText', { amount: formatMoney(toMinor(DEFAULT_THANK_YOU_SIP_AMOUNT_INR), 'INR', locale) })}</p>
