@@ -215,3 +215,14 @@ describe('PAN for tax receipts', () => {
     expect(await withPan(plain.id)).toBeNull();
   });
 });
+
+describe('sandbox hosted checkout', () => {
+  it('answers a malformed or unknown choice with a 4xx, never a 500', async () => {
+    const { POST: complete } = await import('@/app/api/payment/sandbox/complete/route');
+    expect((await call(complete, '/api/payment/sandbox/complete', {}, post({ not: 'a form' }))).status).toBe(400);
+    const form = new URLSearchParams({ gateway_order_id: 'sbx_order_nope', status: 'success', return_url: 'http://localhost/new/payment-route?oi=x' });
+    expect((await call(complete, '/api/payment/sandbox/complete', {}, { method: 'POST', body: form })).status).toBe(404);
+    form.set('return_url', 'https://evil.example/steal');
+    expect((await call(complete, '/api/payment/sandbox/complete', {}, { method: 'POST', body: form })).status).toBe(400);
+  });
+});

@@ -9,15 +9,19 @@ const STATUSES = ['success', 'failed', 'pending'] as const;
 
 // The sandbox's hosted checkout posts the tester's choice here. Like a real gateway it sends the
 // browser back with signed params and, separately, a signed webhook.
+const badRequest = (message: string, status = 400) => new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+
 export async function POST(request: Request) {
-  const form = await request.formData();
+  const form = await request.formData().catch(() => null);
+  if (!form) return badRequest('Bad sandbox request');
   const gatewayOrderId = String(form.get('gateway_order_id') ?? '');
   const status = STATUSES.find((s) => s === form.get('status'));
   const returnUrl = String(form.get('return_url') ?? '');
   const origin = requestOrigin(request);
-  if (!gatewayOrderId || !status || !returnUrl.startsWith(origin)) return new Response('Bad sandbox request', { status: 400 });
+  if (!gatewayOrderId || !status || !returnUrl.startsWith(origin)) return badRequest('Bad sandbox request');
   const gateway = new SandboxGateway(getDb, sandboxSecret(), origin);
-  const outcome = await gateway.complete(gatewayOrderId, status);
+  const outcome = await gateway.complete(gatewayOrderId, status).catch(() => null);
+  if (!outcome) return badRequest('Unknown sandbox order', 404);
   if (status !== 'pending') {
     // the webhook travels on its own, as from a provider's servers; the browser return does not wait for it
     void fetch(new URL('/api/webhooks/sandbox', `http://127.0.0.1:${process.env.PORT ?? 3000}`), {
