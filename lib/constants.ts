@@ -177,3 +177,27 @@ export const CART_LIMIT_PER_EMAIL = { max: 10, windowMs: 10 * 60 * 1000 } as con
 export const PENDING_ORDER_RECONCILE_AFTER_MS = 15 * 60 * 1000;
 export const FAILED_PAYMENT_PATH = '/payment-failed';
 export const ORDER_LIMIT_PER_IP = { max: 30, windowMs: 10 * 60 * 1000 } as const;
+
+// Accounts (issue 5)
+export const IS_LOGGED_IN_COOKIE = 'isLoggedIn';
+export const SIP_HINT_COOKIE = 'sip_state';
+export const API_TOKEN_DAYS = AUTH_COOKIE_DAYS;
+export const ONE_TIME_CODE_DIGITS = 6;
+export const ONE_TIME_CODE_TTL_MS = 10 * 60 * 1000;
+export const ONE_TIME_CODE_MAX_ATTEMPTS = 5;
+/** codes sent to one phone or email, and from one address */
+export const ONE_TIME_CODE_LIMIT_PER_DESTINATION = { max: 5, windowMs: 60 * 60 * 1000 } as const;
+export const ONE_TIME_CODE_LIMIT_PER_IP = { max: 20, windowMs: 60 * 60 * 1000 } as const;
+/** a verified phone or email may finish sign-up (verify/details) within this time */
+export const VERIFIED_CONTACT_TTL_MS = 15 * 60 * 1000;
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+export const PASSWORD_RESET_LIMIT_PER_EMAIL = { max: 3, windowMs: 60 * 60 * 1000 } as const;
+export const AUTOLOGIN_LINK_TTL_MS = 7 * DAY_MS;
+export const LOGIN_LIMIT_PER_IP = { max: 30, windowMs: 15 * 60 * 1000 } as const;
+export const LOGIN_LIMIT_PER_EMAIL = { max: 10, windowMs: 15 * 60 * 1000 } as const;
+export const SIGNUP_LIMIT_PER_IP = { max: 10, windowMs: 60 * 60 * 1000 } as const;
+/** spec 6: the login redirect after a field-sales signup waits this long */
+export const FOS_SIGNUP_REDIRECT_DELAY_MS = 1000;
+/** spec 6: this utm value (telecalling agents) skips the SIP guard */
+export const SIP_GUARD_EXEMPT_UTM = 'internal_impact_calling';
+export const USER_ORDERS_PAGE_SIZE = 10;

@@ -34,6 +34,10 @@ const EnvSchema = z.object({
   CAPTCHA_VERIFY_URL: z.string().url().default('https://api.hcaptcha.com/siteverify'),
   // tests shorten the VPA wait; the product keeps spec 9's 180000 ms
   VPA_PENDING_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
+  // spec 2 and 6: where people land after sign-in by role; other domains in production, our own pages by default
+  NGO_DASHBOARD_URL: z.string().default('/manage/list'),
+  MANAGE_URL: z.string().default(''),
+  SIP_RETENTION_URL: z.string().default('/sip'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,21 +1,28 @@
-// The signed-in visitor, from the sealed u_auth cookie (iron-session). Issue 5 writes it; here we only read it.
+// Sessions: every sign-in issues one API token (stored hashed, with an expiry). Browsers carry it
+// sealed in the u_auth cookie (iron-session), API clients as `Authorization: Bearer`; logout
+// revokes the token row, so a copied cookie dies with the session on the server too.
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { sealData, unsealData } from 'iron-session';
 import type { DbOrTx } from '../db/client';
-import { users } from '../db/schema';
-import { unauthenticated } from '../http/errors';
-import { AUTH_COOKIE_DAYS, AUTH_COOKIE_NAME, DAY_MS } from '../constants';
-import { cookieValue } from '../http/cookies';
+import { authTokens, users } from '../db/schema';
+import { ApiError, unauthenticated } from '../http/errors';
+import { API_TOKEN_DAYS, AUTH_COOKIE_DAYS, AUTH_COOKIE_NAME, DAY_MS, IS_LOGGED_IN_COOKIE } from '../constants';
+import { cookieValue, isHttps, setCookieHeader } from '../http/cookies';
 import { sessionSecret } from '../security/session-secret';
+import { hashToken, randomToken } from './tokens';
 
 export interface SessionData {
   userId: number;
   /** users.session_version when sealed: bumping it ends every session of that user */
   version: number;
+  /** the API token this browser session stands for (revoked at logout) */
+  token: string;
 }
 
 const TTL_S = (AUTH_COOKIE_DAYS * DAY_MS) / 1000;
+
+export const TOKEN_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
 
 export async function sealSession(data: SessionData): Promise<string> {
   return sealData(data, { password: sessionSecret(), ttl: TTL_S });
@@ -26,23 +33,91 @@ export async function readSession(request: Request): Promise<SessionData | null>
   if (!sealed) return null;
   try {
     const data = await unsealData<Partial<SessionData>>(sealed, { password: sessionSecret(), ttl: TTL_S });
-    return typeof data.userId === 'number' ? { userId: data.userId, version: data.version ?? 1 } : null;
+    return typeof data.userId === 'number' && typeof data.token === 'string' ? { userId: data.userId, version: data.version ?? 1, token: data.token } : null;
   } catch {
     return null;
   }
 }
 
-/** The user behind the session cookie, if the session is still current. */
-export async function signedInUser(db: DbOrTx, request: Request) {
-  const session = await readSession(request);
-  if (!session) return null;
-  const [user] = await db.select({ id: users.id, full_name: users.full_name, session_version: users.session_version }).from(users).where(eq(users.id, session.userId)).limit(1);
-  // a bumped session_version (logout everywhere, password reset) ends older cookies
-  return user && user.session_version === session.version ? user : null;
+function bearerToken(request: Request): string | null {
+  const header = request.headers.get('authorization');
+  const match = header ? /^Bearer\s+([A-Za-z0-9_-]{20,200})$/i.exec(header.trim()) : null;
+  return match ? match[1] : null;
 }
 
-export async function requireUser(db: DbOrTx, request: Request, message = 'Please sign in to continue') {
+export interface SignedInUser {
+  id: number;
+  full_name: string;
+  email: string;
+  session_version: number;
+  tokenId: number;
+}
+
+/**
+ * The user behind the request's bearer token or session cookie, or null. An expired or revoked
+ * token given as a bearer answers token_expired (spec 8); an expired cookie is simply signed out.
+ */
+export async function signedInUser(db: DbOrTx, request: Request, now = new Date()): Promise<SignedInUser | null> {
+  const bearer = bearerToken(request);
+  const session = bearer ? null : await readSession(request);
+  const token = bearer ?? session?.token;
+  if (!token) return null;
+  const [row] = await db
+    .select({ id: users.id, full_name: users.full_name, email: users.email, session_version: users.session_version, tokenId: authTokens.id, expires_at: authTokens.expires_at, revoked_at: authTokens.revoked_at })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.user_id))
+    .where(and(eq(authTokens.token_hash, hashToken(token)), eq(authTokens.kind, 'api')))
+    .limit(1);
+  const current = row && !row.revoked_at && row.expires_at > now && (!session || (session.userId === row.id && session.version === row.session_version));
+  if (!current) {
+    if (bearer) throw new ApiError('token_expired', TOKEN_EXPIRED_MESSAGE);
+    return null;
+  }
+  return { id: row.id, full_name: row.full_name, email: row.email, session_version: row.session_version, tokenId: row.tokenId };
+}
+
+export async function requireUser(db: DbOrTx, request: Request, message = 'Please sign in to continue'): Promise<SignedInUser> {
   const user = await signedInUser(db, request);
   if (!user) throw unauthenticated(message);
   return user;
+}
+
+export interface IssuedSession {
+  token: string;
+  expiresAt: Date;
+  /** Set-Cookie values: the sealed u_auth cookie and the isLoggedIn mirror the client reads */
+  cookies: string[];
+}
+
+/** Issues a new API token for the user and the cookies that carry it (spec 4: u_auth for 365 days). */
+export async function startSession(db: DbOrTx, userId: number, request: Request, now = new Date()): Promise<IssuedSession> {
+  const token = randomToken();
+  const expiresAt = new Date(now.getTime() + API_TOKEN_DAYS * DAY_MS);
+  await db.insert(authTokens).values({ user_id: userId, kind: 'api', token_hash: hashToken(token), expires_at: expiresAt });
+  const [{ version }] = await db.select({ version: users.session_version }).from(users).where(eq(users.id, userId));
+  const sealed = await sealSession({ userId, version, token });
+  const secure = isHttps(request);
+  return {
+    token,
+    expiresAt,
+    cookies: [setCookieHeader(AUTH_COOKIE_NAME, sealed, { maxAgeS: TTL_S, secure }), setCookieHeader(IS_LOGGED_IN_COOKIE, '1', { maxAgeS: TTL_S, secure, httpOnly: false })],
+  };
+}
+
+/** Cookies that sign the browser out. */
+export function clearedSessionCookies(request: Request): string[] {
+  const secure = isHttps(request);
+  return [setCookieHeader(AUTH_COOKIE_NAME, '', { maxAgeS: 0, secure }), setCookieHeader(IS_LOGGED_IN_COOKIE, '', { maxAgeS: 0, secure, httpOnly: false })];
+}
+
+/** Revokes the request's token (cookie or bearer, or one given explicitly, as spec 7's `users/logout?token=`). */
+export async function endSession(db: DbOrTx, request: Request, explicitToken?: string | null): Promise<boolean> {
+  const token = explicitToken ?? bearerToken(request) ?? (await readSession(request))?.token;
+  if (!token) return false;
+  const revoked = await db
+    .update(authTokens)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(authTokens.token_hash, hashToken(token)), eq(authTokens.kind, 'api'), isNull(authTokens.revoked_at)))
+    .returning({ id: authTokens.id });
+  return revoked.length > 0;
 }

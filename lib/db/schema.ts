@@ -49,8 +49,6 @@ export const users = pgTable(
     password_hash: text('password_hash'),
     registration_source: text('registration_source').notNull().default('direct'),
     is_subscribed: boolean('is_subscribed').notNull().default(true),
-    social_provider: text('social_provider'),
-    social_subject: text('social_subject'),
     session_version: integer('session_version').notNull().default(1),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -58,7 +56,6 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_phone_idx').on(t.phone_1),
-    uniqueIndex('users_social_idx').on(t.social_provider, t.social_subject),
   ],
 );
 
@@ -423,6 +420,20 @@ export const authTokens = pgTable(
     created_at: createdAt(),
   },
   (t) => [uniqueIndex('auth_tokens_hash_idx').on(t.token_hash), index('auth_tokens_user_idx').on(t.user_id)],
+);
+
+// A user's sign-in with an outside identity (google, facebook, paytm, truecaller): one user, many identities.
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('user_identities_provider_subject_idx').on(t.provider, t.subject), index('user_identities_user_idx').on(t.user_id)],
 );
 
 export const oneTimeCodes = pgTable(

@@ -2,7 +2,8 @@
 // reconciliation all call it; the event log and row lock make replays and races harmless.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { carts, fundraisers, ledgerEntries, orders, outbox, paymentEvents } from '../db/schema';
+import { carts, fundraisers, ledgerEntries, orders, paymentEvents } from '../db/schema';
+import { enqueueMessage } from '../outbox/queue';
 import { formatMoney } from '../money';
 import type { GatewayEvent } from './gateway';
 import { canMove, type OrderStatus } from './order-state';
@@ -74,7 +75,7 @@ export async function settleOrder(db: Db, gateway: string, event: GatewayEvent, 
     const [cart] = await tx.select({ email: carts.donor_email, name: carts.donor_name, pan: carts.donor_pan }).from(carts).where(eq(carts.id, order.cart_id));
     const [f] = await tx.select({ title: fundraisers.title }).from(fundraisers).where(eq(fundraisers.id, order.campaign_id));
     const amount = formatMoney(order.donated_amount_minor + order.tip_amount_minor, order.iso_currency.trim(), 'en', { exact: true });
-    await tx.insert(outbox).values({
+    await enqueueMessage(tx, {
       channel: 'email',
       recipient: cart.email,
       subject: `Receipt ${order.order_id}: thank you for supporting ${f.title}`,

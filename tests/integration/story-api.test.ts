@@ -9,7 +9,7 @@ import { POST as collect } from '@/app/api/actions/collect/route';
 import { POST as revalidate } from '@/app/api/internal/revalidate/route';
 import { GET as list } from '@/app/api/fundraisers/route';
 import { carts, comments, fundraisers, orders, systemEvents, updates, users } from '@/lib/db/schema';
-import { sealSession } from '@/lib/auth/session';
+import { sessionCookie as sessionCookieOf } from '../helpers/auth';
 import { DEMO_PIN } from '@/lib/db/seed';
 import { PIN_ATTEMPTS_MAX } from '@/lib/constants';
 import { call, closeDb, seededDb } from '../helpers/db';
@@ -29,9 +29,7 @@ afterAll(closeDb);
 
 const json = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
 const cookieOf = (setCookie: string | null) => (setCookie ?? '').split(';')[0];
-async function sessionCookie(userId: number) {
-  return `u_auth=${encodeURIComponent(await sealSession({ userId, version: 1 }))}`;
-}
+const sessionCookie = (userId: number) => sessionCookieOf(db, userId);
 // a fundraiser with more than one page of supporters, and one of its donors
 async function busyFundraiser() {
   const [f] = await db.select().from(fundraisers).where(eq(fundraisers.is_private, false)).orderBy(fundraisers.donor_count).limit(1).offset(60);

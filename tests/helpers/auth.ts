@@ -1,0 +1,13 @@
+// Signing a test user in through the product's own session code (a real token row, a real sealed cookie).
+import type { DbOrTx } from '@/lib/db/client';
+import { startSession } from '@/lib/auth/session';
+
+/** The Cookie header of a browser signed in as this user, and the bearer token behind it. */
+export async function signedIn(db: DbOrTx, userId: number): Promise<{ cookie: string; token: string }> {
+  const session = await startSession(db, userId, new Request('http://localhost/'));
+  const cookie = session.cookies.map((c) => c.split(';')[0]).join('; ');
+  return { cookie, token: session.token };
+}
+
+/** Just the Cookie header. */
+export const sessionCookie = async (db: DbOrTx, userId: number) => (await signedIn(db, userId)).cookie;
