@@ -1,0 +1,19 @@
+import { getDb } from '@/lib/db/client';
+import { handle, json } from '@/lib/http/respond';
+import { parseJsonBody } from '@/lib/http/validation';
+import { assertSameOrigin } from '@/lib/http/origin';
+import { clientIp } from '@/lib/security/rate-limit';
+import { OtpLoginSchema } from '@/lib/validation/accounts';
+import { sendOneTimeCode } from '@/lib/auth/one-time-code';
+import { productNameFor } from '@/lib/auth/flows';
+
+export const dynamic = 'force-dynamic';
+
+// spec 7: POST auth/login/otpLogin sends a one-time code to a phone or an email
+export const POST = handle(async (request) => {
+  assertSameOrigin(request);
+  const { contact } = await parseJsonBody(OtpLoginSchema, request);
+  const db = await getDb();
+  const sent = await sendOneTimeCode(db, contact, clientIp(request), await productNameFor(db, request));
+  return json({ data: { request_id: sent.request_id, expires_at: sent.expires_at.toISOString(), sent_to: contact.kind } });
+});

@@ -1,0 +1,79 @@
+// spec 7 one-time-code sign-in: random 6-digit codes, stored hashed, 10 minutes, 5 tries, rate limited
+// per phone/email and per address, sent through the outbox (SMS or email).
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sealData, unsealData } from 'iron-session';
+import type { DbOrTx } from '../db/client';
+import { oneTimeCodes } from '../db/schema';
+import { ApiError, rateLimited } from '../http/errors';
+import { hitRateLimit } from '../security/rate-limit';
+import { sessionSecret } from '../security/session-secret';
+import { enqueueMessage } from '../outbox/queue';
+import { ACCOUNT_MESSAGES } from '../validation/accounts';
+import {
+  ONE_TIME_CODE_DIGITS,
+  ONE_TIME_CODE_LIMIT_PER_DESTINATION,
+  ONE_TIME_CODE_LIMIT_PER_IP,
+  ONE_TIME_CODE_MAX_ATTEMPTS,
+  ONE_TIME_CODE_TTL_MS,
+  VERIFIED_CONTACT_TTL_MS,
+} from '../constants';
+import { hashToken, randomDigits, randomToken } from './tokens';
+
+export interface Contact {
+  kind: 'email' | 'phone';
+  value: string;
+}
+
+const destinationKey = (c: Contact) => `${c.kind}:${c.value}`;
+const codeHash = (requestId: string, code: string) => hashToken(`${requestId}:${code}`);
+
+export async function sendOneTimeCode(db: DbOrTx, contact: Contact, ip: string, productName: string, now = new Date()): Promise<{ request_id: string; expires_at: Date }> {
+  if (!(await hitRateLimit(db, `otp:dest:${destinationKey(contact)}`, ONE_TIME_CODE_LIMIT_PER_DESTINATION, now)).allowed || !(await hitRateLimit(db, `otp:ip:${ip}`, ONE_TIME_CODE_LIMIT_PER_IP, now)).allowed) {
+    throw rateLimited('Too many codes requested. Please wait a while and try again.');
+  }
+  const code = randomDigits(ONE_TIME_CODE_DIGITS);
+  const requestId = randomToken(18);
+  const expiresAt = new Date(now.getTime() + ONE_TIME_CODE_TTL_MS);
+  const minutes = Math.round(ONE_TIME_CODE_TTL_MS / 60000);
+  await db.insert(oneTimeCodes).values({ destination: destinationKey(contact), purpose: 'login', code_hash: codeHash(requestId, code), request_id: requestId, expires_at: expiresAt });
+  const text = `${code} is your ${productName} sign-in code. It expires in ${minutes} minutes. Do not share it with anyone.`;
+  await enqueueMessage(db, contact.kind === 'email' ? { channel: 'email', recipient: contact.value, subject: `Your ${productName} sign-in code: ${code}`, body: text } : { channel: 'sms', recipient: contact.value, body: text });
+  return { request_id: requestId, expires_at: expiresAt };
+}
+
+const fail = (message: string, code: 'validation_failed' | 'rate_limited' = 'validation_failed') => new ApiError(code, message, { otp: message });
+
+/** Checks a code; each try counts, the right one is used up. Returns the verified phone or email. */
+export async function verifyOneTimeCode(db: DbOrTx, requestId: string, code: string, now = new Date()): Promise<Contact> {
+  // count the try first, atomically, so parallel guesses cannot exceed the limit
+  const [row] = await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(and(eq(oneTimeCodes.request_id, requestId), isNull(oneTimeCodes.used_at)))
+    .returning();
+  if (!row) throw fail(ACCOUNT_MESSAGES.codeExpired);
+  if (row.expires_at <= now) throw fail(ACCOUNT_MESSAGES.codeExpired);
+  if (row.attempts > ONE_TIME_CODE_MAX_ATTEMPTS) throw fail(ACCOUNT_MESSAGES.codeAttempts, 'rate_limited');
+  if (row.code_hash !== codeHash(requestId, code)) {
+    throw fail(row.attempts >= ONE_TIME_CODE_MAX_ATTEMPTS ? ACCOUNT_MESSAGES.codeAttempts : ACCOUNT_MESSAGES.codeWrong);
+  }
+  const used = await db.update(oneTimeCodes).set({ used_at: now }).where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.used_at))).returning({ id: oneTimeCodes.id });
+  if (!used.length) throw fail(ACCOUNT_MESSAGES.codeExpired);
+  const [kind, ...rest] = row.destination.split(':');
+  return { kind: kind as Contact['kind'], value: rest.join(':') };
+}
+
+// A verified phone or email with no account yet may finish sign-up (verify/details) with this sealed token.
+export async function verifiedContactToken(contact: Contact): Promise<string> {
+  return sealData({ ...contact, purpose: 'verified_contact' }, { password: sessionSecret(), ttl: VERIFIED_CONTACT_TTL_MS / 1000 });
+}
+
+export async function readVerifiedContactToken(token: string): Promise<Contact> {
+  try {
+    const data = await unsealData<Partial<Contact & { purpose: string }>>(token, { password: sessionSecret(), ttl: VERIFIED_CONTACT_TTL_MS / 1000 });
+    if (data.purpose === 'verified_contact' && (data.kind === 'email' || data.kind === 'phone') && typeof data.value === 'string') return { kind: data.kind, value: data.value };
+  } catch {
+    // fall through
+  }
+  throw new ApiError('validation_failed', ACCOUNT_MESSAGES.codeExpired, { accessToken: ACCOUNT_MESSAGES.codeExpired });
+}
