@@ -3,7 +3,8 @@
 import createIntlMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 import { routing } from './i18n/routing';
-import { isFrameable, legacyRedirectTarget } from './lib/routes';
+import { isFrameable, legacyRedirectTarget, splitLocalePrefix } from './lib/routes';
+import { guardRedirect, isMobileRequest } from './lib/auth/guards';
 import { siteSegment } from './lib/whitelabel/site';
 import { listingPathFromQuery } from './lib/listing/path';
 
@@ -34,6 +35,20 @@ export default function middleware(request: NextRequest) {
     url.pathname = legacy;
     url.search = search;
     return NextResponse.redirect(url, 308);
+  }
+  const { prefix, rest } = splitLocalePrefix(pathname, routing.locales);
+  const guarded = guardRedirect({
+    path: rest,
+    search: request.nextUrl.searchParams,
+    cookie: (name) => request.cookies.get(name)?.value,
+    isMobile: isMobileRequest(request.headers),
+    sipRetentionUrl: process.env.SIP_RETENTION_URL ?? '/sip',
+  });
+  if (guarded) {
+    const target = guarded.startsWith('/') ? new URL(`${prefix}${guarded}`, request.nextUrl) : new URL(guarded);
+    const response = NextResponse.redirect(target, 307);
+    response.headers.set('cache-control', 'private, no-store');
+    return withFramingPolicy(response, pathname);
   }
   const localized = intl(request);
   if (localized.headers.has('location')) return withFramingPolicy(localized, pathname);

@@ -16,7 +16,7 @@ interface Labels {
   failed: string;
 }
 
-export function ContactForm({ labels }: { labels: Labels }) {
+export function ContactForm({ labels, page = 'contact-us' }: { labels: Labels; page?: string }) {
   const [status, setStatus] = useState<'idle' | 'sent' | 'failed'>('idle');
   const [serverError, setServerError] = useState('');
   const {
@@ -25,7 +25,7 @@ export function ContactForm({ labels }: { labels: Labels }) {
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ContactLeadInput>({ resolver: zodResolver(ContactLeadSchema), defaultValues: { extension: '+91', page: 'contact-us' } });
+  } = useForm<ContactLeadInput>({ resolver: zodResolver(ContactLeadSchema), defaultValues: { extension: '+91', page } });
 
   async function onSubmit(values: ContactLeadInput) {
     setStatus('idle');

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { Menu, ShieldCheck } from 'lucide-react';
 import { Link } from '@/i18n/navigation';
 import type { Brand } from '@/lib/whitelabel/brand';
+import { AccountLink } from '@/components/auth/AccountLink';
 
 interface Props {
   brand: Brand;
@@ -23,7 +24,6 @@ export async function SiteHeader({ brand, variant, contributeHref }: Props) {
           { href: '/all-fundraisers', label: t('fundraisers') },
           { href: '/about-us', label: t('about') },
           { href: '/new/crowdfunding', label: t('startFundraiser') },
-          { href: '/new/signin', label: t('signIn') },
         ];
   // the same links in the bar and in the mobile menu (spec 2 basic header: Contribute Now and 100% Secure)
   const items = (contributeClass: string) => (
@@ -33,6 +33,11 @@ export async function SiteHeader({ brand, variant, contributeHref }: Props) {
           <Link href={l.href}>{l.label}</Link>
         </li>
       ))}
+      {variant === 'common' && (
+        <li>
+          <AccountLink labels={{ signIn: t('signIn'), account: t('account'), logout: t('logout') }} />
+        </li>
+      )}
       {variant === 'basic' && contributeHref && (
         <li>
           <Link className={contributeClass} href={contributeHref}>

@@ -6,6 +6,10 @@ import { ALL_MEDICAL_CAUSE_IDS, CAUSE, DAY_MS } from '../constants';
 import { convertMinor, DEFAULT_INR_PER_UNIT_MICROS } from '../currency-rates';
 import type { CurrencyCode } from '../money';
 import { hashPin } from '../fundraisers/pin';
+import { hashSecret } from '../secrets';
+
+/** Every demo account signs in with this password (README). */
+export const DEMO_PASSWORD = 'Sahyog@2026';
 
 export const DEMO_PIN = '4321';
 
@@ -153,6 +157,9 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedR
     for (let i = 0; i < 40; i++) {
       userRows.push({ full_name: person(), email: `donor${i + 1}@demo.sahyog.in`, entity_type: 'individual', phone_1: `97${String(30000000 + i * 4111).slice(0, 8)}`, extension: '+91' });
     }
+    // one hash for all demo accounts: scrypt is slow on purpose
+    const demoHash = await hashSecret(DEMO_PASSWORD);
+    for (const u of userRows) u.password_hash = demoHash;
     const users = await tx.insert(s.users).values(userRows).returning({ id: s.users.id, email: s.users.email, full_name: s.users.full_name });
     const campaigners = users.filter((u) => u.email.startsWith('campaigner'));
     const ngos = users.filter((u) => u.email.startsWith('ngo'));

@@ -36,7 +36,8 @@ export function microCacheKey(req: MicroCacheRequest): string | null {
   if (!req.url || BYPASS_HEADERS.some((h) => req.headers[h] !== undefined)) return null;
   const q = req.url.indexOf('?');
   const path = q >= 0 ? req.url.slice(0, q) : req.url;
-  if (!CACHEABLE_PATH.test(path) || req.url.includes('_rsc=')) return null;
+  // external_ct sends phones to the download page (middleware, by user agent): not one answer for everybody
+  if (!CACHEABLE_PATH.test(path) || req.url.includes('_rsc=') || req.url.includes('external_ct=')) return null;
   // what middleware decides by: host (white-label), locale cookie and Accept-Language
   const host = header(req.headers, 'x-forwarded-host') || header(req.headers, 'host');
   const locale = cookieFromHeader(header(req.headers, 'cookie'), 'NEXT_LOCALE') ?? '';

@@ -80,3 +80,40 @@ describe('account payloads (spec 3, 5)', () => {
     expect(ContactSchema.safeParse('me@').success).toBe(false);
   });
 });
+
+import { guardRedirect, isMobileRequest } from '@/lib/auth/guards';
+import { microCacheKey } from '@/lib/http/micro-cache';
+
+describe('middleware guards (spec 6)', () => {
+  const req = (path: string, query = '', cookies: Record<string, string> = {}, isMobile = false) => ({ path, search: new URLSearchParams(query), cookie: (n: string) => cookies[n], isMobile, sipRetentionUrl: 'https://sip.sahyog.in' });
+  const session = { u_auth: 'sealed', isLoggedIn: '1' };
+  it('sends visitors of pages that need a user to sign-in with redirect_uri', () => {
+    expect(guardRedirect(req('/portfolio', 'page=2'))).toBe('/new/signin?redirect_uri=%2Fportfolio%3Fpage%3D2');
+    expect(guardRedirect(req('/profile'))).toBe('/new/signin?redirect_uri=%2Fprofile');
+    expect(guardRedirect(req('/portfolio', '', session))).toBeNull();
+  });
+  it('sends signed-in users away from auth pages: to a safe redirect_uri, else the campaign basic page', () => {
+    expect(guardRedirect(req('/new/signin', '', session))).toBe('/new/crowdfunding');
+    expect(guardRedirect(req('/new/signin', 'redirect_uri=/stories/x', session))).toBe('/stories/x');
+    expect(guardRedirect(req('/new/signin', 'redirect_uri=//evil.com', session))).toBe('/new/crowdfunding');
+    expect(guardRedirect(req('/new/signin', 'redirect_uri=/\\evil.com', session))).toBe('/new/crowdfunding');
+    // a browser that dropped isLoggedIn after token_expired may sign in again
+    expect(guardRedirect(req('/new/signin', '', { u_auth: 'stale' }))).toBeNull();
+    expect(guardRedirect(req('/new/signin'))).toBeNull();
+  });
+  it('sends users with an active SIP to retention, inactive ones to /inactiveuser, except telecalling traffic', () => {
+    expect(guardRedirect(req('/new/sip', '', { ...session, sip_state: 'active' }))).toBe('https://sip.sahyog.in');
+    expect(guardRedirect(req('/new/sip', '', { ...session, sip_state: 'inactive' }))).toBe('https://sip.sahyog.in/inactiveuser');
+    expect(guardRedirect(req('/new/sip', 'utm_source=internal_impact_calling', { ...session, sip_state: 'active' }))).toBeNull();
+    expect(guardRedirect(req('/new/sip', '', { ...session, sip_state: 'none' }))).toBeNull();
+  });
+  it('sends phone visitors with external_ct to the download page first', () => {
+    expect(guardRedirect(req('/stories/help-asha', 'external_ct=help-asha', {}, true))).toBe('/new/download-page?ct=help-asha');
+    expect(guardRedirect(req('/stories/help-asha', 'external_ct=help-asha', {}, false))).toBeNull();
+    expect(guardRedirect(req('/new/download-page', 'external_ct=x', {}, true))).toBeNull();
+    expect(isMobileRequest(new Headers({ 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 7) Mobile Safari' }))).toBe(true);
+    expect(isMobileRequest(new Headers({ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' }))).toBe(false);
+    // and the micro-cache never answers such a request for everybody
+    expect(microCacheKey({ method: 'GET', url: '/stories/help-asha?external_ct=help-asha', headers: { host: 'localhost' } })).toBeNull();
+  });
+});
