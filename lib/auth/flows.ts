@@ -19,9 +19,10 @@ import {
   type VerifyDetailsSchema,
   type VerifyOtpSchema,
 } from '../validation/accounts';
-import { AUTOLOGIN_LINK_TTL_MS, LOGIN_LIMIT_PER_EMAIL, LOGIN_LIMIT_PER_IP, PASSWORD_RESET_LIMIT_PER_EMAIL, PASSWORD_RESET_TTL_MS, SIGNUP_LIMIT_PER_IP } from '../constants';
+import { LOGIN_LIMIT_PER_EMAIL, LOGIN_LIMIT_PER_IP, PASSWORD_RESET_LIMIT_PER_EMAIL, PASSWORD_RESET_TTL_MS, SIGNUP_LIMIT_PER_IP } from '../constants';
 import { createUser, dummyEmailFor, findUserByEmail, findUserByPhone } from './accounts';
 import { issueLinkToken, useLinkToken } from './link-tokens';
+export { autologinLink } from './link-tokens';
 import { readVerifiedContactToken, verifiedContactToken, verifyOneTimeCode, type Contact } from './one-time-code';
 import { logInWithPassword, replacePassword, signUpWithPassword } from './password';
 import { completeSignIn, type CompletedSignIn } from './sign-in';
@@ -116,10 +117,4 @@ export async function autoLogin(db: DbOrTx, request: Request, input: z.output<ty
   const userId = await useLinkToken(db, input.token, 'autologin');
   if (!userId) throw new ApiError('unauthenticated', ACCOUNT_MESSAGES.linkInvalid);
   return completeSignIn(db, request, userId, { redirectUri: input.redirect_uri });
-}
-
-/** A sign-in link for emails we send: opens the sign-in page, which posts the token (mail scanners only GET). */
-export async function autologinLink(db: DbOrTx, userId: number, origin: string, redirectUri = '/portfolio'): Promise<string> {
-  const token = await issueLinkToken(db, userId, 'autologin', AUTOLOGIN_LINK_TTL_MS);
-  return `${origin}/new/signin?${new URLSearchParams({ autologin_token: token, redirect_uri: redirectUri })}`;
 }

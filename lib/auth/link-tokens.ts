@@ -3,6 +3,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { authTokens } from '../db/schema';
+import { AUTOLOGIN_LINK_TTL_MS } from '../constants';
 import { hashToken, randomToken } from './tokens';
 
 export type LinkTokenKind = 'password_reset' | 'autologin';
@@ -21,4 +22,10 @@ export async function useLinkToken(db: DbOrTx, token: string, kind: LinkTokenKin
     .where(and(eq(authTokens.token_hash, hashToken(token)), eq(authTokens.kind, kind), isNull(authTokens.used_at), isNull(authTokens.revoked_at), gt(authTokens.expires_at, now)))
     .returning({ userId: authTokens.user_id });
   return row?.userId ?? null;
+}
+
+/** A sign-in link for emails we send: it opens the sign-in page, which posts the token (mail scanners only GET). */
+export async function autologinLink(db: DbOrTx, userId: number, origin: string, redirectUri = '/portfolio'): Promise<string> {
+  const token = await issueLinkToken(db, userId, 'autologin', AUTOLOGIN_LINK_TTL_MS);
+  return `${origin}/new/signin?${new URLSearchParams({ autologin_token: token, redirect_uri: redirectUri })}`;
 }

@@ -126,6 +126,8 @@ export async function sendOrder(db: Db, orderId: string, ctx: { origin: string; 
   );
   // a UPI id gets a collect request instead of a checkout page: the donor approves in their UPI app
   if (order.payment_mode === 'VPA' && order.vpa && gateway instanceof SandboxGateway) await gateway.collect(order.gateway_order_id, order.vpa);
-  if (order.status === 'created') await db.update(orders).set({ status: 'pending', url, updated_at: new Date() }).where(and(eq(orders.id, order.id), eq(orders.status, 'created')));
+  // the site the donor gave on, so the receipt email links back to the same (white-label) domain
+  const params = { ...(order.params ?? {}), site_origin: ctx.origin };
+  if (order.status === 'created') await db.update(orders).set({ status: 'pending', url, params, updated_at: new Date() }).where(and(eq(orders.id, order.id), eq(orders.status, 'created')));
   return { order_id: orderId, url: order.payment_mode === 'VPA' ? null : url, mode: order.payment_mode };
 }

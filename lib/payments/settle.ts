@@ -1,9 +1,11 @@
 // settleOrder: the one place a gateway result changes an order. The browser return, the webhook and
 // reconciliation all call it; the event log and row lock make replays and races harmless.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { carts, fundraisers, ledgerEntries, orders, paymentEvents } from '../db/schema';
 import { enqueueMessage } from '../outbox/queue';
+import { autologinLink } from '../auth/link-tokens';
+import { findUserByEmail } from '../auth/accounts';
 import { formatMoney } from '../money';
 import type { GatewayEvent } from './gateway';
 import { canMove, type OrderStatus } from './order-state';
@@ -74,6 +76,7 @@ export async function settleOrder(db: Db, gateway: string, event: GatewayEvent, 
     // the receipt goes out through the outbox in the same transaction: never lost, never sent for an unpaid order
     const [cart] = await tx.select({ email: carts.donor_email, name: carts.donor_name, pan: carts.donor_pan }).from(carts).where(eq(carts.id, order.cart_id));
     const [f] = await tx.select({ title: fundraisers.title }).from(fundraisers).where(eq(fundraisers.id, order.campaign_id));
+    const signInLink = await receiptSignInLink(tx, order, cart.email);
     const amount = formatMoney(order.donated_amount_minor + order.tip_amount_minor, order.iso_currency.trim(), 'en', { exact: true });
     await enqueueMessage(tx, {
       channel: 'email',
@@ -84,10 +87,19 @@ export async function settleOrder(db: Db, gateway: string, event: GatewayEvent, 
         `We received your contribution of ${amount} to "${f.title}".`,
         `Receipt number: ${order.order_id}`,
         cart.pan ? `80G receipt: your PAN ${cart.pan} is recorded for the tax deduction certificate.` : '',
+        signInLink ? `See all your donations and receipts (a sign-in link just for you, valid for 7 days, works once): ${signInLink}` : '',
       ]
         .filter(Boolean)
         .join('\n'),
     });
     return { result: 'settled', status: 'success', orderId: order.order_id, campaignId: order.campaign_id, credited: true };
   });
+}
+
+/** A donor with an account gets a sign-in link in the receipt (issue 5: auto-login only by a token we issued). */
+async function receiptSignInLink(tx: Tx, order: typeof orders.$inferSelect, email: string): Promise<string | null> {
+  const origin = typeof order.params?.site_origin === 'string' ? order.params.site_origin : null;
+  if (!origin) return null;
+  const userId = order.user_id ?? (await findUserByEmail(tx, email))?.id;
+  return userId ? autologinLink(tx, userId, origin, '/portfolio') : null;
 }

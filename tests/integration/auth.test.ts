@@ -284,3 +284,16 @@ describe('post-login destination by role, from the demo accounts (spec 6)', () =
     expect(await loginAs(sql`${users.email} = 'donor30@demo.sahyog.in'`)).toBe('/');
   });
 });
+
+import { GET as expiredRoute } from '@/app/api/auth/expired/route';
+
+describe('a session that ended on the server', () => {
+  it('clears the browser cookies and goes to sign-in with a safe redirect_uri', async () => {
+    const res = await call(expiredRoute, '/api/auth/expired?redirect_uri=%2Fportfolio', {}, { headers: { host: 'localhost:3000' } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('http://localhost:3000/new/signin?redirect_uri=%2Fportfolio');
+    expect(res.headers.getSetCookie().map((c) => c.split('=')[0])).toEqual(['u_auth', 'isLoggedIn']);
+    const evil = await call(expiredRoute, '/api/auth/expired?redirect_uri=%2F%2Fevil.example', {}, { headers: { host: 'localhost:3000' } });
+    expect(evil.headers.get('location')).toBe('http://localhost:3000/new/signin?redirect_uri=%2F');
+  });
+});

@@ -226,3 +226,28 @@ describe('sandbox hosted checkout', () => {
     expect((await call(complete, '/api/payment/sandbox/complete', {}, { method: 'POST', body: form })).status).toBe(400);
   });
 });
+
+import { outbox, users as usersTable } from '@/lib/db/schema';
+import { POST as autologinRouteForReceipt } from '@/app/api/auth/autologin/route';
+
+describe('receipt email (issue 4) with a sign-in link for donors who have an account (issue 5)', () => {
+  it('links a known donor back to their portfolio on the site they gave on; the link token signs in once', async () => {
+    const [donor] = await db.select().from(usersTable).where(eq(usersTable.email, 'donor33@demo.sahyog.in'));
+    const order = await placedOrder({ donor_email: donor.email });
+    await returnOf(order.order_id, (await gateway().complete(order.gateway_order_id!, 'success')).params);
+    const [mail] = await db.select().from(outbox).where(and(eq(outbox.recipient, donor.email), sql`${outbox.subject} like ${`Receipt ${order.order_id}%`}`));
+    const link = /(http:\/\/localhost\/new\/signin\?\S+)/.exec(mail.body)![1];
+    const token = new URL(link).searchParams.get('autologin_token')!;
+    expect(new URL(link).searchParams.get('redirect_uri')).toBe('/portfolio');
+    const signedIn = await call(autologinRouteForReceipt, '/x', {}, post({ token }));
+    expect(signedIn.body.data.user.id).toBe(donor.id);
+    expect((await call(autologinRouteForReceipt, '/x', {}, post({ token }))).status).toBe(401);
+  });
+
+  it('gives a donor without an account no link', async () => {
+    const order = await placedOrder({ donor_email: `guest-${Date.now()}@example.com` });
+    await returnOf(order.order_id, (await gateway().complete(order.gateway_order_id!, 'success')).params);
+    const [mail] = await db.select().from(outbox).where(sql`${outbox.subject} like ${`Receipt ${order.order_id}%`}`);
+    expect(mail.body).not.toContain('/new/signin');
+  });
+});
