@@ -3,7 +3,7 @@ const nextJest = require('next/jest');
 
 const createJestConfig = nextJest({ dir: './' });
 
-const esm = ['next-intl', 'use-intl', 'icu-minify', '@formatjs', 'intl-messageformat', '@schummar', 'iron-session', 'iron-webcrypto', 'uint8array-extras', 'cookie', 'embla-carousel', 'embla-carousel-react'];
+const esm = ['next-intl', 'use-intl', 'icu-minify', '@formatjs', 'intl-messageformat', '@schummar', 'iron-session', 'iron-webcrypto', 'uint8array-extras', 'cookie', 'embla-carousel', 'embla-carousel-react', 'openid-client', 'oauth4webapi', 'jose'];
 
 module.exports = async () => {
   const base = await createJestConfig({ moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1', '^server-only$': '<rootDir>/node_modules/server-only/empty.js' } })();

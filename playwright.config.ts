@@ -26,7 +26,8 @@ export default defineConfig({
     // a fresh embedded database of its own, built if the sources changed
     command: `rm -rf data/e2e && node_modules/.bin/tsx scripts/start.ts`,
     // the VPA wait is shortened here, in the test's configuration, not in the product
-    env: { PORT: String(PORT), PGLITE_DIR: './data/e2e', VPA_PENDING_TIMEOUT_MS: '6000' },
+    // DEV_OUTBOX: `next start` runs as production, and the tests read one-time codes at /dev/outbox
+    env: { PORT: String(PORT), PGLITE_DIR: './data/e2e', VPA_PENDING_TIMEOUT_MS: '6000', DEV_OUTBOX: '1' },
     url: `http://localhost:${PORT}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,

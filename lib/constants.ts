@@ -30,6 +30,9 @@ export const UPI_POLL_MS = 5000;
 export const VPA_POLL_MS = 5000;
 export const VPA_PENDING_TIMEOUT_MS = 180000;
 export const PAYMENT_RETURN_RECHECK_MS = 10000;
+// spec 4: the mobile UPI timer ticks every second and tells screen readers the time left once a minute
+export const UPI_TIMER_TICK_MS = 1000;
+export const MINUTE_MS = 60_000;
 export const SNACKBAR_MS = 3000;
 export const SIGNUP_SNACKBAR_MS = 10000;
 export const SNACKBAR_LONG_MS = 100000;
@@ -201,3 +204,58 @@ export const FOS_SIGNUP_REDIRECT_DELAY_MS = 1000;
 /** spec 6: this utm value (telecalling agents) skips the SIP guard */
 export const SIP_GUARD_EXEMPT_UTM = 'internal_impact_calling';
 export const USER_ORDERS_PAGE_SIZE = 10;
+
+// Outbox sender (email through SMTP_URL)
+/** a message is given up (status 'failed') after this many refused sends */
+export const OUTBOX_MAX_ATTEMPTS = 5;
+export const OUTBOX_SEND_BATCH = 50;
+/** a message claimed this long ago by a sender that never finished is sent again */
+export const OUTBOX_CLAIM_TIMEOUT_MS = 10 * 60 * 1000;
+/** how often a server with SMTP_URL drains the outbox */
+export const OUTBOX_SEND_INTERVAL_MS = 30_000;
+/** an SMTP server that does not answer within this time counts as a failed attempt */
+export const SMTP_TIMEOUT_MS = 10_000;
+export const OUTBOX_ERROR_MAX_LENGTH = 500;
+/** newest messages listed at /dev/outbox */
+export const DEV_OUTBOX_LIST_LIMIT = 100;
+
+// Portfolio (issue 5)
+/** the most orders one page of users/me/orders may ask for */
+export const USER_ORDERS_MAX_LIMIT = 50;
+/** spec 5: the Indian mobile pattern and 6-digit pincodes apply to this dialling code */
+export const INDIA_EXTENSION = '+91';
+export const INDIA_PINCODE_DIGITS = 6;
+export const ADDRESS_MAX_LENGTH = 255;
+export const GENDERS = ['male', 'female', 'other'] as const;
+/** room for the multipart envelope around an image of IMAGE_MAX_BYTES; a bigger body is refused unread */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** bytes read from the start of a file to recognise an image by its content */
+export const IMAGE_SNIFF_BYTES = 16;
+/** uploaded avatars live in DATA_DIR/avatars and are served at /media/avatars/{random name} */
+export const AVATAR_DIR_NAME = 'avatars';
+export const AVATAR_URL_PREFIX = '/media/avatars/';
+export const AVATAR_NAME_BYTES = 16;
+/** fundraisers listed on /manage/list, newest first */
+export const MANAGE_LIST_LIMIT = 100;
+
+// Social sign-in (issue 5)
+/** sealed cookie carrying state, PKCE verifier, nonce and redirect_uri from the start route to the callback */
+export const SOCIAL_FLOW_COOKIE = 'social_flow';
+/** a sign-in at Google or Facebook must come back within this time */
+export const SOCIAL_FLOW_TTL_S = 10 * 60;
+/** the sign-in page shows a "could not sign you in" message for this ?error= value */
+export const SOCIAL_FAILED_ERROR = 'social_failed';
+/** provider metadata (discovery document, signing keys) is fetched again after this long */
+export const SOCIAL_DISCOVERY_CACHE_MS = 60 * 60 * 1000;
+/** a provider or wallet that does not answer within this time fails the sign-in */
+export const SOCIAL_PROVIDER_TIMEOUT_MS = 10_000;
+/** clock skew allowed when checking a Google One Tap ID token's expiry */
+export const ONE_TAP_CLOCK_TOLERANCE_S = 5;
+/** Google's double-submit CSRF cookie and form field for One Tap posts */
+export const ONE_TAP_CSRF_COOKIE = 'g_csrf_token';
+export const TRUECALLER_NONCE_COOKIE = 'tc_nonce';
+export const TRUECALLER_NONCE_TTL_S = 10 * 60;
+/** a signed caller-verification profile older than this is refused (replay) */
+export const TRUECALLER_PAYLOAD_MAX_AGE_MS = 10 * 60 * 1000;
+/** a profile stamped this far in the future is refused (clock skew allowance) */
+export const TRUECALLER_FUTURE_SKEW_MS = 60 * 1000;

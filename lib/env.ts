@@ -34,10 +34,32 @@ const EnvSchema = z.object({
   CAPTCHA_VERIFY_URL: z.string().url().default('https://api.hcaptcha.com/siteverify'),
   // tests shorten the VPA wait; the product keeps spec 9's 180000 ms
   VPA_PENDING_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
+  // email leaves the outbox through this SMTP server (smtp://user:pass@host:587, smtps://...); unset, it stays queued
+  SMTP_URL: z.string().url().optional(),
+  SMTP_FROM: z.string().default('Sahyog <no-reply@sahyog.in>'),
+  // '1' shows /dev/outbox even in production (the e2e server reads sign-in codes there); never set it on a public server
+  DEV_OUTBOX: z.enum(['0', '1']).optional(),
   // spec 2 and 6: where people land after sign-in by role; other domains in production, our own pages by default
   NGO_DASHBOARD_URL: z.string().default('/manage/list'),
   MANAGE_URL: z.string().default(''),
   SIP_RETENTION_URL: z.string().default('/sip'),
+  // Social sign-in (issue 5): a provider is offered only when its client id and secret are set
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  FACEBOOK_CLIENT_ID: z.string().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  // an OpenID issuer for Facebook (discovery); unset, the Graph API endpoints below are used
+  FACEBOOK_ISSUER: z.string().url().optional(),
+  FACEBOOK_AUTHORIZATION_URL: z.string().url().default('https://www.facebook.com/v21.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: z.string().url().default('https://graph.facebook.com/v21.0/oauth/access_token'),
+  FACEBOOK_USERINFO_URL: z.string().url().default('https://graph.facebook.com/v21.0/me?fields=id,name,email'),
+  // wallet web view login (callback/paytm): the wallet's OAuth API
+  PAYTM_OAUTH_BASE: z.string().url().default('https://accounts.paytm.com'),
+  PAYTM_CLIENT_ID: z.string().optional(),
+  PAYTM_CLIENT_SECRET: z.string().optional(),
+  // caller-verification app login: the provider's RSA public key (PEM; \n escapes allowed)
+  TRUECALLER_PUBLIC_KEY: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import next from 'next';
 import { acceptsGzip, installMicroCache, MicroCache, microCacheKey, type MicroCacheEntry } from '../lib/http/micro-cache';
-import { MICRO_CACHE_MAX_ENTRIES, MICRO_CACHE_TTL_MS } from '../lib/constants';
+import { MICRO_CACHE_MAX_ENTRIES, MICRO_CACHE_TTL_MS, OUTBOX_SEND_INTERVAL_MS } from '../lib/constants';
+import { env } from '../lib/env';
 import { cookieFromHeader } from '../lib/http/cookies';
 
 // headers that belong to one connection or one visitor, never replayed from the cache
@@ -42,6 +43,15 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, entry: MicroC
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+// with SMTP_URL, this server sends queued email itself (the database handle is the one Next's handlers share)
+async function startOutboxDrainIfConfigured(): Promise<void> {
+  const { SMTP_URL } = env();
+  if (!SMTP_URL) return;
+  const [{ getDb }, { smtpTransport, startOutboxDrain }, { reportError }] = await Promise.all([import('../lib/db/client'), import('../lib/outbox/sender'), import('../lib/observability/report')]);
+  startOutboxDrain({ db: getDb, transport: smtpTransport(SMTP_URL), intervalMs: OUTBOX_SEND_INTERVAL_MS, onError: (error) => void reportError(error, { task: 'outbox drain' }) });
+  console.log(`Sending queued email through ${new URL(SMTP_URL).host} every ${OUTBOX_SEND_INTERVAL_MS / 1000} s.`);
+}
+
 export async function serve(port: number, hostname = '0.0.0.0'): Promise<http.Server> {
   // Next keeps cached pages (server/route-cache) and unstable_cache entries (cache/fetch-cache) on disk
   // across restarts. Both are copies of database rows, and the database may have been re-seeded, restored
@@ -65,5 +75,6 @@ export async function serve(port: number, hostname = '0.0.0.0'): Promise<http.Se
   });
   await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
   console.log(`Sahyog is ready on http://localhost:${port}`);
+  await startOutboxDrainIfConfigured();
   return server;
 }

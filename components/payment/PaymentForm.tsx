@@ -1,6 +1,6 @@
 'use client';
 // spec 4/5: the donation form. One zod schema (CartSchema) checks it here and again on the server.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CartSchema, type CartInput } from '@/lib/validation/donation';
@@ -8,6 +8,7 @@ import { CURRENCY_CODES, formatMoney, toMinor } from '@/lib/money';
 import { DONATION_AMOUNT_PRESETS, UPI_POLL_MS, VPA_POLL_MS } from '@/lib/constants';
 import { UPI_ID_PATTERN } from '@/lib/validation/people';
 import { paymentOptions, type PaymentOption } from '@/lib/payments/options';
+import { UpiTimer } from './UpiTimer';
 
 // every label already translated on the server ('total' and 'submit' keep their {amount} slot)
 type Labels = Record<string, string>;
@@ -39,6 +40,11 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   const [vpaError, setVpaError] = useState('');
   const [vpaState, setVpaState] = useState<'idle' | 'waiting' | 'timeout'>('idle');
   const [qrOrder, setQrOrder] = useState<{ orderId: string; url: string } | null>(null);
+  // a phone paying by UPI app: where the app or gateway page opens, and when the wait started
+  const [upiApp, setUpiApp] = useState<{ url: string; since: number } | null>(null);
+  const openUpiApp = useRef<HTMLAnchorElement>(null);
+  // the next step is the tap on 'Open UPI app': bring it into view and give it focus
+  useEffect(() => openUpiApp.current?.focus(), [upiApp]);
   // one key per visit: a double click or a retried request answers the same order
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const {
@@ -62,9 +68,8 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   const total = useMemo(() => formatMoney(toMinor(amount + tip), currency, locale, { exact: true }), [amount, tip, currency, locale]);
 
   // spec 4: poll the VPA transaction every 5 s (UPI QR every 5 s too); still pending after the timeout is a failure to report
-  async function waitForVpa(orderId: string, pollMs = VPA_POLL_MS) {
+  async function waitForVpa(orderId: string, pollMs = VPA_POLL_MS, started = Date.now()) {
     setVpaState('waiting');
-    const started = Date.now();
     if (realtime) {
       // loaded only for a donor who is waiting on a UPI payment
       void import('pusher-js').then(({ default: Pusher }) => {
@@ -93,6 +98,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
 
   async function onSubmit(values: CartInput) {
     setServerError('');
+    setUpiApp(null);
     if (chosenMode === 'VPA' && !UPI_ID_PATTERN.test(vpa.trim())) return setVpaError(labels.vpaInvalid);
     setVpaError('');
     const device = window.matchMedia('(max-width: 767px)').matches ? 'mobile' : 'desktop';
@@ -110,6 +116,13 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     if (chosenMode === 'UPI' && window.matchMedia('(min-width: 768px)').matches) {
       setQrOrder({ orderId: String(order.data.order_id), url: String(sent.data.url) });
       return waitForVpa(String(order.data.order_id), UPI_POLL_MS);
+    }
+    if (chosenMode === 'UPI') {
+      // the donor taps to open it (a window opened after these awaits is a blocked popup), while this page
+      // keeps the order's status and a UPI timer of the same length as the polling's patience
+      const since = Date.now();
+      setUpiApp({ url: String(sent.data.url), since });
+      return waitForVpa(String(order.data.order_id), UPI_POLL_MS, since);
     }
     window.location.assign(String(sent.data.url));
   }
@@ -227,9 +240,17 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
           <figcaption>{labels.upiQrTitle}</figcaption>
         </figure>
       )}
+      {upiApp && vpaState === 'waiting' && (
+        <div className="upi-app" data-testid="upi-app">
+          <a ref={openUpiApp} className="btn btn-primary btn-block" href={upiApp.url} target="_blank" rel="noopener" data-testid="upi-open-app">
+            {labels.upiOpenApp}
+          </a>
+          <UpiTimer key={upiApp.since} deadline={upiApp.since + vpaTimeoutMs} durationMs={vpaTimeoutMs} label={labels.upiTimer} minutesLeft={labels.upiMinutesLeft} />
+        </div>
+      )}
       {vpaState === 'waiting' && (
         <p role="status" data-testid="vpa-waiting">
-          {qrOrder ? labels.upiQrWaiting : labels.vpaWaiting}
+          {qrOrder ? labels.upiQrWaiting : upiApp ? labels.upiAppWaiting : labels.vpaWaiting}
         </p>
       )}
       {vpaState === 'timeout' && (

@@ -7,12 +7,14 @@ interface Props {
   storyUrl: string;
   customTag: string;
   message: string;
+  /** ready-made links (the thank-you page shares short links) instead of the story URL with utm fields */
+  links?: ReturnType<typeof shareLinks>;
 }
 
-export async function ShareMenu({ storyUrl, customTag, message }: Props) {
+export async function ShareMenu({ storyUrl, customTag, message, links: given }: Props) {
   const t = await getTranslations('Story');
   const labels = { share: t('share'), whatsapp: t('shareWhatsapp'), facebook: t('shareFacebook'), copy: t('copyLink'), copied: t('linkCopied') };
-  const links = shareLinks({ storyUrl, customTag, message });
+  const links = given ?? shareLinks({ storyUrl, customTag, message });
   return (
     <details className="share-menu">
       <summary className="btn btn-secondary">{labels.share}</summary>

@@ -465,6 +465,8 @@ export const outbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     last_error: text('last_error'),
     created_at: createdAt(),
+    // set while a sender holds the message (status 'sending'); an old claim means that sender died
+    claimed_at: timestamp('claimed_at', { withTimezone: true }),
     sent_at: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('outbox_status_idx').on(t.status, t.created_at)],

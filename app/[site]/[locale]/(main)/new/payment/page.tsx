@@ -34,7 +34,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
   const [t, brand] = await Promise.all([getTranslations('Payment'), getBrand(site)]);
   const ended = isFundraiserEnded(f);
   const labels = Object.fromEntries(
-    (['amountLegend', 'otherAmount', 'currency', 'name', 'email', 'phone', 'extension', 'pincode', 'anonymous', 'tipNone', 'pan', 'panHelp', 'mode', 'modeUPI', 'modeCARD', 'modeVPA', 'modePAYTM', 'processing', 'errorGeneric', 'vpa', 'vpaInvalid', 'vpaWaiting', 'vpaTimeout', 'upiQrTitle', 'upiQrWaiting', 'failedNoReason'] as const).map((k) => [k, t(k)]),
+    (['amountLegend', 'otherAmount', 'currency', 'name', 'email', 'phone', 'extension', 'pincode', 'anonymous', 'tipNone', 'pan', 'panHelp', 'mode', 'modeUPI', 'modeCARD', 'modeVPA', 'modePAYTM', 'processing', 'errorGeneric', 'vpa', 'vpaInvalid', 'vpaWaiting', 'vpaTimeout', 'upiQrTitle', 'upiQrWaiting', 'upiOpenApp', 'upiAppWaiting', 'upiTimer', 'failedNoReason'] as const).map((k) => [k, t(k)]),
   );
   return (
     <div className="container section payment-page">
@@ -54,6 +54,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
             total: t.raw('total') as string,
             submit: t.raw('submit') as string,
             failed: t.raw('failed') as string,
+            upiMinutesLeft: t.raw('upiMinutesLeft') as string,
           }}
           localePrefix={localePrefix(locale)}
           vpaTimeoutMs={env().VPA_PENDING_TIMEOUT_MS ?? VPA_PENDING_TIMEOUT_MS}

@@ -10,6 +10,7 @@ import { ShareMenu } from '@/components/story/ShareMenu';
 import { RefreshUntilSettled } from '@/components/payment/RefreshUntilSettled';
 import { getSiteUrl } from '@/components/layout/request-context';
 import { absoluteUrl } from '@/lib/seo/story-meta';
+import { shortShareLinks } from '@/lib/story/short-link';
 import { localizedPath } from '@/lib/i18n/locales';
 import { storyPath } from '@/lib/routes';
 import { DEFAULT_THANK_YOU_SIP_AMOUNT_INR } from '@/lib/constants';
@@ -46,6 +47,7 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
       </div>
     );
   }
+  const shareMessage = ts('shareMessage', { title: row.f.title, summary: '' });
   return (
     <div className="container section payment-page" data-testid="thank-you">
       <h1>{t('title', { name: row.cart.is_anonymous ? ts('someone') : row.cart.donor_name })}</h1>
@@ -60,7 +62,8 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
       <ShareMenu
         storyUrl={storyUrl}
         customTag={row.f.custom_tag}
-        message={ts('shareMessage', { title: row.f.title, summary: '' })}
+        message={shareMessage}
+        links={shortShareLinks({ siteUrl: getSiteUrl(site), fundraiserId: row.f.id, message: shareMessage })}
       />
       <p>
         <Link href={storyPath(row.f.custom_tag)}>{t('back')}</Link>

@@ -1,0 +1,103 @@
+// The outbox sender: queued email goes out through SMTP (nodemailer). A sender claims one message at a
+// time (status 'sending', skip-locked), so two servers draining together never send one message twice;
+// a claim left by a sender that died is taken again after a while. SMS has no provider yet: those stay queued.
+import { and, asc, eq, inArray, lt, notInArray, or } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client';
+import { outbox } from '../db/schema';
+import { env } from '../env';
+import { OUTBOX_CLAIM_TIMEOUT_MS, OUTBOX_ERROR_MAX_LENGTH, OUTBOX_MAX_ATTEMPTS, OUTBOX_SEND_BATCH, SMTP_TIMEOUT_MS } from '../constants';
+
+/** What the sender needs of a mail transport; nodemailer's transporter is one. */
+export interface MailTransport {
+  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+}
+
+export interface OutboxPass {
+  sent: number;
+  /** refused this time, queued again for the next pass */
+  retrying: number;
+  /** refused for the last allowed time: status 'failed' */
+  failed: number;
+}
+
+/** An SMTP transport for SMTP_URL, with timeouts so a silent server cannot hold a pass for long. */
+export function smtpTransport(url: string): MailTransport {
+  return nodemailer.createTransport({ url, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: SMTP_TIMEOUT_MS });
+}
+
+// an SMTP reply (e.g. 550 for one mailbox) concerns one message; no reply at all means the server is unreachable
+const serverUnreachable = (error: unknown) => typeof (error as { responseCode?: unknown }).responseCode !== 'number';
+
+/**
+ * One pass over the queued email, oldest first: sends each through the transport, marks it sent, or counts
+ * the attempt and keeps the error, giving up after OUTBOX_MAX_ATTEMPTS. A message is tried once per pass.
+ */
+export async function sendQueuedMessages(db: Db, transport: MailTransport, opts: { limit?: number; from?: string } = {}): Promise<OutboxPass> {
+  const limit = opts.limit ?? OUTBOX_SEND_BATCH;
+  const from = opts.from ?? env().SMTP_FROM;
+  const pass: OutboxPass = { sent: 0, retrying: 0, failed: 0 };
+  const tried: number[] = [];
+  while (tried.length < limit) {
+    const message = await claimNextMessage(db, tried);
+    if (!message) break;
+    tried.push(message.id);
+    const attempts = message.attempts + 1;
+    // no transaction is open while SMTP talks: on the embedded database one would stall every request
+    try {
+      await transport.sendMail({ from, to: message.recipient, subject: message.subject ?? '', text: message.body });
+      await db.update(outbox).set({ status: 'sent', attempts, last_error: null, sent_at: new Date(), claimed_at: null }).where(eq(outbox.id, message.id));
+      pass.sent += 1;
+    } catch (error) {
+      const givenUp = attempts >= OUTBOX_MAX_ATTEMPTS;
+      const text = (error instanceof Error ? error.message : String(error)).slice(0, OUTBOX_ERROR_MAX_LENGTH);
+      await db.update(outbox).set({ status: givenUp ? 'failed' : 'queued', attempts, last_error: text, claimed_at: null }).where(eq(outbox.id, message.id));
+      pass[givenUp ? 'failed' : 'retrying'] += 1;
+      // the rest would wait for the same timeout: leave them for the next pass
+      if (serverUnreachable(error)) break;
+    }
+  }
+  return pass;
+}
+
+/** Takes the oldest sendable email for this sender in one statement; other senders skip it from then on. */
+async function claimNextMessage(db: Db, tried: number[]): Promise<typeof outbox.$inferSelect | null> {
+  const staleBefore = new Date(Date.now() - OUTBOX_CLAIM_TIMEOUT_MS);
+  const next = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.channel, 'email'),
+        or(eq(outbox.status, 'queued'), and(eq(outbox.status, 'sending'), lt(outbox.claimed_at, staleBefore))),
+        tried.length ? notInArray(outbox.id, tried) : undefined,
+      ),
+    )
+    .orderBy(asc(outbox.created_at), asc(outbox.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [claimed] = await db.update(outbox).set({ status: 'sending', claimed_at: new Date() }).where(inArray(outbox.id, next)).returning();
+  return claimed ?? null;
+}
+
+/**
+ * Drains the outbox every intervalMs in the background of a server. The timer never keeps the process
+ * alive, passes never overlap, and a failing pass is reported, never thrown.
+ */
+export function startOutboxDrain(opts: { db: () => Promise<Db>; transport: MailTransport; intervalMs: number; onError: (error: unknown) => void; onPass?: (pass: OutboxPass) => void }): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    opts
+      .db()
+      .then((db) => sendQueuedMessages(db, opts.transport))
+      .then((pass) => opts.onPass?.(pass))
+      .catch(opts.onError)
+      .finally(() => {
+        running = false;
+      });
+  }, opts.intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

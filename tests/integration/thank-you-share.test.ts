@@ -1,0 +1,65 @@
+// spec 7 "POST short URL ... for sharing the thank-you page": the thank-you page shares short links.
+import { isValidElement, type ReactElement, type ReactNode } from 'react';
+import { and, eq } from 'drizzle-orm';
+import { createTranslator } from 'next-intl';
+import en from '@/messages/en.json';
+import { POST as shorten } from '@/app/api/short-url/route';
+import { GET as follow } from '@/app/s/[code]/route';
+import { fundraisers, orders } from '@/lib/db/schema';
+import { call, closeDb, seededDb } from '../helpers/db';
+
+jest.mock('next-intl/server', () => ({
+  getTranslations: async (namespace: string) => createTranslator({ locale: 'en', messages: en, namespace: namespace as never }),
+  setRequestLocale: () => {},
+}));
+jest.mock('next/navigation', () => ({
+  notFound: () => {
+    throw new Error('NEXT_NOT_FOUND');
+  },
+}));
+jest.mock('@/i18n/navigation', () => ({ Link: ({ children }: { children: ReactNode }) => children }));
+
+/* eslint-disable @typescript-eslint/no-require-imports -- after the mocks above */
+const { default: ThankYouPage } = require('@/app/[site]/[locale]/(main)/new/thankyou/[ct]/page') as typeof import('@/app/[site]/[locale]/(main)/new/thankyou/[ct]/page');
+const { ShareMenu } = require('@/components/story/ShareMenu') as typeof import('@/components/story/ShareMenu');
+const { CopyLinkButton } = require('@/components/story/CopyLinkButton') as typeof import('@/components/story/CopyLinkButton');
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+afterAll(closeDb);
+
+/** Every element of a rendered tree (server components are not expanded). */
+function elements(node: ReactNode): ReactElement<Record<string, unknown>>[] {
+  if (Array.isArray(node)) return node.flatMap(elements);
+  if (!isValidElement<Record<string, unknown>>(node)) return [];
+  return [node, ...elements(node.props.children as ReactNode)];
+}
+
+it('the thank-you share menu links are the short links POST short-url answers, and they lead to the story', async () => {
+  const db = await seededDb();
+  const [row] = await db
+    .select({ oi: orders.order_id, id: fundraisers.id, tag: fundraisers.custom_tag })
+    .from(orders)
+    .innerJoin(fundraisers, eq(fundraisers.id, orders.campaign_id))
+    .where(and(eq(orders.status, 'success'), eq(fundraisers.is_private, false)))
+    .limit(1);
+  const page = await ThankYouPage({ params: Promise.resolve({ site: 'localhost', locale: 'en', ct: encodeURIComponent(row.tag) }), searchParams: Promise.resolve({ oi: row.oi }) });
+  const menu = elements(page).find((e) => e.type === ShareMenu);
+  expect(menu).toBeDefined();
+  const rendered = elements(await ShareMenu(menu!.props as unknown as Parameters<typeof ShareMenu>[0]));
+  const href = (testId: string) => rendered.find((e) => e.props['data-testid'] === testId)?.props.href as string;
+  const copied = rendered.find((e) => e.type === CopyLinkButton)?.props.url as string;
+
+  const shortUrl = async (channel: string) =>
+    (await call(shorten, '/api/short-url', {}, { method: 'POST', headers: { 'content-type': 'application/json', host: 'localhost' }, body: JSON.stringify({ fundraiser_id: row.id, channel }) })).body.data.short_url as string;
+  expect(copied).toBe(await shortUrl('copy'));
+  expect(copied).toBe(`http://localhost/s/${row.id.toString(36)}c`);
+  expect(decodeURIComponent(new URL(href('share-whatsapp')).searchParams.get('text')!).endsWith(`\n${await shortUrl('whatsapp')}`)).toBe(true);
+  expect(new URL(href('share-facebook')).searchParams.get('u')).toBe(await shortUrl('facebook'));
+  // no full story URL left in the thank-you share links
+  for (const link of [copied, href('share-whatsapp'), href('share-facebook')]) expect(decodeURIComponent(link)).not.toContain('/stories/');
+
+  const code = copied.split('/').pop()!;
+  const res = await call(follow, `/s/${code}`, { code }, { headers: { host: 'localhost' } });
+  expect(res.status).toBe(308);
+  expect(res.headers.get('location')).toContain(`/stories/${encodeURIComponent(row.tag)}?utm_source=copy`);
+});
