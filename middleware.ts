@@ -39,6 +39,7 @@ export default function middleware(request: NextRequest) {
   const { prefix, rest } = splitLocalePrefix(pathname, routing.locales);
   const guarded = guardRedirect({
     path: rest,
+    localePrefix: prefix,
     search: request.nextUrl.searchParams,
     cookie: (name) => request.cookies.get(name)?.value,
     isMobile: isMobileRequest(request.headers),

@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3200);
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4455);
 
 export default defineConfig({
   testDir: './e2e',
@@ -19,18 +20,35 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // '@phone' tests run on both; '@phone-only' ones (phone-only flows such as the UPI timer) only on the phone
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@phone-only/ },
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
   ],
-  webServer: {
-    // a fresh embedded database of its own, built if the sources changed
-    command: `rm -rf data/e2e && node_modules/.bin/tsx scripts/start.ts`,
-    // the VPA wait is shortened here, in the test's configuration, not in the product
-    // DEV_OUTBOX: `next start` runs as production, and the tests read one-time codes at /dev/outbox
-    env: { PORT: String(PORT), PGLITE_DIR: './data/e2e', VPA_PENDING_TIMEOUT_MS: '6000', DEV_OUTBOX: '1' },
-    url: `http://localhost:${PORT}/api/health`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-  },
+  webServer: [
+    {
+      // a fresh embedded database of its own, built if the sources changed
+      command: `rm -rf data/e2e && node_modules/.bin/tsx scripts/start.ts`,
+      // the VPA wait is shortened here, in the test's configuration, not in the product; Google sign-in goes
+      // to the OpenID provider below, run by this configuration on loopback
+      env: {
+        PORT: String(PORT),
+        PGLITE_DIR: './data/e2e',
+        VPA_PENDING_TIMEOUT_MS: '6000',
+        DEV_OUTBOX: '1',
+        GOOGLE_CLIENT_ID: 'sahyog-google',
+        GOOGLE_CLIENT_SECRET: 'google-test-secret',
+        GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
+      },
+      url: `http://localhost:${PORT}/api/health`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+    },
+    {
+      command: `node scripts/oidc-test-provider.mjs --port ${OIDC_PORT} --app-origin http://localhost:${PORT}`,
+      url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+  ],
 });

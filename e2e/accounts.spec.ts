@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
 
 const DEMO_PASSWORD = 'Sahyog@2026';
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
@@ -18,7 +18,7 @@ async function logIn(page: Page, email: string, password: string, query = '') {
   await page.goto(`/new/signin${query}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
 test('sign up, then a second sign-up with the same email offers LOGIN and keeps the email; log in with the password @phone', async ({ page, browser }) => {
@@ -27,7 +27,7 @@ test('sign up, then a second sign-up with the same email offers LOGIN and keeps 
   await expect(page).toHaveURL(/\/$/);
   // the header reads the isLoggedIn mirror
   await page.goto('/about-us');
-  await expect(page.getByRole('link', { name: 'My account' }).first()).toBeAttached();
+  await expect(page.getByRole('link', { name: 'My account', includeHidden: true }).first()).toBeAttached();
 
   const other = await browser.newContext();
   const second = await other.newPage();
@@ -38,7 +38,7 @@ test('sign up, then a second sign-up with the same email offers LOGIN and keeps 
   await expect(second.getByRole('heading', { name: 'Log in' })).toBeVisible();
   await expect(second.getByLabel('Email')).toHaveValue(email);
   await second.getByLabel('Password').fill('Strong1pass');
-  await second.getByRole('button', { name: 'Login' }).click();
+  await second.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(second).toHaveURL(/\/$/);
   await other.close();
 });
@@ -90,7 +90,7 @@ test('pages that need a user send visitors to sign-in and back; a signed-in user
   await expect(page).toHaveURL(/\/new\/signin\?redirect_uri=%2Fportfolio$/);
   await page.getByLabel('Email').fill('donor32@demo.sahyog.in');
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/portfolio$/);
   await page.goto('/new/signin');
   await expect(page).toHaveURL(/\/new\/crowdfunding$/);
@@ -103,11 +103,27 @@ test('pages that need a user send visitors to sign-in and back; a signed-in user
   expect(me.data.user).toBeNull();
 });
 
-test('a phone visitor arriving with external_ct sees the download page first @phone', async ({ page, request }) => {
+test('a phone visitor arriving with external_ct sees the download page first; a desktop visitor goes straight on', async ({ browser, request }) => {
   const list = await (await request.get('/api/fundraisers?limit=5&status=active')).json();
   const tag = list.data[0].custom_tag;
+  const phone = await browser.newContext({ ...devices['Pixel 7'] });
+  const page = await phone.newPage();
   await page.goto(`/stories/${tag}?external_ct=${tag}`);
   await expect(page).toHaveURL(new RegExp(`/new/download-page\\?ct=${tag}`));
   await page.getByRole('link', { name: 'Continue to the fundraiser' }).click();
   await expect(page).toHaveURL(new RegExp(`/stories/${tag}`));
+  await phone.close();
+  const desktop = await browser.newContext({ ...devices['Desktop Chrome'] });
+  const onDesktop = await desktop.newPage();
+  await onDesktop.goto(`/stories/${tag}?external_ct=${tag}`);
+  await expect(onDesktop).toHaveURL(new RegExp(`/stories/${tag}\\?external_ct=`));
+  await desktop.close();
+});
+
+test('log in through the OpenID provider (Google, run on loopback by this configuration) and come back to redirect_uri', async ({ page }) => {
+  await page.goto('/new/signin?redirect_uri=%2Fabout-us');
+  await page.getByTestId('social-google').click();
+  await expect(page).toHaveURL(/\/about-us$/, { timeout: 20_000 });
+  const me = await (await page.request.get('/api/auth/session')).json();
+  expect(me.data.user).toMatchObject({ email: 'oidc.tester@example.com', full_name: 'Oidc Tester' });
 });

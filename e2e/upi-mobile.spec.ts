@@ -31,7 +31,7 @@ async function contributeByUpiApp(page: Page) {
   return open;
 }
 
-test('UPI on a phone: the donor opens the UPI app, pays there, and the waiting page moves on to the thank-you page @phone', async ({ page, request }) => {
+test('UPI on a phone: the donor opens the UPI app, pays there, and the waiting page moves on to the thank-you page @phone-only', async ({ page, request }) => {
   await openPaymentForm(page, request);
   const open = await contributeByUpiApp(page);
   const [app] = await Promise.all([page.waitForEvent('popup'), open.click()]);
@@ -43,7 +43,7 @@ test('UPI on a phone: the donor opens the UPI app, pays there, and the waiting p
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, Meera Iyer!');
 });
 
-test('UPI on a phone: a declined payment shows the failure on the waiting page @phone', async ({ page, request }) => {
+test('UPI on a phone: a declined payment shows the failure on the waiting page @phone-only', async ({ page, request }) => {
   await openPaymentForm(page, request);
   const open = await contributeByUpiApp(page);
   const [app] = await Promise.all([page.waitForEvent('popup'), open.click()]);
@@ -52,7 +52,7 @@ test('UPI on a phone: a declined payment shows the failure on the waiting page @
   await expect(page.getByTestId('upi-timer')).toHaveCount(0);
 });
 
-test('UPI on a phone: nothing paid before the timer runs out ends with the bank-status message @phone', async ({ page, request }) => {
+test('UPI on a phone: nothing paid before the timer runs out ends with the bank-status message @phone-only', async ({ page, request }) => {
   await openPaymentForm(page, request);
   await contributeByUpiApp(page);
   await expect(page.getByTestId('vpa-timeout')).toHaveText('Payment failed or pending, please check bank status', { timeout: 20_000 });

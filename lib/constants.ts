@@ -230,7 +230,7 @@ export const GENDERS = ['male', 'female', 'other'] as const;
 /** room for the multipart envelope around an image of IMAGE_MAX_BYTES; a bigger body is refused unread */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /** bytes read from the start of a file to recognise an image by its content */
-export const IMAGE_SNIFF_BYTES = 16;
+export const IMAGE_SNIFF_BYTES = 32;
 /** uploaded avatars live in DATA_DIR/avatars and are served at /media/avatars/{random name} */
 export const AVATAR_DIR_NAME = 'avatars';
 export const AVATAR_URL_PREFIX = '/media/avatars/';

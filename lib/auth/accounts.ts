@@ -1,7 +1,8 @@
 // Users as sign-in sees them: find by email or phone, create, link outside identities.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { userIdentities, users } from '../db/schema';
+import { authTokens, userIdentities, users } from '../db/schema';
+import { claimGuestOrders } from '../donations/claim';
 import { conflict } from '../http/errors';
 import { hashSecret } from '../secrets';
 import { ACCOUNT_MESSAGES } from '../validation/accounts';
@@ -88,8 +89,14 @@ export async function userForIdentity(db: DbOrTx, identity: OutsideIdentity, opt
       .limit(1);
     if (linked) return { user: linked.user, created: false };
     let user: UserRow | null = null;
-    if (identity.email && identity.emailVerified) user = await findUserByEmail(tx, identity.email);
-    if (!user && opts.linkByPhone && identity.phone) user = await findUserByPhone(tx, identity.phone);
+    if (identity.email && identity.emailVerified) {
+      user = await findUserByEmail(tx, identity.email);
+      if (user && !user.email_verified_at) await takeOverUnprovenAccount(tx, user.id);
+    }
+    if (!user && opts.linkByPhone && identity.phone) {
+      user = await findUserByPhone(tx, identity.phone);
+      if (user && !user.phone_verified_at) await takeOverUnprovenAccount(tx, user.id);
+    }
     let created = false;
     if (!user) {
       const email = identity.email && identity.emailVerified ? identity.email : dummyEmailFor(identity.provider, identity.subject);
@@ -103,6 +110,27 @@ export async function userForIdentity(db: DbOrTx, identity: OutsideIdentity, opt
       created = true;
     }
     await tx.insert(userIdentities).values({ user_id: user.id, provider: identity.provider, subject: identity.subject, email: identity.email ?? null }).onConflictDoNothing();
+    await recordVerifiedContact(tx, user.id, { email: Boolean(identity.emailVerified && identity.email?.toLowerCase() === user.email.toLowerCase()), phone: Boolean(opts.linkByPhone && identity.phone && identity.phone === user.phone_1) });
     return { user, created };
   });
+}
+
+/**
+ * Someone proved an email or phone that an account was opened with but never proved: that account may
+ * have been pre-registered by another person to catch the owner's later sign-in. The owner takes it
+ * over: the password nobody proved goes (a reset sets a new one) and every existing session ends.
+ */
+async function takeOverUnprovenAccount(db: DbOrTx, userId: number): Promise<void> {
+  await db.update(users).set({ password_hash: null, session_version: sql`${users.session_version} + 1`, updated_at: new Date() }).where(eq(users.id, userId));
+  await db.update(authTokens).set({ revoked_at: new Date() }).where(and(eq(authTokens.user_id, userId), isNull(authTokens.revoked_at)));
+}
+
+/** The user just proved the email (a code or link sent to it, a provider's word) or phone: note it, and claim guest donations to that email. */
+export async function recordVerifiedContact(db: DbOrTx, userId: number, proved: { email?: boolean; phone?: boolean }): Promise<void> {
+  const now = new Date();
+  if (proved.email) {
+    const [u] = await db.update(users).set({ email_verified_at: sql`coalesce(${users.email_verified_at}, ${now.toISOString()}::timestamptz)` }).where(eq(users.id, userId)).returning({ email: users.email });
+    if (u) await claimGuestOrders(db, userId, u.email);
+  }
+  if (proved.phone) await db.update(users).set({ phone_verified_at: sql`coalesce(${users.phone_verified_at}, ${now.toISOString()}::timestamptz)` }).where(eq(users.id, userId));
 }

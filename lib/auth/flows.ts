@@ -20,8 +20,8 @@ import {
   type VerifyOtpSchema,
 } from '../validation/accounts';
 import { LOGIN_LIMIT_PER_EMAIL, LOGIN_LIMIT_PER_IP, PASSWORD_RESET_LIMIT_PER_EMAIL, PASSWORD_RESET_TTL_MS, SIGNUP_LIMIT_PER_IP } from '../constants';
-import { createUser, dummyEmailFor, findUserByEmail, findUserByPhone } from './accounts';
-import { issueLinkToken, useLinkToken } from './link-tokens';
+import { createUser, dummyEmailFor, findUserByEmail, findUserByPhone, recordVerifiedContact } from './accounts';
+import { issueLinkToken, spendLinkToken } from './link-tokens';
 export { autologinLink } from './link-tokens';
 import { readVerifiedContactToken, verifiedContactToken, verifyOneTimeCode, type Contact } from './one-time-code';
 import { logInWithPassword, replacePassword, signUpWithPassword } from './password';
@@ -61,7 +61,10 @@ const userForContact = (db: DbOrTx, c: Contact) => (c.kind === 'email' ? findUse
 export async function signInWithCode(db: DbOrTx, request: Request, input: z.output<typeof VerifyOtpSchema>): Promise<{ done: CompletedSignIn } | { accessToken: string; contact: Contact }> {
   const contact = await verifyOneTimeCode(db, input.request_id, input.otp);
   const user = await userForContact(db, contact);
-  if (user) return { done: await completeSignIn(db, request, user.id, { redirectUri: input.redirect_uri }) };
+  if (user) {
+    await recordVerifiedContact(db, user.id, { [contact.kind]: true });
+    return { done: await completeSignIn(db, request, user.id, { redirectUri: input.redirect_uri }) };
+  }
   return { accessToken: await verifiedContactToken(contact), contact };
 }
 
@@ -69,7 +72,10 @@ export async function signInWithCode(db: DbOrTx, request: Request, input: z.outp
 export async function finishSignUpWithCode(db: DbOrTx, request: Request, input: z.output<typeof VerifyDetailsSchema>): Promise<CompletedSignIn> {
   const contact = await readVerifiedContactToken(input.accessToken);
   const existing = await userForContact(db, contact);
-  if (existing) return completeSignIn(db, request, existing.id, { redirectUri: input.redirect_uri });
+  if (existing) {
+    await recordVerifiedContact(db, existing.id, { [contact.kind]: true });
+    return completeSignIn(db, request, existing.id, { redirectUri: input.redirect_uri });
+  }
   const email = contact.kind === 'email' ? contact.value : input.email_id ?? dummyEmailFor('phone', contact.value);
   const user = await createUser(db, {
     full_name: input.full_name,
@@ -78,6 +84,7 @@ export async function finishSignUpWithCode(db: DbOrTx, request: Request, input: 
     registration_source: 'otp',
     is_dummy_email: contact.kind === 'phone' && !input.email_id,
   });
+  await recordVerifiedContact(db, user.id, { [contact.kind]: true });
   return completeSignIn(db, request, user.id, { redirectUri: input.redirect_uri });
 }
 
@@ -103,9 +110,11 @@ export async function sendPasswordReset(db: DbOrTx, request: Request, email: str
 
 /** auth/password/reset: a single-use token sets the password, ends other sessions and signs in. */
 export async function resetPassword(db: DbOrTx, request: Request, input: z.output<typeof PasswordResetSchema>): Promise<CompletedSignIn> {
-  const userId = await useLinkToken(db, input.token, 'password_reset');
+  const userId = await spendLinkToken(db, input.token, 'password_reset');
   if (!userId) throw new ApiError('validation_failed', ACCOUNT_MESSAGES.resetInvalid, { token: ACCOUNT_MESSAGES.resetInvalid });
   await replacePassword(db, userId, input.password);
+  // the link went to the account's email
+  await recordVerifiedContact(db, userId, { email: true });
   return completeSignIn(db, request, userId, { redirectUri: input.redirect_uri });
 }
 
@@ -114,7 +123,8 @@ export async function resetPassword(db: DbOrTx, request: Request, input: z.outpu
  * token that we issued (say, in a receipt email); a bare email address never opens an account.
  */
 export async function autoLogin(db: DbOrTx, request: Request, input: z.output<typeof AutologinSchema>): Promise<CompletedSignIn> {
-  const userId = await useLinkToken(db, input.token, 'autologin');
+  const userId = await spendLinkToken(db, input.token, 'autologin');
   if (!userId) throw new ApiError('unauthenticated', ACCOUNT_MESSAGES.linkInvalid);
+  await recordVerifiedContact(db, userId, { email: true });
   return completeSignIn(db, request, userId, { redirectUri: input.redirect_uri });
 }

@@ -15,6 +15,8 @@ export const DOWNLOAD_PAGE_PATH = '/new/download-page';
 export interface GuardRequest {
   /** path without the locale prefix */
   path: string;
+  /** '/hi' and the like ('' for en), so sign-in brings the visitor back in their language */
+  localePrefix?: string;
   search: URLSearchParams;
   cookie: (name: string) => string | undefined;
   isMobile: boolean;
@@ -26,7 +28,7 @@ const under = (path: string, list: readonly string[]) => list.some((p) => path =
 /** Where the guard sends this request (a path without locale, or an absolute URL), or null to let it through. */
 export function guardRedirect(req: GuardRequest): string | null {
   const hasSession = Boolean(req.cookie(AUTH_COOKIE_NAME));
-  const here = `${req.path}${req.search.size ? `?${req.search}` : ''}`;
+  const here = `${req.localePrefix ?? ''}${req.path}${req.search.size ? `?${req.search}` : ''}`;
   if (under(req.path, USER_REQUIRED_PATHS) && !hasSession) return `/new/signin?${new URLSearchParams({ redirect_uri: here })}`;
   // the isLoggedIn mirror is cleared by the browser on token_expired, so a stale session never locks anyone out of sign-in
   if (under(req.path, AUTH_PAGES) && hasSession && req.cookie(IS_LOGGED_IN_COOKIE) === '1' && !req.search.has('autologin_token')) {

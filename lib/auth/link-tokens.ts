@@ -15,7 +15,7 @@ export async function issueLinkToken(db: DbOrTx, userId: number, kind: LinkToken
 }
 
 /** The user id behind a token that is of this kind, unexpired, unrevoked and unused; it is used from now on. */
-export async function useLinkToken(db: DbOrTx, token: string, kind: LinkTokenKind, now = new Date()): Promise<number | null> {
+export async function spendLinkToken(db: DbOrTx, token: string, kind: LinkTokenKind, now = new Date()): Promise<number | null> {
   const [row] = await db
     .update(authTokens)
     .set({ used_at: now })

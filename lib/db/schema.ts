@@ -46,6 +46,9 @@ export const users = pgTable(
     pan_number: text('pan_number'),
     address_1: text('address_1'),
     is_dummy_email: boolean('is_dummy_email').notNull().default(false),
+    // when the person proved they own the email / phone (a code, a reset or sign-in link, a provider's word)
+    email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
+    phone_verified_at: timestamp('phone_verified_at', { withTimezone: true }),
     password_hash: text('password_hash'),
     registration_source: text('registration_source').notNull().default('direct'),
     is_subscribed: boolean('is_subscribed').notNull().default(true),

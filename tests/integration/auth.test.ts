@@ -297,3 +297,50 @@ describe('a session that ended on the server', () => {
     expect(evil.headers.get('location')).toBe('http://localhost:3000/new/signin?redirect_uri=%2F');
   });
 });
+
+import { userForIdentity } from '@/lib/auth/accounts';
+import { carts as cartsTable, fundraisers as fundraisersTable, orders as ordersTable } from '@/lib/db/schema';
+
+describe('proving an email or phone (pre-registration takeover, guest donations)', () => {
+  it('the owner of an email proven by a provider takes over an account someone else opened with it', async () => {
+    const attacker = await signup({ email_id: email('victim'), password: 'Attack1pass' });
+    const attackerCookie = cookieHeader(attacker.headers);
+    const { user } = await userForIdentity(db, { provider: 'google', subject: `g-${run}`, email: email('victim'), emailVerified: true, full_name: 'Real Owner' });
+    expect(user.id).toBe(attacker.body.data.user.id);
+    expect(await whoIs(attackerCookie)).toBeNull();
+    expect((await call(loginRoute, '/x', {}, post({ email_id: email('victim'), password: 'Attack1pass' }))).status).toBe(401);
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(row.email_verified_at).not.toBeNull();
+    // once proven, a later provider sign-in no longer ends the owner's sessions
+    const owner = await call(resetEmailRoute, '/x', {}, post({ email_id: email('victim') }));
+    expect(owner.status).toBe(200);
+    const [mail] = await db.select().from(outbox).where(eq(outbox.recipient, email('victim')));
+    const reset = await call(resetRoute, '/x', {}, post({ token: /token=([\w-]+)/.exec(mail.body)![1], password: 'Owner1pass' }));
+    await userForIdentity(db, { provider: 'facebook', subject: `f-${run}`, email: email('victim'), emailVerified: true });
+    expect(await whoIs(cookieHeader(reset.headers))).not.toBeNull();
+  });
+
+  it('a verified phone from the wallet takes over an unproven phone account; an unverified provider email links nothing', async () => {
+    const phone = `7${String(Date.now()).slice(-9)}`;
+    const holder = await signup({ email_id: email('phone-holder'), phone_1: phone });
+    const { user } = await userForIdentity(db, { provider: 'paytm', subject: `p-${run}`, phone, email: email('phone-holder'), emailVerified: false }, { linkByPhone: true });
+    expect(user.id).toBe(holder.body.data.user.id);
+    expect(await whoIs(cookieHeader(holder.headers))).toBeNull();
+    const other = await userForIdentity(db, { provider: 'facebook', subject: `fb-${run}`, email: email('phone-holder'), emailVerified: false });
+    expect(other.user.id).not.toBe(user.id);
+    expect(other.user.is_dummy_email).toBe(true);
+  });
+
+  it('donations made as a guest join the account once its email is proven by a code', async () => {
+    const guest = email('guest');
+    const [f] = await db.select().from(fundraisersTable).limit(1);
+    const [cart] = await db.insert(cartsTable).values({ campaign_id: f.id, currency: 'INR', donated_amount_minor: 10000, donated_amount_inr_minor: 10000, donor_name: 'Guest Giver', donor_email: guest }).returning();
+    const [order] = await db.insert(ordersTable).values({ order_id: `GUEST${run}`, cart_id: cart.id, campaign_id: f.id, payment_mode: 'UPI', payment_gateway: 'sandbox', iso_currency: 'INR', donated_amount_minor: 10000, credited_amount_minor: 10000, status: 'success' }).returning();
+    const account = await signup({ email_id: guest });
+    // a password sign-up proves nothing: the guest's donation stays unclaimed
+    expect((await db.select().from(ordersTable).where(eq(ordersTable.id, order.id)))[0].user_id).toBeNull();
+    const sent = await call(otpLoginRoute, '/x', {}, post({ contact: guest }));
+    await call(verifyOtpRoute, '/x', {}, post({ request_id: sent.body.data.request_id, otp: await codeFor(guest) }));
+    expect((await db.select().from(ordersTable).where(eq(ordersTable.id, order.id)))[0].user_id).toBe(account.body.data.user.id);
+  });
+});

@@ -91,6 +91,7 @@ describe('middleware guards (spec 6)', () => {
     expect(guardRedirect(req('/portfolio', 'page=2'))).toBe('/new/signin?redirect_uri=%2Fportfolio%3Fpage%3D2');
     expect(guardRedirect(req('/profile'))).toBe('/new/signin?redirect_uri=%2Fprofile');
     expect(guardRedirect(req('/portfolio', '', session))).toBeNull();
+    expect(guardRedirect({ ...req('/portfolio'), localePrefix: '/hi' })).toBe('/new/signin?redirect_uri=%2Fhi%2Fportfolio');
   });
   it('sends signed-in users away from auth pages: to a safe redirect_uri, else the campaign basic page', () => {
     expect(guardRedirect(req('/new/signin', '', session))).toBe('/new/crowdfunding');

@@ -1,0 +1,69 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
+import { getDb } from '@/lib/db/client';
+import { managedFundraisersOf } from '@/lib/portfolio/queries';
+import { formatCount, formatMoney } from '@/lib/money';
+import { storyPath } from '@/lib/routes';
+import { requireCurrentUser } from '@/components/auth/current-user';
+import { ProgressBar } from '@/components/ui/ProgressBar';
+import '@/components/portfolio/portfolio.css';
+
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ site: string; locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: 'Manage' });
+  return { title: t('title'), robots: { index: false, follow: false } };
+}
+
+const ROLE_KEY = { campaigner: 'roleCampaigner', manager: 'roleManager', organisation: 'roleOrganisation' } as const;
+
+// spec 2 and 6: the manage list where campaigners, NGOs and hospital users land after sign-in
+export default async function ManageListPage({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const user = await requireCurrentUser(locale, '/manage/list');
+  const [list, t] = await Promise.all([managedFundraisersOf(await getDb(), user.id), getTranslations('Manage')]);
+  return (
+    <div className="container section">
+      <h1>{t('title')}</h1>
+      {list.length === 0 ? (
+        <div className="empty-state">
+          <p>{t('empty')}</p>
+          <Link className="btn btn-primary" href="/new/crowdfunding">
+            {t('start')}
+          </Link>
+        </div>
+      ) : (
+        <ul className="managed-list" data-testid="managed-fundraisers">
+          {list.map((f) => {
+            const raised = formatMoney(f.raised_minor, f.currency, locale);
+            const goal = formatMoney(f.goal_minor, f.currency, locale);
+            return (
+              <li key={f.id} className="managed-item">
+                <h2>
+                  <Link href={storyPath(f.custom_tag)}>{f.title}</Link>
+                </h2>
+                <p className="meta">
+                  <span className={`status status-${f.is_ended ? 'ended' : 'running'}`}>{t(f.is_ended ? 'statusEnded' : 'statusRunning')}</span>
+                  {f.is_private && <span className="status">{t('private')}</span>}
+                  <span>{t(ROLE_KEY[f.role])}</span>
+                </p>
+                <ProgressBar percent={f.progress_percent} label={t('progress', { percent: f.progress_percent })} />
+                <p className="amounts">
+                  <strong>{raised}</strong> {t('raisedOf', { goal })}
+                </p>
+                <p className="meta">
+                  <span>{t('supporters', { count: formatCount(f.donor_count, locale) })}</span>
+                  <Link href={storyPath(f.custom_tag)}>{t('viewStory')}</Link>
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Metadata } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, setRequestLocale } from 'next-intl/server';
+import { SignInPanel } from '@/components/auth/SignInPanel';
+import { SocialButtons } from '@/components/auth/SocialButtons';
+import { firstParam } from '@/lib/routes';
+import '@/components/auth/auth.css';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { robots: { index: false, follow: false } };
+
+type Props = { params: Promise<{ site: string; locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+// spec 2: /new/signin with redirect_uri (validated by the API when the sign-in completes)
+export default async function SignInPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const sp = await searchParams;
+  const messages = await getMessages();
+  const redirectUri = firstParam(sp.redirect_uri) ?? null;
+  return (
+    <div className="container section signin-page">
+      <NextIntlClientProvider messages={{ Auth: messages.Auth }}>
+        <SignInPanel redirectUri={redirectUri} autologinToken={firstParam(sp.autologin_token) ?? null} socialFailed={firstParam(sp.error) === 'social_failed'} />
+      </NextIntlClientProvider>
+      <SocialButtons redirectUri={redirectUri} />
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
+import { getDb } from '@/lib/db/client';
+import { receiptOf } from '@/lib/portfolio/queries';
+import { formatMoney } from '@/lib/money';
+import { formatDateTime } from '@/lib/portfolio/format';
+import { storyPath } from '@/lib/routes';
+import { requireCurrentUser } from '@/components/auth/current-user';
+import { getBrand } from '@/components/layout/request-context';
+import { PrintButton } from '@/components/portfolio/PrintButton';
+import '@/components/portfolio/portfolio.css';
+
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ site: string; locale: string; orderId: string }> };
+
+const ORDER_ID = /^[A-Za-z0-9_-]{4,64}$/;
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: 'Portfolio' });
+  return { title: t('receiptTitle'), robots: { index: false, follow: false } };
+}
+
+// A printable receipt of one of the signed-in donor's own successful donations; anyone else's is a 404.
+export default async function ReceiptPage({ params }: Props) {
+  const { site, locale, orderId } = await params;
+  setRequestLocale(locale);
+  const user = await requireCurrentUser(locale, `/portfolio/receipts/${encodeURIComponent(orderId)}`);
+  if (!ORDER_ID.test(orderId)) notFound();
+  const receipt = await receiptOf(await getDb(), user.id, orderId);
+  if (!receipt) notFound();
+  const [t, brand] = await Promise.all([getTranslations('Portfolio'), getBrand(site)]);
+  const money = (minor: number) => formatMoney(minor, receipt.currency, locale, { exact: true });
+  const org = receipt.tax?.organisation;
+  return (
+    <div className="container section">
+      <article className="receipt" data-testid="receipt" aria-labelledby="receipt-heading">
+        <header>
+          <div>
+            <p className="brand-link">{brand.name}</p>
+            <h1 id="receipt-heading">{t('receiptTitle')}</h1>
+          </div>
+          <p>
+            {t('receiptNumber')}: <strong data-testid="receipt-order-id">{receipt.receipt_number}</strong>
+          </p>
+        </header>
+        <dl className="receipt-lines">
+          <div>
+            <dt>{t('receiptDate')}</dt>
+            <dd>
+              <time dateTime={receipt.date}>{formatDateTime(receipt.date, locale)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('receiptDonor')}</dt>
+            <dd>{receipt.donor.name}</dd>
+          </div>
+          <div>
+            <dt>{t('receiptEmail')}</dt>
+            <dd>{receipt.donor.email}</dd>
+          </div>
+          <div>
+            <dt>{t('receiptFundraiser')}</dt>
+            <dd>
+              <Link href={storyPath(receipt.fundraiser.custom_tag)}>{receipt.fundraiser.title}</Link>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('receiptDonation')}</dt>
+            <dd>{money(receipt.donated_amount_minor)}</dd>
+          </div>
+          {receipt.tip_amount_minor > 0 && (
+            <div>
+              <dt>{t('receiptTip', { brand: brand.name })}</dt>
+              <dd>{money(receipt.tip_amount_minor)}</dd>
+            </div>
+          )}
+          <div className="receipt-total">
+            <dt>{t('receiptTotal')}</dt>
+            <dd data-testid="receipt-total">{money(receipt.total_minor)}</dd>
+          </div>
+          <div>
+            <dt>{t('receiptPaymentMode')}</dt>
+            <dd>{receipt.payment_mode}</dd>
+          </div>
+          {receipt.pg_txn_id && (
+            <div>
+              <dt>{t('receiptTransaction')}</dt>
+              <dd>{receipt.pg_txn_id}</dd>
+            </div>
+          )}
+        </dl>
+
+        {receipt.tax && (
+          <section className="receipt-tax" aria-labelledby="tax-heading" data-testid="receipt-80g">
+            <h2 id="tax-heading">{t('taxHeading')}</h2>
+            <p>{t('taxText')}</p>
+            <dl className="receipt-lines">
+              <div>
+                <dt>{t('taxPan')}</dt>
+                <dd>{receipt.tax.pan}</dd>
+              </div>
+              {org && (
+                <>
+                  <div>
+                    <dt>{t('taxOrganisation')}</dt>
+                    <dd>{[org.name, org.city].filter(Boolean).join(', ')}</dd>
+                  </div>
+                  {org.pan_number && (
+                    <div>
+                      <dt>{t('taxOrgPan')}</dt>
+                      <dd>{org.pan_number}</dd>
+                    </div>
+                  )}
+                  {org.registration_number && (
+                    <div>
+                      <dt>{t('taxRegistration')}</dt>
+                      <dd>{org.registration_number}</dd>
+                    </div>
+                  )}
+                </>
+              )}
+            </dl>
+          </section>
+        )}
+
+        <p className="muted hint">{t('receiptNote')}</p>
+        <div className="receipt-actions no-print">
+          <PrintButton label={t('print')} />
+          <Link href="/portfolio">{t('backToPortfolio')}</Link>
+        </div>
+      </article>
+    </div>
+  );
+}

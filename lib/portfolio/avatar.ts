@@ -1,0 +1,119 @@
+// POST users/me/avatar: spec 5 image rules on the name, the size and the bytes; the file is stored
+// under DATA_DIR with a random name (never the uploader's) and served by /media/avatars/{name}.
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { users } from '../db/schema';
+import { env } from '../env';
+import { ApiError, notFound } from '../http/errors';
+import { AVATAR_MESSAGES, avatarFileProblem } from '../validation/profile';
+import { AVATAR_DIR_NAME, AVATAR_NAME_BYTES, AVATAR_URL_PREFIX, IMAGE_MAX_BYTES, IMAGE_SNIFF_BYTES, MULTIPART_OVERHEAD_BYTES } from '../constants';
+import { IMAGE_CONTENT_TYPES, imageKindOf, type ImageKind } from './image-type';
+
+const fileError = (message: string) => new ApiError('validation_failed', message, { file: message });
+
+const avatarDir = () => path.resolve(env().DATA_DIR, AVATAR_DIR_NAME);
+
+// only names we generated: hex, then the detected kind; anything else (../, other files) is not ours
+const AVATAR_NAME = new RegExp(`^[a-f0-9]{${AVATAR_NAME_BYTES * 2}}\\.(png|jpg|gif|bmp)$`);
+
+/** Reads at most `limit` bytes of the body; a bigger body is refused without being buffered whole. */
+async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) throw fileError(AVATAR_MESSAGES.size);
+  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw fileError(AVATAR_MESSAGES.size);
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(new ArrayBuffer(total));
+  let at = 0;
+  for (const c of chunks) {
+    body.set(c, at);
+    at += c.byteLength;
+  }
+  return body;
+}
+
+/** The `file` field of a multipart request, read with the size cap. */
+export async function uploadedFile(request: Request): Promise<File> {
+  const body = await readCapped(request, IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES);
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
+  } catch {
+    throw new ApiError('bad_request', 'Please send the image as multipart/form-data in a field named file');
+  }
+  const file = form.get('file');
+  if (!file || typeof file === 'string') throw fileError(AVATAR_MESSAGES.missing);
+  return file;
+}
+
+/** Checks the file by spec 5, stores it, points users.avatar at it and removes the previous upload. */
+export async function replaceAvatar(db: DbOrTx, userId: number, file: File): Promise<{ avatar: string }> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const problem = avatarFileProblem({ name: file.name, size: bytes.byteLength }, bytes.subarray(0, IMAGE_SNIFF_BYTES));
+  if (problem) throw fileError(problem);
+  // stored under the kind its bytes are, whatever the uploaded name said
+  const kind = imageKindOf(bytes) as ImageKind;
+  const name = `${randomBytes(AVATAR_NAME_BYTES).toString('hex')}.${kind}`;
+  const dir = avatarDir();
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, name), bytes, { flag: 'wx' });
+  const url = `${AVATAR_URL_PREFIX}${name}`;
+  let previous: string | null = null;
+  try {
+    const [before] = await db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId));
+    if (!before) throw notFound('User not found');
+    previous = before.avatar;
+    await db.update(users).set({ avatar: url, updated_at: new Date() }).where(eq(users.id, userId));
+  } catch (e) {
+    await unlink(path.join(dir, name)).catch(() => {});
+    throw e;
+  }
+  await removeStoredAvatar(previous);
+  return { avatar: url };
+}
+
+/** Deletes an avatar file we stored; other URLs (social profile pictures, demo art) are left alone. */
+export async function removeStoredAvatar(url: string | null): Promise<void> {
+  if (!url?.startsWith(AVATAR_URL_PREFIX)) return;
+  const name = url.slice(AVATAR_URL_PREFIX.length);
+  if (!AVATAR_NAME.test(name)) return;
+  await unlink(path.join(avatarDir(), name)).catch(() => {});
+}
+
+/** GET /media/avatars/{name}: the stored bytes with the type we detected, never the uploader's. */
+export async function avatarResponse(name: string): Promise<Response> {
+  const missing = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+  if (!AVATAR_NAME.test(name)) return missing();
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path.join(avatarDir(), name));
+  } catch {
+    return missing();
+  }
+  const kind = name.slice(name.lastIndexOf('.') + 1) as ImageKind;
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      'Content-Type': IMAGE_CONTENT_TYPES[kind],
+      // a new upload gets a new name, so a name's bytes never change
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Content-Security-Policy': "default-src 'none'",
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Disposition': 'inline',
+    },
+  });
+}

@@ -1,0 +1,21 @@
+// PUT users/me: the profile fields a user may change about themselves (never email, role or flags).
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { users } from '../db/schema';
+import { notFound } from '../http/errors';
+import { parseWith } from '../http/validation';
+import { ProfileSchema } from '../validation/profile';
+import { accountOf } from './queries';
+
+/** Validates the changes against spec 5 and saves them; fields left out keep their stored value. */
+export async function updateProfile(db: DbOrTx, userId: number, body: Record<string, unknown>) {
+  const [stored] = await db.select({ extension: users.extension }).from(users).where(eq(users.id, userId));
+  if (!stored) throw notFound('User not found');
+  // a phone or pincode sent alone is checked against the dialling code already on the profile
+  const withExtension = body.extension === undefined && stored.extension ? { ...body, extension: stored.extension } : body;
+  const changes = parseWith(ProfileSchema, withExtension);
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  if (Object.keys(set).length) await db.update(users).set({ ...set, updated_at: new Date() }).where(eq(users.id, userId));
+  return accountOf(db, userId);
+}

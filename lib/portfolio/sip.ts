@@ -1,0 +1,22 @@
+// spec 4 and 9: what a SIP's status_flag means to its donor, and when its next payment is near.
+import { ACTIVE_SIP_STATUS_FLAGS, DAY_MS, INACTIVE_USER_SIP_STATUS_FLAGS, NEXT_PAYMENT_DATE_WINDOW_DAYS } from '../constants';
+
+export type SipStatus = 'active' | 'paused' | 'stopped';
+
+const includes = (list: readonly number[], flag: number) => list.includes(flag);
+
+/** spec 4: 1 runs; 2, 4 and 5 still count as a SIP but are paused (the inactive-user page); anything else has stopped. */
+export function sipStatusOf(statusFlag: number): SipStatus {
+  if (includes(INACTIVE_USER_SIP_STATUS_FLAGS, statusFlag)) return 'paused';
+  return includes(ACTIVE_SIP_STATUS_FLAGS, statusFlag) ? 'active' : 'stopped';
+}
+
+/** spec 4: users/me activeSubscription is true for status 1, 2, 4 or 5. */
+export const hasActiveSubscription = (statusFlags: readonly number[]) => statusFlags.some((f) => includes(ACTIVE_SIP_STATUS_FLAGS, f));
+
+/** spec 9: a next payment date within 5 days counts as due soon. */
+export function isPaymentDueSoon(nextPaymentDate: Date | string | null, now = new Date()): boolean {
+  if (!nextPaymentDate) return false;
+  const ms = new Date(nextPaymentDate).getTime() - now.getTime();
+  return ms >= 0 && ms <= NEXT_PAYMENT_DATE_WINDOW_DAYS * DAY_MS;
+}

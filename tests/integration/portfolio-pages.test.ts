@@ -1,0 +1,180 @@
+// The portfolio pages rendered on the server against the real demo database: who may see what,
+// and the spec texts they show. (Layout, middleware and the browser are the e2e's job.)
+import { createElement, type ReactElement, type ReactNode } from 'react';
+import { prerender } from 'react-dom/static';
+import { createTranslator } from 'next-intl';
+import { and, eq, sql } from 'drizzle-orm';
+import en from '@/messages/en.json';
+import { carts, fundraisers, orders, subscriptions, users } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/client';
+import { closeDb, seededDb } from '../helpers/db';
+import { signedIn } from '../helpers/auth';
+
+let cookie = '';
+class Redirected extends Error {
+  constructor(readonly url: string) {
+    super(`redirect ${url}`);
+  }
+}
+class NotFound extends Error {}
+
+jest.mock('next/headers', () => ({ headers: async () => new Headers(cookie ? { cookie } : {}) }));
+jest.mock('next/navigation', () => ({
+  redirect: (url: string) => {
+    throw new Redirected(url);
+  },
+  notFound: () => {
+    throw new NotFound('not found');
+  },
+}));
+jest.mock('next-intl/server', () => ({
+  setRequestLocale: () => {},
+  getTranslations: async (arg: string | { namespace: string }) => createTranslator({ locale: 'en', messages: en, namespace: (typeof arg === 'string' ? arg : arg.namespace) as never }),
+}));
+jest.mock('@/i18n/navigation', () => ({ Link: ({ href, children, ...rest }: { href: string; children: ReactNode }) => createElement('a', { href, ...rest }, children) }));
+jest.mock('@/components/layout/request-context', () => ({ getBrand: async () => ({ name: 'Sahyog', host: 'localhost' }) }));
+
+/* eslint-disable @typescript-eslint/no-require-imports -- the pages load after the mocks */
+const PortfolioPage = require('@/app/[site]/[locale]/(main)/portfolio/page').default;
+const ReceiptPage = require('@/app/[site]/[locale]/(main)/portfolio/receipts/[orderId]/page').default;
+const ProfilePage = require('@/app/[site]/[locale]/(main)/profile/page').default;
+const ManageListPage = require('@/app/[site]/[locale]/(main)/manage/list/page').default;
+const SipPage = require('@/app/[site]/[locale]/(main)/sip/page').default;
+const InactiveSipPage = require('@/app/[site]/[locale]/(main)/sip/inactiveuser/page').default;
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+type Page = (props: { params: Promise<Record<string, string>> }) => Promise<ReactElement>;
+
+async function render(page: Page, params: Record<string, string> = {}): Promise<string> {
+  // a streaming render: async server components inside the page (SubscriptionList) resolve too
+  const { prelude } = await prerender(await page({ params: Promise.resolve({ site: 'localhost', locale: 'en', ...params }) }));
+  return new Response(prelude).text();
+}
+async function outcome(page: Page, params: Record<string, string> = {}) {
+  try {
+    return { html: await render(page, params) };
+  } catch (e) {
+    if (e instanceof Redirected) return { redirect: e.url };
+    if (e instanceof NotFound) return { notFound: true };
+    throw e;
+  }
+}
+
+let db: Db;
+let seq = 0;
+async function newUser(name = 'Page Person') {
+  const [u] = await db.insert(users).values({ full_name: name, email: `page${++seq}-${Date.now()}@example.com`, extension: '+91' }).returning();
+  return u;
+}
+async function signIn(userId: number) {
+  cookie = (await signedIn(db, userId)).cookie;
+}
+
+beforeAll(async () => {
+  db = await seededDb();
+});
+afterAll(closeDb);
+beforeEach(() => {
+  cookie = '';
+});
+
+describe('signed-out visitors go to sign-in with the page to come back to', () => {
+  it.each([
+    ['/portfolio', PortfolioPage, {}],
+    ['/profile', ProfilePage, {}],
+    ['/manage/list', ManageListPage, {}],
+    ['/sip', SipPage, {}],
+    ['/sip/inactiveuser', InactiveSipPage, {}],
+    ['/portfolio/receipts/SHYABC123', ReceiptPage, { orderId: 'SHYABC123' }],
+  ] as [string, Page, Record<string, string>][])('%s', async (path, page, params) => {
+    expect(await outcome(page, params)).toEqual({ redirect: `/new/signin?redirect_uri=${encodeURIComponent(path)}` });
+  });
+
+  it('keeps the locale prefix', async () => {
+    expect(await outcome(PortfolioPage, { locale: 'hi' })).toEqual({ redirect: '/hi/new/signin?redirect_uri=%2Fhi%2Fportfolio' });
+  });
+});
+
+describe('/portfolio', () => {
+  it("spec 8: a donor with no donations sees 'No Transaction Found'", async () => {
+    await signIn((await newUser()).id);
+    const html = await render(PortfolioPage);
+    expect(html).toContain('No Transaction Found');
+    expect(html).toContain('data-testid="donation-count">0<');
+  });
+
+  it('a demo donor sees the summary, transactions newest first with receipt links, and their SIPs', async () => {
+    const [donor] = await db.select().from(users).where(eq(users.email, 'donor1@demo.sahyog.in'));
+    await signIn(donor.id);
+    const html = await render(PortfolioPage);
+    expect(html).not.toContain('No Transaction Found');
+    const [newest] = await db.select().from(orders).where(and(eq(orders.user_id, donor.id), eq(orders.status, 'success'))).orderBy(sql`${orders.created_at} desc, ${orders.id} desc`).limit(1);
+    const firstReceipt = /href="\/portfolio\/receipts\/([^"]+)"/.exec(html)![1];
+    expect(firstReceipt).toBe(newest.order_id);
+    expect(html).toContain('Medical'); // donor1's SIP cause
+    expect(html).toContain('My donations');
+  });
+});
+
+describe('/portfolio/receipts/{order_id}', () => {
+  it("renders my receipt with a Print button and 80G details; another user's order is a 404", async () => {
+    const me = await newUser('Receipt Page Owner');
+    const [f] = await db.select().from(fundraisers).where(and(eq(fundraisers.taxexempted, true), sql`${fundraisers.entity_details_id} is not null`)).limit(1);
+    const [cart] = await db.insert(carts).values({ campaign_id: f.id, user_id: me.id, currency: 'INR', donated_amount_minor: 150_000, donated_amount_inr_minor: 150_000, donor_name: 'Receipt Page Owner', donor_email: me.email, donor_pan: 'ABCDE1234F' }).returning();
+    const orderId = `SHYPAGE${Date.now()}`;
+    await db.insert(orders).values({ order_id: orderId, cart_id: cart.id, campaign_id: f.id, user_id: me.id, payment_mode: 'UPI', payment_gateway: 'sandbox', iso_currency: 'INR', donated_amount_minor: 150_000, credited_amount_minor: 150_000, status: 'success', charged: true });
+
+    await signIn(me.id);
+    const html = await render(ReceiptPage, { orderId });
+    expect(html).toContain('Donation receipt');
+    expect(html).toContain(`data-testid="receipt-order-id">${orderId}<`);
+    expect(html).toContain('₹1,500');
+    expect(html).toContain('>Print<');
+    expect(html).toContain('data-testid="receipt-80g"');
+    expect(html).toContain('ABCDE1234F');
+
+    await signIn((await newUser('Someone Else')).id);
+    expect(await outcome(ReceiptPage, { orderId })).toEqual({ notFound: true });
+    expect(await outcome(ReceiptPage, { orderId: '../../etc' })).toEqual({ notFound: true });
+  });
+});
+
+describe('/profile, /manage/list, /sip', () => {
+  it('the profile page fills the form with my details and shows my email', async () => {
+    const me = await newUser('Profile Page Person');
+    await signIn(me.id);
+    const html = await render(ProfilePage);
+    expect(html).toContain(me.email);
+    expect(html).toContain('value="Profile Page Person"');
+    expect(html).toContain('Choose a picture');
+  });
+
+  it("the manage list shows an NGO's fundraisers with raised and goal", async () => {
+    const [ngo] = await db.select().from(users).where(eq(users.email, 'ngo1@demo.sahyog.in'));
+    await signIn(ngo.id);
+    const html = await render(ManageListPage);
+    const [f] = await db.select().from(fundraisers).where(eq(fundraisers.campaigner_id, ngo.id)).limit(1);
+    expect(html).toContain(`href="/stories/${f.custom_tag}"`);
+    expect(html).toContain('raised of');
+    await signIn((await newUser()).id);
+    expect(await render(ManageListPage)).toContain(en.Manage.empty);
+  });
+
+  it('spec 4: status 2, 4 or 5 shows the paused message on /sip/inactiveuser; an active SIP does not', async () => {
+    const me = await newUser('Paused Sip');
+    await db.insert(subscriptions).values({ user_id: me.id, sip_cause: 'animals', amount_minor: 20_000, status_flag: 5 });
+    await signIn(me.id);
+    const inactive = await render(InactiveSipPage);
+    expect(inactive).toContain(en.Sip.inactiveTitle);
+    expect(inactive).toContain('href="tel:');
+    expect(await render(SipPage)).toContain(en.Sip.pausedNotice);
+
+    const active = await newUser('Active Sip');
+    await db.insert(subscriptions).values({ user_id: active.id, sip_cause: 'medical', amount_minor: 50_000, status_flag: 1, next_payment_date: new Date(Date.now() + 20 * 86_400_000) });
+    await signIn(active.id);
+    expect(await render(InactiveSipPage)).toContain(en.Sip.inactiveNone);
+    const sip = await render(SipPage);
+    expect(sip).toContain('₹500 a month');
+    expect(sip).not.toContain(en.Sip.pausedNotice);
+  });
+});
