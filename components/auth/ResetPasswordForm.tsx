@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { PasswordSchema } from '@/lib/validation/accounts';
-import { postJson, rememberSignIn } from './client-session';
+import { goTo, postJson, rememberSignIn } from './client-session';
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const t = useTranslations('Auth');
@@ -19,7 +19,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     setBusy(false);
     if (!r.ok) return setError(r.error.fields?.password ?? r.error.message ?? t('failed'));
     rememberSignIn(r.data.user);
-    window.location.assign(r.data.redirect);
+    goTo(r.data.redirect);
   }
   return (
     <form onSubmit={submit} noValidate>

@@ -7,7 +7,7 @@ import { useTranslations } from 'next-intl';
 import { LoginSchema, SignupSchema, ACCOUNT_MESSAGES, type LoginInput, type SignupInput } from '@/lib/validation/accounts';
 import { FOS_SIGNUP_REDIRECT_DELAY_MS, SIGNUP_SNACKBAR_MS, SNACKBAR_LONG_MS, SNACKBAR_MS } from '@/lib/constants';
 import { Snackbar, type SnackbarMessage } from '@/components/ui/Snackbar';
-import { postJson, rememberSignIn, type ApiFailure } from './client-session';
+import { goTo, postJson, rememberSignIn, type ApiFailure } from './client-session';
 
 type Mode = 'login' | 'signup' | 'otp' | 'forgot';
 interface SignedIn {
@@ -16,8 +16,10 @@ interface SignedIn {
 }
 
 const REMEMBERED_EMAIL_KEY = 'signin_email';
+/** spec 6: sign-ups made by field-sales staff (registration_source=fos) wait 1 s before the redirect */
+export const FIELD_SALES_SOURCE = 'fos';
 
-export function SignInPanel({ redirectUri, autologinToken, socialFailed }: { redirectUri: string | null; autologinToken: string | null; socialFailed: boolean }) {
+export function SignInPanel({ redirectUri, autologinToken, socialFailed, registrationSource = 'direct' }: { redirectUri: string | null; autologinToken: string | null; socialFailed: boolean; registrationSource?: string }) {
   const t = useTranslations('Auth');
   const [mode, setMode] = useState<Mode>('login');
   const [snack, setSnack] = useState<SnackbarMessage | null>(socialFailed ? { text: t('socialFailed'), tone: 'error', durationMs: SNACKBAR_MS } : null);
@@ -33,8 +35,8 @@ export function SignInPanel({ redirectUri, autologinToken, socialFailed }: { red
   // spec 4: after login, close dialogs, mark logged in, clear dock data, redirect (a field-sales sign-up waits 1 s)
   const finish = (done: SignedIn, from: Mode) => {
     rememberSignIn(done.user);
-    const go = () => window.location.assign(done.redirect);
-    if (from === 'signup' && done.user.is_fos) setTimeout(go, FOS_SIGNUP_REDIRECT_DELAY_MS);
+    const go = () => goTo(done.redirect);
+    if (from === 'signup' && (registrationSource === FIELD_SALES_SOURCE || done.user.is_fos)) setTimeout(go, FOS_SIGNUP_REDIRECT_DELAY_MS);
     else go();
   };
   const showError = (error: ApiFailure, opts: Partial<SnackbarMessage> = {}) => setSnack({ text: error.message ?? t('failed'), tone: 'error', durationMs: SNACKBAR_MS, ...opts });
@@ -59,6 +61,7 @@ export function SignInPanel({ redirectUri, autologinToken, socialFailed }: { red
       {mode === 'signup' && (
         <SignupForm
           redirect={redirect}
+          registrationSource={registrationSource}
           onDone={(d) => finish(d, 'signup')}
           onError={(error, email) => {
             // spec 5: a taken email offers LOGIN for 10 s, keeps the email and moves to login
@@ -156,9 +159,9 @@ function LoginForm({ redirect, onDone, onError }: { redirect: Redirect; onDone: 
   );
 }
 
-function SignupForm({ redirect, onDone, onError }: { redirect: Redirect; onDone: (d: SignedIn) => void; onError: (e: ApiFailure, email: string) => void }) {
+function SignupForm({ redirect, registrationSource, onDone, onError }: { redirect: Redirect; registrationSource: string; onDone: (d: SignedIn) => void; onError: (e: ApiFailure, email: string) => void }) {
   const t = useTranslations('Auth');
-  const form = useForm<SignupInput>({ resolver: zodResolver(SignupSchema), defaultValues: { extension: '+91', user_type: 'individual', registration_source: 'direct', is_subscribed: '1' } });
+  const form = useForm<SignupInput>({ resolver: zodResolver(SignupSchema), defaultValues: { extension: '+91', user_type: 'individual', registration_source: registrationSource, is_subscribed: '1' } });
   const submit = form.handleSubmit(async (values) => {
     const r = await postJson<SignedIn>('/api/users', { ...values, ...redirect });
     if (r.ok) return onDone(r.data);

@@ -44,3 +44,8 @@ export async function postJson<T>(url: string, body: unknown): Promise<{ ok: tru
   if (error.code === 'token_expired') forgetSignIn();
   return { ok: false, status: response.status, error };
 }
+
+/** A full page load of the destination: role destinations may be other domains, and every page must see the new cookie. */
+export function goTo(url: string): void {
+  window.location.assign(url);
+}

@@ -23,6 +23,11 @@ export const currentUser = cache(async (): Promise<SignedInUser | null> => {
  */
 export async function requireCurrentUser(locale: string, path: string): Promise<SignedInUser> {
   const user = await currentUser();
-  if (!user) redirect(localizedPath(locale, signInPath(localizedPath(locale, path))));
-  return user;
+  if (user) return user;
+  const back = localizedPath(locale, path);
+  // a session ended on the server (logout elsewhere, a password reset) still has cookies: clear them first,
+  // or the middleware would keep this browser away from the sign-in page
+  const cookie = (await headers()).get('cookie') ?? '';
+  if (/(?:^|;\s*)u_auth=/.test(cookie)) redirect(`/api/auth/expired?${new URLSearchParams({ redirect_uri: back })}`);
+  redirect(localizedPath(locale, signInPath(back)));
 }

@@ -90,6 +90,13 @@ describe('signed-out visitors go to sign-in with the page to come back to', () =
     expect(await outcome(page, params)).toEqual({ redirect: `/new/signin?redirect_uri=${encodeURIComponent(path)}` });
   });
 
+  it('a session that ended on the server goes through /api/auth/expired, which clears its cookies', async () => {
+    const u = await newUser();
+    await signIn(u.id);
+    await db.update(users).set({ session_version: 99 }).where(eq(users.id, u.id));
+    expect(await outcome(PortfolioPage, {})).toEqual({ redirect: '/api/auth/expired?redirect_uri=%2Fportfolio' });
+  });
+
   it('keeps the locale prefix', async () => {
     expect(await outcome(PortfolioPage, { locale: 'hi' })).toEqual({ redirect: '/hi/new/signin?redirect_uri=%2Fhi%2Fportfolio' });
   });

@@ -21,7 +21,7 @@ export default async function SignInPage({ params, searchParams }: Props) {
   return (
     <div className="container section signin-page">
       <NextIntlClientProvider messages={{ Auth: messages.Auth }}>
-        <SignInPanel redirectUri={redirectUri} autologinToken={firstParam(sp.autologin_token) ?? null} socialFailed={firstParam(sp.error) === 'social_failed'} />
+        <SignInPanel redirectUri={redirectUri} autologinToken={firstParam(sp.autologin_token) ?? null} socialFailed={firstParam(sp.error) === 'social_failed'} registrationSource={firstParam(sp.registration_source)?.slice(0, 40) || undefined} />
       </NextIntlClientProvider>
       <SocialButtons redirectUri={redirectUri} />
     </div>

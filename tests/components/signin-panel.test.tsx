@@ -1,0 +1,90 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
+import en from '@/messages/en.json';
+import { SignInPanel } from '@/components/auth/SignInPanel';
+import { FOS_SIGNUP_REDIRECT_DELAY_MS, SIGNUP_SNACKBAR_MS } from '@/lib/constants';
+
+// the browser's network: each test answers the one API call the panel makes
+const answer = (status: number, body: unknown) => jest.fn(async (_url: string, _init?: RequestInit) => ({ ok: status >= 200 && status < 300, status, json: async () => body }));
+const assign = jest.fn();
+// the page load itself is the browser's (jsdom cannot navigate): record where the panel sends it
+jest.mock('@/components/auth/client-session', () => ({ ...jest.requireActual('@/components/auth/client-session'), goTo: (url: string) => assign(url) }));
+beforeEach(() => {
+  assign.mockReset();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+function renderPanel(props: Partial<React.ComponentProps<typeof SignInPanel>> = {}) {
+  return render(
+    <NextIntlClientProvider locale="en" messages={{ Auth: en.Auth }}>
+      <SignInPanel redirectUri={null} autologinToken={null} socialFailed={false} {...props} />
+    </NextIntlClientProvider>,
+  );
+}
+
+async function fillSignup(email: string) {
+  fireEvent.click(screen.getByRole('button', { name: 'New here? Sign up' }));
+  fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Kavya Menon' } });
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '98450 12345' } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Strong1pass' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+}
+
+describe('sign-in panel (spec 4, 5, 8)', () => {
+  it('a taken email: snackbar with LOGIN for 10 s, the email kept, the login form shown', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    global.fetch = answer(409, { error: { code: 'conflict', message: 'The email id has already been taken.' } }) as unknown as typeof fetch;
+    renderPanel();
+    await fillSignup('kavya@example.com');
+    const snack = await screen.findByTestId('snackbar');
+    expect(snack).toHaveTextContent('You are already registered with us, Please login');
+    expect(screen.getByRole('button', { name: 'LOGIN' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('kavya@example.com');
+    await act(async () => void (await jest.advanceTimersByTimeAsync(SIGNUP_SNACKBAR_MS - 100)));
+    expect(screen.getByTestId('snackbar')).toBeInTheDocument();
+    await act(async () => void (await jest.advanceTimersByTimeAsync(200)));
+    expect(screen.queryByTestId('snackbar')).toBeNull();
+    jest.useRealTimers();
+  });
+
+  it('other sign-up errors: the server message, top centre', async () => {
+    global.fetch = answer(429, { error: { code: 'rate_limited', message: 'Too many sign-ups from this network. Please try again later.' } }) as unknown as typeof fetch;
+    renderPanel();
+    await fillSignup('kavya@example.com');
+    const snack = await screen.findByTestId('snackbar');
+    expect(snack).toHaveTextContent('Too many sign-ups from this network.');
+    expect(snack).toHaveClass('snackbar-top');
+  });
+
+  it('after login: marks logged in, clears dock data, keeps the user, goes to the destination', async () => {
+    localStorage.setItem('dock_data', '{"step":2}');
+    global.fetch = answer(200, { data: { redirect: '/portfolio', user: { id: 7, full_name: 'Asha', is_fos: false } } }) as unknown as typeof fetch;
+    renderPanel();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'whatever' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/portfolio'));
+    expect(localStorage.getItem('isLoggedIn')).toBe('true');
+    expect(localStorage.getItem('dock_data')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ id: 7 });
+  });
+
+  it('a field-sales sign-up waits 1 s before the redirect', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    const fetchMock = answer(201, { data: { redirect: '/', user: { id: 8, is_fos: false } } });
+    global.fetch = fetchMock as unknown as typeof fetch;
+    renderPanel({ registrationSource: 'fos' });
+    await fillSignup('agent-made@example.com');
+    await act(async () => void (await jest.advanceTimersByTimeAsync(0)));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(JSON.parse(fetchMock.mock.calls[0][1]!.body as string).registration_source).toBe('fos');
+    await act(async () => void (await jest.advanceTimersByTimeAsync(FOS_SIGNUP_REDIRECT_DELAY_MS - 50)));
+    expect(assign).not.toHaveBeenCalled();
+    await act(async () => void (await jest.advanceTimersByTimeAsync(100)));
+    expect(assign).toHaveBeenCalledWith('/');
+    jest.useRealTimers();
+  });
+});
