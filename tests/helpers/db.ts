@@ -1,6 +1,8 @@
 // Integration helpers: the real database of this test file, seeded with the demo.
 import { closeDb, getDb, type Db } from '@/lib/db/client';
+import { and, eq, sql } from 'drizzle-orm';
 import { seedDemo } from '@/lib/db/seed';
+import { fundraisers } from '@/lib/db/schema';
 
 export async function seededDb(): Promise<Db> {
   const db = await getDb();
@@ -26,4 +28,14 @@ export async function call<P extends Record<string, string>>(
     // not JSON
   }
   return { status: res.status, body, headers: res.headers };
+}
+
+/** A running, public fundraiser in rupees: what most donation tests give to. */
+export async function openInrFundraiser(db: Db) {
+  const [f] = await db
+    .select()
+    .from(fundraisers)
+    .where(and(eq(fundraisers.is_private, false), eq(fundraisers.status_flag, 1), sql`${fundraisers.end_date} > now()`, eq(fundraisers.currency, 'INR')))
+    .limit(1);
+  return f;
 }

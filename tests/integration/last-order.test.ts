@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { GET as lastOrder } from '@/app/api/orders/last/route';
 import { POST as cartRoute } from '@/app/api/fundraisers/[id]/cart/route';
 import { POST as orderRoute } from '@/app/api/fundraisers/[id]/order/route';
@@ -6,18 +6,14 @@ import { carts, fundraisers, orders, users } from '@/lib/db/schema';
 import { startSession } from '@/lib/auth/session';
 import { AUTH_COOKIE_NAME } from '@/lib/constants';
 import type { Db } from '@/lib/db/client';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
 
 let db: Db;
 let fundraiser: typeof fundraisers.$inferSelect;
 
 beforeAll(async () => {
   db = await seededDb();
-  [fundraiser] = await db
-    .select()
-    .from(fundraisers)
-    .where(and(eq(fundraisers.is_private, false), eq(fundraisers.status_flag, 1), sql`${fundraisers.end_date} > now()`, eq(fundraisers.currency, 'INR')))
-    .limit(1);
+  fundraiser = await openInrFundraiser(db);
 });
 afterAll(closeDb);
 

@@ -9,7 +9,7 @@ import { getDb } from '@/lib/db/client';
 import { SandboxGateway, SANDBOX_SIGNATURE_HEADER, sandboxSign } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
 import { reconcilePendingOrders } from '@/lib/payments/results';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;
@@ -20,11 +20,7 @@ let ipCounter = 0;
 
 beforeAll(async () => {
   db = await seededDb();
-  [fundraiser] = await db
-    .select()
-    .from(fundraisers)
-    .where(and(eq(fundraisers.is_private, false), eq(fundraisers.status_flag, 1), sql`${fundraisers.end_date} > now()`, eq(fundraisers.currency, 'INR')))
-    .limit(1);
+  fundraiser = await openInrFundraiser(db);
 });
 afterAll(closeDb);
 
