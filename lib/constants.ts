@@ -259,3 +259,4 @@ export const TRUECALLER_NONCE_TTL_S = 10 * 60;
 export const TRUECALLER_PAYLOAD_MAX_AGE_MS = 10 * 60 * 1000;
 /** a profile stamped this far in the future is refused (clock skew allowance) */
 export const TRUECALLER_FUTURE_SKEW_MS = 60 * 1000;
+export const GOOGLE_ONE_TAP_SCRIPT = 'https://accounts.google.com/gsi/client';

@@ -8,6 +8,7 @@ import { POST as oneTapRoute } from '@/app/api/callback/googleonetap/route';
 import { signedInUser } from '@/lib/auth/session';
 import { authTokens, userIdentities, users } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
+import { googleOneTapClientId } from '@/lib/auth/social/providers';
 import type { Db } from '@/lib/db/client';
 import { call, closeDb, seededDb } from '../helpers/db';
 
@@ -188,5 +189,25 @@ describe('Google One Tap (callback/googleonetap)', () => {
     expect(res.status).toBe(404);
     process.env.GOOGLE_CLIENT_ID = CLIENT_ID;
     resetEnvForTests();
+  });
+});
+
+
+describe('One Tap prompt on the sign-in page', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    resetEnvForTests();
+  });
+  it('is offered only when Google itself is the configured issuer', () => {
+    Object.assign(process.env, { GOOGLE_CLIENT_ID: 'real-client', GOOGLE_CLIENT_SECRET: 's', GOOGLE_ISSUER: 'https://accounts.google.com' });
+    resetEnvForTests();
+    expect(googleOneTapClientId()).toBe('real-client');
+    process.env.GOOGLE_ISSUER = 'http://127.0.0.1:4455';
+    resetEnvForTests();
+    expect(googleOneTapClientId()).toBeNull();
+    delete process.env.GOOGLE_CLIENT_ID;
+    resetEnvForTests();
+    expect(googleOneTapClientId()).toBeNull();
   });
 });

@@ -75,5 +75,8 @@ export function configuredSocialProviders(): SocialProviderLink[] {
     .map((p) => ({ id: p.id, label: p.label, startPath: socialStartPath(p.id) }));
 }
 
-/** Google One Tap needs the Google client id in the page; null when Google is not configured. */
-export const googleOneTapClientId = (): string | null => (socialProvider('google') as OidcProvider | null)?.clientId ?? null;
+/** Google One Tap needs Google's own script and keys: offered only when Google itself is the configured issuer. */
+export function googleOneTapClientId(): string | null {
+  const google = socialProvider('google');
+  return google && new URL(google.issuer).hostname === 'accounts.google.com' ? google.clientId : null;
+}

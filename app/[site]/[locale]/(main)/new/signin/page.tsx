@@ -3,6 +3,8 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, setRequestLocale } from 'next-intl/server';
 import { SignInPanel } from '@/components/auth/SignInPanel';
 import { SocialButtons } from '@/components/auth/SocialButtons';
+import { GoogleOneTap } from '@/components/auth/GoogleOneTap';
+import { googleOneTapClientId } from '@/lib/auth/social/providers';
 import { firstParam } from '@/lib/routes';
 import '@/components/auth/auth.css';
 
@@ -18,12 +20,14 @@ export default async function SignInPage({ params, searchParams }: Props) {
   const sp = await searchParams;
   const messages = await getMessages();
   const redirectUri = firstParam(sp.redirect_uri) ?? null;
+  const oneTap = googleOneTapClientId();
   return (
     <div className="container section signin-page">
       <NextIntlClientProvider messages={{ Auth: messages.Auth }}>
         <SignInPanel redirectUri={redirectUri} autologinToken={firstParam(sp.autologin_token) ?? null} socialFailed={firstParam(sp.error) === 'social_failed'} registrationSource={firstParam(sp.registration_source)?.slice(0, 40) || undefined} />
       </NextIntlClientProvider>
       <SocialButtons redirectUri={redirectUri} />
+      {oneTap && <GoogleOneTap clientId={oneTap} redirectUri={redirectUri} />}
     </div>
   );
 }
