@@ -6,7 +6,7 @@ import { carts, fundraisers, orders, users } from '@/lib/db/schema';
 import { startSession } from '@/lib/auth/session';
 import { AUTH_COOKIE_NAME } from '@/lib/constants';
 import type { Db } from '@/lib/db/client';
-import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
+import { call, closeDb, openInrFundraiser, seededDb, insertOrder } from '../helpers/db';
 
 let db: Db;
 let fundraiser: typeof fundraisers.$inferSelect;
@@ -36,7 +36,7 @@ async function orderAt(userId: number, createdAt: Date, over: Partial<typeof ord
     .values({ campaign_id: fundraiser.id, user_id: userId, currency: 'INR', donated_amount_minor: 70_000, donated_amount_inr_minor: 70_000, donor_name: 'Test Donor', donor_email: 'donor@example.com' })
     .returning();
   const orderId = `SHYTEST${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
-  await db.insert(orders).values({ order_id: orderId, cart_id: cart.id, campaign_id: fundraiser.id, user_id: userId, payment_mode: 'CARD', payment_gateway: 'sandbox', iso_currency: 'INR', donated_amount_minor: 70_000, credited_amount_minor: 70_000, status: 'success', charged: true, created_at: createdAt, ...over });
+  await insertOrder(db, { order_id: orderId, cart_id: cart.id, campaign_id: fundraiser.id, user_id: userId, payment_mode: 'CARD', payment_gateway: 'sandbox', iso_currency: 'INR', donated_amount_minor: 70_000, credited_amount_minor: 70_000, status: 'success', charged: true, created_at: createdAt, ...over });
   return orderId;
 }
 

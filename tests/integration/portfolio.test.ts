@@ -4,11 +4,11 @@ import { GET as ordersGet } from '@/app/api/users/me/orders/route';
 import { GET as orderGet } from '@/app/api/users/me/orders/[orderId]/route';
 import { GET as summaryGet } from '@/app/api/users/me/summary/route';
 import { GET as subscriptionsGet } from '@/app/api/users/me/subscriptions/route';
-import { authTokens, carts, causes, fundraisers, orders, rewards, subscriptions, users } from '@/lib/db/schema';
+import { authTokens, carts, causes, fundraisers, rewards, subscriptions, users } from '@/lib/db/schema';
 import { managedFundraisersOf, receiptOf } from '@/lib/portfolio/queries';
 import { claimGuestOrders } from '@/lib/donations/claim';
 import type { Db } from '@/lib/db/client';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb, seededDb, insertOrder } from '../helpers/db';
 import { signedIn } from '../helpers/auth';
 
 let db: Db;
@@ -51,7 +51,7 @@ async function orderAt(o: OrderOpts): Promise<string> {
     .returning();
   const orderId = `SHYT${(++seq).toString().padStart(6, '0')}${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
   const status = o.status ?? 'success';
-  await db.insert(orders).values({ order_id: orderId, cart_id: cart.id, campaign_id: f.id, user_id: o.userId, payment_mode: 'CARD', payment_gateway: 'sandbox', iso_currency: o.currency ?? 'INR', donated_amount_minor: minor, tip_amount_minor: o.tip ?? 0, credited_amount_minor: o.inr ?? minor, status, charged: status === 'success', gateway_payment_id: `pay_${orderId}`, created_at: o.at, settled_at: status === 'success' ? o.at : null });
+  await insertOrder(db, { order_id: orderId, cart_id: cart.id, campaign_id: f.id, user_id: o.userId, payment_mode: 'CARD', payment_gateway: 'sandbox', iso_currency: o.currency ?? 'INR', donated_amount_minor: minor, tip_amount_minor: o.tip ?? 0, credited_amount_minor: o.inr ?? minor, status, charged: status === 'success', gateway_payment_id: `pay_${orderId}`, created_at: o.at, settled_at: status === 'success' ? o.at : null });
   return orderId;
 }
 

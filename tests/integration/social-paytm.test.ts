@@ -18,7 +18,7 @@ const BASIC = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('ba
 // code -> access token -> profile, as the wallet would answer
 const CODES: Record<string, string> = { 'good-code': 'token-new', 'known-phone-code': 'token-known', 'broken-profile-code': 'token-broken' };
 const PROFILES: Record<string, unknown> = {
-  'token-new': { id: 'w-77', email: 'wallet.user@example.com', phoneInfo: { phoneNumber: '+91 98765 43210', countryCode: '91' }, profileInfo: { displayName: 'Wallet User' } },
+  'token-new': { id: 'w-77', email: 'wallet.user@example.com', phoneInfo: { phoneNumber: '+91 90011 22334', countryCode: '91' }, profileInfo: { displayName: 'Wallet User' } },
   'token-known': { id: 'w-88', phoneInfo: { phoneNumber: '9123456789', countryCode: '91' }, profileInfo: { firstName: 'Known', lastName: 'Donor' } },
 };
 
@@ -84,7 +84,7 @@ describe('wallet web view login (callback/paytm)', () => {
     expect(user?.id).toBe(first.body.data.user.id);
     const [row] = await db.select().from(users).where(eq(users.id, user!.id));
     // the phone is what the wallet verified; its email is not trusted to name an account
-    expect(row).toMatchObject({ phone_1: '9876543210', registration_source: 'paytm', is_dummy_email: true });
+    expect(row).toMatchObject({ phone_1: '9001122334', registration_source: 'paytm', is_dummy_email: true });
 
     const second = await signIn('good-code');
     expect(second.status).toBe(200);
