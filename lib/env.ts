@@ -37,6 +37,10 @@ const EnvSchema = z.object({
   // email leaves the outbox through this SMTP server (smtp://user:pass@host:587, smtps://...); unset, it stays queued
   SMTP_URL: z.string().url().optional(),
   SMTP_FROM: z.string().default('Sahyog <no-reply@sahyog.in>'),
+  // SMS (one-time codes to phones) leave through this provider endpoint; unset, they stay queued
+  SMS_API_URL: z.string().url().optional(),
+  SMS_API_KEY: z.string().optional(),
+  SMS_SENDER_ID: z.string().default('SAHYOG'),
   // '1' shows /dev/outbox even in production (the e2e server reads sign-in codes there); never set it on a public server
   DEV_OUTBOX: z.enum(['0', '1']).optional(),
   // spec 2 and 6: where people land after sign-in by role; other domains in production, our own pages by default

@@ -43,13 +43,15 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, entry: MicroC
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-// with SMTP_URL, this server sends queued email itself (the database handle is the one Next's handlers share)
+// with SMTP_URL or an SMS provider, this server sends queued messages itself (the database handle is the one Next's handlers share)
 async function startOutboxDrainIfConfigured(): Promise<void> {
-  const { SMTP_URL } = env();
-  if (!SMTP_URL) return;
-  const [{ getDb }, { smtpTransport, startOutboxDrain }, { reportError }] = await Promise.all([import('../lib/db/client'), import('../lib/outbox/sender'), import('../lib/observability/report')]);
-  startOutboxDrain({ db: getDb, transport: smtpTransport(SMTP_URL), intervalMs: OUTBOX_SEND_INTERVAL_MS, onError: (error) => void reportError(error, { task: 'outbox drain' }) });
-  console.log(`Sending queued email through ${new URL(SMTP_URL).host} every ${OUTBOX_SEND_INTERVAL_MS / 1000} s.`);
+  const e = env();
+  if (!e.SMTP_URL && !(e.SMS_API_URL && e.SMS_API_KEY)) return;
+  const [{ getDb }, { configuredTransports, startOutboxDrain }, { reportError }] = await Promise.all([import('../lib/db/client'), import('../lib/outbox/sender'), import('../lib/observability/report')]);
+  const transports = configuredTransports(e);
+  if (!transports) return;
+  startOutboxDrain({ db: getDb, transports, intervalMs: OUTBOX_SEND_INTERVAL_MS, onError: (error) => void reportError(error, { task: 'outbox drain' }) });
+  console.log(`Sending queued ${Object.keys(transports).join(' and ')} every ${OUTBOX_SEND_INTERVAL_MS / 1000} s.`);
 }
 
 export async function serve(port: number, hostname = '0.0.0.0'): Promise<http.Server> {

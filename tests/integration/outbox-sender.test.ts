@@ -78,7 +78,7 @@ describe('outbox sender over SMTP', () => {
       const busy = await enqueueMessage(db, { channel: 'email', recipient: 'busy@example.com', subject: 'Fresh claim', body: 'Another sender is sending me.' });
       await db.update(outbox).set({ status: 'sending', claimed_at: new Date(Date.now() - OUTBOX_CLAIM_TIMEOUT_MS - 1000) }).where(inArray(outbox.id, [stale]));
       await db.update(outbox).set({ status: 'sending', claimed_at: new Date() }).where(inArray(outbox.id, [busy]));
-      expect(await sendQueuedMessages(db, peer.transport)).toEqual({ sent: 1, retrying: 0, failed: 0 });
+      expect(await sendQueuedMessages(db, { email: peer.transport })).toEqual({ sent: 1, retrying: 0, failed: 0 });
       expect(peer.received.map((m) => m.to)).toEqual([['stale@example.com']]);
       expect((await rowsOf([stale, busy])).map((r) => r.status)).toEqual(['sent', 'sending']);
     } finally {
@@ -93,7 +93,7 @@ describe('outbox sender over SMTP', () => {
       const second = await enqueueMessage(db, { channel: 'email', recipient: 'ravi@example.com', subject: 'Your sign-in code', body: 'Your code is 482913.' });
       const sms = await enqueueMessage(db, { channel: 'sms', recipient: '+919876543210', body: 'Your code is 111222.' });
 
-      expect(await sendQueuedMessages(db, peer.transport, { from: 'Sahyog <no-reply@sahyog.in>' })).toEqual({ sent: 2, retrying: 0, failed: 0 });
+      expect(await sendQueuedMessages(db, { email: peer.transport }, { from: 'Sahyog <no-reply@sahyog.in>' })).toEqual({ sent: 2, retrying: 0, failed: 0 });
       expect(peer.received.map((m) => m.to)).toEqual([['asha@example.com'], ['ravi@example.com']]);
       expect(peer.received[0].from).toBe('no-reply@sahyog.in');
       expect(peer.received[0].raw).toMatch(/^Subject: Receipt SHY1: thank you$/m);
@@ -109,7 +109,7 @@ describe('outbox sender over SMTP', () => {
       // no SMS provider is configured: SMS stays queued, untouched
       expect((await rowsOf([sms]))[0]).toMatchObject({ status: 'queued', attempts: 0, sent_at: null });
 
-      expect(await sendQueuedMessages(db, peer.transport)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+      expect(await sendQueuedMessages(db, { email: peer.transport })).toEqual({ sent: 0, retrying: 0, failed: 0 });
       expect(peer.received).toHaveLength(2);
     } finally {
       await peer.close();
@@ -120,7 +120,7 @@ describe('outbox sender over SMTP', () => {
     const peer = await smtpPeer();
     try {
       for (let i = 0; i < 6; i++) await enqueueMessage(db, { channel: 'email', recipient: `donor${i}@example.com`, subject: `Message ${i}`, body: `Body ${i}` });
-      const [p1, p2] = await Promise.all([sendQueuedMessages(db, peer.transport), sendQueuedMessages(db, peer.transport)]);
+      const [p1, p2] = await Promise.all([sendQueuedMessages(db, { email: peer.transport }), sendQueuedMessages(db, { email: peer.transport })]);
       expect(p1.sent + p2.sent).toBe(6);
       expect(peer.received.map((m) => m.to[0]).sort()).toEqual([0, 1, 2, 3, 4, 5].map((i) => `donor${i}@example.com`));
     } finally {
@@ -135,17 +135,17 @@ describe('outbox sender over SMTP', () => {
         await enqueueMessage(db, { channel: 'email', recipient: 'one@example.com', subject: 'One', body: 'First' }),
         await enqueueMessage(db, { channel: 'email', recipient: 'two@example.com', subject: 'Two', body: 'Second' }),
       ];
-      expect(await sendQueuedMessages(db, peer.transport)).toEqual({ sent: 0, retrying: 2, failed: 0 });
+      expect(await sendQueuedMessages(db, { email: peer.transport })).toEqual({ sent: 0, retrying: 2, failed: 0 });
       for (const row of await rowsOf(ids)) {
         expect(row).toMatchObject({ status: 'queued', attempts: 1, sent_at: null });
         expect(row.last_error).toContain('Mailbox busy, try later');
       }
-      for (let pass = 2; pass < OUTBOX_MAX_ATTEMPTS; pass++) expect(await sendQueuedMessages(db, peer.transport)).toEqual({ sent: 0, retrying: 2, failed: 0 });
-      expect(await sendQueuedMessages(db, peer.transport)).toEqual({ sent: 0, retrying: 0, failed: 2 });
+      for (let pass = 2; pass < OUTBOX_MAX_ATTEMPTS; pass++) expect(await sendQueuedMessages(db, { email: peer.transport })).toEqual({ sent: 0, retrying: 2, failed: 0 });
+      expect(await sendQueuedMessages(db, { email: peer.transport })).toEqual({ sent: 0, retrying: 0, failed: 2 });
       for (const row of await rowsOf(ids)) expect(row).toMatchObject({ status: 'failed', attempts: OUTBOX_MAX_ATTEMPTS });
       // given up: later passes leave it alone
       const sessionsBefore = peer.sessions();
-      expect(await sendQueuedMessages(db, peer.transport)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+      expect(await sendQueuedMessages(db, { email: peer.transport })).toEqual({ sent: 0, retrying: 0, failed: 0 });
       expect(peer.sessions()).toBe(sessionsBefore);
       expect(peer.received).toHaveLength(0);
     } finally {
@@ -158,7 +158,7 @@ describe('outbox sender over SMTP', () => {
       await enqueueMessage(db, { channel: 'email', recipient: 'one@example.com', subject: 'One', body: 'First' }),
       await enqueueMessage(db, { channel: 'email', recipient: 'two@example.com', subject: 'Two', body: 'Second' }),
     ];
-    expect(await sendQueuedMessages(db, smtpTransport(`smtp://127.0.0.1:${await closedPort()}`))).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await sendQueuedMessages(db, { email: smtpTransport(`smtp://127.0.0.1:${await closedPort()}`) })).toEqual({ sent: 0, retrying: 1, failed: 0 });
     const [one, two] = await rowsOf(ids);
     expect(one).toMatchObject({ status: 'queued', attempts: 1 });
     expect(one.last_error).toMatch(/ECONNREFUSED|connect/i);
@@ -166,7 +166,7 @@ describe('outbox sender over SMTP', () => {
 
     const peer = await smtpPeer();
     try {
-      expect(await sendQueuedMessages(db, peer.transport)).toEqual({ sent: 2, retrying: 0, failed: 0 });
+      expect(await sendQueuedMessages(db, { email: peer.transport })).toEqual({ sent: 2, retrying: 0, failed: 0 });
       expect((await rowsOf(ids)).map((r) => [r.status, r.attempts])).toEqual([
         ['sent', 2],
         ['sent', 1],
@@ -180,8 +180,8 @@ describe('outbox sender over SMTP', () => {
     const peer = await smtpPeer();
     const errors: unknown[] = [];
     const id = await enqueueMessage(db, { channel: 'email', recipient: 'later@example.com', subject: 'Later', body: 'Sent by the drain' });
-    const stop = startOutboxDrain({ db: async () => db, transport: peer.transport, intervalMs: 20, onError: (e) => errors.push(e) });
-    const broken = startOutboxDrain({ db: async () => Promise.reject(new Error('database down')), transport: peer.transport, intervalMs: 20, onError: (e) => errors.push(e) });
+    const stop = startOutboxDrain({ db: async () => db, transports: { email: peer.transport }, intervalMs: 20, onError: (e) => errors.push(e) });
+    const broken = startOutboxDrain({ db: async () => Promise.reject(new Error('database down')), transports: { email: peer.transport }, intervalMs: 20, onError: (e) => errors.push(e) });
     try {
       for (let i = 0; i < 100 && (await rowsOf([id]))[0].status !== 'sent'; i++) await new Promise((r) => setTimeout(r, 20));
       expect((await rowsOf([id]))[0].status).toBe('sent');
@@ -214,3 +214,60 @@ describe('configuration', () => {
   });
 });
 
+
+import http from 'node:http';
+import { httpSmsTransport, internationalPhone } from '@/lib/outbox/sms';
+import { configuredTransports } from '@/lib/outbox/sender';
+
+/** A local SMS provider endpoint that checks the API key, as the real one would. */
+async function smsProvider(apiKey: string, failWith?: number) {
+  const received: { to: string; text: string; sender: string }[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      if (req.headers.authorization !== `Bearer ${apiKey}`) return void res.writeHead(401).end('bad key');
+      if (failWith) return void res.writeHead(failWith).end('number blocked');
+      received.push(JSON.parse(body));
+      res.writeHead(202, { 'content-type': 'application/json' }).end('{"status":"queued"}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/sms`;
+  return { received, url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('outbox sender over an SMS provider', () => {
+  it('sends one-time codes to phones in the international form, with the API key; email waits for its own transport', async () => {
+    const provider = await smsProvider('sms-key-123');
+    try {
+      const sms = await enqueueMessage(db, { channel: 'sms', recipient: '9876543210', body: '482913 is your Sahyog sign-in code.' });
+      const mail = await enqueueMessage(db, { channel: 'email', recipient: 'asha@example.com', subject: 'Receipt', body: 'Thanks' });
+      expect(await sendQueuedMessages(db, { sms: httpSmsTransport(provider.url, 'sms-key-123', 'SAHYOG') })).toEqual({ sent: 1, retrying: 0, failed: 0 });
+      expect(provider.received).toEqual([{ to: '+919876543210', text: '482913 is your Sahyog sign-in code.', sender: 'SAHYOG' }]);
+      expect((await rowsOf([sms, mail])).map((r) => r.status)).toEqual(['sent', 'queued']);
+    } finally {
+      await provider.close();
+    }
+  });
+
+  it('a refusing provider (wrong key, blocked number) keeps the message for a retry with the answer as the error', async () => {
+    const provider = await smsProvider('right-key');
+    try {
+      const sms = await enqueueMessage(db, { channel: 'sms', recipient: '9876543210', body: 'code' });
+      expect(await sendQueuedMessages(db, { sms: httpSmsTransport(provider.url, 'wrong-key', 'SAHYOG') })).toEqual({ sent: 0, retrying: 1, failed: 0 });
+      const [row] = await rowsOf([sms]);
+      expect(row).toMatchObject({ status: 'queued', attempts: 1 });
+      expect(row.last_error).toContain('401');
+    } finally {
+      await provider.close();
+    }
+  });
+
+  it('reads the configuration and writes numbers as providers expect', () => {
+    expect(configuredTransports({ SMS_API_URL: 'http://127.0.0.1:1/sms', SMS_API_KEY: 'k', SMS_SENDER_ID: 'SAHYOG' } as never)).toHaveProperty('sms');
+    expect(configuredTransports({ SMS_API_URL: 'http://127.0.0.1:1/sms', SMS_SENDER_ID: 'SAHYOG' } as never)).toBeNull();
+    expect(internationalPhone('9876543210')).toBe('+919876543210');
+    expect(internationalPhone('+447700900123')).toBe('+447700900123');
+  });
+});
