@@ -204,6 +204,9 @@ export const FOS_SIGNUP_REDIRECT_DELAY_MS = 1000;
 /** spec 6: this utm value (telecalling agents) skips the SIP guard */
 export const SIP_GUARD_EXEMPT_UTM = 'internal_impact_calling';
 export const USER_ORDERS_PAGE_SIZE = 10;
+/** recently unsealed u_auth cookies kept in memory (the token is still checked in the database each time) */
+export const UNSEALED_SESSION_CACHE_MAX = 5_000;
+export const UNSEALED_SESSION_CACHE_MS = 60_000;
 
 // Outbox sender (email through SMTP_URL)
 /** a message is given up (status 'failed') after this many refused sends */
