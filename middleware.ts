@@ -3,7 +3,7 @@
 import createIntlMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 import { routing } from './i18n/routing';
-import { isFrameable, legacyRedirectTarget, splitLocalePrefix } from './lib/routes';
+import { isBadRequestUrl, isFrameable, legacyRedirectTarget, splitLocalePrefix } from './lib/routes';
 import { guardRedirect, isMobileRequest } from './lib/auth/guards';
 import { siteSegment } from './lib/whitelabel/site';
 import { listingPathFromQuery } from './lib/listing/path';
@@ -28,6 +28,8 @@ function cacheablePath(localizedPath: string, search: URLSearchParams): string {
 }
 
 export default function middleware(request: NextRequest) {
+  // NUL and other control characters, and paths that do not decode, reach no page (our server refuses them too; this covers `next start`)
+  if (isBadRequestUrl(`${request.nextUrl.pathname}${request.nextUrl.search}`)) return new NextResponse('Bad request', { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const { pathname, search } = request.nextUrl;
   const legacy = legacyRedirectTarget(pathname, routing.locales);
   if (legacy) {

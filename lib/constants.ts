@@ -55,6 +55,9 @@ export const INACTIVE_USER_SIP_STATUS_FLAGS = [2, 4, 5] as const;
 // spec 4: successful funding is raised over target above this ratio
 export const SUCCESSFUL_FUNDING_RATIO = 0.6;
 
+// beneficiary relations as stored (in English); each is shown through Story.relations.* messages
+export const BENEFICIARY_RELATIONS = ['father', 'mother', 'son', 'daughter', 'brother', 'sister', 'husband', 'wife', 'friend', 'self'] as const;
+
 // spec 3 and 9: cause tree
 export const CAUSE = { personalMedical: 20, ngo: 48, creative: 49, ad: 149 } as const;
 export const MEDICAL_CAUSE_IDS_FOR_PERSONAL = [4, 7, 59, 103, 150, 156, 159] as const;
@@ -149,6 +152,8 @@ export const FALLBACK_LOCATION = {
 
 // white-label host lookups are cached in memory this long
 export const WHITE_LABEL_CACHE_MS = 60_000;
+/** hosts remembered at once (partners and strangers alike): random Host headers cannot grow the cache without bound */
+export const WHITE_LABEL_CACHE_MAX_HOSTS = 1000;
 // seconds before a demo fundraiser counts as ending soon (urgent)
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -162,6 +167,9 @@ export const STORY_UPDATES_PAGE_SIZE = 5;
 export const STORY_COMMENTS_PAGE_SIZE = 10;
 export const STORY_SUPPORTERS_PAGE_SIZE = 10;
 export const STORY_SIMILAR_COUNT = 6;
+/** similar fundraisers are read in pages of this many times the count shown, at most this many pages, until enough distinct titles are found */
+export const STORY_SIMILAR_SCAN_FACTOR = 2;
+export const STORY_SIMILAR_SCAN_PAGES = 5;
 export const STORY_SUPPORTING_COUNT = 6;
 export const TICKER_DONORS_LIMIT = 10;
 export const COMMENT_MAX_LENGTH = 1000;
@@ -177,7 +185,8 @@ export const DONATION_AMOUNT_PRESETS: Record<string, readonly number[]> = { INR:
 export const MAX_DONATION_INR = 10_000_000;
 export const CART_LIMIT_PER_IP = { max: 20, windowMs: 10 * 60 * 1000 } as const;
 export const CART_LIMIT_PER_EMAIL = { max: 10, windowMs: 10 * 60 * 1000 } as const;
-export const PENDING_ORDER_RECONCILE_AFTER_MS = 15 * 60 * 1000;
+/** a pending order is asked about at its gateway once it is this old (the donor's own page asks sooner) */
+export const PENDING_ORDER_RECONCILE_AFTER_MS = 5 * 60 * 1000;
 export const FAILED_PAYMENT_PATH = '/payment-failed';
 export const ORDER_LIMIT_PER_IP = { max: 30, windowMs: 10 * 60 * 1000 } as const;
 
@@ -266,3 +275,35 @@ export const TRUECALLER_PAYLOAD_MAX_AGE_MS = 10 * 60 * 1000;
 /** a profile stamped this far in the future is refused (clock skew allowance) */
 export const TRUECALLER_FUTURE_SKEW_MS = 60 * 1000;
 export const GOOGLE_ONE_TAP_SCRIPT = 'https://accounts.google.com/gsi/client';
+
+// Hardening (issue 9)
+/** JSON bodies larger than this are refused (413) before they are read in full; uploads have their own limit */
+export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+/** the most a donation (or a tip) may be, in major units of its own currency; the INR-equivalent ceiling above applies too */
+export const MAX_AMOUNT_MAJOR: Record<string, number> = {
+  INR: 10_000_000, USD: 150_000, GBP: 120_000, EUR: 140_000, AED: 550_000, SAR: 560_000,
+  SGD: 200_000, CAD: 200_000, HKD: 1_200_000, QAR: 550_000, AUD: 230_000, MYR: 700_000,
+};
+/** a tip may be at most this share of the donation it comes with */
+export const TIP_MAX_SHARE_OF_DONATION = 0.5;
+/** wrong PINs for one private fundraiser, from everyone together, before it locks for the rest of the window */
+export const PIN_ATTEMPTS_MAX_PER_FUNDRAISER = 30;
+export const PIN_FUNDRAISER_LOCK_WINDOW_MS = 60 * 60 * 1000;
+/** the header our server sets to the client address it worked out (any incoming value is dropped) */
+export const CLIENT_ADDRESS_HEADER = 'x-sahyog-client-address';
+/** how often a server reconciles pending orders with their gateways */
+export const RECONCILE_INTERVAL_MS = 2 * 60 * 1000;
+/** an order nobody paid is failed ('expired') this long after it was placed: the gateways' own checkout expiry */
+export const ORDER_PAYMENT_WINDOW_MS = 60 * 60 * 1000;
+/** a scheduled task's lease: another instance may take it over when the holder has not renewed it this long */
+export const SCHEDULED_TASK_LEASE_MS = 10 * 60 * 1000;
+/** scheduled tasks run through this route of our own, called by the server's timer with a per-process token */
+export const INTERNAL_TASK_PATH = '/api/internal/tasks';
+export const INTERNAL_TASK_HEADER = 'x-internal-task-token';
+export const INTERNAL_TASK_TOKEN_ENV = 'SAHYOG_INTERNAL_TASK_TOKEN';
+/** share previews (og:image): social apps show rasters, not SVG, at 1.91:1 */
+export const SHARE_IMAGE_WIDTH = 1200;
+export const SHARE_IMAGE_HEIGHT = 630;
+export const SHARE_IMAGE_QUALITY = 82;
+/** made once per fundraiser image, kept under DATA_DIR */
+export const SHARE_IMAGE_DIR_NAME = 'share-images';

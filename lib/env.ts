@@ -17,6 +17,15 @@ const EnvSchema = z.object({
   SENTRY_DSN: z.string().optional(),
   REVALIDATE_SECRET: z.string().min(16).optional(),
   SANDBOX_GATEWAY_SECRET: z.string().min(16).optional(),
+  // the built-in test gateway: '1' on, '0' off; unset, on only for the embedded demo and the tests without real keys
+  SANDBOX_GATEWAY: z.enum(['0', '1']).optional(),
+  // how many proxy hops in front of this server to trust for the client address: a number, or a comma list of
+  // proxy addresses / subnets (proxy-addr's syntax: 'loopback', '10.0.0.0/8'); unset, the socket address is the client
+  TRUST_PROXY: z.string().optional(),
+  // reconciliation schedule (issue 9); the bench and tests shorten them, the product keeps lib/constants.ts
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().optional(),
+  RECONCILE_AFTER_MS: z.coerce.number().int().nonnegative().optional(),
+  ORDER_EXPIRY_MS: z.coerce.number().int().positive().optional(),
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
@@ -68,6 +77,14 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+const realGatewayKeys = (e: Env) => Boolean(e.RAZORPAY_KEY_ID || e.RAZORPAY_KEY_SECRET || e.STRIPE_SECRET_KEY);
+
+/** Whether the sandbox gateway may take payments: never beside real gateway keys (it credits donations with no money moved). */
+export function sandboxGatewayEnabled(e: Env = env()): boolean {
+  if (e.SANDBOX_GATEWAY) return e.SANDBOX_GATEWAY === '1';
+  return !realGatewayKeys(e) && (!e.DATABASE_URL || e.NODE_ENV === 'test');
+}
+
 let cached: Env | undefined;
 
 export function env(): Env {
@@ -76,6 +93,9 @@ export function env(): Env {
     if (!parsed.success) {
       const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
       throw new Error(`Invalid configuration: ${problems}`);
+    }
+    if (parsed.data.SANDBOX_GATEWAY === '1' && realGatewayKeys(parsed.data)) {
+      throw new Error('Invalid configuration: SANDBOX_GATEWAY=1 cannot run beside real gateway keys (RAZORPAY_*, STRIPE_*): the sandbox credits donations without any money moving');
     }
     cached = parsed.data;
   }

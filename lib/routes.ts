@@ -12,7 +12,39 @@ export const FRAMEABLE_PATHS = ['/fundraiser-listing'] as const;
 /** The first value of a search param as Next hands them to pages (string, repeated, or absent). */
 export const firstParam = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
 
+/** A path segment as text, or null when it is badly encoded ('%') or holds control characters: such a page does not exist. */
+export function decodedSegment(raw: string): string | null {
+  try {
+    const text = decodeURIComponent(raw);
+    return /[\u0000-\u001f\u007f]/.test(text) ? null : text;
+  } catch {
+    return null;
+  }
+}
+
+/** True when a request URL carries control characters (raw or %-encoded): refused with 400 before any page or route sees it. */
+export function hasControlCharactersInUrl(url: string): boolean {
+  return /%(?:[01][0-9a-f]|7f)|[\u0000-\u001f\u007f]/i.test(url);
+}
+
+/** A path that does not decode (a stray '%', broken UTF-8) or decodes to a '%': no page of ours has one, and Next's router fails on some. */
+export function isUnreadablePath(pathname: string): boolean {
+  try {
+    return decodeURIComponent(pathname).includes('%');
+  } catch {
+    return true;
+  }
+}
+
+/** The door check of our server and the middleware: control characters anywhere, or an unreadable path. */
+export const isBadRequestUrl = (url: string): boolean => {
+  const q = url.indexOf('?');
+  return hasControlCharactersInUrl(url) || isUnreadablePath(q >= 0 ? url.slice(0, q) : url);
+};
+
 export const storyPath = (customTag: string) => `/stories/${encodeURIComponent(customTag)}`;
+/** A public fundraiser's share preview (og:image): a JPEG, because WhatsApp and Facebook show no SVG. */
+export const shareImagePath = (fundraiserId: number) => `/media/og/${fundraiserId}.jpg`;
 export const signInPath = (redirectUri: string) => `/new/signin?${new URLSearchParams({ redirect_uri: redirectUri })}`;
 
 export function paymentPath(f: { custom_tag: string; id: number }): string {

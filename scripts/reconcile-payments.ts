@@ -1,12 +1,14 @@
-// npm run payments:reconcile: asks the gateways about orders pending longer than 15 minutes and settles them.
+// npm run payments:reconcile: one pass of what the server does on its schedule (for PostgreSQL deployments and ops).
 import { closeDb, getDb } from '../lib/db/client';
 import { reconcilePendingOrders } from '../lib/payments/results';
-import { PENDING_ORDER_RECONCILE_AFTER_MS } from '../lib/constants';
-import { env } from '../lib/env';
+import { reconcileSettings } from '../lib/payments/reconcile-schedule';
+import { mainSiteOrigin } from '../lib/whitelabel/site';
+import { siteConfig } from '../lib/whitelabel/resolve';
 
 async function main() {
   const db = await getDb();
-  const results = await reconcilePendingOrders(db, PENDING_ORDER_RECONCILE_AFTER_MS, env().SITE_URL ?? 'http://localhost:3000');
+  const { olderThanMs, expireAfterMs } = reconcileSettings();
+  const results = await reconcilePendingOrders(db, { olderThanMs, expireAfterMs, origin: mainSiteOrigin(siteConfig()) });
   await closeDb();
   for (const r of results) console.log(`${r.order_id}: ${r.result}`);
   console.log(`${results.length} pending orders checked`);

@@ -5,5 +5,5 @@ export const dynamic = 'force-dynamic';
 
 // Sitemap: points at the index of the host asked (white-label domains list their own URLs)
 export async function GET(request: Request) {
-  return new Response(robotsTxt(requestOrigin(request)), { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': SITEMAP_CACHE_CONTROL } });
+  return new Response(robotsTxt(await requestOrigin(request)), { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': SITEMAP_CACHE_CONTROL } });
 }

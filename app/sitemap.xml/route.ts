@@ -6,5 +6,5 @@ export const dynamic = 'force-dynamic';
 
 // the sitemap index: the pages file and one file per SITEMAP_URLS_PER_FILE public running stories
 export async function GET(request: Request) {
-  return xmlResponse(sitemapIndexXml(requestOrigin(request), await fundraiserSitemapFiles(await getDb())));
+  return xmlResponse(sitemapIndexXml(await requestOrigin(request), await fundraiserSitemapFiles(await getDb())));
 }

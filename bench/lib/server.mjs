@@ -17,8 +17,12 @@ export async function startServer({ port = 3400, dataDir = './data/bench', env =
   if (fresh) fs.rmSync(dataDir, { recursive: true, force: true });
   // the server exactly as npm start runs it (micro-cache included)
   const child = spawn(bin('tsx'), ['scripts/start.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), PGLITE_DIR: dataDir, ...env },
+    // the bench stands where a proxy would (its X-Forwarded-For spreads donors over many addresses), and uses
+    // the sandbox gateway on PostgreSQL too
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), PGLITE_DIR: dataDir, TRUST_PROXY: 'loopback', SANDBOX_GATEWAY: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // its own process group, so a kill reaches tsx's node child too (the crash bench SIGKILLs the whole server)
+    detached: true,
   });
   let log = '';
   child.stdout.on('data', (d) => (log += d));
@@ -39,11 +43,17 @@ export async function startServer({ port = 3400, dataDir = './data/bench', env =
   }
   return {
     base,
+    child,
     log: () => log,
-    stop: () =>
+    stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', resolve);
-        child.kill('SIGTERM');
+        try {
+          process.kill(-child.pid, signal);
+        } catch {
+          child.kill(signal);
+        }
       }),
   };
 }

@@ -99,7 +99,7 @@ export async function sendPasswordReset(db: DbOrTx, request: Request, email: str
   if (!user || user.is_dummy_email) return;
   const token = await issueLinkToken(db, user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
   const name = await productNameFor(db, request);
-  const link = `${requestOrigin(request)}/new/reset-password?${new URLSearchParams({ token })}`;
+  const link = `${await requestOrigin(request)}/new/reset-password?${new URLSearchParams({ token })}`;
   await enqueueMessage(db, {
     channel: 'email',
     recipient: user.email,

@@ -1,5 +1,6 @@
 // spec 6 guards, as the edge middleware applies them (no database: cookies only). They are a
 // convenience: every page and route handler behind them checks the session again itself.
+import { safeRedirectPath } from './redirect';
 import { AUTH_COOKIE_NAME, IS_LOGGED_IN_COOKIE, SIP_GUARD_EXEMPT_UTM, SIP_HINT_COOKIE } from '../constants';
 
 /** Pages that need a signed-in user. */
@@ -32,8 +33,8 @@ export function guardRedirect(req: GuardRequest): string | null {
   if (under(req.path, USER_REQUIRED_PATHS) && !hasSession) return `/new/signin?${new URLSearchParams({ redirect_uri: here })}`;
   // the isLoggedIn mirror is cleared by the browser on token_expired, so a stale session never locks anyone out of sign-in
   if (under(req.path, AUTH_PAGES) && hasSession && req.cookie(IS_LOGGED_IN_COOKIE) === '1' && !req.search.has('autologin_token')) {
-    const next = req.search.get('redirect_uri');
-    return next && next.startsWith('/') && !next.startsWith('//') && !next.includes('\\') ? next : CAMPAIGN_BASIC_PATH;
+    // the same validator as the sign-in API; absolute URLs to our other domains are left to the page
+    return safeRedirectPath(req.search.get('redirect_uri')) ?? CAMPAIGN_BASIC_PATH;
   }
   const telecalling = [...req.search.entries()].some(([k, v]) => k.startsWith('utm_') && v === SIP_GUARD_EXEMPT_UTM);
   if (under(req.path, SIP_GUARDED_PATHS) && hasSession && !telecalling) {

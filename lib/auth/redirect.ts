@@ -7,19 +7,33 @@ export const HOME_PATH = '/';
 export type OwnHostCheck = (host: string) => boolean | Promise<boolean>;
 
 // control characters, backslashes and encoded slashes or backslashes are how browsers are talked into another host
-const SUSPICIOUS = /[\u0000-\u001f\u007f\\]|%(?:2f|5c|00)/i;
+const SUSPICIOUS = /[\u0000-\u001f\u007f\\]|%(?:[01][0-9a-f]|7f|2f|5c)/i;
 
-/** The redirect target if it is safe, else null. A path must start with exactly one '/'. */
+const cleaned = (raw: string | null | undefined): string | null => {
+  const uri = (raw ?? '').trim();
+  return !uri || uri.length > 2048 || SUSPICIOUS.test(uri) ? null : uri;
+};
+
+/**
+ * A redirect target that is a path on this site, or null. The one check for every path redirect in the
+ * product (middleware included, which has no database): exactly one leading '/', no control characters
+ * or backslashes (browsers drop '\t' and read '/\t/evil.example' as '//evil.example').
+ */
+export function safeRedirectPath(raw: string | null | undefined): string | null {
+  const uri = cleaned(raw);
+  if (!uri || !uri.startsWith('/') || uri.startsWith('//')) return null;
+  // parse against a dummy origin: if the path could leave it, it is not a plain path
+  const parsed = new URL(uri, 'http://own.invalid');
+  const path = `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  // '/.//evil.example' normalises to '//evil.example', which a browser reads as another host
+  return parsed.origin === 'http://own.invalid' && !path.startsWith('//') ? path : null;
+}
+
+/** The redirect target if it is safe, else null: a path of ours, or an absolute URL on one of our hosts. */
 export async function safeRedirectUri(raw: string | null | undefined, isOwnHost: OwnHostCheck): Promise<string | null> {
-  if (!raw) return null;
-  const uri = raw.trim();
-  if (!uri || uri.length > 2048 || SUSPICIOUS.test(uri)) return null;
-  if (uri.startsWith('/')) {
-    if (uri.startsWith('//')) return null;
-    // parse against a dummy origin: if the path could leave it, it is not a plain path
-    const parsed = new URL(uri, 'http://own.invalid');
-    return parsed.host === 'own.invalid' ? `${parsed.pathname}${parsed.search}${parsed.hash}` : null;
-  }
+  const uri = cleaned(raw);
+  if (!uri) return null;
+  if (uri.startsWith('/')) return safeRedirectPath(uri);
   let url: URL;
   try {
     url = new URL(uri);

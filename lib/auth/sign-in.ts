@@ -7,20 +7,18 @@ import { env } from '../env';
 import { AUTH_COOKIE_DAYS, DAY_MS, SIP_HINT_COOKIE } from '../constants';
 import { isHttps, setCookieHeader } from '../http/cookies';
 import { requestOrigin } from '../seo/request-origin';
-import { normaliseHost, partnerBrand } from '../whitelabel/brand';
+import { isOwnSiteHost } from '../whitelabel/resolve';
 import { accountFacts, roleDestination, sipState, type SipState } from './destination';
-import { isProductDomain, safeRedirectUri, type OwnHostCheck } from './redirect';
+import { safeRedirectUri, type OwnHostCheck } from './redirect';
 import { startSession, type IssuedSession } from './session';
 
-/** Our domains: the configured product domains, the host this request came to, active white-label domains. */
-export function ownHostCheck(db: DbOrTx, request: Request): OwnHostCheck {
-  const domains = env().PRODUCT_DOMAINS.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean);
-  const requestHost = normaliseHost(request.headers.get('x-forwarded-host') ?? request.headers.get('host'));
-  return async (host) => host === requestHost || isProductDomain(host, domains) || (await partnerBrand(db, host)) !== null;
+/** Our domains: the configured product domains and active white-label domains (never merely the Host a request names). */
+export function ownHostCheck(db: DbOrTx): OwnHostCheck {
+  return (host) => isOwnSiteHost(db, host);
 }
 
-export async function validRedirectUri(db: DbOrTx, request: Request, raw: string | null | undefined): Promise<string | null> {
-  return safeRedirectUri(raw, ownHostCheck(db, request));
+export async function validRedirectUri(db: DbOrTx, _request: Request, raw: string | null | undefined): Promise<string | null> {
+  return safeRedirectUri(raw, ownHostCheck(db));
 }
 
 export interface CompletedSignIn {
@@ -57,7 +55,7 @@ export function signedInJson(done: CompletedSignIn, status = 200, extra: Record<
 }
 
 /** Browser answer of the provider callbacks: straight on to the destination. */
-export function signedInRedirect(request: Request, done: CompletedSignIn): Response {
-  const target = new URL(done.redirect, requestOrigin(request));
+export async function signedInRedirect(request: Request, done: CompletedSignIn): Promise<Response> {
+  const target = new URL(done.redirect, await requestOrigin(request));
   return withCookies(new Response(null, { status: 303, headers: { location: target.toString() } }), done.session.cookies);
 }

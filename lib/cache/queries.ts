@@ -42,15 +42,15 @@ export async function cachedFundraiserById(id: number) {
 }
 
 /** Everything a story page shows besides the fundraiser: expires with the fundraiser's tag. */
-export async function cachedStoryExtras(id: number, causeId: number) {
+export async function cachedStoryExtras(id: number, causeId: number, title: string) {
   return unstable_cache(
-    async (i: number, cause: number) => {
+    async (i: number, cause: number, storyTitle: string) => {
       const db = await getDb();
       const [updates, comments, supporters, similar, supporting] = await Promise.all([
         storyUpdates(db, i, 1, STORY_UPDATES_PAGE_SIZE),
         storyComments(db, i, 1, STORY_COMMENTS_PAGE_SIZE),
         storySupporters(db, i, { page: 1, perPage: STORY_SUPPORTERS_PAGE_SIZE }),
-        similarFundraisers(db, { id: i, cause_id: cause }, STORY_SIMILAR_COUNT),
+        similarFundraisers(db, { id: i, cause_id: cause, title: storyTitle }, STORY_SIMILAR_COUNT),
         supportingFundraisers(db, i, STORY_SUPPORTING_COUNT),
       ]);
       return { updates, comments, supporters, similar, supporting };
@@ -58,7 +58,7 @@ export async function cachedStoryExtras(id: number, causeId: number) {
     ['story-extras'],
     // similar fundraisers change with others' donations: refreshed every 10 minutes rather than on each
     { tags: [CACHE_TAGS.fundraiser(id)], revalidate: 600 },
-  )(id, causeId);
+  )(id, causeId, title);
 }
 
 export async function cachedCauses() {

@@ -296,6 +296,8 @@ export const orders = pgTable(
     index('orders_campaign_status_idx').on(t.campaign_id, t.status, t.id.desc().nullsFirst()),
     index('orders_user_idx').on(t.user_id, t.created_at.desc().nullsFirst()),
     index('orders_pending_idx').on(t.status, t.created_at),
+    // one cart, one live order: a repeated order call answers the same order (issue 9)
+    uniqueIndex('orders_live_cart_idx').on(t.cart_id).where(sql`status in ('created', 'pending', 'success')`),
   ],
 );
 
@@ -476,6 +478,14 @@ export const outbox = pgTable(
 );
 
 // Fixed-window counters for rate limits (PIN tries, carts, codes) that survive restarts.
+// A periodic task (reconciliation) runs on one instance at a time: the holder renews its lease, a dead one's lapses.
+export const scheduledTaskLeases = pgTable('scheduled_task_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  locked_until: timestamp('locked_until', { withTimezone: true }).notNull(),
+  last_run_at: timestamp('last_run_at', { withTimezone: true }),
+});
+
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   window_start: timestamp('window_start', { withTimezone: true }).notNull(),

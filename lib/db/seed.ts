@@ -2,7 +2,7 @@
 import { eq, sql, count } from 'drizzle-orm';
 import type { Db } from './client';
 import * as s from './schema';
-import { ALL_MEDICAL_CAUSE_IDS, CAUSE, DAY_MS } from '../constants';
+import { ALL_MEDICAL_CAUSE_IDS, BENEFICIARY_RELATIONS, CAUSE, DAY_MS, SUCCESSFUL_FUNDING_RATIO } from '../constants';
 import { convertMinor, DEFAULT_INR_PER_UNIT_MICROS } from '../currency-rates';
 import type { CurrencyCode } from '../money';
 import { hashPin } from '../fundraisers/pin';
@@ -63,7 +63,6 @@ const FIRST = ['Aarav', 'Ananya', 'Ishaan', 'Diya', 'Kabir', 'Meera', 'Rohan', '
 const LAST = ['Sharma', 'Iyer', 'Reddy', 'Khan', 'Patel', 'Nair', 'Singh', 'Gupta', 'Menon', 'Das', 'Fernandes', 'Mukherjee', 'Rao', 'Qureshi', 'Pillai', 'Joshi', 'Kaur', 'Bose', 'Verma', 'Chatterjee'];
 const CITIES = ['Mumbai', 'Delhi', 'Bengaluru', 'Chennai', 'Hyderabad', 'Kolkata', 'Pune', 'Jaipur', 'Lucknow', 'Kochi', 'Ahmedabad', 'Bhopal', 'Patna', 'Guwahati', 'Indore'];
 const HOSPITALS = ['Tata Memorial Hospital', 'AIIMS Delhi', 'Apollo Hospitals', 'CMC Vellore', 'Narayana Health', 'Fortis Hospital', 'KEM Hospital', 'Manipal Hospital'];
-const RELATIONS = ['father', 'mother', 'son', 'daughter', 'brother', 'sister', 'husband', 'wife', 'friend', 'self'];
 
 interface StoryTemplate {
   cause: number;
@@ -190,7 +189,7 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedR
     plan.forEach(({ kind, t }, i) => {
       const city = r.pick(CITIES);
       const hospitalName = r.pick(HOSPITALS);
-      const relation = r.pick(RELATIONS);
+      const relation = r.pick(BENEFICIARY_RELATIONS);
       const isNgo = kind === 'ngo';
       const entityIdx = i % entities.length;
       const campaigner = isNgo ? ngos[entityIdx] : campaigners[i % campaigners.length];
@@ -294,7 +293,7 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedR
       await tx.update(s.fundraisers).set({ raised_minor: v.minor, donor_count: v.donors }).where(eq(s.fundraisers.id, id));
     }
     // success stories: well funded (spec 5: raised over target above 0.6)
-    await tx.execute(sql`update fundraisers set is_success_story = true where goal_minor > 0 and raised_minor::float8 / goal_minor > 0.6`);
+    await tx.execute(sql`update fundraisers set is_success_story = true where goal_minor > 0 and raised_minor::float8 / goal_minor > ${SUCCESSFUL_FUNDING_RATIO}`);
 
     // supporting fundraisers: a few public NGO/creative fundraisers raise for the first medical ones
     const supportTargets = frs.filter((_, i) => !fundraiserRows[i].is_private).slice(0, 3);

@@ -1,7 +1,7 @@
 // A donation's way in: cart, then order (idempotent), then the gateway's checkout. Settling is lib/payments/settle.ts.
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { carts, fundraisers, orders } from '../db/schema';
@@ -11,8 +11,12 @@ import { toMinor, type CurrencyCode } from '../money';
 import { hasTaxBenefit, isFundraiserEnded } from '../fundraisers/rules';
 import { MAX_DONATION_INR } from '../constants';
 import type { CartSchema, OrderSchema } from '../validation/donation';
-import { defaultGatewayName, gatewayFor } from '../payments/registry';
+import { gatewayFor, gatewayNameFor } from '../payments/registry';
 import { SandboxGateway } from '../payments/sandbox';
+
+const CURRENCY_UNAVAILABLE = 'Donations in this currency are not available right now';
+// no gateway is configured for it (the sandbox is off and no real keys take it)
+const currencyUnavailable = () => new ApiError('validation_failed', CURRENCY_UNAVAILABLE, { currency: CURRENCY_UNAVAILABLE });
 
 /** spec 4/7: a fundraiser takes donations while it runs, and a private one only after its PIN. */
 async function donatableFundraiser(db: Db, id: number, pinVerified: boolean) {
@@ -27,6 +31,7 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
   const f = await donatableFundraiser(db, fundraiserId, ctx.pinVerified);
   const r = await currentRatesMicros(db);
   const currency = input.currency as CurrencyCode;
+  if (!gatewayNameFor(currency)) throw currencyUnavailable();
   const donated = toMinor(input.donated_amount);
   const donatedInr = convertMinor(donated, r[currency], r.INR);
   if (donatedInr > toMinor(MAX_DONATION_INR)) {
@@ -64,7 +69,16 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
 
 const newOrderId = () => `SHY${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
 
-/** Places the order for a cart; the same idempotency key always answers the same order (double clicks, retries). */
+// an order in one of these states is the cart's live order: placing it again answers the same order
+const LIVE_ORDER_STATUSES = ['created', 'pending', 'success'] as const;
+
+const liveOrderOf = async (db: Db, cartId: number) =>
+  (await db.select().from(orders).where(and(eq(orders.cart_id, cartId), inArray(orders.status, LIVE_ORDER_STATUSES))).orderBy(desc(orders.id)).limit(1))[0];
+
+/**
+ * Places the order for a cart. One cart has at most one live order: the same cart (or the same
+ * idempotency key) answers the same order, whatever the headers (double clicks, retries).
+ */
 export async function placeOrder(db: Db, fundraiserId: number, input: z.output<typeof OrderSchema>, ctx: { origin: string; idempotencyKey: string | null }) {
   const key = ctx.idempotencyKey ?? input.idempotency_key ?? null;
   if (key) {
@@ -76,11 +90,14 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
   }
   const [cart] = await db.select().from(carts).where(and(eq(carts.id, input.cart_id), eq(carts.campaign_id, fundraiserId)));
   if (!cart) throw notFound('Cart not found');
+  const live = await liveOrderOf(db, cart.id);
+  if (live) return live;
   const [f] = await db.select().from(fundraisers).where(eq(fundraisers.id, fundraiserId));
   const r = await currentRatesMicros(db);
-  const gatewayName = input.gateway ?? defaultGatewayName(cart.currency.trim());
-  const gateway = gatewayFor(gatewayName, ctx.origin);
-  if (!gateway) throw new ApiError('validation_failed', 'This payment gateway is not available', { gateway: 'This payment gateway is not available' });
+  // the server picks the gateway from configuration and currency; the client never names it
+  const gatewayName = gatewayNameFor(cart.currency.trim());
+  const gateway = gatewayName ? gatewayFor(gatewayName, ctx.origin) : null;
+  if (!gatewayName || !gateway) throw currencyUnavailable();
   const orderId = newOrderId();
   const amountMinor = cart.donated_amount_minor + cart.tip_amount_minor;
   const { gatewayOrderId } = await gateway.createOrder({ orderId, amountMinor, currency: cart.currency.trim(), donor: { name: cart.donor_name, email: cart.donor_email, phone: cart.donor_phone } });
@@ -104,12 +121,13 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
       origin: input.origin,
       utm: cart.utm,
     })
-    .onConflictDoNothing({ target: orders.idempotency_key })
+    // the idempotency key and the one-live-order-per-cart index are both unique: a concurrent twin loses here
+    .onConflictDoNothing()
     .returning();
   if (inserted.length) return inserted[0];
-  // a concurrent request with the same key won the race: answer its order
-  const [winner] = await db.select().from(orders).where(eq(orders.idempotency_key, key!));
-  return winner;
+  // a concurrent request for the same cart or key won the race: answer its order
+  const [winner] = key ? await db.select().from(orders).where(eq(orders.idempotency_key, key)) : [];
+  return winner ?? (await liveOrderOf(db, cart.id));
 }
 
 /** spec 7 payment/send: the order goes to the gateway; the answer is where the browser checks out. */

@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   pin_required: 403,
   not_found: 404,
   conflict: 409,
+  payload_too_large: 413,
   rate_limited: 429,
   gateway_error: 502,
   internal_error: 500,

@@ -1,6 +1,15 @@
 // spec 4: where a failed payment sends the donor back, by the origin code it started from (each with st=f).
 import { FAILED_PAYMENT_PATH } from '../constants';
 import { paymentPath, storyPath } from '../routes';
+import { isUrlOnOrigin } from '../http/origin';
+
+/** where every gateway sends the donor back (spec 4 payment-route); the only return target we accept */
+export const PAYMENT_ROUTE_PATH = '/new/payment-route';
+
+/** A gateway may send the donor (and the signed result) only to our own payment-route on this site's origin. */
+export function isPaymentReturnUrl(candidate: string, siteOrigin: string): boolean {
+  return isUrlOnOrigin(candidate, siteOrigin) && new URL(candidate).pathname === PAYMENT_ROUTE_PATH;
+}
 
 export function failureRedirect(origin: string | null | undefined, f: { custom_tag: string; id: number }, reason?: string | null): string {
   const base = (() => {

@@ -2,14 +2,17 @@
 import 'server-only';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { fundraisers, orders } from '../db/schema';
+import { carts, fundraisers, orders } from '../db/schema';
 import { pushPaymentResult } from '../realtime/order-events';
 import { failureRedirect, thankYouPath } from './redirects';
 import { ApiError, notFound } from '../http/errors';
 import { invalidateFundraiser } from '../cache/invalidate';
-import { GatewaySignatureError } from './gateway';
+import { GatewaySignatureError, type GatewayEvent } from './gateway';
 import { gatewayFor } from './registry';
 import { settleOrder, type SettleOutcome } from './settle';
+
+/** failure_reason of an order nobody paid within the gateway's checkout window */
+export const ORDER_EXPIRED_REASON = 'expired';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -29,6 +32,39 @@ async function afterSettle(db: Db, outcome: SettleOutcome): Promise<void> {
     const result = await paymentResult(db, await orderByOrderId(db, outcome.orderId));
     await pushPaymentResult(result.order_id, { status: result.status, redirect: result.redirect });
   }
+}
+
+/** True when the params are the gateway's signed return for exactly this order. */
+async function isSignedReturnOf(order: OrderRow, params: Record<string, string>, origin: string): Promise<boolean> {
+  const gateway = gatewayFor(order.payment_gateway, origin);
+  if (!gateway || !order.gateway_order_id || (!params.signature && !params.razorpay_signature)) return false;
+  try {
+    return (await gateway.verifyReturn(params)).gatewayOrderId === order.gateway_order_id;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * GET orders/{oi}: the status for anyone holding the id (the waiting pages poll it); the donor's name only
+ * for the donor's own session or the gateway's signed return for this order.
+ */
+export async function orderView(db: Db, order: OrderRow, ctx: { viewer: { id: number } | null; returned: Record<string, string>; origin: string }) {
+  const [f] = await db.select({ title: fundraisers.title, custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, order.campaign_id));
+  const isDonor = (ctx.viewer !== null && order.user_id === ctx.viewer.id) || (await isSignedReturnOf(order, ctx.returned, ctx.origin));
+  const [cart] = isDonor ? await db.select({ donor_name: carts.donor_name }).from(carts).where(eq(carts.id, order.cart_id)) : [];
+  return {
+    order_id: order.order_id,
+    status: order.status,
+    charged: order.charged,
+    iso_currency: order.iso_currency.trim(),
+    donated_amount_minor: order.donated_amount_minor,
+    tip_amount_minor: order.tip_amount_minor,
+    payment_mode: order.payment_mode,
+    payment_gateway: order.payment_gateway,
+    ...(cart ? { donor: { full_name: cart.donor_name } } : {}),
+    fundraiser: f,
+  };
 }
 
 const signatureRefused = () => new ApiError('bad_request', 'The payment signature does not match', undefined, 400);
@@ -82,22 +118,50 @@ export async function handleWebhook(db: Db, gatewayName: string, rawBody: string
   return outcome;
 }
 
-/** npm run payments:reconcile: ask the gateway about orders left pending, so a lost webhook never loses a donation. */
-export async function reconcilePendingOrders(db: Db, olderThanMs: number, origin: string, now = new Date()) {
+/** The failure an unpaid order gets once its gateway's checkout window has passed: through settleOrder, like any event. */
+const expiryEvent = (order: OrderRow): GatewayEvent => ({
+  eventId: `expired:${order.order_id}`,
+  type: 'order.expired',
+  gatewayOrderId: order.gateway_order_id!,
+  gatewayPaymentId: null,
+  status: 'failed',
+  amountMinor: order.donated_amount_minor + order.tip_amount_minor,
+  currency: order.iso_currency.trim(),
+  failureReason: ORDER_EXPIRED_REASON,
+  payload: { reason: ORDER_EXPIRED_REASON, created_at: order.created_at },
+});
+
+export interface ReconcileOptions {
+  /** ask the gateway about orders pending at least this long */
+  olderThanMs: number;
+  /** an order the gateway never saw paid fails ('expired') this long after it was placed */
+  expireAfterMs: number;
+  origin: string;
+  now?: Date;
+}
+
+/**
+ * Run on a schedule by the server (and by npm run payments:reconcile): asks the gateways about orders left
+ * pending, so a lost webhook never loses a donation, and fails orders nobody paid within the payment window.
+ */
+export async function reconcilePendingOrders(db: Db, opts: ReconcileOptions) {
+  const now = opts.now ?? new Date();
   const stale = await db
     .select()
     .from(orders)
-    .where(and(inArray(orders.status, ['created', 'pending']), lt(orders.created_at, new Date(now.getTime() - olderThanMs))));
+    .where(and(inArray(orders.status, ['created', 'pending']), lt(orders.created_at, new Date(now.getTime() - opts.olderThanMs))));
   const results: { order_id: string; result: string }[] = [];
   for (const order of stale) {
-    const gateway = gatewayFor(order.payment_gateway, origin);
-    if (!gateway || !order.gateway_order_id) continue;
-    const event = await gateway.fetchStatus(order.gateway_order_id);
-    if (!event) {
+    if (!order.gateway_order_id) continue;
+    const gateway = gatewayFor(order.payment_gateway, opts.origin);
+    const event = gateway ? await gateway.fetchStatus(order.gateway_order_id) : null;
+    const expired = now.getTime() - order.created_at.getTime() >= opts.expireAfterMs;
+    const decisive = event && event.status !== 'pending' ? event : expired ? expiryEvent(order) : null;
+    if (!decisive) {
       results.push({ order_id: order.order_id, result: 'no answer' });
       continue;
     }
-    const outcome = await settleOrder(db, order.payment_gateway, event, 'reconcile');
+    const outcome = await settleOrder(db, order.payment_gateway, decisive, 'reconcile');
     await afterSettle(db, outcome);
     results.push({ order_id: order.order_id, result: outcome.result === 'unknown_order' ? 'unknown' : `${outcome.result}:${outcome.status}` });
   }

@@ -9,6 +9,7 @@ import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
 import { env } from '../env';
 import { ApiError, notFound } from '../http/errors';
+import { readBodyCapped } from '../http/body';
 import { AVATAR_MESSAGES, avatarFileProblem } from '../validation/profile';
 import { AVATAR_DIR_NAME, AVATAR_NAME_BYTES, AVATAR_URL_PREFIX, IMAGE_MAX_BYTES, IMAGE_SNIFF_BYTES, MULTIPART_OVERHEAD_BYTES } from '../constants';
 import { IMAGE_CONTENT_TYPES, imageKindOf, type ImageKind } from './image-type';
@@ -20,36 +21,9 @@ const avatarDir = () => path.resolve(env().DATA_DIR, AVATAR_DIR_NAME);
 // only names we generated: hex, then the detected kind; anything else (../, other files) is not ours
 const AVATAR_NAME = new RegExp(`^[a-f0-9]{${AVATAR_NAME_BYTES * 2}}\\.(png|jpg|gif|bmp)$`);
 
-/** Reads at most `limit` bytes of the body; a bigger body is refused without being buffered whole. */
-async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) throw fileError(AVATAR_MESSAGES.size);
-  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw fileError(AVATAR_MESSAGES.size);
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(new ArrayBuffer(total));
-  let at = 0;
-  for (const c of chunks) {
-    body.set(c, at);
-    at += c.byteLength;
-  }
-  return body;
-}
-
 /** The `file` field of a multipart request, read with the size cap. */
 export async function uploadedFile(request: Request): Promise<File> {
-  const body = await readCapped(request, IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES);
+  const body = await readBodyCapped(request, IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, () => fileError(AVATAR_MESSAGES.size));
   let form: FormData;
   try {
     form = await new Response(body, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();

@@ -10,3 +10,15 @@ export function formatDate(value: Date | string, locale = 'en'): string {
 export function formatDateTime(value: Date | string, locale = 'en'): string {
   return new Intl.DateTimeFormat(DATE_LOCALE[locale] ?? 'en-IN', { dateStyle: 'long', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(value));
 }
+
+/** 'meera.iyer@example.com' -> 'me***@example.com': enough for donors to recognise, not enough for whoever holds the link. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
+}
+
+/** 'ABCDE1234F' -> 'AB******4F' */
+export const maskPan = (pan: string) => pan.replace(/^(.{2}).*(.{2})$/, '$1******$2');
+
+export const receiptPath = (orderId: string) => `/portfolio/receipts/${encodeURIComponent(orderId)}`;

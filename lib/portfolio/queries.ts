@@ -190,7 +190,7 @@ export async function summaryOf(db: DbOrTx, userId: number) {
       .innerJoin(carts, eq(carts.id, orders.cart_id))
       .where(successfulOrdersOf(userId)),
     db
-      .selectDistinct({ id: causes.id, info_1: causes.info_1, parent_id: parentCauses.id, parent_info_1: parentCauses.info_1 })
+      .selectDistinct({ id: causes.id, info_1: causes.info_1, slug: causes.slug, parent_id: parentCauses.id, parent_info_1: parentCauses.info_1, parent_slug: parentCauses.slug })
       .from(orders)
       .innerJoin(fundraisers, eq(fundraisers.id, orders.campaign_id))
       .innerJoin(causes, eq(causes.id, fundraisers.cause_id))
@@ -198,7 +198,7 @@ export async function summaryOf(db: DbOrTx, userId: number) {
       .where(successfulOrdersOf(userId))
       .orderBy(causes.info_1, causes.id),
   ]);
-  const causeList = causeRows.map((c) => ({ id: c.id, info_1: c.info_1, parent: c.parent_id && c.parent_id !== c.id ? { id: c.parent_id, info_1: c.parent_info_1 } : null }));
+  const causeList = causeRows.map((c) => ({ id: c.id, info_1: c.info_1, slug: c.slug, parent: c.parent_id && c.parent_id !== c.id ? { id: c.parent_id, info_1: c.parent_info_1, slug: c.parent_slug } : null }));
   return {
     total_inr_minor: counts?.inr ?? 0,
     totals: totals.map((t) => ({ currency: t.currency.trim(), amount_minor: t.amount_minor, donations: t.donations })),

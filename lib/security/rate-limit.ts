@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rateLimits } from '../db/schema';
+import { CLIENT_ADDRESS_HEADER } from '../constants';
 
 export interface RateLimit {
   max: number;
@@ -36,13 +37,21 @@ export async function hitRateLimit(db: DbOrTx, key: string, limit: RateLimit, no
   };
 }
 
+/** Whether `key` has used up its limit in the current window, without counting an attempt. */
+export async function isRateLimited(db: DbOrTx, key: string, limit: RateLimit, now = new Date()): Promise<boolean> {
+  const [row] = await db.select({ count: rateLimits.count, window_start: rateLimits.window_start }).from(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+  return Boolean(row && new Date(row.window_start).getTime() > now.getTime() - limit.windowMs && row.count >= limit.max);
+}
+
 /** Forgets the attempts under `key` (a right PIN clears the wrong ones before it). */
 export async function clearRateLimit(db: DbOrTx, key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
 }
 
-/** The client address as our proxy reports it; 'unknown' keeps a shared bucket rather than none. */
+/**
+ * The client address our server worked out from the socket and TRUST_PROXY (lib/http/client-address.ts);
+ * never a header the client controls. 'unknown' (no server in front: scripts, tests) keeps a shared bucket.
+ */
 export function clientIp(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for');
-  return forwarded?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || 'unknown';
+  return request.headers.get(CLIENT_ADDRESS_HEADER)?.trim() || 'unknown';
 }

@@ -1,5 +1,6 @@
-// The absolute origin of the request's own domain (white-label hosts keep their own URLs).
-import { env } from '../env';
-import { siteOrigin, siteSegment } from '../whitelabel/site';
+// The absolute origin of the request's own site: white-label hosts keep their own URLs, hosts that are
+// not ours get the main site (lib/whitelabel/resolve.ts).
+import { getDb } from '../db/client';
+import { requestHost, resolveSiteOrigin } from '../whitelabel/resolve';
 
-export const requestOrigin = (request: Request) => siteOrigin(siteSegment(request.headers.get('x-forwarded-host') ?? request.headers.get('host')), env().SITE_URL);
+export const requestOrigin = async (request: Request): Promise<string> => resolveSiteOrigin(await getDb(), requestHost(request));

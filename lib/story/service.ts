@@ -2,10 +2,11 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { comments, fundraisers, systemEvents, updateLikes, updates } from '../db/schema';
+import { comments, fundraisers, systemEvents, updateLikes, updates, users } from '../db/schema';
+import { enqueueMessage } from '../outbox/queue';
 import { ApiError, notFound, rateLimited } from '../http/errors';
-import { PIN_ATTEMPTS_MAX, PIN_ATTEMPTS_WINDOW_MS } from '../constants';
-import { clearRateLimit, hitRateLimit } from '../security/rate-limit';
+import { PIN_ATTEMPTS_MAX, PIN_ATTEMPTS_MAX_PER_FUNDRAISER, PIN_ATTEMPTS_WINDOW_MS, PIN_FUNDRAISER_LOCK_WINDOW_MS } from '../constants';
+import { clearRateLimit, hitRateLimit, isRateLimited } from '../security/rate-limit';
 import { verifyPin } from '../fundraisers/pin';
 import { hasPinAccess } from './pin-access';
 import { fundraiserExists } from './queries';
@@ -15,6 +16,7 @@ import type { SystemEventSchema } from '../validation/story';
 
 export const WRONG_PIN_MESSAGE = 'That PIN is not right. Please check it with the campaigner.';
 export const PIN_LOCKED_MESSAGE = 'Too many wrong PINs. Please try again in 15 minutes.';
+export const PIN_FUNDRAISER_LOCKED_MESSAGE = 'Too many wrong PINs have been tried for this fundraiser. Please try again later or ask the campaigner.';
 
 /** The fundraiser, if this visitor may read its story, supporters and updates. */
 export async function readableFundraiser(db: DbOrTx, request: Request, id: number) {
@@ -26,14 +28,39 @@ export async function readableFundraiser(db: DbOrTx, request: Request, id: numbe
 
 /** spec 2: a right PIN opens the story; wrong ones are limited per visitor and fundraiser. */
 export async function checkStoryPin(db: DbOrTx, fundraiserId: number, pin: string, visitor: string): Promise<void> {
-  const [f] = await db.select({ id: fundraisers.id, is_private: fundraisers.is_private, pin_hash: fundraisers.pin_hash }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)).limit(1);
+  const [f] = await db
+    .select({ id: fundraisers.id, title: fundraisers.title, is_private: fundraisers.is_private, pin_hash: fundraisers.pin_hash, campaigner_id: fundraisers.campaigner_id })
+    .from(fundraisers)
+    .where(eq(fundraisers.id, fundraiserId))
+    .limit(1);
   if (!f) throw notFound('Fundraiser not found');
   if (!f.is_private) return;
+  // the PIN is one secret: wrong tries from everyone together lock it for the window, whatever addresses they come from
+  const fundraiserKey = `pin:fundraiser:${fundraiserId}`;
+  const fundraiserLimit = { max: PIN_ATTEMPTS_MAX_PER_FUNDRAISER, windowMs: PIN_FUNDRAISER_LOCK_WINDOW_MS };
+  if (await isRateLimited(db, fundraiserKey, fundraiserLimit)) throw rateLimited(PIN_FUNDRAISER_LOCKED_MESSAGE);
   const key = `pin:${fundraiserId}:${visitor}`;
   const attempt = await hitRateLimit(db, key, { max: PIN_ATTEMPTS_MAX, windowMs: PIN_ATTEMPTS_WINDOW_MS });
   if (!attempt.allowed) throw rateLimited(PIN_LOCKED_MESSAGE);
-  if (!(await verifyPin(pin, f.pin_hash))) throw new ApiError('forbidden', WRONG_PIN_MESSAGE, { pin: WRONG_PIN_MESSAGE });
+  if (!(await verifyPin(pin, f.pin_hash))) {
+    const total = await hitRateLimit(db, fundraiserKey, fundraiserLimit);
+    // the try that uses up the allowance locks the PIN: the campaigner hears of it once
+    if (total.allowed && total.remaining === 0) await tellOwnerPinLocked(db, f);
+    throw new ApiError('forbidden', WRONG_PIN_MESSAGE, { pin: WRONG_PIN_MESSAGE });
+  }
   await clearRateLimit(db, key);
+}
+
+async function tellOwnerPinLocked(db: DbOrTx, f: { title: string; campaigner_id: number }): Promise<void> {
+  const [owner] = await db.select({ email: users.email, name: users.full_name }).from(users).where(eq(users.id, f.campaigner_id)).limit(1);
+  if (!owner?.email) return;
+  const hours = Math.round(PIN_FUNDRAISER_LOCK_WINDOW_MS / 3_600_000);
+  await enqueueMessage(db, {
+    channel: 'email',
+    recipient: owner.email,
+    subject: `Your fundraiser's PIN was locked: ${f.title}`,
+    body: `Hello ${owner.name},\n\n${PIN_ATTEMPTS_MAX_PER_FUNDRAISER} wrong PINs were tried for your private fundraiser "${f.title}", so its PIN is locked for everyone for ${hours} hour(s). If you did not expect this, consider changing the PIN and sharing it only with people you trust.`,
+  });
 }
 
 export async function addComment(db: DbOrTx, input: { fundraiserId: number; updateId?: number; userId: number; body: string }) {

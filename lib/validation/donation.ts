@@ -1,14 +1,29 @@
 // spec 3/5: the cart and order payloads, shared by the payment form and the API.
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../money';
-import { ORIGIN_CODES, PAYMENT_MODES } from '../constants';
+import { MAX_AMOUNT_MAJOR, ORIGIN_CODES, PAYMENT_MODES, TIP_MAX_SHARE_OF_DONATION } from '../constants';
 import { EmailSchema, MESSAGES, NameSchema, PhoneSchema, UPI_ID_MESSAGE, UPI_ID_PATTERN } from './people';
 
+// an amount is a number or a numeric string with at most two decimals: never true, [500], '1e3' or ' 0x10'
+const AMOUNT_TEXT = /^\d{1,12}(?:\.\d{1,12})?$/;
+const hasAtMostTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+
 const amount = (field: string) =>
-  z.coerce
-    .number({ error: `Please enter the ${field}` })
-    .refine(Number.isFinite, `Please enter the ${field}`)
-    .refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), `The ${field} can have at most two decimals`);
+  z.union([z.number(), z.string()], { error: `Please enter the ${field}` }).transform((value, ctx) => {
+    const n = typeof value === 'number' ? value : AMOUNT_TEXT.test(value.trim()) ? Number(value.trim()) : NaN;
+    if (!Number.isFinite(n)) {
+      ctx.addIssue({ code: 'custom', message: `Please enter the ${field}` });
+      return z.NEVER;
+    }
+    if (!hasAtMostTwoDecimals(n) || (typeof value === 'string' && /\.\d{3,}$/.test(value.trim()))) {
+      ctx.addIssue({ code: 'custom', message: `The ${field} can have at most two decimals` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const AMOUNT_TOO_LARGE_MESSAGE = 'This amount is above what we accept online in one donation';
+export const TIP_TOO_LARGE_MESSAGE = 'The tip can be at most half of the donation';
 
 export const PAN_PATTERN = /^[A-Z]{5}\d{4}[A-Z]$/;
 
@@ -31,13 +46,17 @@ export const CartSchema = z.object({
   cause_amount: z.literal(1).or(z.literal('1')).optional(),
   captcha_response: z.string().max(4000).optional(),
   utm: z.record(z.string().max(50), z.string().max(200)).optional(),
+}).superRefine((cart, ctx) => {
+  // one ceiling per currency (lib/constants.ts) keeps every amount far inside integer minor units
+  const max = MAX_AMOUNT_MAJOR[cart.currency];
+  if (cart.donated_amount > max) ctx.addIssue({ code: 'custom', path: ['donated_amount'], message: AMOUNT_TOO_LARGE_MESSAGE });
+  if (cart.tip_amount > cart.donated_amount * TIP_MAX_SHARE_OF_DONATION) ctx.addIssue({ code: 'custom', path: ['tip_amount'], message: TIP_TOO_LARGE_MESSAGE });
 });
 export type CartInput = z.input<typeof CartSchema>;
 
 export const OrderSchema = z.object({
   cart_id: z.coerce.number({ error: 'cart_id is required' }).int().positive(),
   mode: z.enum(PAYMENT_MODES, { error: 'This payment mode is not available' }),
-  gateway: z.string().max(40).optional(),
   mode_value: z.string().max(60).optional(),
   vpa: z.string().trim().regex(UPI_ID_PATTERN, UPI_ID_MESSAGE).optional(),
   origin: z.enum(ORIGIN_CODES).default('s'),

@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { whiteLabelDomains } from '../db/schema';
-import { WHITE_LABEL_CACHE_MS } from '../constants';
+import { WHITE_LABEL_CACHE_MAX_HOSTS, WHITE_LABEL_CACHE_MS } from '../constants';
 import { ensureContrast } from './contrast';
 
 export interface Brand {
@@ -34,6 +34,8 @@ export function clearBrandCache(): void {
   cache.clear();
 }
 
+export const brandCacheSize = () => cache.size;
+
 /** The partner's brand for this host, or null for our own and unknown hosts. Cached briefly in memory. */
 export async function partnerBrand(db: DbOrTx, rawHost: string, now = Date.now()): Promise<Brand | null> {
   const host = normaliseHost(rawHost);
@@ -56,6 +58,7 @@ export async function partnerBrand(db: DbOrTx, rawHost: string, now = Date.now()
         is_partner: true,
       }
     : null;
+  if (cache.size >= WHITE_LABEL_CACHE_MAX_HOSTS) cache.clear();
   cache.set(host, { brand, at: now });
   return brand;
 }

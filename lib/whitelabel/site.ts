@@ -22,3 +22,39 @@ export function siteOrigin(segment: string, configuredSiteUrl?: string): string 
   }
   return `${isLocal(normaliseHost(site)) ? 'http' : 'https'}://${site}`;
 }
+
+export interface SiteConfig {
+  /** SITE_URL: the main domain's canonical origin */
+  siteUrl?: string;
+  /** PRODUCT_DOMAINS: our own domains (and their subdomains) */
+  productDomains: readonly string[];
+  /** PORT, for the main origin of a demo without SITE_URL */
+  port?: string;
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+const hostOnly = (segment: string) => decodeURIComponent(segment).toLowerCase().replace(/:\d{1,5}$/, '');
+
+/** The main site's origin: SITE_URL, or this machine for a demo without one. */
+export const mainSiteOrigin = (c: SiteConfig) => (c.siteUrl ? new URL(c.siteUrl).origin : `http://localhost:${c.port ?? '3000'}`);
+
+/** True when the host is ours by configuration alone: a product domain, SITE_URL's host, or this machine. */
+export function isConfiguredSiteHost(segment: string, c: SiteConfig): boolean {
+  const host = hostOnly(segment);
+  if (LOOPBACK.has(host)) return true;
+  if (c.siteUrl && new URL(c.siteUrl).hostname.toLowerCase() === host) return true;
+  return c.productDomains.some((d) => host === d || host.endsWith(`.${d}`));
+}
+
+/**
+ * The origin every absolute link of this request is built on (emails, share links, canonical tags,
+ * gateway returns): the request's own host when it is ours (configured or an active partner domain),
+ * the main site otherwise, so a forged Host header never reaches a link (password-reset poisoning).
+ */
+export function trustedSiteOrigin(segment: string, c: SiteConfig, isActivePartner: boolean): string {
+  const host = decodeURIComponent(segment);
+  // 'localhost@evil.example', 'a/b' and the like are no host of ours
+  if (!SAFE_HOST.test(host)) return mainSiteOrigin(c);
+  return isActivePartner || isConfiguredSiteHost(host, c) ? siteOrigin(host, c.siteUrl) : mainSiteOrigin(c);
+}

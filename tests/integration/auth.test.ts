@@ -25,7 +25,7 @@ afterAll(closeDb);
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const email = (tag: string) => `${tag}.${run}@example.com`;
 // each test call comes from its own address unless it says otherwise, so per-IP limits do not interfere
-const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.50.${run.length}.${++seq % 250}`, ...headers } });
+const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sahyog-client-address': `10.50.${run.length}.${++seq % 250}`, ...headers } });
 const cookieHeader = (headers: Headers) => headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 const whoIs = async (cookie: string) => (await call(sessionRoute, '/api/auth/session', {}, { headers: { cookie } })).body.data.user;
 const signup = (over: Record<string, unknown> = {}) => call(signupRoute, '/api/users', {}, post({ email_id: email(`s${seq}`), password: 'Good1pass', full_name: 'Asha Rao', phone_1: '98450 67123', extension: '+91', ...over }));
@@ -104,7 +104,7 @@ describe('sessions, tokens and logout (spec 4, 7, 8)', () => {
     const res = await signup({ email_id: email('logout') });
     const cookie = cookieHeader(res.headers);
     expect(await whoIs(cookie)).not.toBeNull();
-    const out = await call(logoutRoute, '/api/users/logout', {}, { method: 'POST', headers: { cookie } });
+    const out = await call(logoutRoute, '/api/users/logout', {}, { method: 'POST', headers: { cookie, origin: 'http://localhost' } });
     expect(out.status).toBe(200);
     expect(out.headers.getSetCookie().find((c) => c.startsWith('u_auth='))).toMatch(/Max-Age=0/);
     expect(await whoIs(cookie)).toBeNull();
@@ -195,7 +195,7 @@ describe('one-time codes (spec 7)', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await call(otpLoginRoute, '/x', {}, post({ contact: email('otp-flood') }))).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    const ip = { 'x-forwarded-for': `10.77.${run.length}.9` };
+    const ip = { 'x-sahyog-client-address': `10.77.${run.length}.9` };
     const fromOne: number[] = [];
     for (let i = 0; i < 21; i++) fromOne.push((await call(otpLoginRoute, '/x', {}, post({ contact: email(`otp-ip${i}`) }, ip))).status);
     expect(fromOne.filter((s) => s === 429)).toHaveLength(1);

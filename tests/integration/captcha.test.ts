@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 const cart = (captcha?: string) =>
-  call(cartRoute, '/x', { id: String(fundraiserId) }, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.8.0.1' }, body: JSON.stringify({ donated_amount: 100, currency: 'INR', donor_name: 'Asha Rao', donor_email: 'asha@example.com', donor_phone: '9876543210', ...(captcha ? { captcha_response: captcha } : {}) }) });
+  call(cartRoute, '/x', { id: String(fundraiserId) }, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sahyog-client-address': '10.8.0.1' }, body: JSON.stringify({ donated_amount: 100, currency: 'INR', donor_name: 'Asha Rao', donor_email: 'asha@example.com', donor_phone: '9876543210', ...(captcha ? { captcha_response: captcha } : {}) }) });
 
 describe('captcha on carts, when a provider is configured', () => {
   it('refuses a cart without a response or with a failing one, and accepts a passing one', async () => {

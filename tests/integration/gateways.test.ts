@@ -9,7 +9,15 @@ import { POST as orderRoute } from '@/app/api/fundraisers/[id]/order/route';
 import { POST as responseRoute } from '@/app/api/payment/response/[oi]/route';
 import { POST as webhookRoute } from '@/app/api/webhooks/[gateway]/route';
 import { fundraisers, orders } from '@/lib/db/schema';
-import { resetEnvForTests } from '@/lib/env';
+import { env, resetEnvForTests, sandboxGatewayEnabled } from '@/lib/env';
+import { POST as sendRoute } from '@/app/api/payment/send/route';
+import { POST as sandboxComplete } from '@/app/api/payment/sandbox/complete/route';
+import SandboxCheckoutPage from '@/app/[site]/[locale]/payment/sandbox/page';
+import GatewayCheckoutPage from '@/app/[site]/[locale]/payment/checkout/page';
+import { sandboxPayments, ledgerEntries } from '@/lib/db/schema';
+import { SandboxGateway, SANDBOX_SIGNATURE_HEADER, sandboxSign } from '@/lib/payments/sandbox';
+import { sandboxSecret } from '@/lib/payments/registry';
+import { getDb } from '@/lib/db/client';
 import { call, closeDb, seededDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';
 
@@ -73,7 +81,7 @@ afterAll(async () => {
   await closeDb();
 });
 
-const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.7.0.${++counter % 250}`, ...headers } });
+const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sahyog-client-address': `10.7.0.${++counter % 250}`, ...headers } });
 async function order(currency: string) {
   const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 20, currency, donor_name: 'Asha Rao', donor_email: `g${counter}@example.com`, donor_phone: '9876543210' }));
   const placed = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD' }));
@@ -144,5 +152,68 @@ describe('Stripe (other currencies)', () => {
     const o = await order('USD');
     const back = await call(responseRoute, '/x', { oi: o.order_id }, post({ session_id: o.gateway_order_id }));
     expect(back.body.data.status).toBe('pending');
+  });
+});
+
+// issue 9.1: with real gateways configured, no way into the sandbox credits a donation
+describe('the sandbox gateway beside real keys', () => {
+  const sandboxOrder = async () => {
+    // an order left from a time the sandbox was on (or forged into the table): its gateway is 'sandbox'
+    const o = await order('INR');
+    const gatewayOrderId = `sbx_order_forged_${o.id}`;
+    await db.insert(sandboxPayments).values({ gateway_order_id: gatewayOrderId, amount_minor: o.donated_amount_minor + o.tip_amount_minor, currency: 'INR' });
+    await db.update(orders).set({ payment_gateway: 'sandbox', gateway_order_id: gatewayOrderId, status: 'pending' }).where(eq(orders.id, o.id));
+    return { ...o, gateway_order_id: gatewayOrderId };
+  };
+  const credits = async (orderId: string) => (await db.select().from(ledgerEntries).where(eq(ledgerEntries.group_id, orderId))).length;
+
+  it('is off by default, and refused at start-up when asked for beside real keys', () => {
+    expect(sandboxGatewayEnabled()).toBe(false);
+    process.env.SANDBOX_GATEWAY = '1';
+    resetEnvForTests();
+    expect(() => env()).toThrow(/SANDBOX_GATEWAY=1 cannot run beside real gateway keys/);
+    delete process.env.SANDBOX_GATEWAY;
+    resetEnvForTests();
+  });
+
+  it('an order body naming the sandbox still goes to the gateway the server chooses', async () => {
+    const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 20, currency: 'INR', donor_name: 'Asha Rao', donor_email: 'sbx@example.com', donor_phone: '9876543210' }));
+    const placed = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD', gateway: 'sandbox' }));
+    expect(placed.status).toBe(201);
+    const [row] = await db.select().from(orders).where(eq(orders.order_id, placed.body.data.order_id));
+    expect(row.payment_gateway).toBe('razorpay');
+  });
+
+  it('send, the checkout page, the complete route, the return and the webhook all refuse, and nothing is credited', async () => {
+    const o = await sandboxOrder();
+    const before = await raised();
+    expect((await call(sendRoute, '/x', {}, post({ order_id: o.order_id }))).status).toBe(409);
+    await expect(SandboxCheckoutPage({ params: Promise.resolve({ locale: 'en' }), searchParams: Promise.resolve({ gateway_order_id: o.gateway_order_id }) })).rejects.toThrow(/NEXT_HTTP_ERROR_FALLBACK;404/);
+    const form = new URLSearchParams({ gateway_order_id: o.gateway_order_id, status: 'success', return_url: `http://localhost/new/payment-route?oi=${o.order_id}` });
+    const completed = await call(sandboxComplete, '/api/payment/sandbox/complete', {}, { method: 'POST', body: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(completed.status).toBe(404);
+    expect((await db.select().from(sandboxPayments).where(eq(sandboxPayments.gateway_order_id, o.gateway_order_id)))[0].status).toBe('created');
+    // even a result signed with the sandbox's own key is not taken
+    const outcome = await new SandboxGateway(getDb, sandboxSecret(), 'http://localhost').complete(o.gateway_order_id, 'success');
+    expect((await call(responseRoute, '/x', { oi: o.order_id }, post(outcome.params))).status).toBe(409);
+    const hook = await call(webhookRoute, '/x', { gateway: 'sandbox' }, post(outcome.webhookBody, { [SANDBOX_SIGNATURE_HEADER]: sandboxSign(sandboxSecret(), outcome.webhookBody) }));
+    expect(hook.status).toBe(404);
+    expect(await raised()).toBe(before);
+    expect(await credits(o.order_id)).toBe(0);
+    expect((await db.select().from(orders).where(eq(orders.order_id, o.order_id)))[0].status).toBe('pending');
+  });
+});
+
+// issue 9.2: Razorpay's checkout step hands the signed result only to our own payment-route
+describe('the gateway checkout page', () => {
+  it.each([
+    'http://localhost@evil.example/new/payment-route',
+    'http://localhost.evil.example/new/payment-route',
+    'http://evil.example/new/payment-route',
+    'http://localhost/elsewhere',
+    '//evil.example/new/payment-route',
+  ])('is a 404 for return_url %s', async (returnUrl) => {
+    const page = GatewayCheckoutPage({ params: Promise.resolve({ site: 'localhost', locale: 'en' }), searchParams: Promise.resolve({ gateway: 'razorpay', oi: 'x', gateway_order_id: 'y', return_url: returnUrl }) });
+    await expect(page).rejects.toThrow(/NEXT_HTTP_ERROR_FALLBACK;404/);
   });
 });

@@ -90,7 +90,7 @@ describe('spec 7: GET last order (limit 1, newest first)', () => {
   it('a cart made while signed in makes an order the user finds as their last one', async () => {
     const me = await newUser('Signed In Giver');
     const cookie = await cookieOf(me.id);
-    const post = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.77.0.1', ...cookie } });
+    const post = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sahyog-client-address': '10.77.0.1', ...cookie } });
     const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 250, currency: 'INR', donor_name: 'Signed In Giver', donor_email: 'giver@example.com', donor_phone: '+91 98765 43210', is_anonymous: '0', tip_amount: 0 }));
     expect(cart.status).toBe(201);
     const order = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'VPA', vpa: 'giver@okaxis', origin: 's' }));

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(closeDb);
 
-const post = (body: unknown, ip = '10.1.0.1') => call(postLead, '/api/leads', {}, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-forwarded-for': ip } });
+const post = (body: unknown, ip = '10.1.0.1') => call(postLead, '/api/leads', {}, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sahyog-client-address': ip } });
 
 describe('POST /api/leads (contact-us form, spec 5 messages)', () => {
   it('stores a lead with the phone trimmed to its last 10 digits', async () => {

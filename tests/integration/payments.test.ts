@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(closeDb);
 
-const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.0.${++ipCounter % 250}`, ...headers } });
+const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sahyog-client-address': `10.9.0.${++ipCounter % 250}`, ...headers } });
 const cartBody = (over: Record<string, unknown> = {}) => ({ donated_amount: 500, currency: 'INR', donor_name: 'Asha Rao', donor_email: `asha${ipCounter}@example.com`, donor_phone: '+91 98765 43210', is_anonymous: '0', tip_amount: 50, ...over });
 
 async function placedOrder(over: Record<string, unknown> = {}, id = fundraiser.id) {
@@ -123,12 +123,12 @@ describe('one-time donation, sandbox gateway', () => {
     const pending = await gateway().complete(order.gateway_order_id!, 'pending');
     expect((await returnOf(order.order_id, pending.params)).body.data.status).toBe('pending');
     await gateway().complete(order.gateway_order_id!, 'success'); // the bank confirms later; its webhook is lost
-    const results = await reconcilePendingOrders(db, -60_000, ORIGIN);
+    const results = await reconcilePendingOrders(db, { olderThanMs: -60_000, expireAfterMs: 86_400_000, origin: ORIGIN });
     expect(results.find((r) => r.order_id === order.order_id)?.result).toBe('settled:success');
     expect((await db.select().from(orders).where(eq(orders.order_id, order.order_id)))[0]).toMatchObject({ status: 'success', charged: true });
     expect(await ledgerFor(order.order_id)).toHaveLength(2);
     // a second run finds nothing left to do for it
-    expect((await reconcilePendingOrders(db, -60_000, ORIGIN)).find((r) => r.order_id === order.order_id)).toBeUndefined();
+    expect((await reconcilePendingOrders(db, { olderThanMs: -60_000, expireAfterMs: 86_400_000, origin: ORIGIN })).find((r) => r.order_id === order.order_id)).toBeUndefined();
   });
 
   it('keeps every raised total equal to its ledger (check:ledger)', async () => {
@@ -183,7 +183,7 @@ describe('cart and order rules (spec 5/7)', () => {
     const statuses = [];
     for (let i = 0; i < 31; i++) {
       const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody({ donor_email: `o${i}@example.com` })));
-      statuses.push((await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'UPI' }, { 'x-forwarded-for': '10.66.0.1' }))).status);
+      statuses.push((await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'UPI' }, { 'x-sahyog-client-address': '10.66.0.1' }))).status);
     }
     expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);
     expect(statuses[30]).toBe(429);

@@ -52,7 +52,7 @@ afterAll(async () => {
 it('pushes the payment result on the order channel, signed as Pusher requires', async () => {
   const db = await seededDb();
   const [f] = await db.select().from(fundraisers).where(and(eq(fundraisers.is_private, false), eq(fundraisers.status_flag, 1), sql`${fundraisers.end_date} > now()`)).limit(1);
-  const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.5.0.1', ...headers } });
+  const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sahyog-client-address': '10.5.0.1', ...headers } });
   const cart = await call(cartRoute, '/x', { id: String(f.id) }, post({ donated_amount: 100, currency: 'INR', donor_name: 'Asha Rao', donor_email: 'rt@example.com', donor_phone: '9876543210' }));
   const placed = await call(orderRoute, '/x', { id: String(f.id) }, post({ cart_id: cart.body.data.id, mode: 'UPI' }));
   const [order] = await db.select().from(orders).where(eq(orders.order_id, placed.body.data.order_id));

@@ -4,7 +4,7 @@ import { GET as pagesSitemap } from '@/app/sitemaps/pages.xml/route';
 import { GET as fundraiserSitemap } from '@/app/sitemaps/fundraisers/[file]/route';
 import { GET as robots } from '@/app/robots.txt/route';
 import { GET as amp } from '@/app/amp/[type]/[id]/route';
-import { fundraisers } from '@/lib/db/schema';
+import { fundraisers, whiteLabelDomains } from '@/lib/db/schema';
 import { isFundraiserEnded } from '@/lib/fundraisers/rules';
 import { fundraiserSitemapFiles, fundraiserSitemapPage, SITEMAP_PAGE_PATHS } from '@/lib/seo/sitemap';
 import { call, closeDb, seededDb } from '../helpers/db';
@@ -18,6 +18,8 @@ let all: (typeof fundraisers.$inferSelect)[];
 let publicRunning: typeof all;
 beforeAll(async () => {
   db = await seededDb();
+  // links stay on a partner's domain only when it is one of our active white-label domains (issue 9)
+  await db.insert(whiteLabelDomains).values({ host: 'give.partner.org', name: 'Give Partner' }).onConflictDoNothing();
   all = await db.select().from(fundraisers).orderBy(asc(fundraisers.id));
   publicRunning = all.filter((f) => !f.is_private && !isFundraiserEnded(f));
 });

@@ -87,11 +87,11 @@ describe('private fundraisers: POST verify PIN (spec 2/7)', () => {
     expect(hidden.body.data.story_html).toBeNull();
     expect(hidden.headers.get('cache-control')).toContain('no-store');
 
-    const wrong = await call(verifyPin, `/api/fundraisers/${privateId}/verify-pin`, { id: String(privateId) }, json({ pin: '0000' }, { 'x-forwarded-for': '10.0.0.1' }));
+    const wrong = await call(verifyPin, `/api/fundraisers/${privateId}/verify-pin`, { id: String(privateId) }, json({ pin: '0000' }, { 'x-sahyog-client-address': '10.0.0.1' }));
     expect(wrong.status).toBe(403);
     expect(wrong.headers.get('set-cookie')).toBeNull();
 
-    const right = await call(verifyPin, `/api/fundraisers/${privateId}/verify-pin`, { id: String(privateId) }, json({ pin: DEMO_PIN }, { 'x-forwarded-for': '10.0.0.1' }));
+    const right = await call(verifyPin, `/api/fundraisers/${privateId}/verify-pin`, { id: String(privateId) }, json({ pin: DEMO_PIN }, { 'x-sahyog-client-address': '10.0.0.1' }));
     expect(right.status).toBe(200);
     const cookie = cookieOf(right.headers.get('set-cookie'));
     expect(cookie).toMatch(/^pin_access=/);
@@ -105,7 +105,7 @@ describe('private fundraisers: POST verify PIN (spec 2/7)', () => {
   });
 
   it(`limits wrong PINs to ${PIN_ATTEMPTS_MAX} per visitor and fundraiser, even the right one after that`, async () => {
-    const headers = { 'x-forwarded-for': '10.0.0.2' };
+    const headers = { 'x-sahyog-client-address': '10.0.0.2' };
     for (let i = 0; i < PIN_ATTEMPTS_MAX; i++) {
       expect((await call(verifyPin, '/x', { id: String(privateId) }, json({ pin: '1111' }, headers))).status).toBe(403);
     }
@@ -113,7 +113,7 @@ describe('private fundraisers: POST verify PIN (spec 2/7)', () => {
     expect(locked.status).toBe(429);
     expect(locked.body.error.message).toBe('Too many wrong PINs. Please try again in 15 minutes.');
     // another visitor is not locked out
-    expect((await call(verifyPin, '/x', { id: String(privateId) }, json({ pin: DEMO_PIN }, { 'x-forwarded-for': '10.0.0.3' }))).status).toBe(200);
+    expect((await call(verifyPin, '/x', { id: String(privateId) }, json({ pin: DEMO_PIN }, { 'x-sahyog-client-address': '10.0.0.3' }))).status).toBe(200);
   });
 
   it('answers a malformed PIN with 422 and a cross-site post with 403', async () => {
@@ -154,8 +154,8 @@ describe('updates and comments', () => {
     const [u] = await db.select().from(updates).limit(1);
     const [user] = await db.insert(users).values({ full_name: 'Liker', email: `l-${Date.now()}@example.com` }).returning();
     const cookie = await sessionCookie(user.id);
-    const first = await call(likeUpdate, '/x', { id: String(u.fundraiser_id), updateId: String(u.id) }, { method: 'POST', headers: { cookie } });
-    const second = await call(likeUpdate, '/x', { id: String(u.fundraiser_id), updateId: String(u.id) }, { method: 'POST', headers: { cookie } });
+    const first = await call(likeUpdate, '/x', { id: String(u.fundraiser_id), updateId: String(u.id) }, { method: 'POST', headers: { cookie, origin: 'http://localhost' } });
+    const second = await call(likeUpdate, '/x', { id: String(u.fundraiser_id), updateId: String(u.id) }, { method: 'POST', headers: { cookie, origin: 'http://localhost' } });
     expect(first.body.data.likes_count).toBe(u.likes_count + 1);
     expect(second.body.data.likes_count).toBe(u.likes_count + 1);
     expect((await call(likeUpdate, '/x', { id: String(u.fundraiser_id), updateId: String(u.id) }, { method: 'POST' })).status).toBe(401);

@@ -1,6 +1,8 @@
 import { whiteLabelDomains } from '@/lib/db/schema';
-import { brandForHost, clearBrandCache, partnerBrand } from '@/lib/whitelabel/brand';
+import { brandCacheSize, brandForHost, clearBrandCache, partnerBrand } from '@/lib/whitelabel/brand';
 import { contrastRatio } from '@/lib/whitelabel/contrast';
+import { servedSiteHost } from '@/lib/whitelabel/resolve';
+import { WHITE_LABEL_CACHE_MAX_HOSTS } from '@/lib/constants';
 import { closeDb, seededDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';
 
@@ -30,5 +32,20 @@ describe('white-label domains', () => {
     const brand = await partnerBrand(db, 'pale.example.com');
     expect(brand!.theme_color).not.toBe('#fde047');
     expect(contrastRatio(brand!.theme_color, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+  it('a page request to a stranger\'s Host is served as the main site; ours and active partners keep theirs', async () => {
+    const main = new URL(`http://localhost:${process.env.PORT ?? '3000'}`).host;
+    expect(await servedSiteHost(db, 'evil.example')).toBe(main);
+    expect(await servedSiteHost(db, 'localhost@evil.example')).toBe(main);
+    expect(await servedSiteHost(db, '')).toBe(main);
+    expect(await servedSiteHost(db, 'partner.localhost:3000')).toBe('partner.localhost:3000');
+    expect(await servedSiteHost(db, 'pale.example.com')).toBe('pale.example.com');
+    expect(await servedSiteHost(db, 'localhost:3000')).toBe('localhost:3000');
+  });
+  it('random Host headers cannot grow the brand cache without bound', async () => {
+    for (let i = 0; i < WHITE_LABEL_CACHE_MAX_HOSTS + 50; i++) await partnerBrand(db, `stranger-${i}.example`);
+    expect(brandCacheSize()).toBeLessThanOrEqual(WHITE_LABEL_CACHE_MAX_HOSTS);
+    // the partner is still found (looked up again after the cache was emptied)
+    expect(await partnerBrand(db, 'partner.localhost')).toMatchObject({ is_partner: true });
   });
 });

@@ -16,5 +16,5 @@ export const POST = handle(async (request) => {
   const { fundraiser_id, channel } = await parseJsonBody(z.object({ fundraiser_id: FundraiserIdSchema, channel: z.enum(['whatsapp', 'facebook', 'copy']).default('copy') }), request);
   const [f] = await (await getDb()).select({ id: fundraisers.id, is_private: fundraisers.is_private }).from(fundraisers).where(eq(fundraisers.id, fundraiser_id));
   if (!f) throw notFound('Fundraiser not found');
-  return json({ data: { short_url: new URL(`/s/${shortCode(f.id, channel)}`, requestOrigin(request)).toString() } });
+  return json({ data: { short_url: new URL(`/s/${shortCode(f.id, channel)}`, await requestOrigin(request)).toString() } });
 });

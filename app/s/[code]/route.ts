@@ -13,6 +13,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ code
   const parsed = parseShortCode((await params).code);
   const [f] = parsed ? await (await getDb()).select({ custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, parsed.fundraiserId)) : [];
   if (!parsed || !f) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-  const target = sharedStoryUrl(new URL(storyPath(f.custom_tag), requestOrigin(request)).toString(), parsed.channel, f.custom_tag);
+  const target = sharedStoryUrl(new URL(storyPath(f.custom_tag), await requestOrigin(request)).toString(), parsed.channel, f.custom_tag);
   return new Response(null, { status: 308, headers: { location: target, 'cache-control': 'public, max-age=86400' } });
 }

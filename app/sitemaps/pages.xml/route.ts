@@ -4,5 +4,5 @@ import { pagesSitemapXml, xmlResponse } from '@/lib/seo/sitemap';
 export const dynamic = 'force-dynamic';
 
 export async function GET(request: Request) {
-  return xmlResponse(pagesSitemapXml(requestOrigin(request)));
+  return xmlResponse(pagesSitemapXml(await requestOrigin(request)));
 }

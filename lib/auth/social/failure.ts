@@ -10,9 +10,9 @@ import { requestOrigin } from '../../seo/request-origin';
 export class SocialSignInRefused extends Error {}
 
 /** Back to the sign-in page with ?error=social_failed, keeping where the person was going. */
-export function socialFailedRedirect(request: Request, redirectUri: string | null, cookies: string[] = []): Response {
+export async function socialFailedRedirect(request: Request, redirectUri: string | null, cookies: string[] = []): Promise<Response> {
   const query = new URLSearchParams({ error: SOCIAL_FAILED_ERROR, ...(redirectUri ? { redirect_uri: redirectUri } : {}) });
-  const response = new Response(null, { status: 303, headers: { location: new URL(`/new/signin?${query}`, requestOrigin(request)).toString(), 'cache-control': 'no-store' } });
+  const response = new Response(null, { status: 303, headers: { location: new URL(`/new/signin?${query}`, await requestOrigin(request)).toString(), 'cache-control': 'no-store' } });
   for (const c of cookies) response.headers.append('set-cookie', c);
   return response;
 }

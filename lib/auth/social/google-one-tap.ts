@@ -16,6 +16,7 @@ import { completeSignIn, signedInJson, signedInRedirect, validRedirectUri } from
 import { providerConfiguration } from './client';
 import { reportUnexpectedSocialFailure, socialFailedRedirect, SocialSignInRefused } from './failure';
 import { socialProvider, type OidcProvider } from './providers';
+import { readBodyText } from '../../http/body';
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 // Google signs One Tap tokens with either spelling of its issuer
@@ -91,7 +92,7 @@ export async function googleOneTapSignIn(db: DbOrTx, request: Request): Promise<
   googleProvider();
   const queryRedirect = new URL(request.url).searchParams.get('redirect_uri');
   if ((request.headers.get('content-type') ?? '').includes('application/x-www-form-urlencoded')) {
-    const form = new URLSearchParams(await request.text());
+    const form = new URLSearchParams(await readBodyText(request));
     const redirectUri = await validRedirectUri(db, request, form.get('redirect_uri') ?? queryRedirect);
     try {
       const cookieToken = cookieValue(request, ONE_TAP_CSRF_COOKIE) ?? '';
@@ -100,7 +101,7 @@ export async function googleOneTapSignIn(db: DbOrTx, request: Request): Promise<
       const credential = form.get('credential') ?? '';
       if (!credential || credential.length > CREDENTIAL_MAX_LENGTH) throw new SocialSignInRefused('No credential');
       const { user } = await userForIdentity(db, await googleIdentityFromCredential(credential));
-      return signedInRedirect(request, await completeSignIn(db, request, user.id, { redirectUri }));
+      return await signedInRedirect(request, await completeSignIn(db, request, user.id, { redirectUri }));
     } catch (error) {
       if (!(error instanceof ApiError)) reportUnexpectedSocialFailure(error, 'google');
       return socialFailedRedirect(request, redirectUri);

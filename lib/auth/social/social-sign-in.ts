@@ -31,7 +31,7 @@ export async function startSocialSignIn(db: DbOrTx, request: Request, providerId
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const nonce = p.kind === 'oidc' ? oidc.randomNonce() : null;
-    const callbackUrl = new URL(socialCallbackPath(p.id), requestOrigin(request)).toString();
+    const callbackUrl = new URL(socialCallbackPath(p.id), await requestOrigin(request)).toString();
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: callbackUrl,
       scope: p.scope,
@@ -94,7 +94,7 @@ export async function finishSocialSignIn(db: DbOrTx, request: Request, providerI
     const identity = p.kind === 'oidc' ? await openIdIdentity(p, config, tokens) : await graphIdentity(p, config, tokens.access_token);
     const { user } = await userForIdentity(db, identity);
     const done = await completeSignIn(db, request, user.id, { redirectUri: flow.redirectUri });
-    const response = signedInRedirect(request, done);
+    const response = await signedInRedirect(request, done);
     for (const c of cleared) response.headers.append('set-cookie', c);
     return response;
   } catch (error) {

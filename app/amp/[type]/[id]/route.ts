@@ -24,7 +24,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ type
   // a private story is shown only after its PIN, which an AMP page cannot ask for
   if (!f || f.is_private) return notFoundText();
 
-  const origin = requestOrigin(request);
+  const origin = await requestOrigin(request);
   const locale = DEFAULT_LOCALE;
   const { messages } = await loadMessages(locale);
   const t = createTranslator({ locale, messages, namespace: 'Story' });

@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
 // clear the cookies (a page cannot), so the middleware lets the browser back onto the sign-in page.
 export const GET = handle(async (request) => {
   const back = (await validRedirectUri(await getDb(), request, new URL(request.url).searchParams.get('redirect_uri'))) ?? '/';
-  const response = new Response(null, { status: 303, headers: { location: new URL(signInPath(back), requestOrigin(request)).toString(), 'cache-control': 'no-store' } });
+  const response = new Response(null, { status: 303, headers: { location: new URL(signInPath(back), await requestOrigin(request)).toString(), 'cache-control': 'no-store' } });
   for (const c of clearedSessionCookies(request)) response.headers.append('set-cookie', c);
   return response;
 });

@@ -8,6 +8,7 @@ import { orderByOrderId } from '@/lib/payments/results';
 import { fundraisers } from '@/lib/db/schema';
 import { requestOrigin } from '@/lib/seo/request-origin';
 import { assertSameOrigin } from '@/lib/http/origin';
+import { PAYMENT_ROUTE_PATH } from '@/lib/payments/redirects';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,9 +17,9 @@ export const POST = handle(async (request) => {
   assertSameOrigin(request);
   const { order_id } = await parseJsonBody(SendSchema, request);
   const db = await getDb();
-  const origin = requestOrigin(request);
+  const origin = await requestOrigin(request);
   const order = await orderByOrderId(db, order_id);
   const [f] = await db.select({ custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, order.campaign_id));
   const back = new URLSearchParams({ oi: order_id, origin: order.origin ?? 's', ct: f.custom_tag, id: String(order.campaign_id) });
-  return json({ data: await sendOrder(db, order_id, { origin, returnUrl: new URL(`/new/payment-route?${back}`, origin).toString() }) });
+  return json({ data: await sendOrder(db, order_id, { origin, returnUrl: new URL(`${PAYMENT_ROUTE_PATH}?${back}`, origin).toString() }) });
 });

@@ -11,6 +11,6 @@ export const dynamic = 'force-dynamic';
 export const POST = handle(async (request) => {
   const { order_id } = await parseJsonBody(VpaTxnSchema, request);
   const db = await getDb();
-  const order = await handlePaymentReturn(db, order_id, {}, requestOrigin(request));
+  const order = await handlePaymentReturn(db, order_id, {}, await requestOrigin(request));
   return json({ data: await paymentResult(db, order) }, { headers: { 'Cache-Control': 'no-store' } });
 });

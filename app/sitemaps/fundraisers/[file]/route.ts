@@ -10,5 +10,5 @@ export async function GET(request: Request, { params }: { params: Promise<{ file
   if (n === null) return notFoundText();
   const stories = await fundraiserSitemapPage(await getDb(), n);
   if (!stories) return notFoundText();
-  return xmlResponse(storiesSitemapXml(requestOrigin(request), stories));
+  return xmlResponse(storiesSitemapXml(await requestOrigin(request), stories));
 }

@@ -9,6 +9,7 @@ import { env } from '@/lib/env';
 import { formatMoney } from '@/lib/money';
 import { getBrand, getSiteUrl } from '@/components/layout/request-context';
 import { RazorpayCheckout } from '@/components/payment/RazorpayCheckout';
+import { isPaymentReturnUrl } from '@/lib/payments/redirects';
 import '@/components/payment/payment.css';
 
 // Razorpay's checkout step: our page opens their Checkout with the order created through their Orders API.
@@ -20,12 +21,12 @@ const one = (v: string | string[] | undefined) => firstParam(v) ?? '';
 
 export default async function GatewayCheckoutPage({ params, searchParams }: Props) {
   const { site, locale } = await params;
-  setRequestLocale(locale);
   const sp = await searchParams;
   const keyId = env().RAZORPAY_KEY_ID;
   // the result goes back to our own payment-route only, never to a URL someone put in the link
   const returnUrl = one(sp.return_url);
-  if (one(sp.gateway) !== 'razorpay' || !keyId || !returnUrl.startsWith(`${getSiteUrl(site)}/`)) notFound();
+  if (one(sp.gateway) !== 'razorpay' || !keyId || !isPaymentReturnUrl(returnUrl, await getSiteUrl(site))) notFound();
+  setRequestLocale(locale);
   const [row] = await (await getDb())
     .select({ order: orders, cart: carts })
     .from(orders)

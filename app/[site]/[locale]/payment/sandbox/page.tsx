@@ -6,6 +6,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
 import { sandboxPayments } from '@/lib/db/schema';
 import { formatMoney } from '@/lib/money';
+import { sandboxGatewayEnabled } from '@/lib/env';
 import '@/components/payment/payment.css';
 
 // The sandbox gateway's hosted checkout: stands where a real gateway's page would be.
@@ -16,6 +17,8 @@ type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record
 const one = (v: string | string[] | undefined) => firstParam(v) ?? '';
 
 export default async function SandboxCheckoutPage({ params, searchParams }: Props) {
+  // the sandbox's checkout exists only where the sandbox gateway is enabled (never beside real keys)
+  if (!sandboxGatewayEnabled()) notFound();
   const { locale } = await params;
   setRequestLocale(locale);
   const sp = await searchParams;

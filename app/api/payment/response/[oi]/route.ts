@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { handle, json } from '@/lib/http/respond';
 import { parseWith } from '@/lib/http/validation';
+import { readBodyText } from '@/lib/http/body';
 import { OrderIdSchema } from '@/lib/validation/donation';
 import { handlePaymentReturn, paymentResult } from '@/lib/payments/results';
 import { requestOrigin } from '@/lib/seo/request-origin';
@@ -11,9 +12,18 @@ export const dynamic = 'force-dynamic';
 // spec 7: POST payment/response/{oi} with the params the gateway returned (none: ask the gateway again)
 export const POST = handle(async (request, { params }: { params: Promise<{ oi: string }> }) => {
   const { oi } = parseWith(z.object({ oi: OrderIdSchema }), await params);
-  const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
+  const text = await readBodyText(request);
+  // the gateway's params as an object of strings; anything else (null, an array, broken JSON) means none came back
+  const body = (() => {
+    try {
+      const parsed: unknown = text ? JSON.parse(text) : {};
+      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  })();
   const returned = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
   const db = await getDb();
-  const order = await handlePaymentReturn(db, oi, returned, requestOrigin(request));
+  const order = await handlePaymentReturn(db, oi, returned, await requestOrigin(request));
   return json({ data: await paymentResult(db, order) }, { headers: { 'Cache-Control': 'no-store' } });
 });

@@ -1,27 +1,30 @@
-import { getDb } from '@/lib/db/client';
-import { SandboxGateway, SANDBOX_SIGNATURE_HEADER } from '@/lib/payments/sandbox';
-import { sandboxSecret } from '@/lib/payments/registry';
+import { SANDBOX_SIGNATURE_HEADER } from '@/lib/payments/sandbox';
+import { sandboxGateway } from '@/lib/payments/registry';
 import { requestOrigin } from '@/lib/seo/request-origin';
+import { isPaymentReturnUrl } from '@/lib/payments/redirects';
+import { readForm } from '@/lib/http/validation';
 
 export const dynamic = 'force-dynamic';
 
 const STATUSES = ['success', 'failed', 'pending'] as const;
 
 // The sandbox's hosted checkout posts the tester's choice here. Like a real gateway it sends the
-// browser back with signed params and, separately, a signed webhook.
-const badRequest = (message: string, status = 400) => new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+// browser back with signed params and, separately, a signed webhook. It exists only where the sandbox is enabled.
+const plain = (message: string, status: number) => new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 
 export async function POST(request: Request) {
-  const form = await request.formData().catch(() => null);
-  if (!form) return badRequest('Bad sandbox request');
+  const origin = await requestOrigin(request);
+  const gateway = sandboxGateway(origin);
+  if (!gateway) return plain('Not found', 404);
+  const form = await readForm(request).catch(() => null);
+  if (!form) return plain('Bad sandbox request', 400);
   const gatewayOrderId = String(form.get('gateway_order_id') ?? '');
   const status = STATUSES.find((s) => s === form.get('status'));
   const returnUrl = String(form.get('return_url') ?? '');
-  const origin = requestOrigin(request);
-  if (!gatewayOrderId || !status || !returnUrl.startsWith(origin)) return badRequest('Bad sandbox request');
-  const gateway = new SandboxGateway(getDb, sandboxSecret(), origin);
+  // the signed result goes only to our own payment-route on this site: parsed origin and path, never a prefix
+  if (!gatewayOrderId || !status || !isPaymentReturnUrl(returnUrl, origin)) return plain('Bad sandbox request', 400);
   const outcome = await gateway.complete(gatewayOrderId, status).catch(() => null);
-  if (!outcome) return badRequest('Unknown sandbox order', 404);
+  if (!outcome) return plain('Unknown sandbox order', 404);
   if (status !== 'pending') {
     // the webhook travels on its own, as from a provider's servers; the browser return does not wait for it
     void fetch(new URL('/api/webhooks/sandbox', `http://127.0.0.1:${process.env.PORT ?? 3000}`), {
