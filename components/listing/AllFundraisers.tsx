@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { FundraiserCard } from '@/components/fundraiser/FundraiserCard';
 import { cachedCauses, cachedFundraiserList } from '@/lib/cache/queries';
+import { causeName } from '@/lib/i18n/stored-values';
 
 interface Props {
   locale: string;
@@ -12,7 +13,7 @@ interface Props {
 }
 
 export async function AllFundraisers({ locale, cause, cursor, q }: Props) {
-  const t = await getTranslations('Listing');
+  const [t, tCauses] = await Promise.all([getTranslations('Listing'), getTranslations('Causes')]);
   const now = new Date();
   const [result, causes] = await Promise.all([cachedFundraiserList({ cursor, cause, q, status: 'active' }), cachedCauses()]);
   const filters = { ...(cause ? { cause } : {}), ...(q ? { q } : {}) };
@@ -30,7 +31,7 @@ export async function AllFundraisers({ locale, cause, cursor, q }: Props) {
             <option value="">{t('allCauses')}</option>
             {causes.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.info_1}
+                {causeName(tCauses, c)}
               </option>
             ))}
           </select>

@@ -9,6 +9,7 @@ import { DONATION_AMOUNT_PRESETS, UPI_POLL_MS, VPA_POLL_MS } from '@/lib/constan
 import { UPI_ID_PATTERN } from '@/lib/validation/people';
 import { paymentOptions, type PaymentOption } from '@/lib/payments/options';
 import { UpiTimer } from './UpiTimer';
+import { MethodMark } from './MethodMark';
 
 // every label already translated on the server ('total' and 'submit' keep their {amount} slot)
 type Labels = Record<string, string>;
@@ -34,6 +35,7 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
 
 export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, labels }: Props) {
   const [mode, setMode] = useState<PaymentOption>('UPI');
+  const [otherAmount, setOtherAmount] = useState('');
   const [tipPercent, setTipPercent] = useState(0);
   const [serverError, setServerError] = useState('');
   const [vpa, setVpa] = useState('');
@@ -127,6 +129,15 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     window.location.assign(String(sent.data.url));
   }
 
+  function choosePreset(p: number) {
+    setOtherAmount('');
+    setValue('donated_amount', p, { shouldValidate: true });
+  }
+  function typeAmount(value: string) {
+    setOtherAmount(value);
+    setValue('donated_amount', value, { shouldValidate: Boolean(errors.donated_amount) });
+  }
+
   const fieldError = (name: keyof CartInput) =>
     errors[name] ? (
       <p id={`pay-${name}-error`} className="field-error" role="alert">
@@ -139,27 +150,42 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     <form className="panel payment-form" onSubmit={handleSubmit(onSubmit)} noValidate data-testid="payment-form">
       <fieldset>
         <legend>{labels.amountLegend}</legend>
-        <div className="field">
-          <label htmlFor="pay-currency">{labels.currency}</label>
-          <select id="pay-currency" {...register('currency')}>
-            {CURRENCY_CODES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
         <div className="presets" role="group" aria-label={labels.amountLegend}>
           {presets.map((p) => (
-            <button key={p} type="button" className={`chip${amount === p ? ' selected' : ''}`} aria-pressed={amount === p} onClick={() => setValue('donated_amount', p, { shouldValidate: true })}>
-              {formatMoney(toMinor(p), currency, locale, { exact: true })}
+            <button key={p} type="button" className={`chip${!otherAmount && amount === p ? ' selected' : ''}`} aria-pressed={!otherAmount && amount === p} onClick={() => choosePreset(p)}>
+              <bdi>{formatMoney(toMinor(p), currency, locale, { exact: true })}</bdi>
             </button>
           ))}
         </div>
-        <div className="field">
-          <label htmlFor="pay-donated_amount">{labels.otherAmount}</label>
-          <input id="pay-donated_amount" inputMode="decimal" {...register('donated_amount')} {...described('donated_amount')} />
-          {fieldError('donated_amount')}
+        <div className="amount-row">
+          <div className="field">
+            <label htmlFor="pay-donated_amount">{labels.otherAmount}</label>
+            {/* empty unless the donor types: a chosen preset shows on its chip, not here */}
+            <input id="pay-donated_amount" inputMode="decimal" dir="ltr" value={otherAmount} onChange={(e) => typeAmount(e.target.value)} {...described('donated_amount')} />
+          </div>
+          <div className="field">
+            <label htmlFor="pay-currency">{labels.currency}</label>
+            <select id="pay-currency" {...register('currency')}>
+              {CURRENCY_CODES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {fieldError('donated_amount')}
+      </fieldset>
+      <fieldset>
+        <legend>{labels.mode}</legend>
+        <div className="modes">
+          {modes.map((m) => (
+            <label key={m} className={`mode-tile${chosenMode === m ? ' selected' : ''}`}>
+              <input type="radio" name="mode" value={m} checked={chosenMode === m} onChange={() => setMode(m)} />
+              <MethodMark mode={m} />
+              <span>{labels[`mode${m}`]}</span>
+            </label>
+          ))}
         </div>
       </fieldset>
       <div className="field">
@@ -175,11 +201,11 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
       <div className="phone-row">
         <div className="field">
           <label htmlFor="pay-donor_extension">{labels.extension}</label>
-          <input id="pay-donor_extension" autoComplete="tel-country-code" size={5} {...register('donor_extension')} />
+          <input id="pay-donor_extension" autoComplete="tel-country-code" size={5} dir="ltr" {...register('donor_extension')} />
         </div>
         <div className="field">
           <label htmlFor="pay-donor_phone">{labels.phone}</label>
-          <input id="pay-donor_phone" type="tel" autoComplete="tel-national" {...register('donor_phone')} {...described('donor_phone')} />
+          <input id="pay-donor_phone" type="tel" autoComplete="tel-national" dir="ltr" {...register('donor_phone')} {...described('donor_phone')} />
           {fieldError('donor_phone')}
         </div>
       </div>
@@ -212,16 +238,6 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
         </select>
         <p className="muted">{labels.platformFee}</p>
       </div>
-      <fieldset>
-        <legend>{labels.mode}</legend>
-        <div className="modes">
-          {modes.map((m) => (
-            <label key={m} className="check">
-              <input type="radio" name="mode" value={m} checked={chosenMode === m} onChange={() => setMode(m)} /> {labels[`mode${m}`]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
       {chosenMode === 'VPA' && (
         <div className="field">
           <label htmlFor="pay-vpa">{labels.vpa}</label>
@@ -258,17 +274,20 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
           {labels.vpaTimeout}
         </p>
       )}
-      <p className="total" data-testid="payment-total">
-        {labels.total.replace('{amount}', total)}
-      </p>
       {serverError && (
         <p className="field-error" role="alert">
           {serverError}
         </p>
       )}
-      <button className="btn btn-primary btn-block" type="submit" disabled={isSubmitting || vpaState === 'waiting'}>
-        {isSubmitting ? labels.processing : labels.submit.replace('{amount}', total)}
-      </button>
+      {/* stays within reach at the bottom of a phone's screen while the donor fills the form */}
+      <div className="pay-bar">
+        <p className="total" data-testid="payment-total">
+          <bdi>{labels.total.replace('{amount}', total)}</bdi>
+        </p>
+        <button className="btn btn-primary btn-block" type="submit" disabled={isSubmitting || vpaState === 'waiting'}>
+          {isSubmitting ? labels.processing : labels.submit.replace('{amount}', total)}
+        </button>
+      </div>
     </form>
   );
 }

@@ -1,8 +1,8 @@
 // Reading fundraisers for pages and the API. Public lists never include private fundraisers.
-import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { causes, fundraiserMedia, fundraisers, users } from '../db/schema';
-import { FUNDRAISER_LIST_DEFAULT_LIMIT } from '../constants';
+import { FUNDRAISER_LIST_DEFAULT_LIMIT, SUCCESSFUL_FUNDING_RATIO } from '../constants';
 
 export interface MediaRef {
   cdn_path: string;
@@ -43,6 +43,8 @@ export interface FundraiserDetail extends FundraiserSummary {
   entity_details_id: number | null;
   support_campaign_id: number | null;
   cause_name: string | null;
+  /** the key of the cause's name in the Causes messages */
+  cause_slug: string | null;
   city: string | null;
   hospital_name: string | null;
   gallery: MediaRef[];
@@ -99,6 +101,7 @@ export interface ListOptions {
   /** words to find in title, story summary, beneficiary and city (PostgreSQL full-text search, GIN index) */
   q?: string | null;
   urgent?: boolean;
+  /** ended fundraisers that reached the success ratio (spec 4 and 5), whatever their stored flag says */
   successStory?: boolean;
   /** fundraisers raising for this one (support_campaign_id) */
   supportOf?: number | null;
@@ -144,6 +147,16 @@ function activeCondition(now: Date): SQL {
   return and(ne(fundraisers.status_flag, 4), or(isNull(fundraisers.end_date), gt(fundraisers.end_date, now)))!;
 }
 
+// spec 4: ended means status 4 or a past end date
+function endedCondition(now: Date): SQL {
+  return or(eq(fundraisers.status_flag, 4), and(isNotNull(fundraisers.end_date), lte(fundraisers.end_date, now)))!;
+}
+
+// spec 5: successful funding is raised over target above the ratio; a success story has finished raising
+function successStoryCondition(now: Date): SQL {
+  return and(endedCondition(now), gt(fundraisers.goal_minor, 0), sql`${fundraisers.raised_minor}::float8 > ${fundraisers.goal_minor}::float8 * ${SUCCESSFUL_FUNDING_RATIO}::float8`)!;
+}
+
 export async function listFundraisers(db: DbOrTx, opts: ListOptions = {}): Promise<ListResult> {
   const limit = opts.limit ?? FUNDRAISER_LIST_DEFAULT_LIMIT;
   const filters: SQL[] = [eq(fundraisers.is_private, false)];
@@ -151,7 +164,7 @@ export async function listFundraisers(db: DbOrTx, opts: ListOptions = {}): Promi
   if (opts.cause) filters.push(or(eq(fundraisers.cause_id, opts.cause), eq(fundraisers.parent_cause_id, opts.cause))!);
   if (opts.q?.trim()) filters.push(sql`${fundraisers.search} @@ websearch_to_tsquery('simple', ${opts.q.trim()})`);
   if (opts.urgent) filters.push(eq(fundraisers.is_urgent, true));
-  if (opts.successStory) filters.push(eq(fundraisers.is_success_story, true));
+  if (opts.successStory) filters.push(successStoryCondition(opts.now ?? new Date()));
   if (opts.supportOf) filters.push(eq(fundraisers.support_campaign_id, opts.supportOf));
   const where = and(...filters);
   const pageFilters = [...filters];
@@ -199,6 +212,7 @@ async function detailWhere(db: DbOrTx, where: SQL): Promise<FundraiserDetail | n
       entity_details_id: fundraisers.entity_details_id,
       support_campaign_id: fundraisers.support_campaign_id,
       cause_name: causes.info_1,
+      cause_slug: causes.slug,
       city: fundraisers.city,
       hospital_name: fundraisers.hospital_name,
     })

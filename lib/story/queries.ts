@@ -1,11 +1,13 @@
 // What a story page shows besides the fundraiser itself: updates, comments, supporters, related fundraisers.
 import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { carts, comments, fundraisers, orders, updates, users } from '../db/schema';
+import { carts, comments, fundraiserMedia, fundraisers, orders, updates, users } from '../db/schema';
 import { convertMinor, currentRatesMicros } from '../currency-rates';
 import { isCurrencyCode } from '../money';
 import { sanitizeStoryHtml } from '../content/sanitize';
 import { listFundraisers, type FundraiserSummary } from '../fundraisers/queries';
+import { cardImage } from '../fundraisers/rules';
+import { STORY_SIMILAR_SCAN_FACTOR, STORY_SIMILAR_SCAN_PAGES } from '../constants';
 
 export interface Page<T> {
   data: T[];
@@ -152,16 +154,48 @@ export async function hasSupported(db: DbOrTx, fundraiserId: number, userId: num
   return Boolean(row);
 }
 
-/** Running public fundraisers of the same cause, the most trending first. */
-export async function similarFundraisers(db: DbOrTx, f: { id: number; cause_id: number }, limit: number): Promise<FundraiserSummary[]> {
-  const { data } = await listFundraisers(db, { cause: f.cause_id, status: 'active', limit: limit + 1 });
-  return data.filter((s) => s.id !== f.id).slice(0, limit);
+// titles that differ only in case or spacing read as the same fundraiser
+const sameTitleKey = (title: string) => title.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+
+/** Running public fundraisers of the same cause, the most trending first, one per title and none titled like this one. */
+export async function similarFundraisers(db: DbOrTx, f: { id: number; cause_id: number; title: string }, limit: number): Promise<FundraiserSummary[]> {
+  const seenTitles = new Set([sameTitleKey(f.title)]);
+  const similar: FundraiserSummary[] = [];
+  let cursor: string | null = null;
+  // the demo and real data repeat titles, so more pages are read until enough distinct ones are found
+  for (let pageNo = 0; pageNo < STORY_SIMILAR_SCAN_PAGES; pageNo++) {
+    const batch = await listFundraisers(db, { cause: f.cause_id, status: 'active', limit: limit * STORY_SIMILAR_SCAN_FACTOR, cursor });
+    for (const s of batch.data) {
+      const key = sameTitleKey(s.title);
+      if (s.id === f.id || seenTitles.has(key)) continue;
+      seenTitles.add(key);
+      similar.push(s);
+      if (similar.length === limit) return similar;
+    }
+    cursor = batch.next_cursor;
+    if (!cursor) break;
+  }
+  return similar;
 }
 
 /** Peer fundraisers raising for this one (their support_campaign_id points here). */
 export async function supportingFundraisers(db: DbOrTx, fundraiserId: number, limit: number): Promise<FundraiserSummary[]> {
   const { data } = await listFundraisers(db, { supportOf: fundraiserId, status: 'all', limit });
   return data;
+}
+
+/** The picture a public fundraiser's share preview is made from (leaderboard, then theater, then widget); null when private or unknown. */
+export async function shareSourceImage(db: DbOrTx, id: number): Promise<string | null> {
+  const [f] = await db.select({ is_private: fundraisers.is_private }).from(fundraisers).where(eq(fundraisers.id, id)).limit(1);
+  if (!f || f.is_private) return null;
+  const media = await db
+    .select({ kind: fundraiserMedia.kind, cdn_path: fundraiserMedia.cdn_path })
+    .from(fundraiserMedia)
+    .where(and(eq(fundraiserMedia.fundraiser_id, id), inArray(fundraiserMedia.kind, ['leaderboard', 'theater', 'widget'])))
+    .orderBy(fundraiserMedia.position, fundraiserMedia.id);
+  const first = (kind: string) => media.find((m) => m.kind === kind)?.cdn_path ?? null;
+  const ref = (p: string | null) => (p ? { cdn_path: p, width: null, height: null } : null);
+  return cardImage({ leaderboard: ref(first('leaderboard')), theater: ref(first('theater')), widget: ref(first('widget')) });
 }
 
 export async function fundraiserExists(db: DbOrTx, id: number): Promise<{ id: number; is_private: boolean; custom_tag: string; title: string } | null> {

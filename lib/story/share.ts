@@ -19,6 +19,16 @@ export function whatsappShareText(message: string, link: string): string {
   return `${cut}\n${link}`;
 }
 
+export type ShareMessageKey = 'shareMessage' | 'shareMessageTitleFirst';
+
+// a title that already asks for support ("Support Ravi's recovery") would read "Please support Support ..."
+const TITLE_ASKS_FOR_SUPPORT = /^\s*(please\s+)?support\b/i;
+
+/** The story's share text from the Story messages: the "please support" wording only when the title does not already ask for it. */
+export function storyShareMessage(t: (key: ShareMessageKey, values: { title: string; summary: string }) => string, title: string, summary: string): string {
+  return t(TITLE_ASKS_FOR_SUPPORT.test(title) ? 'shareMessageTitleFirst' : 'shareMessage', { title, summary });
+}
+
 export function shareLinks(opts: { storyUrl: string; customTag: string; message: string }) {
   const wa = sharedStoryUrl(opts.storyUrl, 'whatsapp', opts.customTag);
   const fb = sharedStoryUrl(opts.storyUrl, 'facebook', opts.customTag);

@@ -63,3 +63,24 @@ it('the thank-you share menu links are the short links POST short-url answers, a
   expect(res.status).toBe(308);
   expect(res.headers.get('location')).toContain(`/stories/${encodeURIComponent(row.tag)}?utm_source=copy`);
 });
+
+it('the thank-you page says where the receipt went (masked), links a signed-up donor to the printable receipt, and offers no SIP yet', async () => {
+  const db = await seededDb();
+  const { carts } = await import('@/lib/db/schema');
+  const [row] = await db
+    .select({ oi: orders.order_id, tag: fundraisers.custom_tag, email: carts.donor_email, userId: orders.user_id })
+    .from(orders)
+    .innerJoin(fundraisers, eq(fundraisers.id, orders.campaign_id))
+    .innerJoin(carts, eq(carts.id, orders.cart_id))
+    .where(and(eq(orders.status, 'success'), eq(fundraisers.is_private, false)))
+    .limit(1);
+  const page = await ThankYouPage({ params: Promise.resolve({ site: 'localhost', locale: 'en', ct: encodeURIComponent(row.tag) }), searchParams: Promise.resolve({ oi: row.oi }) });
+  const all = elements(page);
+  const text = (e: ReactElement<Record<string, unknown>>) => [e.props.children].flat().join('');
+  const sent = all.find((e) => e.props['data-testid'] === 'receipt-sent')!;
+  const [local, domain] = row.email.split('@');
+  expect(text(sent)).toBe(`We have sent the receipt to ${local.slice(0, 2)}***@${domain}.`);
+  expect(JSON.stringify(all.map((e) => e.props.children ?? null).filter((c) => typeof c === 'string'))).not.toContain(row.email);
+  expect(all.some((e) => e.props.href === `/portfolio/receipts/${row.oi}`)).toBe(row.userId !== null);
+  expect(all.some((e) => e.props.id === 'sip-heading')).toBe(false);
+});

@@ -25,7 +25,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: { default: t('title', { brand: brand.name }), template: `%s | ${brand.name}` },
     description: t('description'),
     applicationName: brand.name,
-    metadataBase: new URL(getSiteUrl(site)),
+    metadataBase: new URL(await getSiteUrl(site)),
     icons: { icon: brand.favicon_url },
     other: brand.analytics_container_id ? { 'analytics-container': brand.analytics_container_id } : undefined,
   };

@@ -4,13 +4,14 @@ import { FundraiserSection } from '@/components/fundraiser/FundraiserSection';
 import { cachedCauses, cachedFundraiserList } from '@/lib/cache/queries';
 import { HOME_SECTION_COUNT, HOME_TRENDING_COUNT } from '@/lib/constants';
 import { siteSettings } from '@/lib/site';
+import { causeName } from '@/lib/i18n/stored-values';
 
 type Props = { params: Promise<{ site: string; locale: string }> };
 
 export default async function HomePage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const [t, tf] = await Promise.all([getTranslations('Home'), getTranslations('Footer')]);
+  const [t, tf, tCauses] = await Promise.all([getTranslations('Home'), getTranslations('Footer'), getTranslations('Causes')]);
   const now = new Date();
   // spec 7 listings: trending, urgent, success stories, causes
   const [trending, urgent, success, causes] = await Promise.all([
@@ -56,7 +57,7 @@ export default async function HomePage({ params }: Props) {
             {causes.map((c) => (
               <li key={c.id}>
                 <Link className="chip" href={{ pathname: '/all-fundraisers', query: { cause: c.id } }}>
-                  {c.info_1}
+                  {causeName(tCauses, c)}
                 </Link>
               </li>
             ))}

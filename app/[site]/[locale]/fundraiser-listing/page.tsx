@@ -25,7 +25,7 @@ export default async function FundraiserListingPage({ params, searchParams }: Pr
   setRequestLocale(locale);
   const [t, brand, { data }] = await Promise.all([getTranslations('Listing'), getBrand(site), cachedFundraiserList({ limit: DASHBOARD_FETCH_COUNT, status: 'active' })]);
   const forceMobile = forcesMobile((await searchParams).isMobile);
-  const origin = getSiteUrl(site);
+  const origin = await getSiteUrl(site);
   const now = new Date();
   return (
     <main id="main" className={`listing-embed${forceMobile ? ' force-mobile' : ''}`}>

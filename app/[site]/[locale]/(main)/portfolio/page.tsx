@@ -5,6 +5,7 @@ import { getDb } from '@/lib/db/client';
 import { ordersOf, subscriptionsOf, summaryOf } from '@/lib/portfolio/queries';
 import { formatCount, formatMoney } from '@/lib/money';
 import { localePrefix } from '@/lib/i18n/locales';
+import { causeName } from '@/lib/i18n/stored-values';
 import { USER_ORDERS_PAGE_SIZE } from '@/lib/constants';
 import { requireCurrentUser } from '@/components/auth/current-user';
 import { TransactionList, type TransactionLabels } from '@/components/portfolio/TransactionList';
@@ -27,11 +28,12 @@ export default async function PortfolioPage({ params }: Props) {
   setRequestLocale(locale);
   const user = await requireCurrentUser(locale, '/portfolio');
   const db = await getDb();
-  const [summary, firstPage, subscriptions, t] = await Promise.all([
+  const [summary, firstPage, subscriptions, t, tCauses] = await Promise.all([
     summaryOf(db, user.id),
     ordersOf(db, user.id, { page: 1, limit: USER_ORDERS_PAGE_SIZE, sortedBy: 'desc' }),
     subscriptionsOf(db, user.id),
     getTranslations('Portfolio'),
+    getTranslations('Causes'),
   ]);
   const labels: TransactionLabels = {
     heading: t('transactionsHeading'),
@@ -98,7 +100,7 @@ export default async function PortfolioPage({ params }: Props) {
             <ul className="chips">
               {summary.causes.map((c) => (
                 <li key={c.id} className="chip">
-                  {c.parent ? `${c.parent.info_1} · ${c.info_1}` : c.info_1}
+                  {c.parent ? `${causeName(tCauses, c.parent)} · ${causeName(tCauses, c)}` : causeName(tCauses, c)}
                 </li>
               ))}
             </ul>

@@ -7,7 +7,10 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PaymentForm } from '@/components/payment/PaymentForm';
 import { getBrand } from '@/components/layout/request-context';
 import { cachedFundraiserById } from '@/lib/cache/queries';
-import { hasTaxBenefit, isFundraiserEnded } from '@/lib/fundraisers/rules';
+import { cardImage, DEFAULT_FUNDRAISER_IMAGE, hasTaxBenefit, isFundraiserEnded, progressPercent } from '@/lib/fundraisers/rules';
+import { FallbackImage } from '@/components/ui/FallbackImage';
+import { ProgressBar } from '@/components/ui/ProgressBar';
+import { formatMoney } from '@/lib/money';
 import { DEFAULT_CURRENCY } from '@/lib/money';
 import { PLATFORM_FEE_PERCENT, VPA_PENDING_TIMEOUT_MS } from '@/lib/constants';
 import { localePrefix } from '@/lib/i18n/locales';
@@ -31,20 +34,38 @@ export default async function PaymentPage({ params, searchParams }: Props) {
   if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) notFound();
   const f = await cachedFundraiserById(id);
   if (!f || (one(sp.ct) && one(sp.ct) !== f.custom_tag)) notFound();
-  const [t, brand] = await Promise.all([getTranslations('Payment'), getBrand(site)]);
+  const [t, tc, brand] = await Promise.all([getTranslations('Payment'), getTranslations('Card'), getBrand(site)]);
   const ended = isFundraiserEnded(f);
+  const percent = progressPercent(f.raised_minor, f.goal_minor);
+  const taxBenefit = hasTaxBenefit(f);
   const labels = Object.fromEntries(
     (['amountLegend', 'otherAmount', 'currency', 'name', 'email', 'phone', 'extension', 'pincode', 'anonymous', 'tipNone', 'pan', 'panHelp', 'mode', 'modeUPI', 'modeCARD', 'modeVPA', 'modePAYTM', 'processing', 'errorGeneric', 'vpa', 'vpaInvalid', 'vpaWaiting', 'vpaTimeout', 'upiQrTitle', 'upiQrWaiting', 'upiOpenApp', 'upiAppWaiting', 'upiTimer', 'failedNoReason'] as const).map((k) => [k, t(k)]),
   );
   return (
     <div className="container section payment-page">
-      <h1>{t('title', { title: f.title })}</h1>
-      <p className="badge secure">{t('secure')}</p>
+      {/* the fundraiser in view while giving: picture, title, campaigner, progress */}
+      <header className="pay-summary" data-testid="pay-summary">
+        <FallbackImage src={cardImage(f.images)} fallbackSrc={DEFAULT_FUNDRAISER_IMAGE} alt="" width={96} height={72} fetchPriority="high" />
+        <div className="pay-summary-text">
+          {/* the title isolated inside the sentence (FSI ... PDI): a Latin title keeps its quotes paired in Arabic and Urdu */}
+          <h1>{t('title', { title: `\u2068${f.title}\u2069` })}</h1>
+          <p className="muted">{tc('by', { name: f.campaigner_name })}</p>
+          <ProgressBar percent={percent} label={tc('progress', { percent })} />
+          <p className="meta">
+            <bdi>{tc('raisedOf', { raised: formatMoney(f.raised_minor, f.currency, locale), goal: formatMoney(f.goal_minor, f.currency, locale) })}</bdi>
+          </p>
+        </div>
+      </header>
+      <ul className="trust-line" data-testid="trust-line">
+        <li>{t('secure')}</li>
+        <li>{t('platformFee', { percent: PLATFORM_FEE_PERCENT })}</li>
+        {taxBenefit && <li>{tc('taxBenefit')}</li>}
+      </ul>
       {ended ? (
         <p role="status">{t('ended')}</p>
       ) : (
         <PaymentForm
-          fundraiser={{ id: f.id, custom_tag: f.custom_tag, taxBenefit: hasTaxBenefit(f) }}
+          fundraiser={{ id: f.id, custom_tag: f.custom_tag, taxBenefit }}
           defaultCurrency={locationFromHeaders(await headers()).currency ?? DEFAULT_CURRENCY}
           locale={locale}
           labels={{

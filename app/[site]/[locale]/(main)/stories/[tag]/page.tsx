@@ -16,15 +16,17 @@ import { LoadMore } from '@/components/story/LoadMore';
 import { CampaignVisit } from '@/components/story/CampaignVisit';
 import { DonateIntent } from '@/components/story/DonateIntent';
 import { PaymentFailedNotice } from '@/components/payment/PaymentFailedNotice';
+import { StoryFacts } from '@/components/story/StoryFacts';
 import '@/components/story/story.css';
 import { cachedFundraiserByTag, cachedStoryExtras } from '@/lib/cache/queries';
-import { cardImage, daysLeft, DEFAULT_FUNDRAISER_IMAGE, hasTaxBenefit, isFundraiserEnded, progressPercent } from '@/lib/fundraisers/rules';
+import { cardImage, daysLeft, DEFAULT_FUNDRAISER_IMAGE, isFundraiserEnded, progressPercent } from '@/lib/fundraisers/rules';
 import { sanitizeStoryHtml, htmlToText, truncateText } from '@/lib/content/sanitize';
-import { absoluteUrl, jsonLdScript, localeAlternates, storyImageUrl, storyJsonLd, storyMetaDescription } from '@/lib/seo/story-meta';
+import { absoluteUrl, jsonLdScript, localeAlternates, storyImage, storyJsonLd, storyMetaDescription } from '@/lib/seo/story-meta';
 import { tickerOthersCount } from '@/lib/story/ticker';
+import { storyShareMessage } from '@/lib/story/share';
 import { localizedPath } from '@/lib/i18n/locales';
 import { formatMoney } from '@/lib/money';
-import { paymentPath, signInPath, storyPath } from '@/lib/routes';
+import { decodedSegment, paymentPath, signInPath, storyPath } from '@/lib/routes';
 
 type Props = { params: Promise<{ site: string; locale: string; tag: string }> };
 
@@ -33,21 +35,22 @@ export async function generateStaticParams() {
   return [];
 }
 
-const loadFundraiser = cache(async (tag: string) => cachedFundraiserByTag(decodeURIComponent(tag)));
+const loadFundraiser = cache(async (tag: string) => {
+  const customTag = decodedSegment(tag);
+  return customTag ? cachedFundraiserByTag(customTag) : null;
+});
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { site, locale, tag } = await params;
   const f = await loadFundraiser(tag);
   if (!f) return {};
-  const origin = getSiteUrl(site);
+  const origin = await getSiteUrl(site);
   const brand = await getBrand(site);
   const path = storyPath(f.custom_tag);
   const canonical = absoluteUrl(origin, localizedPath(locale, path));
   // a private story's text never reaches the page, its preview or search engines
   const description = f.is_private ? f.title : storyMetaDescription(f);
-  const image = storyImageUrl(origin, f);
-  const width = f.images.leaderboard?.width ?? 1200;
-  const height = f.images.leaderboard?.height ?? 675;
+  const { url: image, width, height } = storyImage(origin, f);
   return {
     title: f.title,
     description,
@@ -63,8 +66,8 @@ export default async function StoryPage({ params }: Props) {
   setRequestLocale(locale);
   const f = await loadFundraiser(tag);
   if (!f) notFound();
-  const [t, tc, tp, extras] = await Promise.all([getTranslations('Story'), getTranslations('Card'), getTranslations('Payment'), cachedStoryExtras(f.id, f.cause_id)]);
-  const origin = getSiteUrl(site);
+  const [t, tc, tp, extras] = await Promise.all([getTranslations('Story'), getTranslations('Card'), getTranslations('Payment'), cachedStoryExtras(f.id, f.cause_id, f.title)]);
+  const origin = await getSiteUrl(site);
   const path = storyPath(f.custom_tag);
   const storyUrl = absoluteUrl(origin, localizedPath(locale, path));
   const now = new Date();
@@ -90,12 +93,39 @@ export default async function StoryPage({ params }: Props) {
       <link rel="amphtml" href={absoluteUrl(origin, `/amp/stories/${f.id}`)} />
       {isPublic && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(storyJsonLd(origin, locale, f, now)) }} />}
       <div className="container story-layout">
-        <article>
+        <header className="story-head">
           <PaymentFailedNotice template={tp.raw('failed') as string} fallback={tp('failedNoReason')} />
-          <h1>{f.title}</h1>
+          <h1>
+            {/* a Latin title inside Arabic or Urdu keeps its own direction (punctuation, numbers) */}
+            <bdi>{f.title}</bdi>
+          </h1>
           <div className="story-hero">
             <FallbackImage src={cardImage(f.images)} fallbackSrc={DEFAULT_FUNDRAISER_IMAGE} alt={f.title} width={hero?.width ?? 1200} height={hero?.height ?? 675} fetchPriority="high" />
           </div>
+        </header>
+
+        {/* right under the picture on a phone (and next in keyboard order); the sticky side panel on desktop */}
+        <aside className="panel donate-panel" aria-label={t('contribute')}>
+          <p className="raised" data-testid="raised">
+            {formatMoney(f.raised_minor, f.currency, locale)}
+          </p>
+          <p className="muted" data-testid="goal">
+            {t('goal', { goal: formatMoney(f.goal_minor, f.currency, locale) })}
+          </p>
+          <ProgressBar percent={percent} label={tc('progress', { percent })} />
+          <p className="meta" style={{ display: 'flex', justifyContent: 'space-between' }}>
+            <span data-testid="supporters-count">{tc('supporters', { count: f.donor_count })}</span>
+            <span data-testid="days-left">{ended ? tc('ended') : left !== null ? tc('daysLeft', { days: left }) : null}</span>
+          </p>
+          {ended ? <p role="status">{t('ended')}</p> : contribute('btn btn-primary btn-block')}
+          <ShareMenu
+            storyUrl={storyUrl}
+            customTag={f.custom_tag}
+            message={storyShareMessage(t, f.title, summary)}
+          />
+        </aside>
+
+        <article className="story-main">
           {isPublic && f.gallery.length > 0 && (
             <section aria-label={t('gallery')} className="gallery">
               {f.gallery.map((g, i) => (
@@ -103,35 +133,7 @@ export default async function StoryPage({ params }: Props) {
               ))}
             </section>
           )}
-          <dl className="facts">
-            <div>
-              <dt>{t('campaigner')}</dt>
-              <dd data-testid="campaigner">{f.campaigner_name}</dd>
-            </div>
-            {isPublic && f.beneficiary_name && (
-              <div>
-                <dt>{t('beneficiary')}</dt>
-                <dd data-testid="beneficiary">
-                  {f.beneficiary_name}
-                  {f.beneficiary_relation && <span className="muted"> · {t('relation', { relation: f.beneficiary_relation })}</span>}
-                </dd>
-              </div>
-            )}
-            {f.cause_name && (
-              <div>
-                <dt>{t('cause')}</dt>
-                <dd>{f.cause_name}</dd>
-              </div>
-            )}
-            {hasTaxBenefit(f) && (
-              <div>
-                <dt className="visually-hidden">{tc('taxBenefit')}</dt>
-                <dd>
-                  <span className="badge">{tc('taxBenefit')}</span>
-                </dd>
-              </div>
-            )}
-          </dl>
+          <StoryFacts fundraiser={f} />
 
           <nav className="story-tabs" aria-label={t('sections')}>
             <a href="#story">{t('story')}</a>
@@ -242,26 +244,6 @@ export default async function StoryPage({ params }: Props) {
             </section>
           )}
         </article>
-
-        <aside className="panel donate-panel" aria-label={t('contribute')}>
-          <p className="raised" data-testid="raised">
-            {formatMoney(f.raised_minor, f.currency, locale)}
-          </p>
-          <p className="muted" data-testid="goal">
-            {t('goal', { goal: formatMoney(f.goal_minor, f.currency, locale) })}
-          </p>
-          <ProgressBar percent={percent} label={tc('progress', { percent })} />
-          <p className="meta" style={{ display: 'flex', justifyContent: 'space-between' }}>
-            <span data-testid="supporters-count">{tc('supporters', { count: f.donor_count })}</span>
-            <span data-testid="days-left">{ended ? tc('ended') : left !== null ? tc('daysLeft', { days: left }) : null}</span>
-          </p>
-          {ended ? <p role="status">{t('ended')}</p> : contribute('btn btn-primary btn-block')}
-          <ShareMenu
-            storyUrl={storyUrl}
-            customTag={f.custom_tag}
-            message={t('shareMessage', { title: f.title, summary })}
-          />
-        </aside>
       </div>
 
       <section className="container section" aria-labelledby="similar-heading">

@@ -5,15 +5,16 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { getDb } from '@/lib/db/client';
 import { carts, fundraisers, orders } from '@/lib/db/schema';
-import { formatMoney, toMinor } from '@/lib/money';
+import { formatMoney } from '@/lib/money';
 import { ShareMenu } from '@/components/story/ShareMenu';
 import { RefreshUntilSettled } from '@/components/payment/RefreshUntilSettled';
 import { getSiteUrl } from '@/components/layout/request-context';
 import { absoluteUrl } from '@/lib/seo/story-meta';
 import { shortShareLinks } from '@/lib/story/short-link';
+import { storyShareMessage } from '@/lib/story/share';
 import { localizedPath } from '@/lib/i18n/locales';
-import { storyPath } from '@/lib/routes';
-import { DEFAULT_THANK_YOU_SIP_AMOUNT_INR } from '@/lib/constants';
+import { decodedSegment, storyPath } from '@/lib/routes';
+import { maskEmail, maskPan, receiptPath } from '@/lib/portfolio/format';
 import '@/components/payment/payment.css';
 import '@/components/story/story.css';
 
@@ -35,10 +36,10 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
     .innerJoin(carts, eq(carts.id, orders.cart_id))
     .innerJoin(fundraisers, eq(fundraisers.id, orders.campaign_id))
     .where(eq(orders.order_id, oi));
-  if (!row || row.f.custom_tag !== decodeURIComponent(ct)) notFound();
+  if (!row || row.f.custom_tag !== decodedSegment(ct)) notFound();
   const [t, ts] = await Promise.all([getTranslations('ThankYou'), getTranslations('Story')]);
   const amount = formatMoney(row.order.donated_amount_minor + row.order.tip_amount_minor, row.order.iso_currency.trim(), locale, { exact: true });
-  const storyUrl = absoluteUrl(getSiteUrl(site), localizedPath(locale, storyPath(row.f.custom_tag)));
+  const storyUrl = absoluteUrl(await getSiteUrl(site), localizedPath(locale, storyPath(row.f.custom_tag)));
   if (row.order.status !== 'success') {
     return (
       <div className="container payment-status" role="status">
@@ -47,23 +48,30 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
       </div>
     );
   }
-  const shareMessage = ts('shareMessage', { title: row.f.title, summary: '' });
+  const shareMessage = storyShareMessage(ts, row.f.title, '');
   return (
     <div className="container section payment-page" data-testid="thank-you">
       <h1>{t('title', { name: row.cart.is_anonymous ? ts('someone') : row.cart.donor_name })}</h1>
       <p>{t('text', { amount, title: row.f.title })}</p>
-      <p data-testid="receipt-number">{t('receipt', { number: row.order.order_id })}</p>
-      {row.cart.donor_pan && <p>{t('taxReceipt', { pan: row.cart.donor_pan.replace(/^(.{2}).*(.{2})$/, '$1******$2') })}</p>}
-      <section className="panel" aria-labelledby="sip-heading">
-        <h2 id="sip-heading">{t('sipTitle')}</h2>
-        <p>{t('sipText', { amount: formatMoney(toMinor(DEFAULT_THANK_YOU_SIP_AMOUNT_INR), 'INR', locale) })}</p>
+      <section className="panel thank-you-receipt" aria-label={t('receipt', { number: row.order.order_id })}>
+        <p data-testid="receipt-number">{t('receipt', { number: row.order.order_id })}</p>
+        {/* masked: anyone holding this page's link sees it */}
+        <p data-testid="receipt-sent">{t('receiptSent', { email: maskEmail(row.cart.donor_email) })}</p>
+        {row.cart.donor_pan && <p>{t('taxReceipt', { pan: maskPan(row.cart.donor_pan) })}</p>}
+        {/* the printable receipt lives in the donor's portfolio (their own session only) */}
+        {row.order.user_id !== null && (
+          <p>
+            <Link href={receiptPath(row.order.order_id)}>{t('printReceipt')}</Link>
+          </p>
+        )}
       </section>
+      {/* the monthly giving (SIP) suggestion returns as a one-tap subscription once SIP exists (issue 14) */}
       <h2>{t('share')}</h2>
       <ShareMenu
         storyUrl={storyUrl}
         customTag={row.f.custom_tag}
         message={shareMessage}
-        links={shortShareLinks({ siteUrl: getSiteUrl(site), fundraiserId: row.f.id, message: shareMessage })}
+        links={shortShareLinks({ siteUrl: await getSiteUrl(site), fundraiserId: row.f.id, message: shareMessage })}
       />
       <p>
         <Link href={storyPath(row.f.custom_tag)}>{t('back')}</Link>

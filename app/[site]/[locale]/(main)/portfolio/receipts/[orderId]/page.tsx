@@ -7,6 +7,7 @@ import { receiptOf } from '@/lib/portfolio/queries';
 import { formatMoney } from '@/lib/money';
 import { formatDateTime } from '@/lib/portfolio/format';
 import { storyPath } from '@/lib/routes';
+import { paymentModeName } from '@/lib/i18n/stored-values';
 import { requireCurrentUser } from '@/components/auth/current-user';
 import { getBrand } from '@/components/layout/request-context';
 import { PrintButton } from '@/components/portfolio/PrintButton';
@@ -31,7 +32,7 @@ export default async function ReceiptPage({ params }: Props) {
   if (!ORDER_ID.test(orderId)) notFound();
   const receipt = await receiptOf(await getDb(), user.id, orderId);
   if (!receipt) notFound();
-  const [t, brand] = await Promise.all([getTranslations('Portfolio'), getBrand(site)]);
+  const [t, tPayment, brand] = await Promise.all([getTranslations('Portfolio'), getTranslations('Payment'), getBrand(site)]);
   const money = (minor: number) => formatMoney(minor, receipt.currency, locale, { exact: true });
   const org = receipt.tax?.organisation;
   return (
@@ -83,7 +84,7 @@ export default async function ReceiptPage({ params }: Props) {
           </div>
           <div>
             <dt>{t('receiptPaymentMode')}</dt>
-            <dd>{receipt.payment_mode}</dd>
+            <dd>{paymentModeName(tPayment, receipt.payment_mode)}</dd>
           </div>
           {receipt.pg_txn_id && (
             <div>

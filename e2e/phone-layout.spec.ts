@@ -1,0 +1,124 @@
+import { devices, expect, test } from '@playwright/test';
+
+// Issue 10: a donor arriving from WhatsApp on a phone. No sideways scrolling, and the raised amount,
+// progress and Contribute are on the first screen, on the main and a partner domain, LTR and RTL.
+const WIDTHS = [360, 390, 414];
+const LOCALES = ['', '/hi', '/ar'];
+
+test('the story page fits the phone and shows what matters first @phone-only', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const list = await (await request.get('/api/fundraisers?limit=20&status=active')).json();
+  const f = list.data.find((x: { donor_count: number }) => x.donor_count > 0) ?? list.data[0];
+  const port = new URL(test.info().project.use.baseURL ?? 'http://localhost:3200').port;
+  for (const origin of [`http://localhost:${port}`, `http://partner.localhost:${port}`]) {
+    for (const width of WIDTHS) {
+      const context = await browser.newContext({ ...devices['iPhone 13'], viewport: { width, height: 780 } });
+      const page = await context.newPage();
+      for (const prefix of LOCALES) {
+        const where = `${origin}${prefix}/stories/${f.custom_tag} at ${width}px`;
+        await page.goto(`${origin}${prefix}/stories/${f.custom_tag}`);
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth, where).toBeLessThanOrEqual(width);
+        for (const id of ['raised', 'contribute']) {
+          const box = await page.getByTestId(id).first().boundingBox();
+          expect(box, `${id} on ${where}`).not.toBeNull();
+          expect(box!.y + box!.height, `${id} on ${where}`).toBeLessThanOrEqual(780);
+          expect(box!.x, `${id} on ${where}`).toBeGreaterThanOrEqual(0);
+          expect(box!.x + box!.width, `${id} on ${where}`).toBeLessThanOrEqual(width);
+        }
+        const bar = await page.getByRole('progressbar').first().boundingBox();
+        expect(bar!.y + bar!.height, `progress on ${where}`).toBeLessThanOrEqual(780);
+      }
+      await context.close();
+    }
+  }
+});
+
+// one paid sandbox donation, for the thank-you page
+async function thankYouPath(request: import('@playwright/test').APIRequestContext, f: { id: number; custom_tag: string }): Promise<string> {
+  const post = async (path: string, data: unknown) => (await request.post(path, { data })).json();
+  const cart = await post(`/api/fundraisers/${f.id}/cart`, { donated_amount: 500, currency: 'INR', donor_name: 'Layout Donor', donor_email: 'layout@example.com', donor_phone: '9876543210' });
+  const order = await post(`/api/fundraisers/${f.id}/order`, { cart_id: cart.data.id, mode: 'UPI' });
+  const sent = await post('/api/payment/send', { order_id: order.data.order_id });
+  const checkout = new URL(sent.data.url);
+  await request.post('/api/payment/sandbox/complete', { form: { gateway_order_id: checkout.searchParams.get('gateway_order_id')!, status: 'success', return_url: checkout.searchParams.get('return_url')! }, maxRedirects: 0 });
+  const back = Object.fromEntries([...new URL(checkout.searchParams.get('return_url')!).searchParams]);
+  await post(`/api/payment/response/${order.data.order_id}`, {});
+  return `/new/thankyou/${encodeURIComponent(back.ct)}?oi=${order.data.order_id}`;
+}
+
+test('no public page scrolls sideways on a phone, in en, hi and ar, on the main and a partner domain @phone-only', async ({ browser, request }) => {
+  test.setTimeout(300_000);
+  const list = await (await request.get('/api/fundraisers?limit=20&status=active')).json();
+  const f = list.data.find((x: { currency: string }) => x.currency === 'INR');
+  const pages = [
+    '/',
+    `/stories/${f.custom_tag}`,
+    '/all-fundraisers',
+    `/new/payment?ct=${encodeURIComponent(f.custom_tag)}&id=${f.id}&payment=form`,
+    await thankYouPath(request, f),
+    '/new/signin',
+    '/about-us',
+    '/contact-us',
+    '/trustandsafety',
+    '/privacypolicy',
+    '/blog',
+    '/fundraiser-listing',
+    '/no-such-page',
+  ];
+  const port = new URL(test.info().project.use.baseURL ?? 'http://localhost:3200').port;
+  const overflowing: string[] = [];
+  for (const origin of [`http://localhost:${port}`, `http://partner.localhost:${port}`]) {
+    for (const width of WIDTHS) {
+      const context = await browser.newContext({ ...devices['iPhone 13'], viewport: { width, height: 780 } });
+      const page = await context.newPage();
+      for (const prefix of LOCALES) {
+        for (const path of pages) {
+          const res = await page.goto(`${origin}${prefix}${path}`);
+          if (path !== '/no-such-page') expect(res?.status(), `${origin}${prefix}${path}`).toBeLessThan(400);
+          const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+          if (scrollWidth > width) overflowing.push(`${origin}${prefix}${path} at ${width}px: ${scrollWidth}px`);
+        }
+      }
+      await context.close();
+    }
+  }
+  expect(overflowing).toEqual([]);
+});
+
+test('payment form errors are styled as errors when the payment page is the first page opened @phone', async ({ page, request }) => {
+  const list = await (await request.get('/api/fundraisers?limit=20&status=active')).json();
+  const f = list.data.find((x: { currency: string }) => x.currency === 'INR');
+  await page.goto(`/new/payment?ct=${encodeURIComponent(f.custom_tag)}&id=${f.id}&payment=form`);
+  await page.getByLabel('Full name').fill('R2D2');
+  await page.getByRole('button', { name: /^Contribute/ }).click();
+  const error = page.getByText('Please enter a valid name');
+  await expect(error).toBeVisible();
+  const [errorColor, danger] = await error.evaluate((el) => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--danger)';
+    document.body.append(probe);
+    return [getComputedStyle(el).color, getComputedStyle(probe).color];
+  });
+  expect(errorColor).toBe(danger);
+});
+
+test('the payment page on a 360 px phone: the fundraiser in view, presets in one row, Other amount empty, the pay button on screen, +91 left-to-right in Arabic @phone-only', async ({ browser, request }) => {
+  const list = await (await request.get('/api/fundraisers?limit=20&status=active')).json();
+  const f = list.data.find((x: { currency: string }) => x.currency === 'INR');
+  const context = await browser.newContext({ ...devices['iPhone 13'], viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  for (const prefix of ['', '/ar']) {
+    await page.goto(`${prefix}/new/payment?ct=${encodeURIComponent(f.custom_tag)}&id=${f.id}&payment=form`);
+    await expect(page.getByTestId('pay-summary')).toContainText(f.title);
+    const chips = await page.locator('.presets .chip').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
+    expect(chips).toHaveLength(4);
+    expect(new Set(chips.map(Math.round)).size).toBe(1);
+    await expect(page.locator('#pay-donated_amount')).toHaveValue('');
+    const pay = await page.locator('.pay-bar button[type=submit]').boundingBox();
+    expect(pay!.y + pay!.height).toBeLessThanOrEqual(740);
+    expect(await page.locator('#pay-donor_extension').evaluate((e) => getComputedStyle(e).direction)).toBe('ltr');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  }
+  await context.close();
+});
