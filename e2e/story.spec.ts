@@ -60,6 +60,13 @@ test('a shared story has its preview tags without JavaScript', async ({ request 
   const f = await storyWithDonors(request);
   const html = await (await request.get(`/stories/${f.custom_tag}`)).text();
   expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost:\d+\/media\//);
+  // WhatsApp and Facebook show no SVG: the preview is a JPEG of the size the tags announce
+  const ogImage = /<meta property="og:image" content="([^"]+)"/.exec(html)![1];
+  expect(html).toContain('<meta property="og:image:width" content="1200"/><meta property="og:image:height" content="630"/>');
+  const preview = await request.get(new URL(ogImage).pathname);
+  expect(preview.status()).toBe(200);
+  expect(preview.headers()['content-type']).toBe('image/jpeg');
+  expect((await preview.body()).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
   expect(html).toMatch(/<meta name="twitter:card" content="summary_large_image"/);
   expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/stories\//);
   expect(html).toMatch(/<link rel="alternate" hrefLang="ar"/);

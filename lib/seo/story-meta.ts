@@ -2,7 +2,8 @@
 import { STORY_META_DESCRIPTION_LENGTH } from '../constants';
 import { htmlToText } from '../content/sanitize';
 import { LOCALES, DEFAULT_LOCALE, localizedPath } from '../i18n/locales';
-import { storyPath } from '../routes';
+import { shareImagePath, storyPath } from '../routes';
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '../constants';
 import { cardImage, isFundraiserEnded } from '../fundraisers/rules';
 import { toMajor } from '../money';
 import type { FundraiserDetail } from '../fundraisers/queries';
@@ -25,9 +26,13 @@ export function localeAlternates(origin: string, path: string): Record<string, s
   return languages;
 }
 
-export function storyImageUrl(origin: string, f: Pick<FundraiserDetail, 'images'>): string {
-  return absoluteUrl(origin, cardImage(f.images));
+/** The share preview of a story: the 1200x630 JPEG for public ones; a private one keeps its own picture (no preview is made for it). */
+export function storyImage(origin: string, f: Pick<FundraiserDetail, 'id' | 'images' | 'is_private'>): { url: string; width: number | undefined; height: number | undefined } {
+  if (!f.is_private) return { url: absoluteUrl(origin, shareImagePath(f.id)), width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT };
+  const own = f.images.leaderboard;
+  return { url: absoluteUrl(origin, cardImage(f.images)), width: own?.width ?? undefined, height: own?.height ?? undefined };
 }
+
 
 /** JSON-LD for a fundraiser: a DonateAction on a WebPage about the beneficiary's cause. */
 export function storyJsonLd(origin: string, locale: string, f: FundraiserDetail, now = new Date()) {
@@ -39,7 +44,7 @@ export function storyJsonLd(origin: string, locale: string, f: FundraiserDetail,
     url,
     name: f.title,
     description: storyMetaDescription(f),
-    image: storyImageUrl(origin, f),
+    image: storyImage(origin, f).url,
     inLanguage: locale,
     potentialAction: {
       '@type': 'DonateAction',

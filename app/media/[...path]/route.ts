@@ -1,5 +1,8 @@
-// Generated demo media: /media/demo/{id}/{kind}.svg, /media/default/fundraiser.svg, /media/brand/*.svg
+// Generated demo media: /media/demo/{id}/{kind}.svg, /media/default/fundraiser.svg, /media/brand/*.svg, share previews /media/og/{id}.jpg
 import { defaultFundraiserArt, demoArt, partnerMark } from '@/lib/media/demo-art';
+import { shareImageFor } from '@/lib/media/share-image';
+import { getDb } from '@/lib/db/client';
+import { shareSourceImage } from '@/lib/story/queries';
 
 const svg = (body: string) =>
   new Response(body, {
@@ -8,6 +11,13 @@ const svg = (body: string) =>
 
 export async function GET(_request: Request, { params }: { params: Promise<{ path: string[] }> }) {
   const path = (await params).path;
+  // share previews: /media/og/{fundraiser id}.jpg, a raster made once per fundraiser image
+  const og = path.length === 2 && path[0] === 'og' ? /^(\d{1,10})\.jpg$/.exec(path[1]) : null;
+  if (og) {
+    const source = await shareSourceImage(await getDb(), Number(og[1]));
+    const image = source ? await shareImageFor(source) : null;
+    if (image) return new Response(new Uint8Array(image), { headers: { 'Content-Type': 'image/jpeg', 'Cache-Control': 'public, max-age=86400', 'X-Content-Type-Options': 'nosniff' } });
+  }
   if (path[0] === 'demo' && path.length === 3 && path[2].endsWith('.svg')) {
     const art = demoArt(Number(path[1]), path[2].slice(0, -4));
     if (art) return svg(art);

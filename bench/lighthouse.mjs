@@ -1,0 +1,47 @@
+// npm run bench:lighthouse: Lighthouse's mobile profile (simulated slow 4G, 4x CPU slowdown) in Debian's Chromium
+// against the production server on the demo data: performance score, LCP, CLS and TBT for home, a story and the
+// payment page, the median of 3 runs each, and what the LCP element was.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer } from './lib/server.mjs';
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const server = await startServer({ port: 3406, dataDir: './data/bench-lighthouse' });
+const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+try {
+  const list = await (await fetch(`${server.base}/api/fundraisers?limit=20&status=active`)).json();
+  const f = list.data.find((x) => x.currency === 'INR' && x.donor_count > 0);
+  const pages = {
+    home: '/',
+    story: `/stories/${f.custom_tag}`,
+    payment: `/new/payment?ct=${encodeURIComponent(f.custom_tag)}&id=${f.id}&payment=form`,
+  };
+  console.log(`Lighthouse ${RUNS} runs per page, mobile profile, median:`);
+  console.log('page     score  LCP ms  CLS     TBT ms  LCP element');
+  for (const [name, path] of Object.entries(pages)) {
+    const runs = [];
+    // one warm-up visit so the first run does not measure the page cache filling
+    await fetch(server.base + path);
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(server.base + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const a = result.lhr.audits;
+      runs.push({
+        score: Math.round(result.lhr.categories.performance.score * 100),
+        lcp: a['largest-contentful-paint'].numericValue,
+        cls: a['cumulative-layout-shift'].numericValue,
+        tbt: a['total-blocking-time'].numericValue,
+        element: a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '?',
+      });
+    }
+    const byLcp = [...runs].sort((x, y) => x.lcp - y.lcp)[Math.floor(runs.length / 2)];
+    console.log(
+      `${name.padEnd(8)} ${String(median(runs.map((r) => r.score))).padStart(5)}  ${String(Math.round(median(runs.map((r) => r.lcp)))).padStart(6)}  ${median(runs.map((r) => r.cls)).toFixed(3)}  ${String(Math.round(median(runs.map((r) => r.tbt)))).padStart(6)}  ${byLcp.element.slice(0, 80)}`,
+    );
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
