@@ -307,3 +307,8 @@ export const SHARE_IMAGE_HEIGHT = 630;
 export const SHARE_IMAGE_QUALITY = 82;
 /** made once per fundraiser image, kept under DATA_DIR */
 export const SHARE_IMAGE_DIR_NAME = 'share-images';
+/** picture widths pages choose from (srcset): a 96 px thumbnail, phone cards at 1x-3x, the story's picture */
+export const IMAGE_WIDTHS = [240, 480, 800, 1200] as const;
+export const IMAGE_WEBP_QUALITY = 72;
+/** rasters drawn from the demo's pictures, kept under DATA_DIR */
+export const IMAGE_CACHE_DIR_NAME = 'image-cache';

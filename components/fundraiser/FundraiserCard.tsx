@@ -31,6 +31,7 @@ export async function FundraiserCard({ fundraiser: f, locale, now = new Date(), 
           alt=""
           width={1200}
           height={675}
+          sizes="(min-width: 960px) 380px, (min-width: 600px) 50vw, 100vw"
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
           decoding="async"

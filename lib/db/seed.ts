@@ -7,6 +7,8 @@ import { convertMinor, DEFAULT_INR_PER_UNIT_MICROS } from '../currency-rates';
 import type { CurrencyCode } from '../money';
 import { hashPin } from '../fundraisers/pin';
 import { hashSecret } from '../secrets';
+import { demoImagePath } from '../media/demo-images';
+import { causeSlugForArt } from '../media/demo-art';
 
 /** Every demo account signs in with this password (README). */
 export const DEMO_PASSWORD = 'Sahyog@2026';
@@ -40,6 +42,7 @@ export const CAUSE_TREE: (typeof s.causes.$inferInsert)[] = [
   { id: 302, parent_id: 49, slug: 'music', info_1: 'Music' },
   { id: 303, parent_id: 49, slug: 'books', info_1: 'Books' },
 ];
+const causeSlugOf = new Map(CAUSE_TREE.map((c) => [c.id, c.slug]));
 
 // Small deterministic PRNG so every fresh database gets the same demo.
 function prng(seed: number) {
@@ -242,12 +245,13 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedR
     // media: mostly a leaderboard image; a few with only theater, only widget, none, or a broken one
     const mediaRows: (typeof s.fundraiserMedia.$inferInsert)[] = [];
     frs.forEach((f, i) => {
-      const art = `/media/demo/${f.id}`;
-      if (i % 13 === 6) mediaRows.push({ fundraiser_id: f.id, kind: 'theater', cdn_path: `${art}/theater.svg`, width: 1200, height: 675 });
-      else if (i % 13 === 9) mediaRows.push({ fundraiser_id: f.id, kind: 'widget', cdn_path: `${art}/widget.svg`, width: 600, height: 338 });
+      // a picture that tells the cause: hospital, animals, school, food, flood relief...
+      const art = (kind: string) => demoImagePath(causeSlugForArt(causeSlugOf.get(fundraiserRows[i].cause_id ?? 0)), f.id, kind);
+      if (i % 13 === 6) mediaRows.push({ fundraiser_id: f.id, kind: 'theater', cdn_path: art('theater'), width: 1200, height: 675 });
+      else if (i % 13 === 9) mediaRows.push({ fundraiser_id: f.id, kind: 'widget', cdn_path: art('widget'), width: 600, height: 338 });
       else if (i % 29 === 14) mediaRows.push({ fundraiser_id: f.id, kind: 'leaderboard', cdn_path: `/media/missing/${f.id}.jpg`, width: 1200, height: 675 });
-      else if (i % 31 !== 20) mediaRows.push({ fundraiser_id: f.id, kind: 'leaderboard', cdn_path: `${art}/leaderboard.svg`, width: 1200, height: 675 });
-      for (let g = 0; g < (i % 3); g++) mediaRows.push({ fundraiser_id: f.id, kind: 'gallery', cdn_path: `${art}/gallery-${g + 1}.svg`, width: 1200, height: 675, position: g });
+      else if (i % 31 !== 20) mediaRows.push({ fundraiser_id: f.id, kind: 'leaderboard', cdn_path: art('leaderboard'), width: 1200, height: 675 });
+      for (let g = 0; g < (i % 3); g++) mediaRows.push({ fundraiser_id: f.id, kind: 'gallery', cdn_path: art(`gallery-${g + 1}`), width: 1200, height: 675, position: g });
     });
     await tx.insert(s.fundraiserMedia).values(mediaRows);
 
@@ -360,8 +364,8 @@ export async function seedBulk(db: Db, target: number, log: (msg: string) => voi
         published_at: new Date(now - r.int(1, 300) * DAY_MS),
       });
     }
-    const ids = await db.insert(s.fundraisers).values(rows).returning({ id: s.fundraisers.id });
-    await db.insert(s.fundraiserMedia).values(ids.map((f) => ({ fundraiser_id: f.id, kind: 'leaderboard' as const, cdn_path: `/media/demo/${f.id}/leaderboard.svg`, width: 1200, height: 675 })));
+    const ids = await db.insert(s.fundraisers).values(rows).returning({ id: s.fundraisers.id, cause_id: s.fundraisers.cause_id });
+    await db.insert(s.fundraiserMedia).values(ids.map((f) => ({ fundraiser_id: f.id, kind: 'leaderboard' as const, cdn_path: demoImagePath(causeSlugForArt(causeSlugOf.get(f.cause_id ?? 0)), f.id, 'leaderboard'), width: 1200, height: 675 })));
     made += size;
     if (Math.floor(made / 10000) > Math.floor((made - size) / 10000) || made === target) log(`${made} fundraisers`);
   }

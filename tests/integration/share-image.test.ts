@@ -1,13 +1,15 @@
-// Share previews: WhatsApp and Facebook show no SVG, so a public story's og:image is a 1200x630 JPEG made once and kept on disk.
+// Pictures: the demo's per-cause pictures as WebP at the widths pages ask for, and share previews (WhatsApp and
+// Facebook show no SVG) as a 1200x630 JPEG; both drawn once and kept on disk.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { GET as media } from '@/app/media/[...path]/route';
-import { fundraisers } from '@/lib/db/schema';
+import { causes, fundraiserMedia, fundraisers } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
-import { SHARE_IMAGE_DIR_NAME, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '@/lib/constants';
+import { IMAGE_CACHE_DIR_NAME, SHARE_IMAGE_DIR_NAME, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '@/lib/constants';
+import { parseDemoImage, responsiveSrcSet } from '@/lib/media/demo-images';
 import { shareImagePath } from '@/lib/routes';
 import { storyImage } from '@/lib/seo/story-meta';
 import { closeDb, seededDb } from '../helpers/db';
@@ -55,4 +57,34 @@ test('no preview for a private story or an unknown one, and the page keeps its o
   const images = { leaderboard: { cdn_path: '/media/demo/1/leaderboard.svg', width: 1200, height: 675 }, theater: null, widget: null };
   expect(storyImage('https://sahyog.example', { id: 7, images, is_private: true })).toEqual({ url: 'https://sahyog.example/media/demo/1/leaderboard.svg', width: 1200, height: 675 });
   expect(storyImage('https://sahyog.example', { id: 7, images, is_private: false })).toEqual({ url: 'https://sahyog.example/media/og/7.jpg', width: 1200, height: 630 });
+});
+
+test('seeded fundraisers are pictured by their cause, as WebP at the widths of the srcset and nothing else', async () => {
+  const [animal] = await db
+    .select({ id: fundraisers.id, cdn_path: fundraiserMedia.cdn_path })
+    .from(fundraisers)
+    .innerJoin(causes, eq(causes.id, fundraisers.cause_id))
+    .innerJoin(fundraiserMedia, and(eq(fundraiserMedia.fundraiser_id, fundraisers.id), eq(fundraiserMedia.kind, 'leaderboard')))
+    .where(eq(causes.slug, 'animals'))
+    .limit(1);
+  expect(animal.cdn_path).toBe(`/media/demo/animals/${animal.id}/leaderboard.webp`);
+  const full = await get(animal.cdn_path);
+  expect([full.status, full.headers.get('content-type')]).toEqual([200, 'image/webp']);
+  expect(await sharp(Buffer.from(await full.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 1200, height: 675 });
+  const small = await get(`/media/demo/animals/${animal.id}/leaderboard-480w.webp`);
+  const smallBytes = Buffer.from(await small.arrayBuffer());
+  expect(await sharp(smallBytes).metadata()).toMatchObject({ format: 'webp', width: 480, height: 270 });
+  expect(smallBytes.length).toBeLessThan(40_000);
+  expect(responsiveSrcSet(animal.cdn_path)).toBe(
+    [240, 480, 800].map((w) => `/media/demo/animals/${animal.id}/leaderboard-${w}w.webp ${w}w`).concat(`${animal.cdn_path} 1200w`).join(', '),
+  );
+  // widths outside the srcset, ids never seeded, causes never drawn: nothing drawn, nothing stored
+  const before = await readdir(path.join(dataDir, IMAGE_CACHE_DIR_NAME));
+  for (const p of [`/media/demo/animals/${animal.id}/leaderboard-500w.webp`, `/media/demo/animals/${animal.id}/leaderboard-1200w.webp`, '/media/demo/animals/99999999/leaderboard.webp', `/media/demo/astrology/${animal.id}/leaderboard.webp`, `/media/demo/cancer/${animal.id}/leaderboard.webp`]) {
+    expect([p, (await get(p)).status]).toEqual([p, 404]);
+  }
+  expect(await readdir(path.join(dataDir, IMAGE_CACHE_DIR_NAME))).toEqual(before);
+  expect(parseDemoImage('/media/demo/animals/1/widget-800w.webp')).toBeNull(); // a 600 px picture has no 800 px version
+  expect(responsiveSrcSet('/media/demo/animals/1/widget.webp')).toBe('/media/demo/animals/1/widget-240w.webp 240w, /media/demo/animals/1/widget-480w.webp 480w, /media/demo/animals/1/widget.webp 600w');
+  expect(responsiveSrcSet('https://cdn.example/x.jpg')).toBeUndefined();
 });

@@ -1,8 +1,10 @@
-// Generated demo media: /media/demo/{id}/{kind}.svg, /media/default/fundraiser.svg, /media/brand/*.svg, share previews /media/og/{id}.jpg
+// Generated demo media: /media/demo/{cause art}/{id}/{kind}[-{w}w].webp, /media/demo/{id}/{kind}.svg (older seeds), /media/default/fundraiser.svg, /media/brand/*.svg, share previews /media/og/{id}.jpg
 import { defaultFundraiserArt, demoArt, partnerMark } from '@/lib/media/demo-art';
 import { shareImageFor } from '@/lib/media/share-image';
 import { getDb } from '@/lib/db/client';
 import { shareSourceImage } from '@/lib/story/queries';
+import { parseDemoImage } from '@/lib/media/demo-images';
+import { demoImageWebp } from '@/lib/media/raster';
 
 const svg = (body: string) =>
   new Response(body, {
@@ -18,6 +20,9 @@ export async function GET(_request: Request, { params }: { params: Promise<{ pat
     const image = source ? await shareImageFor(source) : null;
     if (image) return new Response(new Uint8Array(image), { headers: { 'Content-Type': 'image/jpeg', 'Cache-Control': 'public, max-age=86400', 'X-Content-Type-Options': 'nosniff' } });
   }
+  const demo = parseDemoImage(`/media/${path.join('/')}`);
+  const webp = demo ? await demoImageWebp(await getDb(), demo) : null;
+  if (webp) return new Response(new Uint8Array(webp), { headers: { 'Content-Type': 'image/webp', 'Cache-Control': 'public, max-age=604800', 'X-Content-Type-Options': 'nosniff' } });
   if (path[0] === 'demo' && path.length === 3 && path[2].endsWith('.svg')) {
     const art = demoArt(Number(path[1]), path[2].slice(0, -4));
     if (art) return svg(art);
