@@ -122,3 +122,37 @@ test('the payment page on a 360 px phone: the fundraiser in view, presets in one
   }
   await context.close();
 });
+
+// where a character of an element's text is drawn: the left edge of its box on screen
+async function charLeft(page: import('@playwright/test').Page, selector: string, needle: string, offsetInNeedle: number): Promise<number> {
+  return page.locator(selector).first().evaluate(
+    (el, [n, k]) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent!.indexOf(n as string);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at + (k as number));
+        range.setEnd(node, at + (k as number) + 1);
+        return range.getBoundingClientRect().left;
+      }
+      throw new Error(`${n} not found`);
+    },
+    [needle, offsetInNeedle] as const,
+  );
+}
+
+test('in Arabic, +91 keeps its plus in front and a Latin title keeps its quotes around it', async ({ page, request }) => {
+  const list = await (await request.get('/api/fundraisers?limit=20&status=active')).json();
+  const f = list.data.find((x: { currency: string; title: string }) => x.currency === 'INR' && /^[A-Za-z]/.test(x.title));
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`/ar/new/payment?ct=${encodeURIComponent(f.custom_tag)}&id=${f.id}&payment=form`);
+  // '+91 90000 12345' in the footer: the plus left of the 9, the country code left of the number
+  expect(await charLeft(page, '.site-footer', '+91', 0)).toBeLessThan(await charLeft(page, '.site-footer', '+91', 1));
+  expect(await charLeft(page, '.site-footer', '+91 90000', 1)).toBeLessThan(await charLeft(page, '.site-footer', '+91 90000', 4));
+  // «title»: the opening quote on the right of the title's first letter, the closing one on the left of its last
+  const title = f.title as string;
+  const h1 = '[data-testid=pay-summary] h1';
+  expect(await charLeft(page, h1, '«', 0)).toBeGreaterThan(await charLeft(page, h1, title, 0));
+  expect(await charLeft(page, h1, '»', 0)).toBeLessThan(await charLeft(page, h1, title, title.length - 1));
+});

@@ -2,6 +2,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getBrand } from './request-context';
 import { siteSettings } from '@/lib/site';
+import { isolateLtr } from '@/lib/i18n/bidi';
 
 export type InfoPageKey = 'about' | 'blog' | 'contact' | 'trust' | 'privacy';
 
@@ -20,7 +21,7 @@ export async function InfoPage({ site, locale, page, children }: { site: string;
       {(['Text', 'Text2', 'Text3'] as const)
         .filter((part) => t.has(`${page}${part}`))
         .map((part) => (
-          <p key={part}>{t(`${page}${part}`, { brand: brand.name, number: siteSettings().contactNumber })}</p>
+          <p key={part}>{t(`${page}${part}`, { brand: brand.name, number: isolateLtr(siteSettings().contactNumber) })}</p>
         ))}
       {children}
     </div>

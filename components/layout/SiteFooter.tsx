@@ -4,6 +4,7 @@ import { Link } from '@/i18n/navigation';
 import type { Brand } from '@/lib/whitelabel/brand';
 import type { SiteSettings } from '@/lib/site';
 import { LocaleSwitcher } from './LocaleSwitcher';
+import { isolateLtr } from '@/lib/i18n/bidi';
 
 export async function SiteFooter({ brand, site, locale }: { brand: Brand; site: SiteSettings; locale: string }) {
   const t = await getTranslations('Footer');
@@ -28,7 +29,8 @@ export async function SiteFooter({ brand, site, locale }: { brand: Brand; site: 
         <p>
           <strong>{t('platformFee', { percent: site.platformFeePercent })}</strong> ·{' '}
           <a href={`tel:${site.contactNumber.replace(/\s+/g, '')}`}>
-            {t('contact', { number: site.contactNumber })}
+            {/* the number isolated left-to-right (LRI ... PDI): '+91' never becomes '91+' in Arabic and Urdu */}
+            {t('contact', { number: isolateLtr(site.contactNumber) })}
           </a>
         </p>
         <ul className="footer-links">

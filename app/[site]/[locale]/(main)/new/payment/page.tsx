@@ -16,6 +16,7 @@ import { PLATFORM_FEE_PERCENT, VPA_PENDING_TIMEOUT_MS } from '@/lib/constants';
 import { localePrefix } from '@/lib/i18n/locales';
 import { env } from '@/lib/env';
 import '@/components/payment/payment.css';
+import { isolate } from '@/lib/i18n/bidi';
 
 export const dynamic = 'force-dynamic';
 
@@ -45,10 +46,10 @@ export default async function PaymentPage({ params, searchParams }: Props) {
     <div className="container section payment-page">
       {/* the fundraiser in view while giving: picture, title, campaigner, progress */}
       <header className="pay-summary" data-testid="pay-summary">
-        <FallbackImage src={cardImage(f.images)} fallbackSrc={DEFAULT_FUNDRAISER_IMAGE} alt="" width={96} height={72} fetchPriority="high" />
+        <FallbackImage src={cardImage(f.images)} fallbackSrc={DEFAULT_FUNDRAISER_IMAGE} alt="" width={96} height={72} sizes="96px" fetchPriority="high" />
         <div className="pay-summary-text">
           {/* the title isolated inside the sentence (FSI ... PDI): a Latin title keeps its quotes paired in Arabic and Urdu */}
-          <h1>{t('title', { title: `\u2068${f.title}\u2069` })}</h1>
+          <h1>{t('title', { title: isolate(f.title) })}</h1>
           <p className="muted">{tc('by', { name: f.campaigner_name })}</p>
           <ProgressBar percent={percent} label={tc('progress', { percent })} />
           <p className="meta">

@@ -7,6 +7,7 @@ import { siteSettings } from '@/lib/site';
 import { requireCurrentUser } from '@/components/auth/current-user';
 import { SubscriptionList } from '@/components/portfolio/SubscriptionList';
 import '@/components/portfolio/portfolio.css';
+import { isolateLtr } from '@/lib/i18n/bidi';
 
 export const dynamic = 'force-dynamic';
 
@@ -42,7 +43,7 @@ export default async function InactiveSipPage({ params }: Props) {
       <div className="notice-warning" data-testid="sip-inactive">
         <p>{t('inactiveText')}</p>
         <p>
-          {t('inactiveHelp', { phone })} <a href={`tel:${phone.replace(/\s+/g, '')}`}>{t('call', { phone })}</a> · <Link href="/contact-us">{t('contactUs')}</Link>
+          {t('inactiveHelp', { phone: isolateLtr(phone) })} <a href={`tel:${phone.replace(/\s+/g, '')}`}>{t('call', { phone: isolateLtr(phone) })}</a> · <Link href="/contact-us">{t('contactUs')}</Link>
         </p>
       </div>
       <SubscriptionList subscriptions={paused} locale={locale} />

@@ -17,6 +17,7 @@ import { decodedSegment, storyPath } from '@/lib/routes';
 import { maskEmail, maskPan, receiptPath } from '@/lib/portfolio/format';
 import '@/components/payment/payment.css';
 import '@/components/story/story.css';
+import { isolate } from '@/lib/i18n/bidi';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { robots: { index: false, follow: false } };
@@ -52,7 +53,8 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
   return (
     <div className="container section payment-page" data-testid="thank-you">
       <h1>{t('title', { name: row.cart.is_anonymous ? ts('someone') : row.cart.donor_name })}</h1>
-      <p>{t('text', { amount, title: row.f.title })}</p>
+      {/* the title isolated inside the sentence (FSI ... PDI): a Latin title keeps its quotes paired in Arabic and Urdu */}
+      <p>{t('text', { amount, title: isolate(row.f.title) })}</p>
       <section className="panel thank-you-receipt" aria-label={t('receipt', { number: row.order.order_id })}>
         <p data-testid="receipt-number">{t('receipt', { number: row.order.order_id })}</p>
         {/* masked: anyone holding this page's link sees it */}
@@ -66,14 +68,16 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
         )}
       </section>
       {/* the monthly giving (SIP) suggestion returns as a one-tap subscription once SIP exists (issue 14) */}
-      <h2>{t('share')}</h2>
-      <ShareMenu
-        storyUrl={storyUrl}
-        customTag={row.f.custom_tag}
-        message={shareMessage}
-        links={shortShareLinks({ siteUrl: await getSiteUrl(site), fundraiserId: row.f.id, message: shareMessage })}
-      />
-      <p>
+      <section className="thank-you-section" aria-labelledby="thank-you-share">
+        <h2 id="thank-you-share">{t('share')}</h2>
+        <ShareMenu
+          storyUrl={storyUrl}
+          customTag={row.f.custom_tag}
+          message={shareMessage}
+          links={shortShareLinks({ siteUrl: await getSiteUrl(site), fundraiserId: row.f.id, message: shareMessage })}
+        />
+      </section>
+      <p className="thank-you-section">
         <Link href={storyPath(row.f.custom_tag)}>{t('back')}</Link>
       </p>
     </div>

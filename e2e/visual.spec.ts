@@ -1,0 +1,69 @@
+import { devices, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// Issue 10: the first screen of the story, payment and thank-you pages kept as baselines, on a phone and a desktop,
+// in English and Arabic, so a layout change shows up in review. Update with `npx playwright test e2e/visual.spec.ts
+// --update-snapshots` and look at the new pictures before committing them.
+const SCREENS = [
+  { name: 'phone', use: { ...devices['iPhone 13'], viewport: { width: 390, height: 844 } } },
+  { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
+];
+// anti-aliasing of text differs a little between runs; a moved block changes far more than this
+const TOLERANCE = { maxDiffPixelRatio: 0.02, animations: 'disabled' as const, caret: 'hide' as const };
+
+interface Listed {
+  id: number;
+  custom_tag: string;
+  currency: string;
+  donor_count: number;
+  is_private: boolean;
+  card_image: string;
+}
+
+// a fundraiser no other test gives to (they take the first ones listed), with a picture and supporters
+async function quietFundraiser(request: APIRequestContext): Promise<Listed> {
+  const list = await (await request.get('/api/fundraisers?limit=40&status=active')).json();
+  const candidates = (list.data as Listed[]).filter((f) => f.currency === 'INR' && f.donor_count > 3 && f.card_image.startsWith('/media/demo/'));
+  return candidates[candidates.length - 1];
+}
+
+async function paidThankYou(request: APIRequestContext, f: Listed): Promise<string> {
+  const post = async (path: string, data: unknown) => (await request.post(path, { data })).json();
+  const cart = await post(`/api/fundraisers/${f.id}/cart`, { donated_amount: 1500, currency: 'INR', donor_name: 'Meera Iyer', donor_email: 'meera.iyer@example.com', donor_phone: '9876543210' });
+  const order = await post(`/api/fundraisers/${f.id}/order`, { cart_id: cart.data.id, mode: 'UPI' });
+  const sent = await post('/api/payment/send', { order_id: order.data.order_id });
+  const checkout = new URL(sent.data.url);
+  await request.post('/api/payment/sandbox/complete', { form: { gateway_order_id: checkout.searchParams.get('gateway_order_id')!, status: 'success', return_url: checkout.searchParams.get('return_url')! }, maxRedirects: 0 });
+  const back = Object.fromEntries([...new URL(checkout.searchParams.get('return_url')!).searchParams]);
+  await post(`/api/payment/response/${order.data.order_id}`, {});
+  return `/new/thankyou/${encodeURIComponent(back.ct)}?oi=${order.data.order_id}`;
+}
+
+async function settled(page: Page) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForFunction(() => [...document.images].filter((i) => i.loading !== 'lazy').every((i) => i.complete));
+}
+
+test('story, payment and thank-you pages look as reviewed, on a phone and a desktop, in en and ar', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const f = await quietFundraiser(request);
+  const thankYou = await paidThankYou(request, f);
+  const pages = {
+    story: `/stories/${f.custom_tag}`,
+    payment: `/new/payment?ct=${encodeURIComponent(f.custom_tag)}&id=${f.id}&payment=form`,
+    'thank-you': thankYou,
+  };
+  for (const screen of SCREENS) {
+    const context = await browser.newContext(screen.use);
+    const page = await context.newPage();
+    for (const locale of ['en', 'ar']) {
+      for (const [name, path] of Object.entries(pages)) {
+        await page.goto(`${locale === 'en' ? '' : `/${locale}`}${path}`);
+        await settled(page);
+        // what changes from run to run: the live ticker, the receipt number, relative dates
+        const mask = [page.getByTestId('donation-ticker'), page.getByTestId('receipt-number'), page.locator('time')];
+        await expect(page, `${name} ${screen.name} ${locale}`).toHaveScreenshot(`${name}-${screen.name}-${locale}.png`, { ...TOLERANCE, mask });
+      }
+    }
+    await context.close();
+  }
+});
