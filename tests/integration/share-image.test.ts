@@ -3,7 +3,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { GET as media } from '@/app/media/[...path]/route';
 import { causes, fundraiserMedia, fundraisers } from '@/lib/db/schema';
@@ -65,7 +65,9 @@ test('seeded fundraisers are pictured by their cause, as WebP at the widths of t
     .from(fundraisers)
     .innerJoin(causes, eq(causes.id, fundraisers.cause_id))
     .innerJoin(fundraiserMedia, and(eq(fundraiserMedia.fundraiser_id, fundraisers.id), eq(fundraiserMedia.kind, 'leaderboard')))
-    .where(eq(causes.slug, 'animals'))
+    // the seed also has pictures that fail to load (/media/missing/...): one drawn by the demo
+    .where(and(eq(causes.slug, 'animals'), like(fundraiserMedia.cdn_path, '/media/demo/%')))
+    .orderBy(fundraisers.id)
     .limit(1);
   expect(animal.cdn_path).toBe(`/media/demo/animals/${animal.id}/leaderboard.webp`);
   const full = await get(animal.cdn_path);
