@@ -7,6 +7,7 @@ import type { FundraiserSummary } from '@/lib/fundraisers/queries';
 import { cardImage, daysLeft, DEFAULT_FUNDRAISER_IMAGE, hasTaxBenefit, isFundraiserEnded, progressPercent } from '@/lib/fundraisers/rules';
 import { formatMoney } from '@/lib/money';
 import { paymentPath, storyPath } from '@/lib/routes';
+import { responsiveSrcSet } from '@/lib/media/demo-images';
 
 interface Props {
   fundraiser: FundraiserSummary;
@@ -27,6 +28,7 @@ export async function FundraiserCard({ fundraiser: f, locale, now = new Date(), 
       <div className="media">
         <FallbackImage
           src={cardImage(f.images)}
+          srcSet={responsiveSrcSet(cardImage(f.images))}
           fallbackSrc={DEFAULT_FUNDRAISER_IMAGE}
           alt=""
           width={1200}

@@ -86,6 +86,13 @@ describe('FundraiserCard (spec 2)', () => {
     expect(img).toHaveAttribute('width');
     expect(img).toHaveAttribute('height');
   });
+
+  it('offers a demo picture at the widths of its srcset, so a phone downloads the width it shows', async () => {
+    const { container } = render(inLocale(await FundraiserCard({ fundraiser: { ...base, images: { leaderboard: { cdn_path: '/media/demo/animals/7/leaderboard.webp', width: 1200, height: 675 }, theater: null, widget: null } }, locale: 'en', now })));
+    const img = container.querySelector('img')!;
+    expect(img.getAttribute('srcset')).toBe('/media/demo/animals/7/leaderboard-240w.webp 240w, /media/demo/animals/7/leaderboard-480w.webp 480w, /media/demo/animals/7/leaderboard-800w.webp 800w, /media/demo/animals/7/leaderboard.webp 1200w');
+    expect(img.getAttribute('sizes')).toContain('100vw');
+  });
 });
 
 describe('FallbackImage', () => {
@@ -94,6 +101,16 @@ describe('FallbackImage', () => {
     const img = screen.getByAltText('x');
     expect(img).toHaveAttribute('src', '/broken.jpg');
     fireEvent.error(img);
+    expect(img).toHaveAttribute('src', '/default.svg');
+  });
+
+  it('drops the srcset with the broken picture, so the browser cannot pick a broken width', () => {
+    render(<FallbackImage src="/media/demo/animals/7/leaderboard.webp" srcSet="/media/demo/animals/7/leaderboard-480w.webp 480w" sizes="100vw" fallbackSrc="/default.svg" alt="y" width={10} height={10} />);
+    const img = screen.getByAltText('y');
+    expect(img).toHaveAttribute('srcset');
+    fireEvent.error(img);
+    expect(img).not.toHaveAttribute('srcset');
+    expect(img).not.toHaveAttribute('sizes');
     expect(img).toHaveAttribute('src', '/default.svg');
   });
 });

@@ -17,6 +17,7 @@ import { localePrefix } from '@/lib/i18n/locales';
 import { env } from '@/lib/env';
 import '@/components/payment/payment.css';
 import { isolate } from '@/lib/i18n/bidi';
+import { responsiveSrcSet } from '@/lib/media/demo-images';
 
 export const dynamic = 'force-dynamic';
 
@@ -46,7 +47,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
     <div className="container section payment-page">
       {/* the fundraiser in view while giving: picture, title, campaigner, progress */}
       <header className="pay-summary" data-testid="pay-summary">
-        <FallbackImage src={cardImage(f.images)} fallbackSrc={DEFAULT_FUNDRAISER_IMAGE} alt="" width={96} height={72} sizes="96px" fetchPriority="high" />
+        <FallbackImage src={cardImage(f.images)} srcSet={responsiveSrcSet(cardImage(f.images))} fallbackSrc={DEFAULT_FUNDRAISER_IMAGE} alt="" width={96} height={72} sizes="96px" fetchPriority="high" />
         <div className="pay-summary-text">
           {/* the title isolated inside the sentence (FSI ... PDI): a Latin title keeps its quotes paired in Arabic and Urdu */}
           <h1>{t('title', { title: isolate(f.title) })}</h1>

@@ -27,6 +27,7 @@ import { storyShareMessage } from '@/lib/story/share';
 import { localizedPath } from '@/lib/i18n/locales';
 import { formatMoney } from '@/lib/money';
 import { decodedSegment, paymentPath, signInPath, storyPath } from '@/lib/routes';
+import { responsiveSrcSet } from '@/lib/media/demo-images';
 
 type Props = { params: Promise<{ site: string; locale: string; tag: string }> };
 
@@ -100,7 +101,7 @@ export default async function StoryPage({ params }: Props) {
             <bdi>{f.title}</bdi>
           </h1>
           <div className="story-hero">
-            <FallbackImage src={cardImage(f.images)} fallbackSrc={DEFAULT_FUNDRAISER_IMAGE} alt={f.title} width={hero?.width ?? 1200} height={hero?.height ?? 675} sizes="(min-width: 960px) 720px, 100vw" fetchPriority="high" />
+            <FallbackImage src={cardImage(f.images)} srcSet={responsiveSrcSet(cardImage(f.images))} fallbackSrc={DEFAULT_FUNDRAISER_IMAGE} alt={f.title} width={hero?.width ?? 1200} height={hero?.height ?? 675} sizes="(min-width: 960px) 720px, 100vw" fetchPriority="high" />
           </div>
         </header>
 
@@ -129,7 +130,7 @@ export default async function StoryPage({ params }: Props) {
           {isPublic && f.gallery.length > 0 && (
             <section aria-label={t('gallery')} className="gallery">
               {f.gallery.map((g, i) => (
-                <FallbackImage key={g.cdn_path} src={g.cdn_path} fallbackSrc={DEFAULT_FUNDRAISER_IMAGE} alt={`${f.title} (${i + 1})`} width={g.width ?? 640} height={g.height ?? 480} sizes="200px" loading="lazy" decoding="async" />
+                <FallbackImage key={g.cdn_path} src={g.cdn_path} srcSet={responsiveSrcSet(g.cdn_path)} fallbackSrc={DEFAULT_FUNDRAISER_IMAGE} alt={`${f.title} (${i + 1})`} width={g.width ?? 640} height={g.height ?? 480} sizes="200px" loading="lazy" decoding="async" />
               ))}
             </section>
           )}
