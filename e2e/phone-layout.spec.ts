@@ -28,6 +28,11 @@ test('the story page fits the phone and shows what matters first @phone-only', a
         }
         const bar = await page.getByRole('progressbar').first().boundingBox();
         expect(bar!.y + bar!.height, `progress on ${where}`).toBeLessThanOrEqual(780);
+        // the sticky Contribute bar sits on the first screen, inside it, at its foot
+        const sticky = await page.locator('.mobile-donate-bar').boundingBox();
+        expect(sticky, `sticky bar on ${where}`).not.toBeNull();
+        expect(sticky!.y + sticky!.height, `sticky bar on ${where}`).toBeLessThanOrEqual(780);
+        expect(sticky!.y, `sticky bar on ${where}`).toBeGreaterThan(780 - 120);
       }
       await context.close();
     }
@@ -83,6 +88,31 @@ test('no public page scrolls sideways on a phone, in en, hi and ar, on the main 
       await context.close();
     }
   }
+  expect(overflowing).toEqual([]);
+});
+
+test('at 320 px, the narrowest phone, no public page scrolls sideways in any of the six languages @phone-only', async ({ browser, request }) => {
+  test.setTimeout(300_000);
+  const list = await (await request.get('/api/fundraisers?limit=20&status=active')).json();
+  const f = list.data.find((x: { currency: string }) => x.currency === 'INR');
+  const pages = ['/', `/stories/${f.custom_tag}`, '/all-fundraisers', `/new/payment?ct=${encodeURIComponent(f.custom_tag)}&id=${f.id}&payment=form`, await thankYouPath(request, f), '/new/signin', '/about-us', '/contact-us', '/fundraiser-listing'];
+  const context = await browser.newContext({ ...devices['iPhone SE'], viewport: { width: 320, height: 568 } });
+  const page = await context.newPage();
+  const overflowing: string[] = [];
+  for (const prefix of ['', '/hi', '/ta', '/te', '/ar', '/ur']) {
+    for (const path of pages) {
+      await page.goto(`${prefix}${path}`);
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (scrollWidth > 320) overflowing.push(`${prefix}${path}: ${scrollWidth}px`);
+      // long words stay inside their own box (the home and footer figures sit side by side)
+      const spilling = await page.locator('.figures li').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+      if (spilling.length) overflowing.push(`${prefix}${path}: ${spilling.join(' | ')} spill out of their figure`);
+      // the skip link waits above the screen until it has focus
+      const skip = await page.locator('.skip-link').boundingBox();
+      if (skip && skip.y + skip.height > 0) overflowing.push(`${prefix}${path}: the skip link shows`);
+    }
+  }
+  await context.close();
   expect(overflowing).toEqual([]);
 });
 
