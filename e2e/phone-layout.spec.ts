@@ -186,3 +186,12 @@ test('in Arabic, +91 keeps its plus in front and a Latin title keeps its quotes 
   expect(await charLeft(page, h1, '«', 0)).toBeGreaterThan(await charLeft(page, h1, title, 0));
   expect(await charLeft(page, h1, '»', 0)).toBeLessThan(await charLeft(page, h1, title, title.length - 1));
 });
+
+test('the skip link comes on screen with the first Tab, in Tamil too', async ({ page }) => {
+  await page.goto('/ta/about-us');
+  await page.keyboard.press('Tab');
+  const skip = page.locator('.skip-link');
+  await expect(skip).toBeFocused();
+  const box = await skip.boundingBox();
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+});
