@@ -1,4 +1,5 @@
 import { devices, expect, test } from '@playwright/test';
+import { paidThankYouPath } from './support/donation';
 
 // Issue 10: a donor arriving from WhatsApp on a phone. No sideways scrolling, and the raised amount,
 // progress and Contribute are on the first screen, on the main and a partner domain, LTR and RTL.
@@ -39,19 +40,6 @@ test('the story page fits the phone and shows what matters first @phone-only', a
   }
 });
 
-// one paid sandbox donation, for the thank-you page
-async function thankYouPath(request: import('@playwright/test').APIRequestContext, f: { id: number; custom_tag: string }): Promise<string> {
-  const post = async (path: string, data: unknown) => (await request.post(path, { data })).json();
-  const cart = await post(`/api/fundraisers/${f.id}/cart`, { donated_amount: 500, currency: 'INR', donor_name: 'Layout Donor', donor_email: 'layout@example.com', donor_phone: '9876543210' });
-  const order = await post(`/api/fundraisers/${f.id}/order`, { cart_id: cart.data.id, mode: 'UPI' });
-  const sent = await post('/api/payment/send', { order_id: order.data.order_id });
-  const checkout = new URL(sent.data.url);
-  await request.post('/api/payment/sandbox/complete', { form: { gateway_order_id: checkout.searchParams.get('gateway_order_id')!, status: 'success', return_url: checkout.searchParams.get('return_url')! }, maxRedirects: 0 });
-  const back = Object.fromEntries([...new URL(checkout.searchParams.get('return_url')!).searchParams]);
-  await post(`/api/payment/response/${order.data.order_id}`, {});
-  return `/new/thankyou/${encodeURIComponent(back.ct)}?oi=${order.data.order_id}`;
-}
-
 test('no public page scrolls sideways on a phone, in en, hi and ar, on the main and a partner domain @phone-only', async ({ browser, request }) => {
   test.setTimeout(300_000);
   const list = await (await request.get('/api/fundraisers?limit=20&status=active')).json();
@@ -61,7 +49,7 @@ test('no public page scrolls sideways on a phone, in en, hi and ar, on the main 
     `/stories/${f.custom_tag}`,
     '/all-fundraisers',
     `/new/payment?ct=${encodeURIComponent(f.custom_tag)}&id=${f.id}&payment=form`,
-    await thankYouPath(request, f),
+    await paidThankYouPath(request, f),
     '/new/signin',
     '/about-us',
     '/contact-us',
@@ -95,7 +83,7 @@ test('at 320 px, the narrowest phone, no public page scrolls sideways in any of 
   test.setTimeout(300_000);
   const list = await (await request.get('/api/fundraisers?limit=20&status=active')).json();
   const f = list.data.find((x: { currency: string }) => x.currency === 'INR');
-  const pages = ['/', `/stories/${f.custom_tag}`, '/all-fundraisers', `/new/payment?ct=${encodeURIComponent(f.custom_tag)}&id=${f.id}&payment=form`, await thankYouPath(request, f), '/new/signin', '/about-us', '/contact-us', '/fundraiser-listing'];
+  const pages = ['/', `/stories/${f.custom_tag}`, '/all-fundraisers', `/new/payment?ct=${encodeURIComponent(f.custom_tag)}&id=${f.id}&payment=form`, await paidThankYouPath(request, f), '/new/signin', '/about-us', '/contact-us', '/fundraiser-listing'];
   const context = await browser.newContext({ ...devices['iPhone SE'], viewport: { width: 320, height: 568 } });
   const page = await context.newPage();
   const overflowing: string[] = [];

@@ -1,4 +1,5 @@
 import { devices, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { paidThankYouPath } from './support/donation';
 
 // Issue 10: the first screen of the story, payment and thank-you pages kept as baselines, on a phone and a desktop,
 // in English and Arabic, so a layout change shows up in review. Update with `npx playwright test e2e/visual.spec.ts
@@ -26,18 +27,6 @@ async function quietFundraiser(request: APIRequestContext): Promise<Listed> {
   return candidates[candidates.length - 1];
 }
 
-async function paidThankYou(request: APIRequestContext, f: Listed): Promise<string> {
-  const post = async (path: string, data: unknown) => (await request.post(path, { data })).json();
-  const cart = await post(`/api/fundraisers/${f.id}/cart`, { donated_amount: 1500, currency: 'INR', donor_name: 'Meera Iyer', donor_email: 'meera.iyer@example.com', donor_phone: '9876543210' });
-  const order = await post(`/api/fundraisers/${f.id}/order`, { cart_id: cart.data.id, mode: 'UPI' });
-  const sent = await post('/api/payment/send', { order_id: order.data.order_id });
-  const checkout = new URL(sent.data.url);
-  await request.post('/api/payment/sandbox/complete', { form: { gateway_order_id: checkout.searchParams.get('gateway_order_id')!, status: 'success', return_url: checkout.searchParams.get('return_url')! }, maxRedirects: 0 });
-  const back = Object.fromEntries([...new URL(checkout.searchParams.get('return_url')!).searchParams]);
-  await post(`/api/payment/response/${order.data.order_id}`, {});
-  return `/new/thankyou/${encodeURIComponent(back.ct)}?oi=${order.data.order_id}`;
-}
-
 async function settled(page: Page) {
   await page.evaluate(() => document.fonts.ready);
   await page.waitForFunction(() => [...document.images].filter((i) => i.loading !== 'lazy').every((i) => i.complete));
@@ -46,7 +35,7 @@ async function settled(page: Page) {
 test('story, payment and thank-you pages look as reviewed, on a phone and a desktop, in en and ar', async ({ browser, request }) => {
   test.setTimeout(180_000);
   const f = await quietFundraiser(request);
-  const thankYou = await paidThankYou(request, f);
+  const thankYou = await paidThankYouPath(request, f, { donated_amount: 1500, donor_name: 'Meera Iyer', donor_email: 'meera.iyer@example.com' });
   const pages = {
     story: `/stories/${f.custom_tag}`,
     payment: `/new/payment?ct=${encodeURIComponent(f.custom_tag)}&id=${f.id}&payment=form`,
