@@ -75,20 +75,27 @@ type SummaryRow = Omit<FundraiserSummary, 'images' | 'end_date'> & { end_date: D
 
 const isoDate = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-async function attachImages(db: DbOrTx, rows: SummaryRow[]): Promise<FundraiserSummary[]> {
-  if (!rows.length) return [];
+/** The first leaderboard, theater and widget picture of each fundraiser (by position), for cards, stories and share previews. */
+export async function imagesOf(db: DbOrTx, ids: number[]): Promise<Map<number, FundraiserSummary['images']>> {
+  const byId = new Map<number, FundraiserSummary['images']>();
+  if (!ids.length) return byId;
   const media = await db
     .select({ fundraiser_id: fundraiserMedia.fundraiser_id, kind: fundraiserMedia.kind, cdn_path: fundraiserMedia.cdn_path, width: fundraiserMedia.width, height: fundraiserMedia.height })
     .from(fundraiserMedia)
-    .where(and(inArray(fundraiserMedia.fundraiser_id, rows.map((r) => r.id)), inArray(fundraiserMedia.kind, ['leaderboard', 'theater', 'widget'])))
+    .where(and(inArray(fundraiserMedia.fundraiser_id, ids), inArray(fundraiserMedia.kind, ['leaderboard', 'theater', 'widget'])))
     .orderBy(fundraiserMedia.position, fundraiserMedia.id);
-  const byId = new Map<number, FundraiserSummary['images']>();
   for (const m of media) {
     const images = byId.get(m.fundraiser_id) ?? { leaderboard: null, theater: null, widget: null };
     const kind = m.kind as keyof FundraiserSummary['images'];
     if (!images[kind]) images[kind] = { cdn_path: m.cdn_path, width: m.width, height: m.height };
     byId.set(m.fundraiser_id, images);
   }
+  return byId;
+}
+
+async function attachImages(db: DbOrTx, rows: SummaryRow[]): Promise<FundraiserSummary[]> {
+  if (!rows.length) return [];
+  const byId = await imagesOf(db, rows.map((r) => r.id));
   return rows.map((r) => ({ ...r, end_date: isoDate(r.end_date), images: byId.get(r.id) ?? { leaderboard: null, theater: null, widget: null } }));
 }
 

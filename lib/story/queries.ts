@@ -1,11 +1,11 @@
 // What a story page shows besides the fundraiser itself: updates, comments, supporters, related fundraisers.
 import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { carts, comments, fundraiserMedia, fundraisers, orders, updates, users } from '../db/schema';
+import { carts, comments, fundraisers, orders, updates, users } from '../db/schema';
 import { convertMinor, currentRatesMicros } from '../currency-rates';
 import { isCurrencyCode } from '../money';
 import { sanitizeStoryHtml } from '../content/sanitize';
-import { listFundraisers, type FundraiserSummary } from '../fundraisers/queries';
+import { imagesOf, listFundraisers, type FundraiserSummary } from '../fundraisers/queries';
 import { cardImage } from '../fundraisers/rules';
 import { STORY_SIMILAR_SCAN_FACTOR, STORY_SIMILAR_SCAN_PAGES } from '../constants';
 
@@ -186,16 +186,9 @@ export async function supportingFundraisers(db: DbOrTx, fundraiserId: number, li
 
 /** The picture a public fundraiser's share preview is made from (leaderboard, then theater, then widget); null when private or unknown. */
 export async function shareSourceImage(db: DbOrTx, id: number): Promise<string | null> {
-  const [f] = await db.select({ is_private: fundraisers.is_private }).from(fundraisers).where(eq(fundraisers.id, id)).limit(1);
+  const f = await fundraiserExists(db, id);
   if (!f || f.is_private) return null;
-  const media = await db
-    .select({ kind: fundraiserMedia.kind, cdn_path: fundraiserMedia.cdn_path })
-    .from(fundraiserMedia)
-    .where(and(eq(fundraiserMedia.fundraiser_id, id), inArray(fundraiserMedia.kind, ['leaderboard', 'theater', 'widget'])))
-    .orderBy(fundraiserMedia.position, fundraiserMedia.id);
-  const first = (kind: string) => media.find((m) => m.kind === kind)?.cdn_path ?? null;
-  const ref = (p: string | null) => (p ? { cdn_path: p, width: null, height: null } : null);
-  return cardImage({ leaderboard: ref(first('leaderboard')), theater: ref(first('theater')), widget: ref(first('widget')) });
+  return cardImage((await imagesOf(db, [id])).get(id) ?? { leaderboard: null, theater: null, widget: null });
 }
 
 export async function fundraiserExists(db: DbOrTx, id: number): Promise<{ id: number; is_private: boolean; custom_tag: string; title: string } | null> {
