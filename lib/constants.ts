@@ -44,9 +44,7 @@ export const TICKER_DESKTOP_SHOW_AT_S = [4.5, 14, 26, 40] as const;
 export const TICKER_DESKTOP_HIDE_AFTER_S = 4.5;
 export const TICKER_REDUCE_DONORS_BY = 3;
 
-// spec 4: fundraiser status flags
-export const FUNDRAISER_STATUS = { active: 1, ended: 4, activeAlt: 5 } as const;
-export const NOT_ENDED_STATUS_FLAGS = [1, 5] as const;
+// spec 4: fundraiser status flags are named in lib/fundraisers/status.ts
 
 // spec 4: subscription status flags meaning an active SIP, and those sent to the inactive-user page
 export const ACTIVE_SIP_STATUS_FLAGS = [1, 2, 4, 5] as const;

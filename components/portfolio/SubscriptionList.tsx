@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import type { SubscriptionItem } from '@/lib/portfolio/queries';
 import { formatMoney } from '@/lib/money';
 import { formatDate } from '@/lib/portfolio/format';
-import { isPaymentDueSoon } from '@/lib/portfolio/sip';
+import { isPaymentDueSoon } from '@/lib/sip/status';
 import { SIP_CAUSES } from '@/lib/constants';
 
 const STATUS_KEY = { active: 'statusActive', paused: 'statusPaused', stopped: 'statusStopped' } as const;

@@ -1,8 +1,9 @@
 // spec 4 and 6: after sign-in, a valid redirect_uri wins; otherwise the user's role decides.
-import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, count, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { fundraisers, subscriptions, users } from '../db/schema';
-import { ACTIVE_SIP_STATUS_FLAGS, INACTIVE_USER_SIP_STATUS_FLAGS, NOT_ENDED_STATUS_FLAGS } from '../constants';
+import { ACTIVE_SIP_STATUS_FLAGS, INACTIVE_USER_SIP_STATUS_FLAGS } from '../constants';
+import { runningSql } from '../fundraisers/status-sql';
 import { HOME_PATH } from './redirect';
 
 export interface AccountFacts {
@@ -48,8 +49,7 @@ export async function accountFacts(db: DbOrTx, userId: number): Promise<AccountF
     .where(
       and(
         or(eq(fundraisers.campaigner_id, userId), eq(fundraisers.manager_id, userId)),
-        inArray(fundraisers.status_flag, [...NOT_ENDED_STATUS_FLAGS]),
-        sql`(${fundraisers.end_date} is null or ${fundraisers.end_date} > now())`,
+        runningSql(new Date()),
       ),
     );
   const subs = await db.select({ status_flag: subscriptions.status_flag }).from(subscriptions).where(eq(subscriptions.user_id, userId));

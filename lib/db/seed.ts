@@ -1,4 +1,6 @@
 // Demo content: deterministic, idempotent, consistent (raised totals equal the ledger).
+import { FUNDRAISER_STATUS } from '../fundraisers/status';
+import { SIP_STATUS } from '../sip/status';
 import { eq, sql, count } from 'drizzle-orm';
 import type { Db } from './client';
 import * as s from './schema';
@@ -175,8 +177,8 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedR
       .returning({ id: s.entityDetails.id, user_id: s.entityDetails.user_id });
     const [hospitalEntity] = await tx.insert(s.entityDetails).values({ user_id: hospital.id, entity_type: 'individual', name: 'Care Hospital', city: 'Hyderabad' }).returning({ id: s.entityDetails.id });
     await tx.insert(s.subscriptions).values([
-      { user_id: donors[0].id, sip_cause: 'medical', amount_minor: 50000, status_flag: 1, next_payment_date: new Date(now.getTime() + 12 * DAY_MS) },
-      { user_id: donors[1].id, sip_cause: 'animals', amount_minor: 20000, status_flag: 2 },
+      { user_id: donors[0].id, sip_cause: 'medical', amount_minor: 50000, status_flag: SIP_STATUS.active, next_payment_date: new Date(now.getTime() + 12 * DAY_MS) },
+      { user_id: donors[1].id, sip_cause: 'animals', amount_minor: 20000, status_flag: SIP_STATUS.pausedByDonor },
     ]);
 
     const fundraiserRows: (typeof s.fundraisers.$inferInsert)[] = [];
@@ -209,7 +211,7 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedR
       fundraiserRows.push({
         custom_tag: tag,
         title,
-        status_flag: endedByStatus ? 4 : i % 9 === 4 ? 5 : 1,
+        status_flag: endedByStatus ? FUNDRAISER_STATUS.ended : i % 9 === 4 ? FUNDRAISER_STATUS.liveAlt : FUNDRAISER_STATUS.live,
         end_date: new Date(now.getTime() + daysLeft * DAY_MS),
         currency: 'INR',
         goal_minor: goalMajor * 100,

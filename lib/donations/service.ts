@@ -8,12 +8,14 @@ import { carts, fundraisers, orders } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { convertMinor, currentRatesMicros } from '../currency-rates';
 import { toMinor, type CurrencyCode } from '../money';
-import { hasTaxBenefit, isFundraiserEnded } from '../fundraisers/rules';
+import { hasTaxBenefit } from '../fundraisers/rules';
+import { acceptsDonations, isFundraiserPublished } from '../fundraisers/status';
 import { MAX_DONATION_INR } from '../constants';
 import type { CartSchema, OrderSchema } from '../validation/donation';
 import { gatewayFor, gatewayNameFor } from '../payments/registry';
 import { SandboxGateway } from '../payments/sandbox';
 
+const FUNDRAISER_ENDED = 'This fundraiser has ended and no longer takes donations';
 const CURRENCY_UNAVAILABLE = 'Donations in this currency are not available right now';
 // no gateway is configured for it (the sandbox is off and no real keys take it)
 const currencyUnavailable = () => new ApiError('validation_failed', CURRENCY_UNAVAILABLE, { currency: CURRENCY_UNAVAILABLE });
@@ -21,8 +23,9 @@ const currencyUnavailable = () => new ApiError('validation_failed', CURRENCY_UNA
 /** spec 4/7: a fundraiser takes donations while it runs, and a private one only after its PIN. */
 async function donatableFundraiser(db: Db, id: number, pinVerified: boolean) {
   const [f] = await db.select().from(fundraisers).where(eq(fundraisers.id, id));
-  if (!f) throw notFound('Fundraiser not found');
-  if (isFundraiserEnded({ status_flag: f.status_flag, end_date: f.end_date?.toISOString() ?? null })) throw new ApiError('conflict', 'This fundraiser has ended and no longer takes donations');
+  // a draft or a fundraiser under review does not exist for donors
+  if (!f || !isFundraiserPublished(f)) throw notFound('Fundraiser not found');
+  if (!acceptsDonations(f)) throw new ApiError('conflict', FUNDRAISER_ENDED);
   if (f.is_private && !pinVerified) throw new ApiError('pin_required', 'This fundraiser is private: enter its PIN to give');
   return f;
 }
@@ -93,6 +96,8 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
   const live = await liveOrderOf(db, cart.id);
   if (live) return live;
   const [f] = await db.select().from(fundraisers).where(eq(fundraisers.id, fundraiserId));
+  // a cart made while it ran does not reopen a fundraiser that has ended or gone back to review since
+  if (!acceptsDonations(f)) throw new ApiError('conflict', FUNDRAISER_ENDED);
   const r = await currentRatesMicros(db);
   // the server picks the gateway from configuration and currency; the client never names it
   const gatewayName = gatewayNameFor(cart.currency.trim());

@@ -1,7 +1,8 @@
 // Fundraisers as the API answers them: the field names of spec section 3.
 import type { FundraiserDetail, FundraiserSummary } from './queries';
 import { sanitizeStoryHtml } from '../content/sanitize';
-import { cardImage, daysLeft, hasTaxBenefit, isFundraiserEnded, progressPercent } from './rules';
+import { cardImage, hasTaxBenefit, progressPercent } from './rules';
+import { daysLeft, isFundraiserEnded } from './status';
 
 const img = (m: { cdn_path: string } | null) => (m ? { cdn_path: m.cdn_path } : null);
 

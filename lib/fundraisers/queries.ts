@@ -1,8 +1,9 @@
 // Reading fundraisers for pages and the API. Public lists never include private fundraisers.
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { causes, fundraiserMedia, fundraisers, users } from '../db/schema';
 import { FUNDRAISER_LIST_DEFAULT_LIMIT, SUCCESSFUL_FUNDING_RATIO } from '../constants';
+import { endedSql, publishedSql, runningSql } from './status-sql';
 
 export interface MediaRef {
   cdn_path: string;
@@ -149,25 +150,16 @@ export function forgetFundraiserCounts(): void {
   counts.clear();
 }
 
-function activeCondition(now: Date): SQL {
-  // spec 4: not ended means status other than 4 and no past end date
-  return and(ne(fundraisers.status_flag, 4), or(isNull(fundraisers.end_date), gt(fundraisers.end_date, now)))!;
-}
-
-// spec 4: ended means status 4 or a past end date
-function endedCondition(now: Date): SQL {
-  return or(eq(fundraisers.status_flag, 4), and(isNotNull(fundraisers.end_date), lte(fundraisers.end_date, now)))!;
-}
-
 // spec 5: successful funding is raised over target above the ratio; a success story has finished raising
 function successStoryCondition(now: Date): SQL {
-  return and(endedCondition(now), gt(fundraisers.goal_minor, 0), sql`${fundraisers.raised_minor}::float8 > ${fundraisers.goal_minor}::float8 * ${SUCCESSFUL_FUNDING_RATIO}::float8`)!;
+  return and(endedSql(now), gt(fundraisers.goal_minor, 0), sql`${fundraisers.raised_minor}::float8 > ${fundraisers.goal_minor}::float8 * ${SUCCESSFUL_FUNDING_RATIO}::float8`)!;
 }
 
 export async function listFundraisers(db: DbOrTx, opts: ListOptions = {}): Promise<ListResult> {
   const limit = opts.limit ?? FUNDRAISER_LIST_DEFAULT_LIMIT;
-  const filters: SQL[] = [eq(fundraisers.is_private, false)];
-  if (opts.status === 'active') filters.push(activeCondition(opts.now ?? new Date()));
+  // drafts, fundraisers under review and rejected ones are never listed
+  const filters: SQL[] = [eq(fundraisers.is_private, false), publishedSql()];
+  if (opts.status === 'active') filters.push(runningSql(opts.now ?? new Date()));
   if (opts.cause) filters.push(or(eq(fundraisers.cause_id, opts.cause), eq(fundraisers.parent_cause_id, opts.cause))!);
   if (opts.q?.trim()) filters.push(sql`${fundraisers.search} @@ websearch_to_tsquery('simple', ${opts.q.trim()})`);
   if (opts.urgent) filters.push(eq(fundraisers.is_urgent, true));
@@ -244,11 +236,12 @@ async function detailWhere(db: DbOrTx, where: SQL): Promise<FundraiserDetail | n
   };
 }
 
-export const fundraiserByTag = (db: DbOrTx, tag: string) => detailWhere(db, eq(fundraisers.custom_tag, tag));
+// Stories, the fundraiser API and the payment page see published fundraisers only; a draft is its campaigner's.
+export const fundraiserByTag = (db: DbOrTx, tag: string) => detailWhere(db, and(eq(fundraisers.custom_tag, tag), publishedSql())!);
 
-/** The id behind a custom_tag (stories are addressed by tag, caches are tagged by id). */
+/** The id behind a published custom_tag (stories are addressed by tag, caches are tagged by id). */
 export async function fundraiserIdByTag(db: DbOrTx, tag: string): Promise<number | null> {
-  const [row] = await db.select({ id: fundraisers.id }).from(fundraisers).where(eq(fundraisers.custom_tag, tag)).limit(1);
+  const [row] = await db.select({ id: fundraisers.id }).from(fundraisers).where(and(eq(fundraisers.custom_tag, tag), publishedSql())).limit(1);
   return row?.id ?? null;
 }
-export const fundraiserById = (db: DbOrTx, id: number) => detailWhere(db, eq(fundraisers.id, id));
+export const fundraiserById = (db: DbOrTx, id: number) => detailWhere(db, and(eq(fundraisers.id, id), publishedSql())!);

@@ -1,26 +1,7 @@
 // The fundraiser rules of spec 2 and 4, as plain functions.
-import { DAY_MS, SUCCESSFUL_FUNDING_RATIO } from '../constants';
+import { SUCCESSFUL_FUNDING_RATIO } from '../constants';
 
 export const DEFAULT_FUNDRAISER_IMAGE = '/media/default/fundraiser.svg';
-
-export interface EndableFundraiser {
-  status_flag: number;
-  end_date: Date | string | null;
-}
-
-// spec 4: ended when the end date is past or status_flag is 4; statuses 1 and 5 are otherwise running
-export function isFundraiserEnded(f: EndableFundraiser, now: Date = new Date()): boolean {
-  if (f.status_flag === 4) return true;
-  if (f.end_date && new Date(f.end_date).getTime() < now.getTime()) return true;
-  return false;
-}
-
-/** Whole days left (rounded up), 0 once ended. */
-export function daysLeft(f: EndableFundraiser, now: Date = new Date()): number | null {
-  if (isFundraiserEnded(f, now)) return 0;
-  if (!f.end_date) return null;
-  return Math.max(0, Math.ceil((new Date(f.end_date).getTime() - now.getTime()) / DAY_MS));
-}
 
 /** Percentage raised, 0 to 100, for the progress bar. */
 export function progressPercent(raisedMinor: number, goalMinor: number): number {

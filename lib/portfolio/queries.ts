@@ -9,10 +9,11 @@ import { carts, causes, entityDetails, fundraisers, orders, subscriptions, users
 import { notFound } from '../http/errors';
 import { accountFacts } from '../auth/destination';
 import { lastOrderOfUser } from '../donations/last-order';
-import { isFundraiserEnded, progressPercent, hasTaxBenefit } from '../fundraisers/rules';
+import { progressPercent, hasTaxBenefit } from '../fundraisers/rules';
+import { isFundraiserEnded } from '../fundraisers/status';
 import { toMajor } from '../money';
 import { MANAGE_LIST_LIMIT } from '../constants';
-import { hasActiveSubscription, sipStatusOf } from './sip';
+import { hasActiveSubscription, sipStatusOf } from '../sip/status';
 
 export const receiptPath = (orderId: string) => `/portfolio/receipts/${encodeURIComponent(orderId)}`;
 

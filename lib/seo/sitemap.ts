@@ -1,9 +1,10 @@
 // Sitemaps for 100,000+ fundraisers: an index, one file of fixed pages, and files of at most
 // SITEMAP_URLS_PER_FILE public running stories each, numbered from 1 in id order.
-import { and, asc, eq, gt, gte, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { fundraisers } from '../db/schema';
-import { FUNDRAISER_STATUS, SITEMAP_URLS_PER_FILE } from '../constants';
+import { SITEMAP_URLS_PER_FILE } from '../constants';
+import { runningSql } from '../fundraisers/status-sql';
 import { DEFAULT_LOCALE, LOCALES, localizedPath } from '../i18n/locales';
 import { storyPath } from '../routes';
 
@@ -35,11 +36,7 @@ export function parseSitemapNumber(raw: string): number | null {
 
 // spec 4: a fundraiser runs until status 4 or a past end date; private stories sit behind a PIN
 function publicRunning(now: Date): SQL {
-  return and(
-    eq(fundraisers.is_private, false),
-    ne(fundraisers.status_flag, FUNDRAISER_STATUS.ended),
-    or(isNull(fundraisers.end_date), gte(fundraisers.end_date, now)),
-  )!;
+  return and(eq(fundraisers.is_private, false), runningSql(now))!;
 }
 
 export interface SitemapFile {

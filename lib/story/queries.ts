@@ -7,6 +7,7 @@ import { isCurrencyCode } from '../money';
 import { sanitizeStoryHtml } from '../content/sanitize';
 import { imagesOf, listFundraisers, type FundraiserSummary } from '../fundraisers/queries';
 import { cardImage } from '../fundraisers/rules';
+import { publishedSql } from '../fundraisers/status-sql';
 import { STORY_SIMILAR_SCAN_FACTOR, STORY_SIMILAR_SCAN_PAGES } from '../constants';
 
 export interface Page<T> {
@@ -186,12 +187,13 @@ export async function supportingFundraisers(db: DbOrTx, fundraiserId: number, li
 
 /** The picture a public fundraiser's share preview is made from (leaderboard, then theater, then widget); null when private or unknown. */
 export async function shareSourceImage(db: DbOrTx, id: number): Promise<string | null> {
-  const f = await fundraiserExists(db, id);
+  const f = await publishedFundraiser(db, id);
   if (!f || f.is_private) return null;
   return cardImage((await imagesOf(db, [id])).get(id) ?? { leaderboard: null, theater: null, widget: null });
 }
 
-export async function fundraiserExists(db: DbOrTx, id: number): Promise<{ id: number; is_private: boolean; custom_tag: string; title: string } | null> {
-  const [row] = await db.select({ id: fundraisers.id, is_private: fundraisers.is_private, custom_tag: fundraisers.custom_tag, title: fundraisers.title }).from(fundraisers).where(eq(fundraisers.id, id)).limit(1);
+/** A published fundraiser's public facts (a draft or one under review does not exist for visitors). */
+export async function publishedFundraiser(db: DbOrTx, id: number): Promise<{ id: number; is_private: boolean; custom_tag: string; title: string } | null> {
+  const [row] = await db.select({ id: fundraisers.id, is_private: fundraisers.is_private, custom_tag: fundraisers.custom_tag, title: fundraisers.title }).from(fundraisers).where(and(eq(fundraisers.id, id), publishedSql())).limit(1);
   return row ?? null;
 }

@@ -9,7 +9,8 @@ import { PIN_ATTEMPTS_MAX, PIN_ATTEMPTS_MAX_PER_FUNDRAISER, PIN_ATTEMPTS_WINDOW_
 import { clearRateLimit, hitRateLimit, isRateLimited } from '../security/rate-limit';
 import { verifyPin } from '../fundraisers/pin';
 import { hasPinAccess } from './pin-access';
-import { fundraiserExists } from './queries';
+import { publishedFundraiser } from './queries';
+import { publishedSql } from '../fundraisers/status-sql';
 import { trackingTitle } from '../validation/story';
 import type { z } from 'zod';
 import type { SystemEventSchema } from '../validation/story';
@@ -20,7 +21,7 @@ export const PIN_FUNDRAISER_LOCKED_MESSAGE = 'Too many wrong PINs have been trie
 
 /** The fundraiser, if this visitor may read its story, supporters and updates. */
 export async function readableFundraiser(db: DbOrTx, request: Request, id: number) {
-  const f = await fundraiserExists(db, id);
+  const f = await publishedFundraiser(db, id);
   if (!f) throw notFound('Fundraiser not found');
   if (f.is_private && !(await hasPinAccess(request, id))) throw new ApiError('pin_required', 'This fundraiser is private: enter its PIN to see it');
   return f;
@@ -31,7 +32,7 @@ export async function checkStoryPin(db: DbOrTx, fundraiserId: number, pin: strin
   const [f] = await db
     .select({ id: fundraisers.id, title: fundraisers.title, is_private: fundraisers.is_private, pin_hash: fundraisers.pin_hash, campaigner_id: fundraisers.campaigner_id })
     .from(fundraisers)
-    .where(eq(fundraisers.id, fundraiserId))
+    .where(and(eq(fundraisers.id, fundraiserId), publishedSql()))
     .limit(1);
   if (!f) throw notFound('Fundraiser not found');
   if (!f.is_private) return;

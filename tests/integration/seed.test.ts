@@ -2,7 +2,7 @@ import { sql, count, eq } from 'drizzle-orm';
 import * as s from '@/lib/db/schema';
 import { seedDemo, DEMO_PIN } from '@/lib/db/seed';
 import { verifyPin } from '@/lib/fundraisers/pin';
-import { isFundraiserEnded } from '@/lib/fundraisers/rules';
+import { isFundraiserEnded } from '@/lib/fundraisers/status';
 import { closeDb, seededDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';
 

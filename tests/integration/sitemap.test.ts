@@ -5,7 +5,7 @@ import { GET as fundraiserSitemap } from '@/app/sitemaps/fundraisers/[file]/rout
 import { GET as robots } from '@/app/robots.txt/route';
 import { GET as amp } from '@/app/amp/[type]/[id]/route';
 import { fundraisers, whiteLabelDomains } from '@/lib/db/schema';
-import { isFundraiserEnded } from '@/lib/fundraisers/rules';
+import { isFundraiserEnded } from '@/lib/fundraisers/status';
 import { fundraiserSitemapFiles, fundraiserSitemapPage, SITEMAP_PAGE_PATHS } from '@/lib/seo/sitemap';
 import { call, closeDb, seededDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';

@@ -1,4 +1,5 @@
-import { cardImage, daysLeft, DEFAULT_FUNDRAISER_IMAGE, hasTaxBenefit, isFundraiserEnded, isSuccessfullyFunded, progressPercent } from '@/lib/fundraisers/rules';
+import { cardImage, DEFAULT_FUNDRAISER_IMAGE, hasTaxBenefit, isSuccessfullyFunded, progressPercent } from '@/lib/fundraisers/rules';
+import { daysLeft, isFundraiserEnded } from '@/lib/fundraisers/status';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const future = new Date('2026-12-22T12:00:00Z');

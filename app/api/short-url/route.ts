@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { publishedSql } from '@/lib/fundraisers/status-sql';
 import { getDb } from '@/lib/db/client';
 import { fundraisers } from '@/lib/db/schema';
 import { handle, json } from '@/lib/http/respond';
@@ -14,7 +15,7 @@ export const dynamic = 'force-dynamic';
 // spec 7: POST short URL (answer data.short_url) for sharing a story from the thank-you page
 export const POST = handle(async (request) => {
   const { fundraiser_id, channel } = await parseJsonBody(z.object({ fundraiser_id: FundraiserIdSchema, channel: z.enum(['whatsapp', 'facebook', 'copy']).default('copy') }), request);
-  const [f] = await (await getDb()).select({ id: fundraisers.id, is_private: fundraisers.is_private }).from(fundraisers).where(eq(fundraisers.id, fundraiser_id));
+  const [f] = await (await getDb()).select({ id: fundraisers.id, is_private: fundraisers.is_private }).from(fundraisers).where(and(eq(fundraisers.id, fundraiser_id), publishedSql()));
   if (!f) throw notFound('Fundraiser not found');
   return json({ data: { short_url: new URL(`/s/${shortCode(f.id, channel)}`, await requestOrigin(request)).toString() } });
 });

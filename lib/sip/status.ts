@@ -3,6 +3,17 @@ import { ACTIVE_SIP_STATUS_FLAGS, DAY_MS, INACTIVE_USER_SIP_STATUS_FLAGS, NEXT_P
 
 export type SipStatus = 'active' | 'paused' | 'stopped';
 
+/** The stored status_flag of a subscription, by name. spec 4 fixes which count as active (1, 2, 4, 5) and which
+ *  send the donor to the inactive-user page (2, 4, 5); the names say why each is not charging. */
+export const SIP_STATUS = {
+  active: 1,
+  pausedByDonor: 2,
+  cancelled: 3,
+  paymentFailing: 4,
+  awaitingMandate: 5,
+} as const;
+export type SipStatusFlag = (typeof SIP_STATUS)[keyof typeof SIP_STATUS];
+
 const includes = (list: readonly number[], flag: number) => list.includes(flag);
 
 /** spec 4: 1 runs; 2, 4 and 5 still count as a SIP but are paused (the inactive-user page); anything else has stopped. */
