@@ -31,8 +31,9 @@ export interface Gateway {
   checkoutUrl(order: OrderForGateway & { gatewayOrderId: string }, returnUrl: string): Promise<string>;
   /** the browser's return, verified; throws GatewaySignatureError when tampered */
   verifyReturn(params: Record<string, string>): Promise<GatewayEvent>;
-  /** a webhook, verified over the raw body; throws GatewaySignatureError when tampered */
-  parseWebhook(rawBody: string, headers: Headers): Promise<GatewayEvent>;
+  /** a webhook, verified over the raw body; throws GatewaySignatureError when tampered, and answers null for a
+   *  genuine event we do not act on (acknowledged with 2xx, so the gateway neither retries it nor disables us) */
+  parseWebhook(rawBody: string, headers: Headers): Promise<GatewayEvent | null>;
   /** the gateway's own view of an order, for reconciliation of lost webhooks */
   fetchStatus(gatewayOrderId: string): Promise<GatewayEvent | null>;
 }

@@ -22,6 +22,9 @@ interface RazorpayPayment {
   error_description?: string | null;
 }
 
+// the payment events that move an order; refunds, disputes and the rest are acknowledged and left alone for now
+const HANDLED_EVENTS = new Set(['payment.authorized', 'payment.captured', 'payment.failed', 'order.paid']);
+
 const statusOf = (p: RazorpayPayment): GatewayStatus => (p.status === 'captured' ? 'success' : p.status === 'failed' ? 'failed' : 'pending');
 
 export class RazorpayGateway implements Gateway {
@@ -53,12 +56,12 @@ export class RazorpayGateway implements Gateway {
     return this.event(`return:${paymentId}:${payment.status}`, 'checkout.return', payment);
   }
 
-  async parseWebhook(rawBody: string, headers: Headers): Promise<GatewayEvent> {
+  async parseWebhook(rawBody: string, headers: Headers): Promise<GatewayEvent | null> {
     const signature = headers.get('x-razorpay-signature') ?? '';
     if (!signature || !validateWebhookSignature(rawBody, signature, this.cfg.webhookSecret)) throw new GatewaySignatureError();
     const body = JSON.parse(rawBody) as { event: string; payload?: { payment?: { entity: RazorpayPayment } } };
     const payment = body.payload?.payment?.entity;
-    if (!payment) throw new GatewaySignatureError('The webhook carries no payment');
+    if (!HANDLED_EVENTS.has(body.event) || !payment) return null;
     return this.event(headers.get('x-razorpay-event-id') ?? `${body.event}:${payment.id}`, body.event, payment);
   }
 

@@ -10,6 +10,7 @@ import { invalidateFundraiser } from '../cache/invalidate';
 import { GatewaySignatureError, type GatewayEvent } from './gateway';
 import { gatewayFor } from './registry';
 import { settleOrder, type SettleOutcome } from './settle';
+import { reportError } from '../observability/report';
 
 /** failure_reason of an order nobody paid within the gateway's checkout window */
 export const ORDER_EXPIRED_REASON = 'expired';
@@ -112,9 +113,18 @@ export async function handleWebhook(db: Db, gatewayName: string, rawBody: string
     if (e instanceof GatewaySignatureError || e instanceof SyntaxError) throw signatureRefused();
     throw e;
   }
+  if (!event) {
+    console.info(`[webhook] ${gatewayName}: acknowledged an event we do not act on`);
+    return { result: 'ignored' as const, credited: false as const };
+  }
   const outcome = await settleOrder(db, gatewayName, event, 'webhook');
   await afterSettle(db, outcome);
+  // no gateway sends one payment for two orders: that is someone replaying a signed body, refused
   if (outcome.result === 'payment_reused') throw new ApiError('conflict', 'This payment already settled another order');
+  // answered 2xx all the same: a retry cannot change these, and a gateway that keeps getting 4xx disables the endpoint
+  if (outcome.result === 'amount_mismatch' || outcome.result === 'unknown_order') {
+    await reportError(new Error(`webhook ${gatewayName} ${event.eventId}: ${outcome.result}`), { gatewayOrderId: event.gatewayOrderId });
+  }
   return outcome;
 }
 

@@ -48,14 +48,15 @@ export class StripeGateway implements Gateway {
     return this.event(`return:${session.id}:${session.payment_status}:${session.status}`, 'checkout.return', session);
   }
 
-  async parseWebhook(rawBody: string, headers: Headers): Promise<GatewayEvent> {
+  async parseWebhook(rawBody: string, headers: Headers): Promise<GatewayEvent | null> {
     let event: Stripe.Event;
     try {
       event = this.client.webhooks.constructEvent(rawBody, headers.get('stripe-signature') ?? '', this.cfg.webhookSecret);
     } catch {
       throw new GatewaySignatureError();
     }
-    if (!event.type.startsWith('checkout.session.')) throw new GatewaySignatureError(`Unhandled Stripe event ${event.type}`);
+    // only Checkout sessions carry our orders; every other event is acknowledged and left alone
+    if (!event.type.startsWith('checkout.session.')) return null;
     return this.event(event.id, event.type, event.data.object as unknown as Session, event.type);
   }
 

@@ -155,6 +155,49 @@ describe('Stripe (other currencies)', () => {
   });
 });
 
+// issue 11: a gateway retries every non-2xx for days and then disables the endpoint: only a bad signature is refused
+describe('webhooks we do not act on are acknowledged', () => {
+  const rzpHook = (raw: string, id: string, sig = hmac(RZP.RAZORPAY_WEBHOOK_SECRET, raw)) =>
+    call(webhookRoute, '/x', { gateway: 'razorpay' }, post(raw, { 'x-razorpay-signature': sig, 'x-razorpay-event-id': id }));
+
+  it('Razorpay events about refunds, subscriptions or nothing at all answer 200 and change nothing', async () => {
+    const before = await raised();
+    for (const [i, raw] of [
+      JSON.stringify({ entity: 'event', event: 'refund.created', payload: { refund: { entity: { id: 'rfnd_1', amount: 100 } } } }),
+      JSON.stringify({ entity: 'event', event: 'subscription.activated', payload: { subscription: { entity: { id: 'sub_1' } } } }),
+      JSON.stringify({ entity: 'event', event: 'account.updated', payload: {} }),
+    ].entries()) {
+      const res = await rzpHook(raw, `evt_ignored_${i}`);
+      expect([res.status, res.body.data.result]).toEqual([200, 'ignored']);
+    }
+    expect(await raised()).toBe(before);
+    const forged = JSON.stringify({ entity: 'event', event: 'refund.created', payload: {} });
+    expect((await rzpHook(forged, 'evt_forged', hmac('wrong', forged))).status).toBe(400);
+  });
+
+  it('a payment for an order that is not ours answers 200; one reused for a second order is refused; neither credits', async () => {
+    const stranger = { id: 'pay_X9', order_id: 'order_not_ours', amount: 2000, currency: 'INR', status: 'captured' };
+    const raw = JSON.stringify({ entity: 'event', event: 'payment.captured', payload: { payment: { entity: stranger } } });
+    const before = await raised();
+    expect((await rzpHook(raw, 'evt_stranger')).body.data.result).toBe('unknown_order');
+    const first = await order('INR');
+    const second = await order('INR');
+    const paid = { id: 'pay_R1', order_id: first.gateway_order_id, amount: 2000, currency: 'INR', status: 'captured' };
+    const settle = JSON.stringify({ entity: 'event', event: 'payment.captured', payload: { payment: { entity: paid } } });
+    expect((await rzpHook(settle, 'evt_reuse_1')).body.data.result).toBe('settled');
+    const reused = JSON.stringify({ entity: 'event', event: 'payment.captured', payload: { payment: { entity: { ...paid, order_id: second.gateway_order_id } } } });
+    const res = await rzpHook(reused, 'evt_reuse_2');
+    expect(res.status).toBe(409);
+    expect((await raised()) - before).toBe(first.credited_amount_minor);
+  });
+
+  it('Stripe events other than Checkout sessions answer 200 and change nothing', async () => {
+    const payload = JSON.stringify({ id: 'evt_stripe_pi', object: 'event', type: 'payment_intent.created', data: { object: { id: 'pi_1', object: 'payment_intent' } } });
+    const res = await call(webhookRoute, '/x', { gateway: 'stripe' }, post(payload, { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE.STRIPE_WEBHOOK_SECRET }) }));
+    expect([res.status, res.body.data.result]).toEqual([200, 'ignored']);
+  });
+});
+
 // issue 9.1: with real gateways configured, no way into the sandbox credits a donation
 describe('the sandbox gateway beside real keys', () => {
   const sandboxOrder = async () => {
