@@ -2,6 +2,10 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3200);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4455);
+/** a second server of the product whose job runner reconciles every 2 s and expires unpaid orders after 4 s */
+export const JOBS_PORT = PORT + 1;
+// it starts once the first is up, so the two never build at once
+const waitForFirst = `node -e "(async()=>{for(;;){try{if((await fetch('http://localhost:${PORT}/api/health')).ok)return}catch{}await new Promise(r=>setTimeout(r,1000))}})()"`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -41,6 +45,14 @@ export default defineConfig({
       },
       url: `http://localhost:${PORT}/api/health`,
       timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+    },
+    {
+      command: `${waitForFirst} && rm -rf data/e2e-jobs && node_modules/.bin/tsx scripts/start.ts`,
+      env: { PORT: String(JOBS_PORT), PGLITE_DIR: './data/e2e-jobs', RECONCILE_INTERVAL_MS: '2000', RECONCILE_AFTER_MS: '0', ORDER_EXPIRY_MS: '4000' },
+      url: `http://localhost:${JOBS_PORT}/api/health`,
+      timeout: 360_000,
       reuseExistingServer: false,
       stdout: 'pipe',
     },

@@ -293,8 +293,18 @@ export const CLIENT_ADDRESS_HEADER = 'x-sahyog-client-address';
 export const RECONCILE_INTERVAL_MS = 2 * 60 * 1000;
 /** an order nobody paid is failed ('expired') this long after it was placed: the gateways' own checkout expiry */
 export const ORDER_PAYMENT_WINDOW_MS = 60 * 60 * 1000;
-/** a scheduled task's lease: another instance may take it over when the holder has not renewed it this long */
-export const SCHEDULED_TASK_LEASE_MS = 10 * 60 * 1000;
+/** the job runner's tables live in their own schema (pg-boss) */
+export const JOBS_SCHEMA = 'pgboss';
+/** a claimed job whose worker has not finished it this long is taken to be abandoned and offered again */
+export const JOB_CLAIM_EXPIRY_S = 10 * 60;
+/** how often a worker looks for jobs, and how often the runner expires abandoned claims */
+export const JOB_POLL_INTERVAL_S = 2;
+export const JOB_MAINTENANCE_INTERVAL_S = 30;
+/** a failing job is tried again this many times, waiting this long and doubling each time */
+export const JOB_RETRY_LIMIT = 5;
+export const JOB_RETRY_DELAY_S = 30;
+/** how often the currency_rates table is refreshed from CURRENCY_RATES_URL */
+export const CURRENCY_RATES_REFRESH_MS = 6 * 60 * 60 * 1000;
 /** scheduled tasks run through this route of our own, called by the server's timer with a per-process token */
 export const INTERNAL_TASK_PATH = '/api/internal/tasks';
 export const INTERNAL_TASK_HEADER = 'x-internal-task-token';

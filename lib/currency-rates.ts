@@ -1,7 +1,9 @@
 // Conversion between the twelve currencies in integer arithmetic (rates in millionths of a rupee).
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from './db/client';
 import { currencyRates } from './db/schema';
-import type { CurrencyCode } from './money';
+import { CURRENCY_CODES, type CurrencyCode } from './money';
 
 // Demo rates (INR per one unit), seeded into currency_rates; production refreshes that table.
 export const DEFAULT_INR_PER_UNIT_MICROS: Record<CurrencyCode, number> = {
@@ -31,4 +33,27 @@ export function convertMinor(amountMinor: number, fromMicros: number, toMicros: 
 export async function currentRatesMicros(db: DbOrTx): Promise<Record<string, number>> {
   const rows = await db.select().from(currencyRates);
   return { ...DEFAULT_INR_PER_UNIT_MICROS, ...Object.fromEntries(rows.map((r) => [r.currency.trim(), r.inr_per_unit_micros])) };
+}
+
+// The common shape of rate services (Frankfurter, Open Exchange Rates, exchangerate.host): 1 base = rates[X] of X.
+const RatesFeed = z.object({ base: z.string().length(3), rates: z.record(z.string(), z.number().positive().finite()) });
+
+/**
+ * Refreshes currency_rates from CURRENCY_RATES_URL (a scheduled job). Only our currencies are kept; a feed that
+ * cannot price the rupee changes nothing. Answers how many rates were written.
+ */
+export async function refreshCurrencyRates(db: DbOrTx, url: string, fetchFeed: typeof fetch = fetch): Promise<number> {
+  const res = await fetchFeed(url, { signal: AbortSignal.timeout(15_000), headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`currency rates: ${url} answered ${res.status}`);
+  const feed = RatesFeed.parse(await res.json());
+  const perBase: Record<string, number> = { ...feed.rates, [feed.base.toUpperCase()]: 1 };
+  const inrPerBase = perBase.INR;
+  if (!inrPerBase) throw new Error('currency rates: the feed has no rupee rate');
+  const rows = CURRENCY_CODES.filter((c) => perBase[c]).map((c) => ({ currency: c, inr_per_unit_micros: Math.round((inrPerBase / perBase[c]) * 1_000_000) }));
+  if (!rows.length) return 0;
+  await db
+    .insert(currencyRates)
+    .values(rows)
+    .onConflictDoUpdate({ target: currencyRates.currency, set: { inr_per_unit_micros: sql`excluded.inr_per_unit_micros`, updated_at: sql`now()` } });
+  return rows.length;
 }

@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   VPA_PENDING_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
   // email leaves the outbox through this SMTP server (smtp://user:pass@host:587, smtps://...); unset, it stays queued
   SMTP_URL: z.string().url().optional(),
+  // a JSON feed of exchange rates ({ base, rates }), read every few hours into currency_rates
+  CURRENCY_RATES_URL: z.string().url().optional(),
   SMTP_FROM: z.string().default('Sahyog <no-reply@sahyog.in>'),
   // SMS (one-time codes to phones) leave through this provider endpoint; unset, they stay queued
   SMS_API_URL: z.string().url().optional(),

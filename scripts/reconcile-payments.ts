@@ -1,7 +1,7 @@
 // npm run payments:reconcile: one pass of what the server does on its schedule (for PostgreSQL deployments and ops).
 import { closeDb, getDb } from '../lib/db/client';
 import { reconcilePendingOrders } from '../lib/payments/results';
-import { reconcileSettings } from '../lib/payments/reconcile-schedule';
+import { reconcileSettings } from '../lib/payments/reconcile-settings';
 import { mainSiteOrigin } from '../lib/whitelabel/site';
 import { siteConfig } from '../lib/whitelabel/resolve';
 

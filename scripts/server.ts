@@ -6,7 +6,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import next from 'next';
 import { acceptsGzip, installMicroCache, MicroCache, microCacheKey, type MicroCacheEntry } from '../lib/http/micro-cache';
-import { INTERNAL_TASK_HEADER, INTERNAL_TASK_PATH, INTERNAL_TASK_TOKEN_ENV, MICRO_CACHE_MAX_ENTRIES, MICRO_CACHE_TTL_MS, OUTBOX_SEND_INTERVAL_MS, RECONCILE_INTERVAL_MS } from '../lib/constants';
+import { INTERNAL_TASK_HEADER, INTERNAL_TASK_PATH, INTERNAL_TASK_TOKEN_ENV, MICRO_CACHE_MAX_ENTRIES, MICRO_CACHE_TTL_MS } from '../lib/constants';
 import { env } from '../lib/env';
 import { cookieFromHeader } from '../lib/http/cookies';
 import { stampClientAddress, trustProxyFrom } from '../lib/http/client-address';
@@ -47,34 +47,23 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, entry: MicroC
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-// with SMTP_URL or an SMS provider, this server sends queued messages itself (the database handle is the one Next's handlers share)
-async function startOutboxDrainIfConfigured(): Promise<void> {
-  const e = env();
-  if (!e.SMTP_URL && !(e.SMS_API_URL && e.SMS_API_KEY)) return;
-  const [{ getDb }, { configuredTransports, startOutboxDrain }, { reportError }] = await Promise.all([import('../lib/db/client'), import('../lib/outbox/sender'), import('../lib/observability/report')]);
-  const transports = configuredTransports(e);
-  if (!transports) return;
-  startOutboxDrain({ db: getDb, transports, intervalMs: OUTBOX_SEND_INTERVAL_MS, onError: (error) => void reportError(error, { task: 'outbox drain' }) });
-  console.log(`Sending queued ${Object.keys(transports).join(' and ')} every ${OUTBOX_SEND_INTERVAL_MS / 1000} s.`);
-}
-
-// Every server reconciles pending orders by itself; on PostgreSQL one instance at a time does (a lease in the
-// database). The timer calls our own route, so the work runs inside Next (cache expiry works as in a webhook).
-function startScheduledTasks(port: number, token: string): void {
-  const intervalMs = env().RECONCILE_INTERVAL_MS ?? RECONCILE_INTERVAL_MS;
-  let busy = false;
-  const tick = () => {
-    if (busy) return;
-    busy = true;
-    fetch(`http://127.0.0.1:${port}${INTERNAL_TASK_PATH}/reconcile`, { method: 'POST', headers: { [INTERNAL_TASK_HEADER]: token } })
-      .then((r) => (r.ok ? undefined : console.error(`Scheduled reconcile answered ${r.status}`)))
-      .catch((e: unknown) => console.error(`Scheduled reconcile failed: ${e instanceof Error ? e.message : e}`))
-      .finally(() => (busy = false));
+// The job runner (lib/jobs): reconciliation, the outbox and rate refreshes, each period on one instance only.
+// Reconciliation goes through our own route, so it runs inside Next and expires cached pages as a webhook does.
+async function startJobs(port: number, token: string): Promise<() => Promise<void>> {
+  const [{ getDb, jobDatabase }, { startJobRunner }, { productJobs }, { reportError }] = await Promise.all([
+    import('../lib/db/client'),
+    import('../lib/jobs/runner'),
+    import('../lib/jobs/definitions'),
+    import('../lib/observability/report'),
+  ]);
+  const reconcile = async () => {
+    const r = await fetch(`http://127.0.0.1:${port}${INTERNAL_TASK_PATH}/reconcile`, { method: 'POST', headers: { [INTERNAL_TASK_HEADER]: token } });
+    if (!r.ok) throw new Error(`Scheduled reconcile answered ${r.status}`);
   };
-  // look a few times per period: the lease decides whether a run is due and which instance does it
-  setInterval(tick, Math.max(1000, Math.floor(intervalMs / 4))).unref();
-  tick();
-  console.log(`Reconciling pending orders every ${Math.round(intervalMs / 1000)} s.`);
+  const jobs = productJobs({ db: getDb, env: env(), reconcile });
+  const runner = await startJobRunner({ database: await jobDatabase(), jobs, onError: (error) => void reportError(error, { task: 'jobs' }) });
+  console.log(`Jobs: ${jobs.map((j) => `${j.name} every ${Math.round((j.everyMs ?? 0) / 1000)} s`).join(', ')}.`);
+  return () => runner.stop();
 }
 
 // Pages (the API checks origins itself) are served as one of our sites: a Host that is neither configured nor an
@@ -131,7 +120,7 @@ export async function serve(port: number, hostname = '0.0.0.0'): Promise<http.Se
   };
   await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
   console.log(`Sahyog is ready on http://localhost:${port}`);
-  await startOutboxDrainIfConfigured();
-  startScheduledTasks(port, taskToken);
+  const stopJobs = await startJobs(port, taskToken);
+  server.on('close', () => void stopJobs());
   return server;
 }

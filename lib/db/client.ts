@@ -15,6 +15,8 @@ export type DbOrTx = Db | Tx;
 interface Handle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** the embedded database's one connection, which the job runner shares */
+  pglite?: import('@electric-sql/pglite').PGlite;
   close: () => Promise<void>;
 }
 
@@ -58,6 +60,7 @@ async function open(): Promise<Handle> {
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     close: async () => {
       await client.close();
       release();
@@ -82,6 +85,14 @@ export async function getDb(): Promise<Db> {
 
 export async function databaseKind(): Promise<Handle['kind']> {
   return (await handle()).kind;
+}
+
+/** Where the job runner keeps its jobs: PostgreSQL through its own pool, or the embedded database's connection. */
+export async function jobDatabase(): Promise<{ connectionString: string } | { sql: import('../jobs/runner').JobSql }> {
+  const h = await handle();
+  if (h.kind === 'postgres') return { connectionString: env().DATABASE_URL! };
+  const { pgliteJobSql } = await import('../jobs/runner');
+  return { sql: pgliteJobSql(h.pglite!) };
 }
 
 export async function closeDb(): Promise<void> {

@@ -478,14 +478,6 @@ export const outbox = pgTable(
 );
 
 // Fixed-window counters for rate limits (PIN tries, carts, codes) that survive restarts.
-// A periodic task (reconciliation) runs on one instance at a time: the holder renews its lease, a dead one's lapses.
-export const scheduledTaskLeases = pgTable('scheduled_task_leases', {
-  name: text('name').primaryKey(),
-  holder: text('holder').notNull(),
-  locked_until: timestamp('locked_until', { withTimezone: true }).notNull(),
-  last_run_at: timestamp('last_run_at', { withTimezone: true }),
-});
-
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   window_start: timestamp('window_start', { withTimezone: true }).notNull(),

@@ -4,7 +4,8 @@ import { htmlToText } from '../content/sanitize';
 import { LOCALES, DEFAULT_LOCALE, localizedPath } from '../i18n/locales';
 import { shareImagePath, storyPath } from '../routes';
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '../constants';
-import { cardImage, isFundraiserEnded } from '../fundraisers/rules';
+import { cardImage } from '../fundraisers/rules';
+import { isFundraiserEnded } from '../fundraisers/status';
 import { toMajor } from '../money';
 import type { FundraiserDetail } from '../fundraisers/queries';
 

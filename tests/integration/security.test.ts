@@ -22,7 +22,6 @@ import { DEMO_PIN } from '@/lib/db/seed';
 import { SandboxGateway } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
 import { reconcilePendingOrders, ORDER_EXPIRED_REASON } from '@/lib/payments/results';
-import { claimScheduledTask, finishScheduledTask, runScheduledTaskOnce } from '@/lib/jobs/scheduled';
 import { PIN_ATTEMPTS_MAX_PER_FUNDRAISER, JSON_BODY_MAX_BYTES, CLIENT_ADDRESS_HEADER } from '@/lib/constants';
 import { createUser } from '@/lib/auth/accounts';
 import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
@@ -240,24 +239,7 @@ describe('6. orders are reconciled, and unpaid ones expire', () => {
     expect((await db.select().from(orders).where(eq(orders.order_id, paid.body.data.order_id)))[0].status).toBe('success');
     expect((await db.select().from(orders).where(eq(orders.order_id, unpaid.body.data.order_id)))[0]).toMatchObject({ status: 'failed', failure_reason: ORDER_EXPIRED_REASON });
   });
-
-  it('a scheduled task runs on one instance per period; a dead holder’s lease lapses', async () => {
-    const task = { name: `test-task-${run}`, periodMs: 60_000, leaseMs: 5_000 };
-    const t0 = new Date();
-    expect(await claimScheduledTask(db, task, 'a', t0)).toBe(true);
-    expect(await claimScheduledTask(db, task, 'b', t0)).toBe(false);
-    // 'a' dies without finishing: after the lease, 'b' takes over
-    expect(await claimScheduledTask(db, task, 'b', new Date(t0.getTime() + 6_000))).toBe(true);
-    await finishScheduledTask(db, task.name, 'b', new Date(t0.getTime() + 7_000));
-    // not due again until a period after the last run, whoever asks
-    expect(await claimScheduledTask(db, task, 'a', new Date(t0.getTime() + 30_000))).toBe(false);
-    let runs = 0;
-    const full = { ...task, run: async () => void runs++ };
-    const later = new Date(t0.getTime() + 70_000);
-    const [x, y] = await Promise.all([runScheduledTaskOnce(db, full, 'a', later), runScheduledTaskOnce(db, full, 'b', later)]);
-    expect([x, y].filter(Boolean)).toHaveLength(1);
-    expect(runs).toBe(1);
-  });
+  // one instance per period, and a dead claimer's job taken over: the job runner's tests (jobs.test.ts)
 });
 
 describe('7. smaller holes', () => {

@@ -1,0 +1,1 @@
+DROP TABLE "scheduled_task_leases" CASCADE;

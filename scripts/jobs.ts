@@ -1,0 +1,31 @@
+// npm run jobs: a worker that takes the product's jobs beside (or instead of) the servers, on PostgreSQL.
+// The embedded database belongs to the one server process that opened it, which runs the jobs itself.
+import { closeDb, databaseKind, getDb, jobDatabase } from '../lib/db/client';
+import { env } from '../lib/env';
+import { productJobs } from '../lib/jobs/definitions';
+import { startJobRunner } from '../lib/jobs/runner';
+import { reconcileNow } from '../lib/payments/reconcile-schedule';
+import { reportError } from '../lib/observability/report';
+
+async function main() {
+  if ((await databaseKind()) !== 'postgres') {
+    console.error('npm run jobs needs DATABASE_URL (PostgreSQL): on the embedded database, npm start runs the jobs itself.');
+    process.exit(2);
+  }
+  // reconciliation here runs outside Next: pages cached by the servers catch up on their own revalidation
+  const jobs = productJobs({ db: getDb, env: env(), reconcile: async () => void (await reconcileNow()) });
+  const runner = await startJobRunner({ database: await jobDatabase(), jobs, onError: (error) => void reportError(error, { task: 'jobs' }) });
+  console.log(`Taking jobs: ${jobs.map((j) => j.name).join(', ')}`);
+  const stop = async () => {
+    await runner.stop();
+    await closeDb();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

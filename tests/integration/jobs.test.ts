@@ -1,0 +1,112 @@
+// Issue 11: the job runner on this file's database (in-memory PGlite, or PostgreSQL with TEST_DATABASE_URL).
+// "Instances" are separate runners: on PostgreSQL each has its own pool, as separate servers would.
+import http from 'node:http';
+import { sql } from 'drizzle-orm';
+import { closeDb, getDb, jobDatabase, type Db } from '@/lib/db/client';
+import { startJobRunner, type JobDefinition, type JobRunner } from '@/lib/jobs/runner';
+import { refreshCurrencyRates, currentRatesMicros } from '@/lib/currency-rates';
+
+const run = Date.now().toString(36);
+const schema = `jobs_test_${run}`;
+let db: Db;
+const runners: JobRunner[] = [];
+
+// short claims and quick maintenance, so an abandoned job comes back within seconds
+async function runner(jobs: JobDefinition[], work = true) {
+  const r = await startJobRunner({ database: await jobDatabase(), jobs, work, schema, pollingIntervalSeconds: 0.5, claimExpirySeconds: 1, maintenanceIntervalSeconds: 1, retryDelaySeconds: 1 });
+  runners.push(r);
+  return r;
+}
+const until = async (check: () => Promise<boolean> | boolean, ms = 20_000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+const states = async (name: string) =>
+  ((await db.execute(sql.raw(`select state, singleton_on from ${schema}.job where name = '${name}' order by created_on`))) as unknown as { rows: { state: string; singleton_on: string | null }[] }).rows;
+
+beforeAll(async () => {
+  db = await getDb();
+});
+afterAll(async () => {
+  for (const r of runners) await r.stop();
+  await db.execute(sql.raw(`drop schema if exists ${schema} cascade`));
+  await closeDb();
+});
+
+it('a job claimed by a worker that died is done once, by another', async () => {
+  let done = 0;
+  const job: JobDefinition<{ n: number }> = { name: `died-${run}`, run: async () => void done++ };
+  const dead = await runner([job as JobDefinition], false);
+  await dead.send(job.name, { n: 1 });
+  // the dying instance claims it and never finishes
+  const [claimed] = await dead.boss.fetch(job.name);
+  expect(claimed.data).toEqual({ n: 1 });
+  await runner([job as JobDefinition]);
+  await until(async () => (await states(job.name)).some((s) => s.state === 'completed'));
+  await new Promise((r) => setTimeout(r, 2_500));
+  expect(done).toBe(1);
+  expect((await states(job.name)).map((s) => s.state)).toEqual(['completed']);
+}, 40_000);
+
+it('a failing job is tried again, and a periodic job offered by two instances runs once per period, one run at a time', async () => {
+  let attempts = 0;
+  const flaky: JobDefinition = { name: `flaky-${run}`, run: async () => { if (++attempts < 3) throw new Error('not yet'); } };
+  let running = 0;
+  let overlap = false;
+  let runs = 0;
+  const periodic: JobDefinition = {
+    name: `periodic-${run}`,
+    everyMs: 3_000,
+    run: async () => {
+      overlap ||= running > 0;
+      running++;
+      runs++;
+      await new Promise((r) => setTimeout(r, 200));
+      running--;
+    },
+  };
+  const a = await runner([flaky, periodic]);
+  const b = await runner([flaky, periodic]);
+  await a.send(flaky.name, {});
+  // both instances offer the periodic job many times over about two periods
+  for (let i = 0; i < 12; i++) {
+    await Promise.all([a.offerPeriodicJobs(), b.offerPeriodicJobs()]);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await until(async () => (await states(periodic.name)).every((s) => s.state === 'completed'));
+  const jobs = await states(periodic.name);
+  // one job per period slot, whoever offered it, each run once
+  expect(new Set(jobs.map((j) => String(j.singleton_on))).size).toBe(jobs.length);
+  expect(jobs.length).toBeGreaterThanOrEqual(2);
+  expect(jobs.length).toBeLessThanOrEqual(4);
+  expect(runs).toBe(jobs.length);
+  expect(overlap).toBe(false);
+  await until(async () => (await states(flaky.name)).some((s) => s.state === 'completed'));
+  expect(attempts).toBe(3);
+}, 60_000);
+
+it('currency rates refresh from the configured feed (a local HTTP peer), and a feed without the rupee changes nothing', async () => {
+  let body: unknown = { base: 'EUR', rates: { INR: 92.5, USD: 1.1, GBP: 0.85, XYZ: 3 } };
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/latest`;
+  try {
+    expect(await refreshCurrencyRates(db, url)).toBe(4);
+    const rates = await currentRatesMicros(db);
+    expect(rates.EUR).toBe(92_500_000);
+    expect(rates.USD).toBe(Math.round((92.5 / 1.1) * 1_000_000));
+    expect(rates.INR).toBe(1_000_000);
+    expect(rates.XYZ).toBeUndefined();
+    body = { base: 'USD', rates: { EUR: 0.9 } };
+    await expect(refreshCurrencyRates(db, url)).rejects.toThrow(/no rupee rate/);
+    expect((await currentRatesMicros(db)).EUR).toBe(92_500_000);
+  } finally {
+    server.close();
+  }
+});
