@@ -15,6 +15,10 @@ import type { CartSchema, OrderSchema } from '../validation/donation';
 import { gatewayFor, gatewayNameFor } from '../payments/registry';
 import { SandboxGateway } from '../payments/sandbox';
 
+/** failure_reason of an order its gateway would not create */
+export const GATEWAY_REFUSED_REASON = 'gateway_refused';
+// how long a double click's second request waits for the first to get its gateway order
+const TWIN_ORDER_WAIT_MS = 10_000;
 const FUNDRAISER_ENDED = 'This fundraiser has ended and no longer takes donations';
 const CURRENCY_UNAVAILABLE = 'Donations in this currency are not available right now';
 // no gateway is configured for it (the sandbox is off and no real keys take it)
@@ -78,6 +82,15 @@ const LIVE_ORDER_STATUSES = ['created', 'pending', 'success'] as const;
 const liveOrderOf = async (db: Db, cartId: number) =>
   (await db.select().from(orders).where(and(eq(orders.cart_id, cartId), inArray(orders.status, LIVE_ORDER_STATUSES))).orderBy(desc(orders.id)).limit(1))[0];
 
+/** A twin's order as soon as its gateway has it (the winner is still asking the gateway), or as it stands after a while. */
+async function settledWithGateway(db: Db, order: typeof orders.$inferSelect) {
+  for (let waited = 0; order && !order.gateway_order_id && order.status === 'created' && waited < TWIN_ORDER_WAIT_MS; waited += 100) {
+    await new Promise((r) => setTimeout(r, 100));
+    [order] = await db.select().from(orders).where(eq(orders.id, order.id));
+  }
+  return order;
+}
+
 /**
  * Places the order for a cart. One cart has at most one live order: the same cart (or the same
  * idempotency key) answers the same order, whatever the headers (double clicks, retries).
@@ -105,7 +118,8 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
   if (!gatewayName || !gateway) throw currencyUnavailable();
   const orderId = newOrderId();
   const amountMinor = cart.donated_amount_minor + cart.tip_amount_minor;
-  const { gatewayOrderId } = await gateway.createOrder({ orderId, amountMinor, currency: cart.currency.trim(), donor: { name: cart.donor_name, email: cart.donor_email, phone: cart.donor_phone } });
+  // our row comes first: a concurrent twin loses on the unique indexes before any gateway hears of it, and a
+  // gateway order always has an order of ours to settle
   const inserted = await db
     .insert(orders)
     .values({
@@ -121,7 +135,6 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
       tip_amount_minor: cart.tip_amount_minor,
       credited_amount_minor: convertMinor(cart.donated_amount_minor, r[cart.currency.trim()], r[f.currency.trim()]),
       idempotency_key: key,
-      gateway_order_id: gatewayOrderId,
       vpa: input.vpa ?? null,
       origin: input.origin,
       utm: cart.utm,
@@ -129,10 +142,21 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
     // the idempotency key and the one-live-order-per-cart index are both unique: a concurrent twin loses here
     .onConflictDoNothing()
     .returning();
-  if (inserted.length) return inserted[0];
-  // a concurrent request for the same cart or key won the race: answer its order
-  const [winner] = key ? await db.select().from(orders).where(eq(orders.idempotency_key, key)) : [];
-  return winner ?? (await liveOrderOf(db, cart.id));
+  if (!inserted.length) {
+    // a concurrent request for the same cart or key won the race: answer its order
+    const [winner] = key ? await db.select().from(orders).where(eq(orders.idempotency_key, key)) : [];
+    return settledWithGateway(db, winner ?? (await liveOrderOf(db, cart.id)));
+  }
+  const order = inserted[0];
+  try {
+    const { gatewayOrderId } = await gateway.createOrder({ orderId, amountMinor, currency: cart.currency.trim(), donor: { name: cart.donor_name, email: cart.donor_email, phone: cart.donor_phone } });
+    const [withGateway] = await db.update(orders).set({ gateway_order_id: gatewayOrderId, updated_at: new Date() }).where(eq(orders.id, order.id)).returning();
+    return withGateway;
+  } catch (error) {
+    // the gateway never took it, so no money can move: fail it, and the cart may place a new order
+    await db.update(orders).set({ status: 'failed', failure_reason: GATEWAY_REFUSED_REASON, updated_at: new Date() }).where(and(eq(orders.id, order.id), eq(orders.status, 'created')));
+    throw error;
+  }
 }
 
 /** spec 7 payment/send: the order goes to the gateway; the answer is where the browser checks out. */

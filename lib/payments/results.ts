@@ -162,10 +162,17 @@ export async function reconcilePendingOrders(db: Db, opts: ReconcileOptions) {
     .where(and(inArray(orders.status, ['created', 'pending']), lt(orders.created_at, new Date(now.getTime() - opts.olderThanMs))));
   const results: { order_id: string; result: string }[] = [];
   for (const order of stale) {
-    if (!order.gateway_order_id) continue;
+    const expired = now.getTime() - order.created_at.getTime() >= opts.expireAfterMs;
+    if (!order.gateway_order_id) {
+      // its server stopped between our row and the gateway's: no checkout ever existed, so it simply expires
+      if (expired) {
+        await db.update(orders).set({ status: 'failed', failure_reason: ORDER_EXPIRED_REASON, updated_at: now }).where(and(eq(orders.id, order.id), eq(orders.status, 'created')));
+        results.push({ order_id: order.order_id, result: 'settled:failed' });
+      }
+      continue;
+    }
     const gateway = gatewayFor(order.payment_gateway, opts.origin);
     const event = gateway ? await gateway.fetchStatus(order.gateway_order_id) : null;
-    const expired = now.getTime() - order.created_at.getTime() >= opts.expireAfterMs;
     const decisive = event && event.status !== 'pending' ? event : expired ? expiryEvent(order) : null;
     if (!decisive) {
       results.push({ order_id: order.order_id, result: 'no answer' });

@@ -29,6 +29,9 @@ let base = '';
 const rzpPayments = new Map<string, Record<string, unknown>>();
 const stripeSessions = new Map<string, Record<string, unknown>>();
 let counter = 0;
+// the stand-in's Orders API: refuses while this is set, and counts what it created
+let ordersApiDown = false;
+let ordersCreated = 0;
 
 function provider(req: http.IncomingMessage, res: http.ServerResponse) {
   let body = '';
@@ -41,6 +44,8 @@ function provider(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url!, 'http://x');
     // Razorpay (basic auth with the key id and secret)
     if (req.method === 'POST' && url.pathname === '/v1/orders') {
+      if (ordersApiDown) return send(500, { error: { code: 'SERVER_ERROR', description: 'The Orders API is down' } });
+      ordersCreated++;
       const input = JSON.parse(body);
       return send(200, { id: `order_T${++counter}`, entity: 'order', amount: input.amount, currency: input.currency, receipt: input.receipt, status: 'created' });
     }
@@ -152,6 +157,35 @@ describe('Stripe (other currencies)', () => {
     const o = await order('USD');
     const back = await call(responseRoute, '/x', { oi: o.order_id }, post({ session_id: o.gateway_order_id }));
     expect(back.body.data.status).toBe('pending');
+  });
+});
+
+// issue 11: our order row exists before the gateway hears of it
+describe('orders are ours first', () => {
+  const cartOf = async () => (await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 20, currency: 'INR', donor_name: 'Asha Rao', donor_email: `first${++counter}@example.com`, donor_phone: '9876543210' }))).body.data.id as number;
+
+  it('an order the gateway refuses stays as failed, and the same cart places a new one once the gateway is back', async () => {
+    const cartId = await cartOf();
+    ordersApiDown = true;
+    try {
+      expect((await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartId, mode: 'CARD' }))).status).toBeGreaterThanOrEqual(500);
+    } finally {
+      ordersApiDown = false;
+    }
+    const rows = await db.select().from(orders).where(eq(orders.cart_id, cartId));
+    expect(rows.map((o) => [o.status, o.failure_reason, o.gateway_order_id])).toEqual([['failed', 'gateway_refused', null]]);
+    const again = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartId, mode: 'CARD' }));
+    expect(again.status).toBe(201);
+    expect((await db.select().from(orders).where(eq(orders.order_id, again.body.data.order_id)))[0].gateway_order_id).toMatch(/^order_T/);
+  });
+
+  it('a double click creates one gateway order, and both requests answer it', async () => {
+    const cartId = await cartOf();
+    const before = ordersCreated;
+    const [a, b] = await Promise.all([0, 1].map(() => call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartId, mode: 'CARD' }))));
+    expect(a.body.data.order_id).toBe(b.body.data.order_id);
+    expect(ordersCreated - before).toBe(1);
+    expect((await db.select().from(orders).where(eq(orders.cart_id, cartId))).map((o) => o.gateway_order_id)).toEqual([expect.stringMatching(/^order_T/)]);
   });
 });
 
