@@ -13,7 +13,6 @@ import { acceptsDonations, isFundraiserPublished } from '../fundraisers/status';
 import { MAX_DONATION_INR } from '../constants';
 import type { CartSchema, OrderSchema } from '../validation/donation';
 import { gatewayFor, gatewayNameFor } from '../payments/registry';
-import { SandboxGateway } from '../payments/sandbox';
 
 /** failure_reason of an order its gateway would not create */
 export const GATEWAY_REFUSED_REASON = 'gateway_refused';
@@ -22,6 +21,9 @@ const TWIN_ORDER_WAIT_MS = 10_000;
 const FUNDRAISER_ENDED = 'This fundraiser has ended and no longer takes donations';
 const CURRENCY_UNAVAILABLE = 'Donations in this currency are not available right now';
 // no gateway is configured for it (the sandbox is off and no real keys take it)
+const MODE_UNAVAILABLE = 'This payment mode is not available';
+// no configured gateway can take this mode in this currency (a UPI id where no gateway sends collect requests)
+const modeUnavailable = () => new ApiError('validation_failed', MODE_UNAVAILABLE, { mode: MODE_UNAVAILABLE });
 const currencyUnavailable = () => new ApiError('validation_failed', CURRENCY_UNAVAILABLE, { currency: CURRENCY_UNAVAILABLE });
 
 /** spec 4/7: a fundraiser takes donations while it runs, and a private one only after its PIN. */
@@ -113,9 +115,9 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
   if (!acceptsDonations(f)) throw new ApiError('conflict', FUNDRAISER_ENDED);
   const r = await currentRatesMicros(db);
   // the server picks the gateway from configuration and currency; the client never names it
-  const gatewayName = gatewayNameFor(cart.currency.trim());
+  const gatewayName = gatewayNameFor(cart.currency.trim(), input.mode);
   const gateway = gatewayName ? gatewayFor(gatewayName, ctx.origin) : null;
-  if (!gatewayName || !gateway) throw currencyUnavailable();
+  if (!gatewayName || !gateway) throw gatewayNameFor(cart.currency.trim()) ? modeUnavailable() : currencyUnavailable();
   const orderId = newOrderId();
   const amountMinor = cart.donated_amount_minor + cart.tip_amount_minor;
   // our row comes first: a concurrent twin loses on the unique indexes before any gateway hears of it, and a
@@ -172,7 +174,7 @@ export async function sendOrder(db: Db, orderId: string, ctx: { origin: string; 
     ctx.returnUrl,
   );
   // a UPI id gets a collect request instead of a checkout page: the donor approves in their UPI app
-  if (order.payment_mode === 'VPA' && order.vpa && gateway instanceof SandboxGateway) await gateway.collect(order.gateway_order_id, order.vpa);
+  if (order.payment_mode === 'VPA' && order.vpa && gateway.collect) await gateway.collect(order.gateway_order_id, order.vpa);
   // the site the donor gave on, so the receipt email links back to the same (white-label) domain
   const params = { ...(order.params ?? {}), site_origin: ctx.origin };
   if (order.status === 'created') await db.update(orders).set({ status: 'pending', url, params, updated_at: new Date() }).where(and(eq(orders.id, order.id), eq(orders.status, 'created')));

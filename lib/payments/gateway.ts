@@ -24,8 +24,24 @@ export interface OrderForGateway {
   donor: { name: string; email: string; phone: string | null };
 }
 
+/** What a gateway can do: routing picks by these, never by which class an adapter is. */
+export interface GatewayCapabilities {
+  /** ISO codes it takes, or every one */
+  currencies: readonly string[] | 'any';
+  /** a hosted checkout for a single payment (cards, UPI apps, wallets) */
+  oneTime: boolean;
+  /** a collect request to the donor's UPI id, approved in their UPI app */
+  upiCollect: boolean;
+  /** a payment link a desktop page can show as a QR code */
+  qr: boolean;
+  /** recurring debits under a mandate (SIP) */
+  mandates: boolean;
+  refunds: boolean;
+}
+
 export interface Gateway {
   readonly name: string;
+  readonly capabilities: GatewayCapabilities;
   createOrder(order: OrderForGateway): Promise<{ gatewayOrderId: string }>;
   /** where the browser goes to pay; returnUrl receives the signed result */
   checkoutUrl(order: OrderForGateway & { gatewayOrderId: string }, returnUrl: string): Promise<string>;
@@ -36,6 +52,8 @@ export interface Gateway {
   parseWebhook(rawBody: string, headers: Headers): Promise<GatewayEvent | null>;
   /** the gateway's own view of an order, for reconciliation of lost webhooks */
   fetchStatus(gatewayOrderId: string): Promise<GatewayEvent | null>;
+  /** with upiCollect: asks the donor's UPI app to approve the payment */
+  collect?(gatewayOrderId: string, vpa: string): Promise<void>;
 }
 
 export class GatewaySignatureError extends Error {

@@ -2,7 +2,11 @@
 // HMAC-SHA256 with the key secret, over the order id we stored) and webhook signature over the raw body.
 import Razorpay from 'razorpay';
 import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils';
-import { GatewaySignatureError, type Gateway, type GatewayEvent, type GatewayStatus, type OrderForGateway } from './gateway';
+import { GatewaySignatureError, type Gateway, type GatewayCapabilities, type GatewayEvent, type GatewayStatus, type OrderForGateway } from './gateway';
+
+// UPI collect (S2S) and mandates need Razorpay's separate approval and are not built yet: routing sends UPI-id
+// payments elsewhere rather than leave a donor waiting for a request that never comes
+export const RAZORPAY_CAPABILITIES: GatewayCapabilities = { currencies: ['INR'], oneTime: true, upiCollect: false, qr: true, mandates: false, refunds: false };
 
 export interface RazorpayConfig {
   keyId: string;
@@ -29,6 +33,7 @@ const statusOf = (p: RazorpayPayment): GatewayStatus => (p.status === 'captured'
 
 export class RazorpayGateway implements Gateway {
   readonly name = 'razorpay';
+  readonly capabilities = RAZORPAY_CAPABILITIES;
   private readonly client: Razorpay;
   constructor(private readonly cfg: RazorpayConfig) {
     this.client = new Razorpay({ key_id: cfg.keyId, key_secret: cfg.keySecret });

@@ -6,10 +6,13 @@ import { createHmac } from 'node:crypto';
 import { getDb } from '../db/client';
 import { env, sandboxGatewayEnabled } from '../env';
 import { sessionSecret } from '../security/session-secret';
-import type { Gateway } from './gateway';
-import { SandboxGateway } from './sandbox';
-import { RazorpayGateway } from './razorpay';
-import { StripeGateway } from './stripe';
+import type { Gateway, GatewayCapabilities } from './gateway';
+import { SANDBOX_CAPABILITIES, SandboxGateway } from './sandbox';
+import { RAZORPAY_CAPABILITIES, RazorpayGateway } from './razorpay';
+import { STRIPE_CAPABILITIES, StripeGateway } from './stripe';
+import { PAYMENT_MODES } from '../constants';
+import type { CurrencyCode } from '../money';
+import { paymentOptions, type PaymentOption } from './options';
 
 export function sandboxSecret(): string {
   return env().SANDBOX_GATEWAY_SECRET ?? createHmac('sha256', sessionSecret()).update('sandbox-gateway').digest('hex');
@@ -28,12 +31,43 @@ export function gatewayFor(name: string, origin: string): Gateway | null {
   return null;
 }
 
-/** The gateway that takes payments in this currency, or null when none is configured for it. */
-export function gatewayNameFor(currency: string): string | null {
-  if (currency === 'INR' && razorpayConfigured()) return 'razorpay';
-  if (currency !== 'INR' && stripeConfigured()) return 'stripe';
-  return sandboxGatewayEnabled() ? 'sandbox' : null;
+type GatewayName = 'razorpay' | 'stripe' | 'sandbox';
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
+const GATEWAYS: Record<GatewayName, { configured: () => boolean; capabilities: GatewayCapabilities }> = {
+  razorpay: { configured: razorpayConfigured, capabilities: RAZORPAY_CAPABILITIES },
+  stripe: { configured: stripeConfigured, capabilities: STRIPE_CAPABILITIES },
+  sandbox: { configured: sandboxGatewayEnabled, capabilities: SANDBOX_CAPABILITIES },
+};
+
+// Routing in one table: by currency, the gateways to try in order; the first configured one able to take the mode wins.
+const ROUTES: { currency: string | '*'; gateways: GatewayName[] }[] = [
+  { currency: 'INR', gateways: ['razorpay', 'sandbox'] },
+  { currency: '*', gateways: ['stripe', 'sandbox'] },
+];
+
+// what each payment mode asks of a gateway
+const NEEDS: Record<PaymentMode, (c: GatewayCapabilities) => boolean> = {
+  UPI: (c) => c.oneTime,
+  PAYTM: (c) => c.oneTime,
+  PAYTMMA: (c) => c.oneTime,
+  CARD: (c) => c.oneTime,
+  VPA: (c) => c.upiCollect,
+  DESKTOPQR: (c) => c.qr,
+  Emandate: (c) => c.mandates,
+  UPIRECURRING: (c) => c.mandates,
+};
+
+const takesCurrency = (c: GatewayCapabilities, currency: string) => c.currencies === 'any' || c.currencies.includes(currency);
+
+/** The gateway that takes this currency in this mode (a card payment when no mode is given), or null when none is configured for it. */
+export function gatewayNameFor(currency: string, mode: PaymentMode = 'CARD'): GatewayName | null {
+  const route = ROUTES.find((r) => r.currency === currency) ?? ROUTES.find((r) => r.currency === '*')!;
+  return route.gateways.find((name) => GATEWAYS[name].configured() && takesCurrency(GATEWAYS[name].capabilities, currency) && NEEDS[mode](GATEWAYS[name].capabilities)) ?? null;
 }
+
+/** spec 7 payment/options: the methods of this currency that a configured gateway can take right now. */
+export const offeredPaymentOptions = (currency: CurrencyCode): PaymentOption[] => paymentOptions(currency).filter((mode) => gatewayNameFor(currency, mode) !== null);
 
 /** The sandbox's pages and routes exist only where it is enabled; elsewhere they answer 404. */
 export function sandboxGateway(origin: string): SandboxGateway | null {

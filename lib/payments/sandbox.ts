@@ -4,7 +4,10 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sandboxPayments } from '../db/schema';
-import { GatewaySignatureError, type Gateway, type GatewayEvent, type GatewayStatus, type OrderForGateway } from './gateway';
+import { GatewaySignatureError, type Gateway, type GatewayCapabilities, type GatewayEvent, type GatewayStatus, type OrderForGateway } from './gateway';
+
+// the sandbox plays every one-time flow, the UPI collect included (a UPI id's handle decides the outcome)
+export const SANDBOX_CAPABILITIES: GatewayCapabilities = { currencies: 'any', oneTime: true, upiCollect: true, qr: true, mandates: false, refunds: false };
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 const RETURN_FIELDS = ['gateway_order_id', 'payment_id', 'status', 'amount', 'currency'] as const;
@@ -29,6 +32,7 @@ export interface SandboxOutcome {
 
 export class SandboxGateway implements Gateway {
   readonly name = 'sandbox';
+  readonly capabilities = SANDBOX_CAPABILITIES;
   constructor(
     private readonly db: () => Promise<Db>,
     private readonly secret: string,
@@ -74,9 +78,11 @@ export class SandboxGateway implements Gateway {
     return this.event(`return:${params.payment_id}:${params.status}`, 'return', params);
   }
 
-  async parseWebhook(rawBody: string, headers: Headers): Promise<GatewayEvent> {
+  async parseWebhook(rawBody: string, headers: Headers): Promise<GatewayEvent | null> {
     if (!sameSignature(headers.get(SANDBOX_SIGNATURE_HEADER), sandboxSign(this.secret, rawBody))) throw new GatewaySignatureError();
     const body = JSON.parse(rawBody) as Record<string, string>;
+    // like a real provider's, the sandbox's other events are acknowledged and left alone
+    if (!String(body.type).startsWith('payment.')) return null;
     return this.event(body.event_id, body.type, body);
   }
 

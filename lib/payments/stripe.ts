@@ -1,7 +1,10 @@
 // Stripe through its official SDK: Checkout Sessions, and webhooks verified with
 // stripe.webhooks.constructEvent over the raw body.
 import Stripe from 'stripe';
-import { GatewaySignatureError, type Gateway, type GatewayEvent, type OrderForGateway } from './gateway';
+import { GatewaySignatureError, type Gateway, type GatewayCapabilities, type GatewayEvent, type OrderForGateway } from './gateway';
+
+// Checkout Sessions for one payment in any currency; subscriptions and refunds are not built yet
+export const STRIPE_CAPABILITIES: GatewayCapabilities = { currencies: 'any', oneTime: true, upiCollect: false, qr: true, mandates: false, refunds: false };
 
 export interface StripeConfig {
   secretKey: string;
@@ -15,6 +18,7 @@ type Session = { id: string; url: string | null; payment_status: string; status:
 
 export class StripeGateway implements Gateway {
   readonly name = 'stripe';
+  readonly capabilities = STRIPE_CAPABILITIES;
   readonly client: Stripe;
   constructor(private readonly cfg: StripeConfig) {
     const base = cfg.apiBase ? new URL(cfg.apiBase) : null;

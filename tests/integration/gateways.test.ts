@@ -1,6 +1,5 @@
 // Razorpay and Stripe adapters against local HTTP servers standing in for the providers' API hosts,
 // with payloads signed exactly as the providers sign them. No network.
-import http from 'node:http';
 import { createHmac } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -11,6 +10,7 @@ import { POST as webhookRoute } from '@/app/api/webhooks/[gateway]/route';
 import { fundraisers, orders } from '@/lib/db/schema';
 import { env, resetEnvForTests, sandboxGatewayEnabled } from '@/lib/env';
 import { POST as sendRoute } from '@/app/api/payment/send/route';
+import { GET as optionsRoute } from '@/app/api/payment/options/route';
 import { POST as sandboxComplete } from '@/app/api/payment/sandbox/complete/route';
 import SandboxCheckoutPage from '@/app/[site]/[locale]/payment/sandbox/page';
 import GatewayCheckoutPage from '@/app/[site]/[locale]/payment/checkout/page';
@@ -19,61 +19,20 @@ import { SandboxGateway, SANDBOX_SIGNATURE_HEADER, sandboxSign } from '@/lib/pay
 import { sandboxSecret } from '@/lib/payments/registry';
 import { getDb } from '@/lib/db/client';
 import { call, closeDb, seededDb } from '../helpers/db';
+import { startGatewayStandIns, type GatewayStandIns } from '../helpers/gateway-standins';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;
 let fundraiser: typeof fundraisers.$inferSelect;
-let server: http.Server;
-let base = '';
-// what the stand-in provider knows
-const rzpPayments = new Map<string, Record<string, unknown>>();
-const stripeSessions = new Map<string, Record<string, unknown>>();
+let standIns: GatewayStandIns;
 let counter = 0;
-// the stand-in's Orders API: refuses while this is set, and counts what it created
-let ordersApiDown = false;
-let ordersCreated = 0;
-
-function provider(req: http.IncomingMessage, res: http.ServerResponse) {
-  let body = '';
-  req.on('data', (c) => (body += c));
-  req.on('end', () => {
-    const send = (status: number, data: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(data));
-    };
-    const url = new URL(req.url!, 'http://x');
-    // Razorpay (basic auth with the key id and secret)
-    if (req.method === 'POST' && url.pathname === '/v1/orders') {
-      if (ordersApiDown) return send(500, { error: { code: 'SERVER_ERROR', description: 'The Orders API is down' } });
-      ordersCreated++;
-      const input = JSON.parse(body);
-      return send(200, { id: `order_T${++counter}`, entity: 'order', amount: input.amount, currency: input.currency, receipt: input.receipt, status: 'created' });
-    }
-    const pay = /^\/v1\/payments\/([\w]+)$/.exec(url.pathname);
-    if (req.method === 'GET' && pay) return rzpPayments.has(pay[1]) ? send(200, rzpPayments.get(pay[1])) : send(404, { error: { description: 'not found' } });
-    const orderPays = /^\/v1\/orders\/([\w]+)\/payments$/.exec(url.pathname);
-    if (req.method === 'GET' && orderPays) return send(200, { entity: 'collection', items: [...rzpPayments.values()].filter((p) => p.order_id === orderPays[1]) });
-    // Stripe (form-encoded bodies)
-    if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-      const form = new URLSearchParams(body);
-      const id = `cs_test_${++counter}`;
-      const session = { id, object: 'checkout.session', url: `https://checkout.stripe.test/${id}`, payment_status: 'unpaid', status: 'open', amount_total: Number(form.get('line_items[0][price_data][unit_amount]')), currency: form.get('line_items[0][price_data][currency]'), payment_intent: null };
-      stripeSessions.set(id, session);
-      return send(200, session);
-    }
-    const sess = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(url.pathname);
-    if (req.method === 'GET' && sess) return stripeSessions.has(sess[1]) ? send(200, stripeSessions.get(sess[1])) : send(404, { error: { message: 'No such session' } });
-    send(404, { error: 'unknown route' });
-  });
-}
 
 const RZP = { RAZORPAY_KEY_ID: 'rzp_test_key', RAZORPAY_KEY_SECRET: 'rzp_test_secret_123', RAZORPAY_WEBHOOK_SECRET: 'rzp_webhook_secret_456' };
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_test_789' };
 
 beforeAll(async () => {
-  server = http.createServer(provider);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  standIns = await startGatewayStandIns();
+  const base = standIns.base;
   Object.assign(process.env, RZP, STRIPE, { RAZORPAY_API_HOST: base, STRIPE_API_BASE: base });
   resetEnvForTests();
   db = await seededDb();
@@ -82,7 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const k of [...Object.keys(RZP), ...Object.keys(STRIPE), 'RAZORPAY_API_HOST', 'STRIPE_API_BASE']) delete process.env[k];
   resetEnvForTests();
-  server.close();
+  standIns.close();
   await closeDb();
 });
 
@@ -101,7 +60,7 @@ describe('Razorpay (INR)', () => {
     const o = await order('INR');
     expect(o.payment_gateway).toBe('razorpay');
     expect(o.gateway_order_id).toMatch(/^order_T\d+$/);
-    rzpPayments.set('pay_A1', { id: 'pay_A1', order_id: o.gateway_order_id, amount: 2000, currency: 'INR', status: 'captured' });
+    standIns.rzpPayments.set('pay_A1', { id: 'pay_A1', order_id: o.gateway_order_id, amount: 2000, currency: 'INR', status: 'captured' });
     const before = await raised();
     const params = { razorpay_order_id: o.gateway_order_id!, razorpay_payment_id: 'pay_A1', razorpay_signature: hmac(RZP.RAZORPAY_KEY_SECRET, `${o.gateway_order_id}|pay_A1`) };
     const forged = await call(responseRoute, '/x', { oi: o.order_id }, post({ ...params, razorpay_signature: hmac('wrong', `${o.gateway_order_id}|pay_A1`) }));
@@ -114,7 +73,7 @@ describe('Razorpay (INR)', () => {
   it('verifies webhooks over the raw body with the webhook secret, and a replay credits nothing more', async () => {
     const o = await order('INR');
     const payment = { id: 'pay_B1', order_id: o.gateway_order_id, amount: 2000, currency: 'INR', status: 'captured' };
-    rzpPayments.set('pay_B1', payment);
+    standIns.rzpPayments.set('pay_B1', payment);
     const raw = JSON.stringify({ entity: 'event', event: 'payment.captured', payload: { payment: { entity: payment } } });
     const before = await raised();
     const hook = (body: string, sig: string) => call(webhookRoute, '/x', { gateway: 'razorpay' }, post(body, { 'x-razorpay-signature': sig, 'x-razorpay-event-id': 'evt_rzp_1' }));
@@ -126,7 +85,7 @@ describe('Razorpay (INR)', () => {
 
   it('refuses a captured amount that differs from the order', async () => {
     const o = await order('INR');
-    rzpPayments.set('pay_C1', { id: 'pay_C1', order_id: o.gateway_order_id, amount: 100, currency: 'INR', status: 'captured' });
+    standIns.rzpPayments.set('pay_C1', { id: 'pay_C1', order_id: o.gateway_order_id, amount: 100, currency: 'INR', status: 'captured' });
     const before = await raised();
     await call(responseRoute, '/x', { oi: o.order_id }, post({ razorpay_order_id: o.gateway_order_id, razorpay_payment_id: 'pay_C1', razorpay_signature: hmac(RZP.RAZORPAY_KEY_SECRET, `${o.gateway_order_id}|pay_C1`) }));
     expect(await raised()).toBe(before);
@@ -138,8 +97,8 @@ describe('Stripe (other currencies)', () => {
     const o = await order('USD');
     expect(o.payment_gateway).toBe('stripe');
     expect(o.gateway_order_id).toMatch(/^cs_test_/);
-    const session = { ...stripeSessions.get(o.gateway_order_id!)!, payment_status: 'paid', status: 'complete', payment_intent: `pi_${o.order_id}` };
-    stripeSessions.set(o.gateway_order_id!, session);
+    const session = { ...standIns.stripeSessions.get(o.gateway_order_id!)!, payment_status: 'paid', status: 'complete', payment_intent: `pi_${o.order_id}` };
+    standIns.stripeSessions.set(o.gateway_order_id!, session);
     const payload = JSON.stringify({ id: 'evt_stripe_1', object: 'event', type: 'checkout.session.completed', data: { object: session } });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE.STRIPE_WEBHOOK_SECRET });
     const bad = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' });
@@ -160,17 +119,30 @@ describe('Stripe (other currencies)', () => {
   });
 });
 
+// issue 11: routing by what a gateway can do; Razorpay sends no UPI collect requests here, so a UPI id is not offered
+describe('routing by capability', () => {
+  it('with Razorpay for rupees, a UPI-id payment is neither offered nor accepted, and cards still are', async () => {
+    const options = await call(optionsRoute, '/api/payment/options?currency=INR');
+    expect(options.body.data.options).toEqual(['UPI', 'CARD', 'PAYTM']);
+    const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 20, currency: 'INR', donor_name: 'Asha Rao', donor_email: `vpa${++counter}@example.com`, donor_phone: '9876543210' }));
+    const vpa = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'VPA', vpa: 'asha@okbank' }));
+    expect([vpa.status, vpa.body.error.message]).toEqual([422, 'This payment mode is not available']);
+    expect((await db.select().from(orders).where(eq(orders.cart_id, cart.body.data.id))).length).toBe(0);
+    expect((await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD' }))).status).toBe(201);
+  });
+});
+
 // issue 11: our order row exists before the gateway hears of it
 describe('orders are ours first', () => {
   const cartOf = async () => (await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 20, currency: 'INR', donor_name: 'Asha Rao', donor_email: `first${++counter}@example.com`, donor_phone: '9876543210' }))).body.data.id as number;
 
   it('an order the gateway refuses stays as failed, and the same cart places a new one once the gateway is back', async () => {
     const cartId = await cartOf();
-    ordersApiDown = true;
+    standIns.state.ordersApiDown = true;
     try {
       expect((await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartId, mode: 'CARD' }))).status).toBeGreaterThanOrEqual(500);
     } finally {
-      ordersApiDown = false;
+      standIns.state.ordersApiDown = false;
     }
     const rows = await db.select().from(orders).where(eq(orders.cart_id, cartId));
     expect(rows.map((o) => [o.status, o.failure_reason, o.gateway_order_id])).toEqual([['failed', 'gateway_refused', null]]);
@@ -181,10 +153,10 @@ describe('orders are ours first', () => {
 
   it('a double click creates one gateway order, and both requests answer it', async () => {
     const cartId = await cartOf();
-    const before = ordersCreated;
+    const before = standIns.state.ordersCreated;
     const [a, b] = await Promise.all([0, 1].map(() => call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartId, mode: 'CARD' }))));
     expect(a.body.data.order_id).toBe(b.body.data.order_id);
-    expect(ordersCreated - before).toBe(1);
+    expect(standIns.state.ordersCreated - before).toBe(1);
     expect((await db.select().from(orders).where(eq(orders.cart_id, cartId))).map((o) => o.gateway_order_id)).toEqual([expect.stringMatching(/^order_T/)]);
   });
 });

@@ -9,7 +9,8 @@ import { hasTaxBenefit } from '@/lib/fundraisers/rules';
 import { isFundraiserEnded } from '@/lib/fundraisers/status';
 import { CURRENCY_CODES } from '@/lib/money';
 import { DONATION_AMOUNT_PRESETS, ORIGIN_CODES } from '@/lib/constants';
-import { locationFromHeaders, paymentOptions } from '@/lib/payments/options';
+import { locationFromHeaders } from '@/lib/payments/options';
+import { offeredPaymentOptions } from '@/lib/payments/registry';
 
 export const dynamic = 'force-dynamic';
 
@@ -29,7 +30,7 @@ export const GET = handle(async (request, { params }: { params: Promise<{ id: st
       tax_benefit: hasTaxBenefit(f),
       currency,
       presets: DONATION_AMOUNT_PRESETS[currency] ?? DONATION_AMOUNT_PRESETS.default,
-      payment_options: paymentOptions(currency),
+      payment_options: offeredPaymentOptions(currency),
       origin: q.origin ?? 's',
     },
   });
