@@ -1,9 +1,10 @@
 // spec 4 and 6: after sign-in, a valid redirect_uri wins; otherwise the user's role decides.
-import { and, count, eq, or } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { fundraisers, subscriptions, users } from '../db/schema';
 import { ACTIVE_SIP_STATUS_FLAGS, INACTIVE_USER_SIP_STATUS_FLAGS } from '../constants';
 import { runningSql } from '../fundraisers/status-sql';
+import { managedBySql } from '../permissions/can';
 import { HOME_PATH } from './redirect';
 
 export interface AccountFacts {
@@ -48,7 +49,7 @@ export async function accountFacts(db: DbOrTx, userId: number): Promise<AccountF
     .from(fundraisers)
     .where(
       and(
-        or(eq(fundraisers.campaigner_id, userId), eq(fundraisers.manager_id, userId)),
+        managedBySql(userId),
         runningSql(new Date()),
       ),
     );

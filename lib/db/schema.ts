@@ -477,6 +477,23 @@ export const outbox = pgTable(
   (t) => [index('outbox_status_idx').on(t.status, t.created_at)],
 );
 
+// Who may act on what, beyond the fundraiser's own campaigner_id / manager_id and an entity's owner (user_id):
+// members of an NGO or hospital entity, and the platform's reviewers and field-sales staff (lib/permissions).
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** 'entity' (scope_id = entity_details.id) or 'platform' (scope_id = 0) */
+    scope: text('scope').notNull(),
+    scope_id: integer('scope_id').notNull().default(0),
+    /** entity: 'member'; platform: 'reviewer' or 'field_sales' */
+    role: text('role').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('memberships_unique_idx').on(t.scope, t.scope_id, t.user_id, t.role), index('memberships_user_idx').on(t.user_id)],
+);
+
 // Fixed-window counters for rate limits (PIN tries, carts, codes) that survive restarts.
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),

@@ -1,8 +1,9 @@
 // The donor's own data (spec 7 Portfolio): every query here is scoped to one user id, never to an
 // id taken from the request. An order is the user's when orders.user_id is theirs: donations made
 // while signed in carry it, and guest donations join once the email is proven (claimGuestOrders).
+import { managedBySql } from '../permissions/can';
 import 'server-only';
-import { and, asc, count, countDistinct, desc, eq, inArray, isNotNull, ne, or, sum } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, isNotNull, ne, sum } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { carts, causes, entityDetails, fundraisers, orders, subscriptions, users } from '../db/schema';
@@ -255,9 +256,8 @@ export type Receipt = NonNullable<Awaited<ReturnType<typeof receiptOf>>>;
 
 export type ManagedRole = 'campaigner' | 'manager' | 'organisation';
 
-/** Fundraisers the user runs (campaigner), manages, or whose NGO/hospital entity belongs to them, newest first. */
+/** Fundraisers the user runs (campaigner), manages, or raises for through an NGO/hospital entity of theirs, newest first. */
 export async function managedFundraisersOf(db: DbOrTx, userId: number, now = new Date()) {
-  const ownEntities = db.select({ id: entityDetails.id }).from(entityDetails).where(eq(entityDetails.user_id, userId));
   const rows = await db
     .select({
       id: fundraisers.id,
@@ -274,14 +274,7 @@ export async function managedFundraisersOf(db: DbOrTx, userId: number, now = new
       manager_id: fundraisers.manager_id,
     })
     .from(fundraisers)
-    .where(
-      or(
-        eq(fundraisers.campaigner_id, userId),
-        eq(fundraisers.manager_id, userId),
-        inArray(fundraisers.entity_details_id, ownEntities),
-        inArray(fundraisers.creator_entity_details_id, ownEntities),
-      ),
-    )
+    .where(managedBySql(userId))
     .orderBy(desc(fundraisers.created_at), desc(fundraisers.id))
     .limit(MANAGE_LIST_LIMIT);
   return rows.map((f) => ({

@@ -1,0 +1,91 @@
+// One permission rule. Who someone is to a fundraiser comes from one place (its campaigner, its manager, the
+// owner or a member of its NGO/hospital entity, a platform reviewer), and `can` answers every "may they" question
+// from it; lists of "fundraisers this user manages" use the same rule as SQL (managedBySql).
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { entityDetails, fundraisers, memberships } from '../db/schema';
+import { fundraiserStage } from '../fundraisers/status';
+
+export const MEMBERSHIP = {
+  entityMember: { scope: 'entity', role: 'member' },
+  reviewer: { scope: 'platform', role: 'reviewer' },
+  fieldSales: { scope: 'platform', role: 'field_sales' },
+} as const;
+
+/** What a user is to one fundraiser. */
+export type FundraiserRole = 'campaigner' | 'manager' | 'organisation' | 'reviewer';
+
+export type Action =
+  /** see it before publication (drafts, review) or behind its PIN */
+  | 'fundraiser.view'
+  /** edit the story, post updates and rewards, see supporters' contact details */
+  | 'fundraiser.manage'
+  /** approve or reject it for publication */
+  | 'fundraiser.review'
+  /** start fundraisers on behalf of others */
+  | 'fundraiser.create_for_others';
+
+export type Resource = { kind: 'fundraiser'; id: number } | { kind: 'platform' };
+
+// the user's entities: owned (entity_details.user_id) or joined (an entity membership)
+function entitiesOf(userId: number) {
+  return sql`(select ${entityDetails.id} from ${entityDetails} where ${entityDetails.user_id} = ${userId}
+    union select ${memberships.scope_id} from ${memberships} where ${memberships.user_id} = ${userId} and ${memberships.scope} = ${MEMBERSHIP.entityMember.scope} and ${memberships.role} = ${MEMBERSHIP.entityMember.role})`;
+}
+
+/** Fundraisers this user runs, manages, or raises for through an NGO or hospital entity of theirs. */
+export function managedBySql(userId: number): SQL {
+  const entities = entitiesOf(userId);
+  return or(
+    eq(fundraisers.campaigner_id, userId),
+    eq(fundraisers.manager_id, userId),
+    sql`${fundraisers.entity_details_id} in ${entities}`,
+    sql`${fundraisers.creator_entity_details_id} in ${entities}`,
+  )!;
+}
+
+async function platformRoles(db: DbOrTx, userId: number): Promise<Set<string>> {
+  const rows = await db.select({ role: memberships.role }).from(memberships).where(and(eq(memberships.user_id, userId), eq(memberships.scope, 'platform')));
+  return new Set(rows.map((r) => r.role));
+}
+
+/** Every role the user holds on the fundraiser (empty for a stranger), in one query plus the platform's. */
+export async function fundraiserRoles(db: DbOrTx, userId: number, fundraiserId: number): Promise<Set<FundraiserRole>> {
+  const roles = new Set<FundraiserRole>();
+  const [f] = await db
+    .select({ campaigner_id: fundraisers.campaigner_id, manager_id: fundraisers.manager_id, organisation: sql<boolean>`${or(sql`${fundraisers.entity_details_id} in ${entitiesOf(userId)}`, sql`${fundraisers.creator_entity_details_id} in ${entitiesOf(userId)}`)}` })
+    .from(fundraisers)
+    .where(eq(fundraisers.id, fundraiserId));
+  if (!f) return roles;
+  if (f.campaigner_id === userId) roles.add('campaigner');
+  if (f.manager_id === userId) roles.add('manager');
+  if (f.organisation) roles.add('organisation');
+  if ((await platformRoles(db, userId)).has(MEMBERSHIP.reviewer.role)) roles.add('reviewer');
+  return roles;
+}
+
+const MANAGING: readonly FundraiserRole[] = ['campaigner', 'manager', 'organisation'];
+
+/** The one question every route and page asks. A signed-out visitor (null) may do none of these. */
+export async function can(db: DbOrTx, user: { id: number } | null, action: Action, resource: Resource): Promise<boolean> {
+  if (!user) return false;
+  if (resource.kind === 'platform') {
+    return action === 'fundraiser.create_for_others' && (await platformRoles(db, user.id)).has(MEMBERSHIP.fieldSales.role);
+  }
+  const roles = await fundraiserRoles(db, user.id, resource.id);
+  const manages = MANAGING.some((r) => roles.has(r));
+  switch (action) {
+    case 'fundraiser.manage':
+      return manages;
+    case 'fundraiser.view':
+      return manages || roles.has('reviewer');
+    case 'fundraiser.review': {
+      // nobody approves their own fundraiser, and only one waiting for review
+      if (!roles.has('reviewer') || manages) return false;
+      const [f] = await db.select({ status_flag: fundraisers.status_flag, end_date: fundraisers.end_date }).from(fundraisers).where(eq(fundraisers.id, resource.id));
+      return !!f && fundraiserStage(f) === 'under_review';
+    }
+    default:
+      return false;
+  }
+}
