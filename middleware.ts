@@ -6,6 +6,7 @@ import { routing } from './i18n/routing';
 import { isBadRequestUrl, isFrameable, legacyRedirectTarget, splitLocalePrefix } from './lib/routes';
 import { guardRedirect, isMobileRequest } from './lib/auth/guards';
 import { siteSegment } from './lib/whitelabel/site';
+import { hostFromHeaders } from './lib/whitelabel/host';
 import { listingPathFromQuery } from './lib/listing/path';
 
 const intl = createIntlMiddleware(routing);
@@ -57,7 +58,7 @@ export default function middleware(request: NextRequest) {
   if (localized.headers.has('location')) return withFramingPolicy(localized, pathname);
 
   const target = new URL(localized.headers.get('x-middleware-rewrite') ?? request.url);
-  const site = siteSegment(request.headers.get('x-forwarded-host') ?? request.headers.get('host'));
+  const site = siteSegment(hostFromHeaders((n) => request.headers.get(n)));
   target.pathname = `/${encodeURIComponent(site)}${cacheablePath(target.pathname, request.nextUrl.searchParams)}`;
   const response = NextResponse.rewrite(target);
   localized.headers.forEach((value, key) => {

@@ -11,6 +11,7 @@ import { env } from '../lib/env';
 import { cookieFromHeader } from '../lib/http/cookies';
 import { stampClientAddress, trustProxyFrom } from '../lib/http/client-address';
 import { isBadRequestUrl } from '../lib/routes';
+import { hostFromHeaders } from '../lib/whitelabel/host';
 
 // headers that belong to one connection or one visitor, never replayed from the cache
 const PER_RESPONSE = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'keep-alive']);
@@ -19,7 +20,7 @@ function fill(cache: MicroCache, key: string, port: number, req: http.IncomingMe
   const generation = cache.claimFill(key);
   if (generation === null) return;
   // the fill comes back in through this server from loopback, which is no trusted proxy: the site goes in Host itself
-  const headers: Record<string, string> = { host: String(req.headers['x-forwarded-host'] ?? req.headers.host ?? ''), 'accept-encoding': 'identity', 'x-microcache-fill': '1' };
+  const headers: Record<string, string> = { host: hostFromHeaders((n) => req.headers[n] as string | undefined), 'accept-encoding': 'identity', 'x-microcache-fill': '1' };
   if (req.headers['accept-language']) headers['accept-language'] = String(req.headers['accept-language']);
   const locale = cookieFromHeader(req.headers.cookie, 'NEXT_LOCALE');
   if (locale) headers.cookie = `NEXT_LOCALE=${encodeURIComponent(locale)}`;
@@ -72,7 +73,7 @@ const SITE_FREE_PATHS = ['/api/', '/_next/'];
 async function serveAsOwnSite(req: http.IncomingMessage): Promise<void> {
   if (SITE_FREE_PATHS.some((p) => (req.url ?? '').startsWith(p))) return;
   const [{ getDb }, { servedSiteHost }] = await Promise.all([import('../lib/db/client'), import('../lib/whitelabel/resolve')]);
-  const host = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? '').split(',')[0].trim().toLowerCase();
+  const host = hostFromHeaders((n) => req.headers[n] as string | undefined);
   const served = await servedSiteHost(await getDb(), host);
   if (served === host) return;
   req.headers.host = served;

@@ -9,6 +9,7 @@ import { verifyCaptcha } from '../security/captcha';
 import { requestOrigin } from '../seo/request-origin';
 import { enqueueMessage } from '../outbox/queue';
 import { brandForHost, normaliseHost } from '../whitelabel/brand';
+import { requestHost } from '../whitelabel/resolve';
 import { leads } from '../db/schema';
 import {
   ACCOUNT_MESSAGES,
@@ -28,7 +29,7 @@ import { logInWithPassword, replacePassword, signUpWithPassword } from './passwo
 import { completeSignIn, type CompletedSignIn } from './sign-in';
 
 export async function productNameFor(db: DbOrTx, request: Request): Promise<string> {
-  return (await brandForHost(db, normaliseHost(request.headers.get('x-forwarded-host') ?? request.headers.get('host')), env().PRODUCT_NAME)).name;
+  return (await brandForHost(db, normaliseHost(requestHost(request)), env().PRODUCT_NAME)).name;
 }
 
 async function limit(db: DbOrTx, key: string, rule: { max: number; windowMs: number }, message: string) {

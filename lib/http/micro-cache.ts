@@ -1,6 +1,7 @@
 // A few seconds of in-process caching in front of Next for public, cookie-independent pages (nginx-style
 // microcaching): Next's own cached-page path costs ~3 ms of CPU per request, this costs microseconds.
 // Cache-tag invalidation clears it (lib/cache/invalidate.ts), so a change still shows at once.
+import { hostFromHeaders } from '../whitelabel/host';
 import { LOCALES } from '../i18n/locales';
 import { cookieFromHeader } from './cookies';
 
@@ -39,9 +40,9 @@ export function microCacheKey(req: MicroCacheRequest): string | null {
   // external_ct sends phones to the download page (middleware, by user agent): not one answer for everybody
   if (!CACHEABLE_PATH.test(path) || req.url.includes('_rsc=') || req.url.includes('external_ct=')) return null;
   // what middleware decides by: host (white-label), locale cookie and Accept-Language
-  const host = header(req.headers, 'x-forwarded-host') || header(req.headers, 'host');
+  const host = hostFromHeaders((n) => header(req.headers, n));
   const locale = cookieFromHeader(header(req.headers, 'cookie'), 'NEXT_LOCALE') ?? '';
-  return [host.toLowerCase(), req.url, locale, header(req.headers, 'accept-language')].join('\n');
+  return [host, req.url, locale, header(req.headers, 'accept-language')].join('\n');
 }
 
 export const acceptsGzip = (req: MicroCacheRequest) => /\bgzip\b/.test(header(req.headers, 'accept-encoding'));

@@ -1,4 +1,5 @@
 // Cookie-authenticated writes must come from our own pages: browsers send Sec-Fetch-Site and Origin on every POST.
+import { hostFromHeaders } from '../whitelabel/host';
 import { ApiError } from './errors';
 
 const refused = () => new ApiError('forbidden', 'Cross-site request refused');
@@ -14,7 +15,7 @@ export function assertSameOrigin(request: Request): void {
     if (!site && request.headers.get('cookie') && !request.headers.get('authorization') && !isJson(request)) throw refused();
     return;
   }
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? new URL(request.url).host;
+  const host = hostFromHeaders((n) => request.headers.get(n), new URL(request.url).host);
   let originHost: string;
   try {
     originHost = new URL(origin).host;

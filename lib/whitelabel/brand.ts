@@ -1,4 +1,5 @@
 // White-label: a partner's host carries its own name, logo, favicon, theme colour and analytics container.
+import { firstHost, withoutPort } from './host';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { whiteLabelDomains } from '../db/schema';
@@ -23,10 +24,7 @@ export function defaultBrand(host: string, name = 'Sahyog'): Brand {
 }
 
 /** 'Partner.Example.org:3000' -> 'partner.example.org' */
-export function normaliseHost(raw: string | null | undefined): string {
-  const first = (raw ?? '').split(',')[0].trim().toLowerCase();
-  return first.replace(/:\d+$/, '').replace(/\.$/, '');
-}
+export const normaliseHost = (raw: string | null | undefined): string => withoutPort(firstHost(raw));
 
 const cache = new Map<string, { brand: Brand | null; at: number }>();
 

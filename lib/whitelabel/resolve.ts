@@ -3,6 +3,7 @@
 import type { DbOrTx } from '../db/client';
 import { env } from '../env';
 import { partnerBrand } from './brand';
+import { hostFromHeaders } from './host';
 import { isConfiguredSiteHost, mainSiteOrigin, trustedSiteOrigin, type SiteConfig } from './site';
 
 export function siteConfig(): SiteConfig {
@@ -11,8 +12,7 @@ export function siteConfig(): SiteConfig {
 }
 
 /** The host a request came to (our server drops X-Forwarded-Host unless a trusted proxy sent it). */
-export const requestHost = (request: Request): string =>
-  (request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? new URL(request.url).host).split(',')[0].trim().toLowerCase().replace(/\.$/, '');
+export const requestHost = (request: Request): string => hostFromHeaders((n) => request.headers.get(n), new URL(request.url).host);
 
 /** True when this host (no port needed) is ours: configured, or an active white-label domain. */
 export async function isOwnSiteHost(db: DbOrTx, host: string): Promise<boolean> {

@@ -1,13 +1,14 @@
 // Every page is cached per host (white-label domains differ): the middleware puts the host into the
 // path as the first segment, and pages read it from their params instead of request headers.
 import { normaliseHost } from './brand';
+import { firstHost } from './host';
 
 const SAFE_HOST = /^[a-z0-9.-]+(:\d{1,5})?$/;
 export const FALLBACK_SITE = 'localhost';
 
 /** 'Partner.Example.org:3000, proxy' -> 'partner.example.org:3000'; anything odd -> 'localhost'. */
 export function siteSegment(rawHost: string | null | undefined): string {
-  const first = (rawHost ?? '').split(',')[0].trim().toLowerCase().replace(/\.$/, '');
+  const first = firstHost(rawHost);
   return SAFE_HOST.test(first) ? first : FALLBACK_SITE;
 }
 
