@@ -92,8 +92,11 @@ export async function handlePaymentReturn(db: Db, orderId: string, params: Recor
     }
     // a valid signature for another order is still not this order's result
     if (event.gatewayOrderId !== order.gateway_order_id) throw new ApiError('bad_request', 'The payment result belongs to another order');
-  } else {
+  } else if (order.status === 'created' || order.status === 'pending') {
     event = await gateway.fetchStatus(order.gateway_order_id);
+  } else {
+    // settled already (a webhook or an earlier poll): our database is the answer, the gateway is not asked again
+    event = null;
   }
   if (event) await afterSettle(db, await settleOrder(db, order.payment_gateway, event, returned ? 'return' : 'reconcile'));
   const settled = await orderByOrderId(db, orderId);

@@ -7,16 +7,17 @@ export interface GatewayStandIns {
   rzpPayments: Map<string, Record<string, unknown>>;
   stripeSessions: Map<string, Record<string, unknown>>;
   /** the Orders API refuses while this is set, and counts what it created */
-  state: { ordersApiDown: boolean; ordersCreated: number };
+  state: { ordersApiDown: boolean; ordersCreated: number; requests: number };
   close(): void;
 }
 
 export async function startGatewayStandIns(): Promise<GatewayStandIns> {
   const rzpPayments = new Map<string, Record<string, unknown>>();
   const stripeSessions = new Map<string, Record<string, unknown>>();
-  const state = { ordersApiDown: false, ordersCreated: 0 };
+  const state = { ordersApiDown: false, ordersCreated: 0, requests: 0 };
   let counter = 0;
   const server = http.createServer((req, res) => {
+    state.requests++;
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {

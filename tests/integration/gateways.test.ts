@@ -107,6 +107,10 @@ describe('Stripe (other currencies)', () => {
     expect((await call(webhookRoute, '/x', { gateway: 'stripe' }, post(payload, { 'stripe-signature': header }))).body.data.result).toBe('settled');
     expect((await call(webhookRoute, '/x', { gateway: 'stripe' }, post(payload, { 'stripe-signature': header }))).body.data.result).toBe('duplicate');
     expect((await raised()) - before).toBe(o.credited_amount_minor);
+    // issue 11: a status poll of a settled order reads our database and does not ask the gateway again
+    const asked = standIns.state.requests;
+    expect((await call(responseRoute, '/x', { oi: o.order_id }, post({}))).body.data.status).toBe('success');
+    expect(standIns.state.requests).toBe(asked);
     // the browser's return reads the same session and changes nothing more
     await call(responseRoute, '/x', { oi: o.order_id }, post({ session_id: o.gateway_order_id }));
     expect((await raised()) - before).toBe(o.credited_amount_minor);
