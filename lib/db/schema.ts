@@ -248,6 +248,8 @@ export const carts = pgTable(
     sip_cause: text('sip_cause'),
     device: text('device'),
     utm: jsonb('utm').$type<Record<string, string>>(),
+    /** the language the donor gave in: their receipt is written in it */
+    locale: text('locale').notNull().default('en'),
     client_ip: text('client_ip'),
     created_at: createdAt(),
   },

@@ -1,4 +1,5 @@
 // A donation's way in: cart, then order (idempotent), then the gateway's checkout. Settling is lib/payments/settle.ts.
+import { DEFAULT_LOCALE } from '../i18n/locales';
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
@@ -70,6 +71,7 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
       is_indian: currency === 'INR',
       device: input.device ?? null,
       utm: input.utm ?? null,
+      locale: input.locale ?? DEFAULT_LOCALE,
       client_ip: ctx.ip,
     })
     .returning();

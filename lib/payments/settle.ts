@@ -1,12 +1,12 @@
 // settleOrder: the one place a gateway result changes an order. The browser return, the webhook and
 // reconciliation all call it; the event log and row lock make replays and races harmless.
+import { receiptEmail } from '../notifications/receipt';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { carts, fundraisers, ledgerEntries, orders, paymentEvents } from '../db/schema';
 import { enqueueMessage } from '../outbox/queue';
 import { autologinLink } from '../auth/link-tokens';
 import { findUserByEmail } from '../auth/accounts';
-import { formatMoney } from '../money';
 import type { GatewayEvent } from './gateway';
 import { canMove, type OrderStatus } from './order-state';
 
@@ -74,24 +74,20 @@ export async function settleOrder(db: Db, gateway: string, event: GatewayEvent, 
       .set({ raised_minor: sql`${fundraisers.raised_minor} + ${order.credited_amount_minor}`, donor_count: sql`${fundraisers.donor_count} + 1`, updated_at: new Date() })
       .where(eq(fundraisers.id, order.campaign_id));
     // the receipt goes out through the outbox in the same transaction: never lost, never sent for an unpaid order
-    const [cart] = await tx.select({ email: carts.donor_email, name: carts.donor_name, pan: carts.donor_pan }).from(carts).where(eq(carts.id, order.cart_id));
+    const [cart] = await tx.select({ email: carts.donor_email, name: carts.donor_name, pan: carts.donor_pan, locale: carts.locale }).from(carts).where(eq(carts.id, order.cart_id));
     const [f] = await tx.select({ title: fundraisers.title }).from(fundraisers).where(eq(fundraisers.id, order.campaign_id));
-    const signInLink = await receiptSignInLink(tx, order, cart.email);
-    const amount = formatMoney(order.donated_amount_minor + order.tip_amount_minor, order.iso_currency.trim(), 'en', { exact: true });
-    await enqueueMessage(tx, {
-      channel: 'email',
-      recipient: cart.email,
-      subject: `Receipt ${order.order_id}: thank you for supporting ${f.title}`,
-      body: [
-        `Dear ${cart.name},`,
-        `We received your contribution of ${amount} to "${f.title}".`,
-        `Receipt number: ${order.order_id}`,
-        cart.pan ? `80G receipt: your PAN ${cart.pan} is recorded for the tax deduction certificate.` : '',
-        signInLink ? `See all your donations and receipts (a sign-in link just for you, valid for 7 days, works once): ${signInLink}` : '',
-      ]
-        .filter(Boolean)
-        .join('\n'),
+    const receipt = await receiptEmail({
+      locale: cart.locale,
+      email: cart.email,
+      donorName: cart.name,
+      orderId: order.order_id,
+      amountMinor: order.donated_amount_minor + order.tip_amount_minor,
+      currency: order.iso_currency.trim(),
+      fundraiserTitle: f.title,
+      pan: cart.pan,
+      signInLink: await receiptSignInLink(tx, order, cart.email),
     });
+    await enqueueMessage(tx, receipt);
     return { result: 'settled', status: 'success', orderId: order.order_id, campaignId: order.campaign_id, credited: true };
   });
 }

@@ -1,4 +1,5 @@
 // spec 3/5: the cart and order payloads, shared by the payment form and the API.
+import { LOCALES } from '../i18n/locales';
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../money';
 import { MAX_AMOUNT_MAJOR, ORIGIN_CODES, PAYMENT_MODES, TIP_MAX_SHARE_OF_DONATION } from '../constants';
@@ -46,6 +47,8 @@ export const CartSchema = z.object({
   cause_amount: z.literal(1).or(z.literal('1')).optional(),
   captcha_response: z.string().max(4000).optional(),
   utm: z.record(z.string().max(50), z.string().max(200)).optional(),
+  // the page's language, for the receipt; anything else falls back to the default
+  locale: z.enum(LOCALES).optional().catch(undefined),
 }).superRefine((cart, ctx) => {
   // one ceiling per currency (lib/constants.ts) keeps every amount far inside integer minor units
   const max = MAX_AMOUNT_MAJOR[cart.currency];
