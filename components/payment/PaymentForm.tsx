@@ -7,7 +7,7 @@ import { CartSchema, type CartInput } from '@/lib/validation/donation';
 import { CURRENCY_CODES, formatMoney, toMinor } from '@/lib/money';
 import { DONATION_AMOUNT_PRESETS, UPI_POLL_MS, VPA_POLL_MS } from '@/lib/constants';
 import { UPI_ID_PATTERN } from '@/lib/validation/people';
-import { paymentOptions, type PaymentOption } from '@/lib/payments/options';
+import type { PaymentOption } from '@/lib/payments/options';
 import { UpiTimer } from './UpiTimer';
 import { MethodMark } from './MethodMark';
 
@@ -22,6 +22,8 @@ interface Props {
   realtime: { key: string; cluster: string; wsHost?: string; wsPort?: number } | null;
   defaultCurrency: string;
   locale: string;
+  /** per currency, the methods a configured gateway takes right now (worked out on the server) */
+  modesByCurrency: Partial<Record<string, PaymentOption[]>>;
   labels: Labels;
 }
 
@@ -33,7 +35,7 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
   return { ok: r.ok, data: data?.data, error: data?.error };
 }
 
-export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, labels }: Props) {
+export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, modesByCurrency, labels }: Props) {
   const [mode, setMode] = useState<PaymentOption>('UPI');
   const [otherAmount, setOtherAmount] = useState('');
   const [tipPercent, setTipPercent] = useState(0);
@@ -64,7 +66,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   const amount = Number(useWatch({ control, name: 'donated_amount' })) || 0;
   const presets = DONATION_AMOUNT_PRESETS[currency] ?? DONATION_AMOUNT_PRESETS.default;
   // spec 7 payment/options: UPI and wallets take rupees only
-  const modes = paymentOptions(currency as CartInput['currency']);
+  const modes = modesByCurrency[currency] ?? [];
   const chosenMode = modes.includes(mode) ? mode : modes[0];
   const tip = Math.round(amount * tipPercent) / 100;
   const total = useMemo(() => formatMoney(toMinor(amount + tip), currency, locale, { exact: true }), [amount, tip, currency, locale]);

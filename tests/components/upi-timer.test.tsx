@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import en from '@/messages/en.json';
 import { UpiTimer, formatCountdown } from '@/components/payment/UpiTimer';
 import { PaymentForm } from '@/components/payment/PaymentForm';
+import { paymentOptions } from '@/lib/payments/options';
 import { UPI_POLL_MS } from '@/lib/constants';
 
 const P = en.Payment;
@@ -79,6 +80,7 @@ describe('spec 4: UPI on a phone', () => {
         realtime={null}
         defaultCurrency="INR"
         locale="en"
+        modesByCurrency={{ INR: paymentOptions('INR') }}
         labels={P as unknown as Record<string, string>}
       />,
     );

@@ -12,7 +12,8 @@ import { isFundraiserEnded } from '@/lib/fundraisers/status';
 import { FallbackImage } from '@/components/ui/FallbackImage';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { formatMoney } from '@/lib/money';
-import { DEFAULT_CURRENCY } from '@/lib/money';
+import { CURRENCY_CODES, DEFAULT_CURRENCY } from '@/lib/money';
+import { offeredPaymentOptions } from '@/lib/payments/registry';
 import { PLATFORM_FEE_PERCENT, VPA_PENDING_TIMEOUT_MS } from '@/lib/constants';
 import { localePrefix } from '@/lib/i18n/locales';
 import { env } from '@/lib/env';
@@ -71,6 +72,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
           fundraiser={{ id: f.id, custom_tag: f.custom_tag, taxBenefit }}
           defaultCurrency={locationFromHeaders(await headers()).currency ?? DEFAULT_CURRENCY}
           locale={locale}
+          modesByCurrency={Object.fromEntries(CURRENCY_CODES.map((c) => [c, offeredPaymentOptions(c)]))}
           labels={{
             ...labels,
             tip: t('tip', { brand: brand.name }),
