@@ -32,7 +32,7 @@ export function convertMinor(amountMinor: number, fromMicros: number, toMicros: 
 /** Today's rates: the currency_rates table over the defaults (micro-rupees per unit, by ISO code). */
 export async function currentRatesMicros(db: DbOrTx): Promise<Record<string, number>> {
   const rows = await db.select().from(currencyRates);
-  return { ...DEFAULT_INR_PER_UNIT_MICROS, ...Object.fromEntries(rows.map((r) => [r.currency.trim(), r.inr_per_unit_micros])) };
+  return { ...DEFAULT_INR_PER_UNIT_MICROS, ...Object.fromEntries(rows.map((r) => [r.currency, r.inr_per_unit_micros])) };
 }
 
 // The common shape of rate services (Frankfurter, Open Exchange Rates, exchangerate.host): 1 base = rates[X] of X.

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
-  char,
   customType,
   index,
   integer,
@@ -16,6 +15,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  varchar,
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -101,7 +101,7 @@ export const fundraisers = pgTable(
     title: text('title').notNull(),
     status_flag: smallint('status_flag').notNull().default(1),
     end_date: timestamp('end_date', { withTimezone: true }),
-    currency: char('currency', { length: 3 }).notNull().default('INR'),
+    currency: varchar('currency', { length: 3 }).notNull().default('INR'),
     goal_minor: money('goal_minor').notNull(),
     raised_minor: money('raised_minor').notNull().default(0),
     donor_count: integer('donor_count').notNull().default(0),
@@ -213,7 +213,7 @@ export const rewards = pgTable(
     fundraiser_id: integer('fundraiser_id').notNull().references(() => fundraisers.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description'),
-    currency: char('currency', { length: 3 }).notNull().default('INR'),
+    currency: varchar('currency', { length: 3 }).notNull().default('INR'),
     min_amount_minor: money('min_amount_minor').notNull(),
     quantity: integer('quantity'),
     claimed: integer('claimed').notNull().default(0),
@@ -228,7 +228,7 @@ export const carts = pgTable(
     id: serial('id').primaryKey(),
     campaign_id: integer('campaign_id').notNull().references(() => fundraisers.id),
     user_id: integer('user_id').references(() => users.id),
-    currency: char('currency', { length: 3 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
     donated_amount_minor: money('donated_amount_minor').notNull(),
     donated_amount_inr_minor: money('donated_amount_inr_minor').notNull(),
     tip_amount_minor: money('tip_amount_minor').notNull().default(0),
@@ -268,7 +268,7 @@ export const orders = pgTable(
     payment_mode: text('payment_mode').notNull(),
     payment_mode_value: text('payment_mode_value'),
     payment_gateway: text('payment_gateway').notNull(),
-    iso_currency: char('iso_currency', { length: 3 }).notNull(),
+    iso_currency: varchar('iso_currency', { length: 3 }).notNull(),
     donated_amount_minor: money('donated_amount_minor').notNull(),
     tip_amount_minor: money('tip_amount_minor').notNull().default(0),
     // amount credited to the fundraiser in its own currency, fixed when the order is placed
@@ -278,12 +278,10 @@ export const orders = pgTable(
     idempotency_key: text('idempotency_key'),
     gateway_order_id: text('gateway_order_id'),
     gateway_payment_id: text('gateway_payment_id'),
-    pg_txn_id: text('pg_txn_id'),
     vpa: text('vpa'),
     origin: text('origin'),
     url: text('url'),
     params: jsonb('params').$type<Record<string, unknown>>(),
-    checksum: text('checksum'),
     failure_reason: text('failure_reason'),
     utm: jsonb('utm').$type<Record<string, string>>(),
     created_at: createdAt(),
@@ -328,7 +326,7 @@ export const ledgerEntries = pgTable(
     account: text('account').notNull(), // fundraiser:{id} | platform:tips
     kind: text('kind').notNull(), // donation | tip | refund
     amount_minor: money('amount_minor').notNull(),
-    currency: char('currency', { length: 3 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
     created_at: createdAt(),
   },
   (t) => [index('ledger_account_idx').on(t.account), uniqueIndex('ledger_group_kind_idx').on(t.group_id, t.kind)],
@@ -341,7 +339,7 @@ export const subscriptions = pgTable(
     user_id: integer('user_id').notNull().references(() => users.id),
     campaign_id: integer('campaign_id').references(() => fundraisers.id),
     sip_cause: text('sip_cause').notNull(),
-    currency: char('currency', { length: 3 }).notNull().default('INR'),
+    currency: varchar('currency', { length: 3 }).notNull().default('INR'),
     amount_minor: money('amount_minor').notNull(),
     status_flag: smallint('status_flag').notNull().default(1),
     frequency: text('frequency').notNull().default('monthly'),
@@ -409,7 +407,7 @@ export const whiteLabelDomains = pgTable('white_label_domains', {
 
 // INR per one unit of the currency, in millionths, so conversion stays integer arithmetic.
 export const currencyRates = pgTable('currency_rates', {
-  currency: char('currency', { length: 3 }).primaryKey(),
+  currency: varchar('currency', { length: 3 }).primaryKey(),
   inr_per_unit_micros: bigint('inr_per_unit_micros', { mode: 'number' }).notNull(),
   updated_at: updatedAt(),
 });
@@ -508,7 +506,7 @@ export const rateLimits = pgTable('rate_limits', {
 export const sandboxPayments = pgTable('sandbox_payments', {
   gateway_order_id: text('gateway_order_id').primaryKey(),
   amount_minor: money('amount_minor').notNull(),
-  currency: char('currency', { length: 3 }).notNull(),
+  currency: varchar('currency', { length: 3 }).notNull(),
   payment_id: text('payment_id'),
   status: text('status').notNull().default('created'), // created | success | failed | pending
   updated_at: updatedAt(),

@@ -26,5 +26,5 @@ export async function lastOrderOfUser(db: DbOrTx, userId: number) {
     .limit(1);
   if (!order) return null;
   // amounts in minor units and a trimmed currency code, as GET orders/{oi} answers them
-  return { ...order, iso_currency: order.iso_currency.trim(), created_at: order.created_at.toISOString() };
+  return { ...order, created_at: order.created_at.toISOString() };
 }

@@ -117,9 +117,9 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
   if (!acceptsDonations(f)) throw new ApiError('conflict', FUNDRAISER_ENDED);
   const r = await currentRatesMicros(db);
   // the server picks the gateway from configuration and currency; the client never names it
-  const gatewayName = gatewayNameFor(cart.currency.trim(), input.mode);
+  const gatewayName = gatewayNameFor(cart.currency, input.mode);
   const gateway = gatewayName ? gatewayFor(gatewayName, ctx.origin) : null;
-  if (!gatewayName || !gateway) throw gatewayNameFor(cart.currency.trim()) ? modeUnavailable() : currencyUnavailable();
+  if (!gatewayName || !gateway) throw gatewayNameFor(cart.currency) ? modeUnavailable() : currencyUnavailable();
   const orderId = newOrderId();
   const amountMinor = cart.donated_amount_minor + cart.tip_amount_minor;
   // our row comes first: a concurrent twin loses on the unique indexes before any gateway hears of it, and a
@@ -137,7 +137,7 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
       iso_currency: cart.currency,
       donated_amount_minor: cart.donated_amount_minor,
       tip_amount_minor: cart.tip_amount_minor,
-      credited_amount_minor: convertMinor(cart.donated_amount_minor, r[cart.currency.trim()], r[f.currency.trim()]),
+      credited_amount_minor: convertMinor(cart.donated_amount_minor, r[cart.currency], r[f.currency]),
       idempotency_key: key,
       vpa: input.vpa ?? null,
       origin: input.origin,
@@ -153,7 +153,7 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
   }
   const order = inserted[0];
   try {
-    const { gatewayOrderId } = await gateway.createOrder({ orderId, amountMinor, currency: cart.currency.trim(), donor: { name: cart.donor_name, email: cart.donor_email, phone: cart.donor_phone } });
+    const { gatewayOrderId } = await gateway.createOrder({ orderId, amountMinor, currency: cart.currency, donor: { name: cart.donor_name, email: cart.donor_email, phone: cart.donor_phone } });
     const [withGateway] = await db.update(orders).set({ gateway_order_id: gatewayOrderId, updated_at: new Date() }).where(eq(orders.id, order.id)).returning();
     return withGateway;
   } catch (error) {
@@ -172,7 +172,7 @@ export async function sendOrder(db: Db, orderId: string, ctx: { origin: string; 
   if (!gateway || !order.gateway_order_id) throw new ApiError('conflict', 'This order cannot be sent to its gateway');
   const [cart] = await db.select().from(carts).where(eq(carts.id, order.cart_id));
   const url = await gateway.checkoutUrl(
-    { orderId, gatewayOrderId: order.gateway_order_id, amountMinor: order.donated_amount_minor + order.tip_amount_minor, currency: order.iso_currency.trim(), donor: { name: cart.donor_name, email: cart.donor_email, phone: cart.donor_phone } },
+    { orderId, gatewayOrderId: order.gateway_order_id, amountMinor: order.donated_amount_minor + order.tip_amount_minor, currency: order.iso_currency, donor: { name: cart.donor_name, email: cart.donor_email, phone: cart.donor_phone } },
     ctx.returnUrl,
   );
   // a UPI id gets a collect request instead of a checkout page: the donor approves in their UPI app

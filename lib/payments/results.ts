@@ -58,7 +58,7 @@ export async function orderView(db: Db, order: OrderRow, ctx: { viewer: { id: nu
     order_id: order.order_id,
     status: order.status,
     charged: order.charged,
-    iso_currency: order.iso_currency.trim(),
+    iso_currency: order.iso_currency,
     donated_amount_minor: order.donated_amount_minor,
     tip_amount_minor: order.tip_amount_minor,
     payment_mode: order.payment_mode,
@@ -139,7 +139,7 @@ const expiryEvent = (order: OrderRow): GatewayEvent => ({
   gatewayPaymentId: null,
   status: 'failed',
   amountMinor: order.donated_amount_minor + order.tip_amount_minor,
-  currency: order.iso_currency.trim(),
+  currency: order.iso_currency,
   failureReason: ORDER_EXPIRED_REASON,
   payload: { reason: ORDER_EXPIRED_REASON, created_at: order.created_at },
 });

@@ -57,7 +57,7 @@ export class SandboxGateway implements Gateway {
     if (!payment) throw new Error('Unknown sandbox order');
     const paymentId = payment.payment_id ?? `sbx_pay_${randomBytes(9).toString('base64url')}`;
     await db.update(sandboxPayments).set({ payment_id: paymentId, status, updated_at: new Date() }).where(eq(sandboxPayments.gateway_order_id, gatewayOrderId));
-    const params: Record<string, string> = { gateway_order_id: gatewayOrderId, payment_id: paymentId, status, amount: String(payment.amount_minor), currency: payment.currency.trim() };
+    const params: Record<string, string> = { gateway_order_id: gatewayOrderId, payment_id: paymentId, status, amount: String(payment.amount_minor), currency: payment.currency };
     params.signature = sandboxSign(this.secret, returnPayload(params));
     const webhookBody = JSON.stringify({ event_id: `evt_${randomBytes(9).toString('base64url')}`, type: `payment.${status}`, ...params, signature: undefined });
     return { params, webhookBody, webhookSignature: sandboxSign(this.secret, webhookBody) };
@@ -94,7 +94,7 @@ export class SandboxGateway implements Gateway {
       payment_id: p.payment_id,
       status: p.status,
       amount: String(p.amount_minor),
-      currency: p.currency.trim(),
+      currency: p.currency,
     });
   }
 

@@ -36,7 +36,7 @@ export async function settleOrder(db: Db, gateway: string, event: GatewayEvent, 
     if (!inserted.length) return { result: 'duplicate', ...base };
 
     const expected = order.donated_amount_minor + order.tip_amount_minor;
-    if (event.status === 'success' && (event.amountMinor !== expected || event.currency.trim() !== order.iso_currency.trim())) {
+    if (event.status === 'success' && (event.amountMinor !== expected || event.currency !== order.iso_currency)) {
       // money moved but not the amount we asked for: never credit it, leave it for a person to resolve
       await tx.update(orders).set({ failure_reason: AMOUNT_MISMATCH, updated_at: new Date() }).where(eq(orders.id, order.id));
       return { result: 'amount_mismatch', ...base };
@@ -66,8 +66,8 @@ export async function settleOrder(db: Db, gateway: string, event: GatewayEvent, 
       .where(eq(orders.id, order.id));
     const [{ currency: creditCurrency }] = await tx.select({ currency: fundraisers.currency }).from(fundraisers).where(eq(fundraisers.id, order.campaign_id));
     await tx.insert(ledgerEntries).values([
-      { group_id: order.order_id, account: `fundraiser:${order.campaign_id}`, kind: 'donation', amount_minor: order.credited_amount_minor, currency: creditCurrency.trim() },
-      ...(order.tip_amount_minor > 0 ? [{ group_id: order.order_id, account: 'platform:tips', kind: 'tip', amount_minor: order.tip_amount_minor, currency: order.iso_currency.trim() }] : []),
+      { group_id: order.order_id, account: `fundraiser:${order.campaign_id}`, kind: 'donation', amount_minor: order.credited_amount_minor, currency: creditCurrency },
+      ...(order.tip_amount_minor > 0 ? [{ group_id: order.order_id, account: 'platform:tips', kind: 'tip', amount_minor: order.tip_amount_minor, currency: order.iso_currency }] : []),
     ]);
     await tx
       .update(fundraisers)
@@ -82,7 +82,7 @@ export async function settleOrder(db: Db, gateway: string, event: GatewayEvent, 
       donorName: cart.name,
       orderId: order.order_id,
       amountMinor: order.donated_amount_minor + order.tip_amount_minor,
-      currency: order.iso_currency.trim(),
+      currency: order.iso_currency,
       fundraiserTitle: f.title,
       pan: cart.pan,
       signInLink: await receiptSignInLink(tx, order, cart.email),

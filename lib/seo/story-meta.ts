@@ -54,7 +54,7 @@ export function storyJsonLd(origin: string, locale: string, f: FundraiserDetail,
       actionStatus: isFundraiserEnded(f, now) ? 'CompletedActionStatus' : 'PotentialActionStatus',
       recipient: { '@type': f.entity_details_id ? 'Organization' : 'Person', name: f.beneficiary_name ?? f.campaigner_name },
       price: toMajor(f.goal_minor),
-      priceCurrency: f.currency.trim(),
+      priceCurrency: f.currency,
     },
     author: { '@type': 'Person', name: f.campaigner_name },
   };

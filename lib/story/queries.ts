@@ -137,8 +137,8 @@ export async function storySupporters(db: DbOrTx, fundraiserId: number, opts: Su
     id: r.id,
     name: r.anonymous ? '' : r.name,
     avatar: r.anonymous ? null : r.avatar,
-    amount_minor: target && rates ? convertMinor(r.amount_minor, rates[r.currency.trim()], rates[target]) : r.amount_minor,
-    currency: target ?? r.currency.trim(),
+    amount_minor: target && rates ? convertMinor(r.amount_minor, rates[r.currency], rates[target]) : r.amount_minor,
+    currency: target ?? r.currency,
     created_at: iso(r.created_at),
   }));
   return page(data, opts.page, opts.perPage, total);

@@ -48,7 +48,7 @@ export async function insertOrder(db: Db, row: typeof orders.$inferInsert) {
   const [order] = await db.insert(orders).values(row).returning();
   if (order.status === 'success') {
     const [f] = await db.select({ currency: fundraisers.currency }).from(fundraisers).where(eq(fundraisers.id, order.campaign_id));
-    await db.insert(ledgerEntries).values({ group_id: order.order_id, account: `fundraiser:${order.campaign_id}`, kind: 'donation', amount_minor: order.credited_amount_minor, currency: f.currency.trim() });
+    await db.insert(ledgerEntries).values({ group_id: order.order_id, account: `fundraiser:${order.campaign_id}`, kind: 'donation', amount_minor: order.credited_amount_minor, currency: f.currency });
     await db
       .update(fundraisers)
       .set({ raised_minor: sql`${fundraisers.raised_minor} + ${order.credited_amount_minor}`, donor_count: sql`${fundraisers.donor_count} + 1` })

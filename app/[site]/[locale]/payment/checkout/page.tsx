@@ -35,7 +35,7 @@ export default async function GatewayCheckoutPage({ params, searchParams }: Prop
   if (!row || row.order.status === 'success') notFound();
   const [t, brand] = await Promise.all([getTranslations('Payment'), getBrand(site)]);
   const amountMinor = row.order.donated_amount_minor + row.order.tip_amount_minor;
-  const currency = row.order.iso_currency.trim();
+  const currency = row.order.iso_currency;
   const amount = formatMoney(amountMinor, currency, locale, { exact: true });
   return (
     <main id="main" className="container section payment-page">

@@ -29,7 +29,7 @@ export default async function SandboxCheckoutPage({ params, searchParams }: Prop
   return (
     <main id="main" className="container section payment-page">
       <h1>{t('title')}</h1>
-      <p>{t('text', { amount: formatMoney(payment.amount_minor, payment.currency.trim(), locale, { exact: true }) })}</p>
+      <p>{t('text', { amount: formatMoney(payment.amount_minor, payment.currency, locale, { exact: true }) })}</p>
       <form method="post" action="/api/payment/sandbox/complete" className="sandbox-actions">
         <input type="hidden" name="gateway_order_id" value={gatewayOrderId} />
         <input type="hidden" name="return_url" value={one(sp.return_url)} />

@@ -267,7 +267,7 @@ export default async function StoryPage({ params }: Props) {
       {isPublic && f.donor_count > 0 && (
         <DonationTicker
           fundraiserId={f.id}
-          currency={f.currency.trim()}
+          currency={f.currency}
           locale={locale}
           othersText={t('tickerOthers', { count: tickerOthersCount(f.donor_count) })}
           donatedTemplate={t.raw('tickerDonated') as string}

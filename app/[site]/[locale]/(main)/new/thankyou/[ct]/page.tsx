@@ -39,7 +39,7 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
     .where(eq(orders.order_id, oi));
   if (!row || row.f.custom_tag !== decodedSegment(ct)) notFound();
   const [t, ts] = await Promise.all([getTranslations('ThankYou'), getTranslations('Story')]);
-  const amount = formatMoney(row.order.donated_amount_minor + row.order.tip_amount_minor, row.order.iso_currency.trim(), locale, { exact: true });
+  const amount = formatMoney(row.order.donated_amount_minor + row.order.tip_amount_minor, row.order.iso_currency, locale, { exact: true });
   const storyUrl = absoluteUrl(await getSiteUrl(site), localizedPath(locale, storyPath(row.f.custom_tag)));
   if (row.order.status !== 'success') {
     return (
