@@ -123,7 +123,8 @@ function slugify(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
 }
 
-async function seedReference(db: Db) {
+/** Reference data every database needs (causes, default currency rates): idempotent, not demo content. */
+export async function seedReference(db: Db) {
   await db.insert(s.causes).values(CAUSE_TREE).onConflictDoNothing();
   await db
     .insert(s.currencyRates)

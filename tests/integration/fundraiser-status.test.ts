@@ -9,18 +9,15 @@ import { publishedFundraiser } from '@/lib/story/queries';
 import { fundraiserSitemapPage } from '@/lib/seo/sitemap';
 import { createCart, placeOrder } from '@/lib/donations/service';
 import { ApiError } from '@/lib/http/errors';
-import { closeDb, openInrFundraiser, seededDb } from '../helpers/db';
+import { closeDb, getDb } from '@/lib/db/client';
+import { makeFundraiser } from '../helpers/factories';
 
 let db: Db;
 const run = Date.now().toString(36);
 const made: number[] = [];
 
-async function copyOf(template: typeof fundraisers.$inferSelect, status_flag: number, name: string) {
-  const { id: _id, search: _search, created_at: _c, updated_at: _u, ...rest } = template;
-  const [row] = await db
-    .insert(fundraisers)
-    .values({ ...rest, custom_tag: `${name}-${run}`, title: `Status ${name} ${run}`, status_flag, trending_score: 10_000_000, is_private: false })
-    .returning();
+async function copyOf(status_flag: number, name: string) {
+  const row = await makeFundraiser(db, { custom_tag: `${name}-${run}`, title: `Status ${name} ${run}`, status_flag, trending_score: 10_000_000 });
   made.push(row.id);
   return row;
 }
@@ -38,10 +35,8 @@ async function errorOf(p: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected an ApiError');
 }
 
-let template: typeof fundraisers.$inferSelect;
 beforeAll(async () => {
-  db = await seededDb();
-  template = await openInrFundraiser(db);
+  db = await getDb();
 });
 afterAll(async () => {
   if (made.length) {
@@ -58,7 +53,7 @@ describe.each([
 ])('a %s fundraiser', (name, flag) => {
   let f: typeof fundraisers.$inferSelect;
   beforeAll(async () => {
-    f = await copyOf(template, flag, name);
+    f = await copyOf(flag, name);
     forgetFundraiserCounts();
   });
 
@@ -87,7 +82,7 @@ describe.each([
 });
 
 it('a running fundraiser sent back to review refuses an order on the cart made while it ran', async () => {
-  const f = await copyOf(template, FUNDRAISER_STATUS.live, 'back-to-review');
+  const f = await copyOf(FUNDRAISER_STATUS.live, 'back-to-review');
   const cart = await createCart(db, f.id, cartInput, ctx);
   await db.update(fundraisers).set({ status_flag: FUNDRAISER_STATUS.underReview }).where(eq(fundraisers.id, f.id));
   const e = await errorOf(placeOrder(db, f.id, { cart_id: cart.id, mode: 'upi', origin: 's' } as never, { origin: 'http://localhost:3000', idempotencyKey: null }));

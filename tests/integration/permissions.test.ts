@@ -1,14 +1,14 @@
-// Issue 11: one permission rule. Each case creates the people and fundraisers it needs (no demo rows are read
-// except a cause and a running fundraiser to copy), then asks `can` and the lists that use the same rule.
+// Issue 11: one permission rule. Each case creates the people and fundraisers it needs (factories, no demo seed),
+// then asks `can` and the lists that use the same rule.
 import { inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { entityDetails, fundraisers, memberships, users } from '@/lib/db/schema';
-import { createUser } from '@/lib/auth/accounts';
 import { accountFacts } from '@/lib/auth/destination';
 import { managedFundraisersOf } from '@/lib/portfolio/queries';
 import { can, fundraiserRoles, MEMBERSHIP, type Action } from '@/lib/permissions/can';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
-import { closeDb, openInrFundraiser, seededDb } from '../helpers/db';
+import { closeDb, getDb } from '@/lib/db/client';
+import { makeFundraiser, makeUser } from '../helpers/factories';
 
 const run = Date.now().toString(36);
 let db: Db;
@@ -16,7 +16,7 @@ let seq = 0;
 const made = { users: [] as number[], entities: [] as number[], fundraisers: [] as number[] };
 
 const person = async (name: string) => {
-  const u = await createUser(db, { full_name: name, email: `${name.toLowerCase().replace(/\W/g, '')}.${run}.${++seq}@example.com` });
+  const u = await makeUser(db, name);
   made.users.push(u.id);
   return u;
 };
@@ -25,20 +25,14 @@ const entity = async (ownerId: number) => {
   made.entities.push(e.id);
   return e;
 };
-let template: typeof fundraisers.$inferSelect;
 const fundraiser = async (values: Partial<typeof fundraisers.$inferInsert>) => {
-  const { id: _id, search: _s, created_at: _c, updated_at: _u, ...rest } = template;
-  const [f] = await db
-    .insert(fundraisers)
-    .values({ ...rest, custom_tag: `perm-${run}-${++seq}`, title: `Permissions ${run} ${seq}`, manager_id: null, entity_details_id: null, creator_entity_details_id: null, ...values })
-    .returning();
+  const f = await makeFundraiser(db, values);
   made.fundraisers.push(f.id);
   return f;
 };
 
 beforeAll(async () => {
-  db = await seededDb();
-  template = await openInrFundraiser(db);
+  db = await getDb();
 });
 afterAll(async () => {
   await db.delete(fundraisers).where(inArray(fundraisers.id, made.fundraisers));
