@@ -2,7 +2,8 @@
 // use-intl's core needs no React, so scripts and workers outside Next render receipts too
 import { createTranslator } from 'use-intl/core';
 import { formatMoney } from '../money';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../i18n/locales';
+import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES, type Locale } from '../i18n/locales';
+import { isolate, isolateLtr } from '../i18n/bidi';
 import { loadMessages } from '../i18n/messages';
 import type { OutgoingMessage } from '../outbox/queue';
 
@@ -23,17 +24,23 @@ export async function receiptEmail(r: ReceiptFacts): Promise<OutgoingMessage> {
   const asked = (LOCALES as readonly string[]).includes(r.locale) ? (r.locale as Locale) : DEFAULT_LOCALE;
   const { locale, messages } = await loadMessages(asked);
   const t = createTranslator({ locale, messages, namespace: 'Receipt' });
-  const amount = formatMoney(r.amountMinor, r.currency, locale, { exact: true });
+  // in Arabic and Urdu, Latin names and titles keep their own direction and numbers read left to right
+  const rtl = RTL_LOCALES.includes(locale);
+  const words = rtl ? isolate : (x: string) => x;
+  const digits = rtl ? isolateLtr : (x: string) => x;
+  const title = words(r.fundraiserTitle);
+  const number = digits(r.orderId);
+  const amount = digits(formatMoney(r.amountMinor, r.currency, locale, { exact: true }));
   return {
     channel: 'email',
     recipient: r.email,
-    subject: t('subject', { number: r.orderId, title: r.fundraiserTitle }),
+    subject: t('subject', { number, title }),
     body: [
-      t('greeting', { name: r.donorName }),
-      t('received', { amount, title: r.fundraiserTitle }),
-      t('number', { number: r.orderId }),
-      r.pan ? t('pan', { pan: r.pan }) : '',
-      r.signInLink ? t('signIn', { link: r.signInLink }) : '',
+      t('greeting', { name: words(r.donorName) }),
+      t('received', { amount, title }),
+      t('number', { number }),
+      r.pan ? t('pan', { pan: digits(r.pan) }) : '',
+      r.signInLink ? t('signIn', { link: digits(r.signInLink) }) : '',
     ]
       .filter(Boolean)
       .join('\n'),

@@ -43,7 +43,11 @@ it('a donor who gave on the Hindi page gets the receipt in Hindi', async () => {
 });
 
 it('an Arabic receipt, and a language we do not have falls back to English without refusing the gift', async () => {
-  expect((await paidReceipt('ar')).mail.body).toContain('عزيزي Asha Rao،');
+  // Latin words keep their direction inside Arabic (first-strong isolates), numbers read left to right
+  const ar = await paidReceipt('ar');
+  expect(ar.mail.body).toContain('عزيزي \u2068Asha Rao\u2069،');
+  expect(ar.mail.body).toContain(`"\u2068${ar.title}\u2069"`);
+  expect(ar.mail.subject).toContain(`\u2066${ar.orderId}\u2069`);
   const { cartLocale, mail, orderId } = await paidReceipt('xx');
   expect(cartLocale).toBe('en');
   expect(mail.subject).toMatch(new RegExp(`^Receipt ${orderId}: thank you for supporting `));
