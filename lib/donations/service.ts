@@ -1,5 +1,4 @@
 // A donation's way in: cart, then order (idempotent), then the gateway's checkout. Settling is lib/payments/settle.ts.
-import { DEFAULT_LOCALE } from '../i18n/locales';
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { carts, fundraisers, orders } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { convertMinor, currentRatesMicros } from '../currency-rates';
 import { toMinor, type CurrencyCode } from '../money';
+import { DEFAULT_LOCALE } from '../i18n/locales';
 import { hasTaxBenefit } from '../fundraisers/rules';
 import { acceptsDonations, isFundraiserPublished } from '../fundraisers/status';
 import { MAX_DONATION_INR } from '../constants';

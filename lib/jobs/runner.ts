@@ -99,12 +99,13 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
     }
   }
   const periodic = opts.jobs.filter((j) => j.everyMs);
+  const offer = (job: JobDefinition) => boss.send(job.name, {}, periodicSendOptions(job));
   const offerPeriodicJobs = async () => {
-    for (const job of periodic) await boss.send(job.name, {}, periodicSendOptions(job));
+    for (const job of periodic) await offer(job);
   };
   const timers = periodic.map((job) =>
     // offered a few times per period: a missed tick (a busy or restarting instance) does not skip a run
-    setInterval(() => void boss.send(job.name, {}, periodicSendOptions(job)).catch(opts.onError ?? (() => {})), Math.max(1000, Math.floor(job.everyMs! / 4))),
+    setInterval(() => void offer(job).catch(opts.onError ?? (() => {})), Math.max(1000, Math.floor(job.everyMs! / 4))),
   );
   for (const t of timers) t.unref();
   await offerPeriodicJobs();

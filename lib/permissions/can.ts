@@ -33,15 +33,15 @@ function entitiesOf(userId: number) {
     union select ${memberships.scope_id} from ${memberships} where ${memberships.user_id} = ${userId} and ${memberships.scope} = ${MEMBERSHIP.entityMember.scope} and ${memberships.role} = ${MEMBERSHIP.entityMember.role})`;
 }
 
+// the fundraiser raises for (or was created by) an NGO or hospital entity of the user's
+function organisationSql(userId: number): SQL {
+  const entities = entitiesOf(userId);
+  return or(sql`${fundraisers.entity_details_id} in ${entities}`, sql`${fundraisers.creator_entity_details_id} in ${entities}`)!;
+}
+
 /** Fundraisers this user runs, manages, or raises for through an NGO or hospital entity of theirs. */
 export function managedBySql(userId: number): SQL {
-  const entities = entitiesOf(userId);
-  return or(
-    eq(fundraisers.campaigner_id, userId),
-    eq(fundraisers.manager_id, userId),
-    sql`${fundraisers.entity_details_id} in ${entities}`,
-    sql`${fundraisers.creator_entity_details_id} in ${entities}`,
-  )!;
+  return or(eq(fundraisers.campaigner_id, userId), eq(fundraisers.manager_id, userId), organisationSql(userId))!;
 }
 
 async function platformRoles(db: DbOrTx, userId: number): Promise<Set<string>> {
@@ -49,19 +49,24 @@ async function platformRoles(db: DbOrTx, userId: number): Promise<Set<string>> {
   return new Set(rows.map((r) => r.role));
 }
 
-/** Every role the user holds on the fundraiser (empty for a stranger), in one query plus the platform's. */
-export async function fundraiserRoles(db: DbOrTx, userId: number, fundraiserId: number): Promise<Set<FundraiserRole>> {
+// what the user is to the fundraiser, and where the fundraiser is in its life: one read of its row
+async function relationTo(db: DbOrTx, userId: number, fundraiserId: number) {
   const roles = new Set<FundraiserRole>();
   const [f] = await db
-    .select({ campaigner_id: fundraisers.campaigner_id, manager_id: fundraisers.manager_id, organisation: sql<boolean>`${or(sql`${fundraisers.entity_details_id} in ${entitiesOf(userId)}`, sql`${fundraisers.creator_entity_details_id} in ${entitiesOf(userId)}`)}` })
+    .select({ campaigner_id: fundraisers.campaigner_id, manager_id: fundraisers.manager_id, organisation: sql<boolean>`${organisationSql(userId)}`, status_flag: fundraisers.status_flag, end_date: fundraisers.end_date })
     .from(fundraisers)
     .where(eq(fundraisers.id, fundraiserId));
-  if (!f) return roles;
+  if (!f) return { roles, stage: null };
   if (f.campaigner_id === userId) roles.add('campaigner');
   if (f.manager_id === userId) roles.add('manager');
   if (f.organisation) roles.add('organisation');
   if ((await platformRoles(db, userId)).has(MEMBERSHIP.reviewer.role)) roles.add('reviewer');
-  return roles;
+  return { roles, stage: fundraiserStage(f) };
+}
+
+/** Every role the user holds on the fundraiser (empty for a stranger), in one query plus the platform's. */
+export async function fundraiserRoles(db: DbOrTx, userId: number, fundraiserId: number): Promise<Set<FundraiserRole>> {
+  return (await relationTo(db, userId, fundraiserId)).roles;
 }
 
 const MANAGING: readonly FundraiserRole[] = ['campaigner', 'manager', 'organisation'];
@@ -72,19 +77,16 @@ export async function can(db: DbOrTx, user: { id: number } | null, action: Actio
   if (resource.kind === 'platform') {
     return action === 'fundraiser.create_for_others' && (await platformRoles(db, user.id)).has(MEMBERSHIP.fieldSales.role);
   }
-  const roles = await fundraiserRoles(db, user.id, resource.id);
+  const { roles, stage } = await relationTo(db, user.id, resource.id);
   const manages = MANAGING.some((r) => roles.has(r));
   switch (action) {
     case 'fundraiser.manage':
       return manages;
     case 'fundraiser.view':
       return manages || roles.has('reviewer');
-    case 'fundraiser.review': {
+    case 'fundraiser.review':
       // nobody approves their own fundraiser, and only one waiting for review
-      if (!roles.has('reviewer') || manages) return false;
-      const [f] = await db.select({ status_flag: fundraisers.status_flag, end_date: fundraisers.end_date }).from(fundraisers).where(eq(fundraisers.id, resource.id));
-      return !!f && fundraiserStage(f) === 'under_review';
-    }
+      return roles.has('reviewer') && !manages && stage === 'under_review';
     default:
       return false;
   }

@@ -1,9 +1,9 @@
 // Issue 11: the receipt is written by the notifications module in the language the donor gave in.
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { POST as cartRoute } from '@/app/api/fundraisers/[id]/cart/route';
 import { POST as orderRoute } from '@/app/api/fundraisers/[id]/order/route';
 import { POST as webhookRoute } from '@/app/api/webhooks/[gateway]/route';
-import { carts, outbox } from '@/lib/db/schema';
+import { carts, orders, outbox } from '@/lib/db/schema';
 import { getDb, type Db } from '@/lib/db/client';
 import { SandboxGateway, SANDBOX_SIGNATURE_HEADER } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
@@ -26,11 +26,11 @@ async function paidReceipt(locale: unknown) {
   expect(cart.status).toBe(201);
   const order = await call(orderRoute, '/x', { id: String(f.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD' }));
   const [row] = await db.select().from(carts).where(eq(carts.id, cart.body.data.id));
-  const gatewayOrderId = (await db.execute(sql`select gateway_order_id from orders where order_id = ${order.body.data.order_id}`)) as unknown as { rows: { gateway_order_id: string }[] };
-  const outcome = await new SandboxGateway(getDb, sandboxSecret(), 'http://localhost').complete(gatewayOrderId.rows[0].gateway_order_id, 'success');
+  const [{ gatewayOrderId }] = await db.select({ gatewayOrderId: orders.gateway_order_id }).from(orders).where(eq(orders.order_id, order.body.data.order_id));
+  const outcome = await new SandboxGateway(getDb, sandboxSecret(), 'http://localhost').complete(gatewayOrderId!, 'success');
   const hook = await call(webhookRoute, '/x', { gateway: 'sandbox' }, { method: 'POST', body: outcome.webhookBody, headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: outcome.webhookSignature } });
   expect(hook.body.data.result).toBe('settled');
-  const [mail] = await db.select().from(outbox).where(and(eq(outbox.recipient, email)));
+  const [mail] = await db.select().from(outbox).where(eq(outbox.recipient, email));
   return { cartLocale: row.locale, mail, orderId: order.body.data.order_id as string, title: f.title };
 }
 
