@@ -9,6 +9,7 @@ import { ApiError, notFound } from '../http/errors';
 import { convertMinor, currentRatesMicros } from '../currency-rates';
 import { toMinor, type CurrencyCode } from '../money';
 import { DEFAULT_LOCALE } from '../i18n/locales';
+import { reportError } from '../observability/report';
 import { hasTaxBenefit } from '../fundraisers/rules';
 import { acceptsDonations, isFundraiserPublished } from '../fundraisers/status';
 import { MAX_DONATION_INR } from '../constants';
@@ -19,6 +20,7 @@ import { gatewayFor, gatewayNameFor } from '../payments/registry';
 export const GATEWAY_REFUSED_REASON = 'gateway_refused';
 // how long a double click's second request waits for the first to get its gateway order
 const TWIN_ORDER_WAIT_MS = 10_000;
+const GATEWAY_UNAVAILABLE = 'The payment service is not answering right now. Please try again in a minute.';
 const FUNDRAISER_ENDED = 'This fundraiser has ended and no longer takes donations';
 const CURRENCY_UNAVAILABLE = 'Donations in this currency are not available right now';
 // no gateway is configured for it (the sandbox is off and no real keys take it)
@@ -159,7 +161,8 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
   } catch (error) {
     // the gateway never took it, so no money can move: fail it, and the cart may place a new order
     await db.update(orders).set({ status: 'failed', failure_reason: GATEWAY_REFUSED_REASON, updated_at: new Date() }).where(and(eq(orders.id, order.id), eq(orders.status, 'created')));
-    throw error;
+    await reportError(error, { orderId, gateway: gatewayName });
+    throw new ApiError('gateway_error', GATEWAY_UNAVAILABLE);
   }
 }
 

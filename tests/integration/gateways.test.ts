@@ -144,7 +144,9 @@ describe('orders are ours first', () => {
     const cartId = await cartOf();
     standIns.state.ordersApiDown = true;
     try {
-      expect((await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartId, mode: 'CARD' }))).status).toBeGreaterThanOrEqual(500);
+      const refused = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartId, mode: 'CARD' }));
+      expect(refused.status).toBeGreaterThanOrEqual(500);
+      expect([refused.status, refused.body.error.message]).toEqual([502, 'The payment service is not answering right now. Please try again in a minute.']);
     } finally {
       standIns.state.ordersApiDown = false;
     }
