@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -26,6 +27,10 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 export const entityType = pgEnum('entity_type', ['individual', 'ngo']);
 export const mediaKind = pgEnum('media_kind', ['leaderboard', 'theater', 'widget', 'gallery', 'video']);
 export const orderStatus = pgEnum('order_status', ['created', 'pending', 'success', 'failed', 'refunded']);
+/** a charge is a one-time gift or one month of a SIP */
+export const orderKind = pgEnum('order_kind', ['one_time', 'sip']);
+export const mandateStatus = pgEnum('mandate_status', ['created', 'active', 'paused', 'cancelled', 'failed']);
+export const refundStatus = pgEnum('refund_status', ['pending', 'processed', 'failed']);
 export const outboxChannel = pgEnum('outbox_channel', ['email', 'sms']);
 export const tokenKind = pgEnum('token_kind', ['api', 'password_reset', 'autologin']);
 
@@ -226,7 +231,7 @@ export const carts = pgTable(
   'carts',
   {
     id: serial('id').primaryKey(),
-    campaign_id: integer('campaign_id').notNull().references(() => fundraisers.id),
+    fundraiser_id: integer('fundraiser_id').notNull().references(() => fundraisers.id),
     user_id: integer('user_id').references(() => users.id),
     currency: varchar('currency', { length: 3 }).notNull(),
     donated_amount_minor: money('donated_amount_minor').notNull(),
@@ -253,7 +258,7 @@ export const carts = pgTable(
     client_ip: text('client_ip'),
     created_at: createdAt(),
   },
-  (t) => [index('carts_campaign_idx').on(t.campaign_id), index('carts_email_idx').on(t.donor_email, t.created_at)],
+  (t) => [index('carts_fundraiser_idx').on(t.fundraiser_id), index('carts_email_idx').on(t.donor_email, t.created_at)],
 );
 
 export const orders = pgTable(
@@ -261,10 +266,16 @@ export const orders = pgTable(
   {
     id: serial('id').primaryKey(),
     order_id: text('order_id').notNull(),
-    cart_id: integer('cart_id').notNull().references(() => carts.id),
-    campaign_id: integer('campaign_id').notNull().references(() => fundraisers.id),
+    kind: orderKind('kind').notNull().default('one_time'),
+    /** the donor's cart; a SIP month charged under a mandate has none */
+    cart_id: integer('cart_id').references(() => carts.id),
+    /** the target: one fundraiser; a SIP month without one gives to its subscription's lines (causes) */
+    fundraiser_id: integer('fundraiser_id').references(() => fundraisers.id),
     user_id: integer('user_id').references(() => users.id),
-    subscription_id: integer('subscription_id'),
+    subscription_id: integer('subscription_id').references(() => subscriptions.id),
+    mandate_id: integer('mandate_id').references(() => mandates.id),
+    /** the SIP month this charge is for (YYYY-MM); with the subscription it makes the idempotency key */
+    period: text('period'),
     payment_mode: text('payment_mode').notNull(),
     payment_mode_value: text('payment_mode_value'),
     payment_gateway: text('payment_gateway').notNull(),
@@ -293,11 +304,14 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_idx').on(t.idempotency_key),
     uniqueIndex('orders_gateway_order_idx').on(t.payment_gateway, t.gateway_order_id),
     uniqueIndex('orders_gateway_payment_idx').on(t.payment_gateway, t.gateway_payment_id),
-    index('orders_campaign_status_idx').on(t.campaign_id, t.status, t.id.desc().nullsFirst()),
+    index('orders_fundraiser_status_idx').on(t.fundraiser_id, t.status, t.id.desc().nullsFirst()),
+    index('orders_subscription_idx').on(t.subscription_id, t.period),
     index('orders_user_idx').on(t.user_id, t.created_at.desc().nullsFirst()),
     index('orders_pending_idx').on(t.status, t.created_at),
     // one cart, one live order: a repeated order call answers the same order (issue 9)
     uniqueIndex('orders_live_cart_idx').on(t.cart_id).where(sql`status in ('created', 'pending', 'success')`),
+    check('orders_target_check', sql`${t.fundraiser_id} is not null or ${t.kind} = 'sip'`),
+    check('orders_sip_check', sql`${t.kind} = 'one_time' or (${t.subscription_id} is not null and ${t.period} is not null)`),
   ],
 );
 
@@ -309,8 +323,10 @@ export const paymentEvents = pgTable(
     gateway: text('gateway').notNull(),
     event_id: text('event_id').notNull(),
     order_id: text('order_id'),
+    /** a mandate's events (authorised, paused, cancelled) belong to it rather than to one order */
+    mandate_id: integer('mandate_id'),
     type: text('type').notNull(),
-    source: text('source').notNull(), // webhook | return | reconcile
+    source: text('source').notNull(), // webhook | return | reconcile | request
     payload: jsonb('payload').$type<unknown>(),
     received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -322,14 +338,15 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: serial('id').primaryKey(),
+    /** the money movement: an order's id for its charge, refund:{id} for each refund of it */
     group_id: text('group_id').notNull(),
-    account: text('account').notNull(), // fundraiser:{id} | platform:tips
+    account: text('account').notNull(), // fundraiser:{id} | cause:{sip cause} | platform:tips
     kind: text('kind').notNull(), // donation | tip | refund
     amount_minor: money('amount_minor').notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
     created_at: createdAt(),
   },
-  (t) => [index('ledger_account_idx').on(t.account), uniqueIndex('ledger_group_kind_idx').on(t.group_id, t.kind)],
+  (t) => [index('ledger_account_idx').on(t.account), uniqueIndex('ledger_group_account_kind_idx').on(t.group_id, t.account, t.kind)],
 );
 
 export const subscriptions = pgTable(
@@ -337,19 +354,84 @@ export const subscriptions = pgTable(
   {
     id: serial('id').primaryKey(),
     user_id: integer('user_id').notNull().references(() => users.id),
-    campaign_id: integer('campaign_id').references(() => fundraisers.id),
+    fundraiser_id: integer('fundraiser_id').references(() => fundraisers.id),
     sip_cause: text('sip_cause').notNull(),
     currency: varchar('currency', { length: 3 }).notNull().default('INR'),
     amount_minor: money('amount_minor').notNull(),
     status_flag: smallint('status_flag').notNull().default(1),
     frequency: text('frequency').notNull().default('monthly'),
     payment_gateway: text('payment_gateway'),
-    mandate_id: text('mandate_id'),
+    mandate_id: integer('mandate_id').references(() => mandates.id),
     next_payment_date: timestamp('next_payment_date', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [index('subscriptions_user_idx').on(t.user_id, t.status_flag)],
+);
+
+// What one SIP gives to each month: a cause (split across its fundraisers when charged) or one fundraiser.
+export const subscriptionLines = pgTable(
+  'subscription_lines',
+  {
+    id: serial('id').primaryKey(),
+    subscription_id: integer('subscription_id').notNull().references(() => subscriptions.id, { onDelete: 'cascade' }),
+    sip_cause: text('sip_cause'),
+    fundraiser_id: integer('fundraiser_id').references(() => fundraisers.id),
+    amount_minor: money('amount_minor').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('subscription_lines_subscription_idx').on(t.subscription_id),
+    check('subscription_lines_target_check', sql`(${t.fundraiser_id} is not null) <> (${t.sip_cause} is not null)`),
+  ],
+);
+
+// A donor's standing permission for a gateway to debit them (e-mandate, UPI AutoPay, a saved card).
+export const mandates = pgTable(
+  'mandates',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id').notNull().references(() => users.id),
+    gateway: text('gateway').notNull(),
+    gateway_mandate_id: text('gateway_mandate_id').notNull(),
+    /** Emandate | UPIRECURRING | CARD (spec 9 payment modes) */
+    method: text('method').notNull(),
+    status: mandateStatus('status').notNull().default('created'),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    /** the most one debit may take, as the donor authorised it */
+    max_amount_minor: money('max_amount_minor').notNull(),
+    failure_reason: text('failure_reason'),
+    authorised_at: timestamp('authorised_at', { withTimezone: true }),
+    cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('mandates_gateway_idx').on(t.gateway, t.gateway_mandate_id), index('mandates_user_idx').on(t.user_id)],
+);
+
+// Money sent back to a donor: several may follow one order, up to what it charged.
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    refund_id: text('refund_id').notNull(),
+    order_id: integer('order_id').notNull().references(() => orders.id),
+    gateway: text('gateway').notNull(),
+    gateway_refund_id: text('gateway_refund_id'),
+    amount_minor: money('amount_minor').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    status: refundStatus('status').notNull().default('pending'),
+    reason: text('reason'),
+    failure_reason: text('failure_reason'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    processed_at: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_refund_id_idx').on(t.refund_id),
+    uniqueIndex('refunds_gateway_idx').on(t.gateway, t.gateway_refund_id),
+    index('refunds_order_idx').on(t.order_id),
+  ],
 );
 
 export const leads = pgTable('leads', {

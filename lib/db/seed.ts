@@ -276,7 +276,7 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedR
         const inr = convertMinor(minor, DEFAULT_INR_PER_UNIT_MICROS[currency], DEFAULT_INR_PER_UNIT_MICROS.INR);
         const tip = r.chance(0.3) ? Math.round(minor * 0.1) : 0;
         amounts.push({ currency, minor, inr, tip, donor });
-        cartRows.push({ campaign_id: f.id, user_id: donor.id, currency, donated_amount_minor: minor, donated_amount_inr_minor: inr, tip_amount_minor: tip, donor_name: donor.full_name, donor_email: donor.email, is_anonymous: r.chance(0.15), is_indian: currency === 'INR', device: r.pick(['mobile', 'desktop']) });
+        cartRows.push({ fundraiser_id: f.id, user_id: donor.id, currency, donated_amount_minor: minor, donated_amount_inr_minor: inr, tip_amount_minor: tip, donor_name: donor.full_name, donor_email: donor.email, is_anonymous: r.chance(0.15), is_indian: currency === 'INR', device: r.pick(['mobile', 'desktop']) });
       }
       if (!cartRows.length) continue;
       const cartIds = await tx.insert(s.carts).values(cartRows).returning({ id: s.carts.id });
@@ -287,7 +287,7 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedR
         orderSeq++;
         const orderId = `DEMO${String(orderSeq).padStart(8, '0')}`;
         const settledAt = new Date(now.getTime() - (nDonations - d) * 3600_000 * r.int(1, 20));
-        orderRows.push({ order_id: orderId, cart_id: cartIds[d].id, campaign_id: f.id, user_id: a.donor.id, payment_mode: r.pick(['UPI', 'CARD', 'VPA']), payment_gateway: 'sandbox', iso_currency: a.currency, donated_amount_minor: a.minor, tip_amount_minor: a.tip, credited_amount_minor: a.inr, charged: true, status: 'success', gateway_order_id: `sbx_order_${orderId}`, gateway_payment_id: `sbx_pay_${orderId}`, origin: 's', created_at: settledAt, updated_at: settledAt, settled_at: settledAt });
+        orderRows.push({ order_id: orderId, cart_id: cartIds[d].id, fundraiser_id: f.id, user_id: a.donor.id, payment_mode: r.pick(['UPI', 'CARD', 'VPA']), payment_gateway: 'sandbox', iso_currency: a.currency, donated_amount_minor: a.minor, tip_amount_minor: a.tip, credited_amount_minor: a.inr, charged: true, status: 'success', gateway_order_id: `sbx_order_${orderId}`, gateway_payment_id: `sbx_pay_${orderId}`, origin: 's', created_at: settledAt, updated_at: settledAt, settled_at: settledAt });
         ledgerRows.push({ group_id: orderId, account: `fundraiser:${f.id}`, kind: 'donation', amount_minor: a.inr, currency: 'INR', created_at: settledAt });
         if (a.tip) ledgerRows.push({ group_id: orderId, account: 'platform:tips', kind: 'tip', amount_minor: a.tip, currency: a.currency, created_at: settledAt });
         total += a.inr;

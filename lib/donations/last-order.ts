@@ -9,7 +9,7 @@ export async function lastOrderOfUser(db: DbOrTx, userId: number) {
   const [order] = await db
     .select({
       order_id: orders.order_id,
-      campaign_id: orders.campaign_id,
+      campaign_id: orders.fundraiser_id,
       payment_mode: orders.payment_mode,
       payment_mode_value: orders.payment_mode_value,
       payment_gateway: orders.payment_gateway,

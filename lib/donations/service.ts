@@ -14,6 +14,7 @@ import { hasTaxBenefit } from '../fundraisers/rules';
 import { acceptsDonations, isFundraiserPublished } from '../fundraisers/status';
 import { MAX_DONATION_INR } from '../constants';
 import type { CartSchema, OrderSchema } from '../validation/donation';
+import { checkoutOrderByOrderId } from '../payments/results';
 import { gatewayFor, gatewayNameFor } from '../payments/registry';
 
 /** failure_reason of an order its gateway would not create */
@@ -54,7 +55,7 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
   const [cart] = await db
     .insert(carts)
     .values({
-      campaign_id: f.id,
+      fundraiser_id: f.id,
       user_id: ctx.userId,
       currency,
       donated_amount_minor: donated,
@@ -110,7 +111,7 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
       return existing;
     }
   }
-  const [cart] = await db.select().from(carts).where(and(eq(carts.id, input.cart_id), eq(carts.campaign_id, fundraiserId)));
+  const [cart] = await db.select().from(carts).where(and(eq(carts.id, input.cart_id), eq(carts.fundraiser_id, fundraiserId)));
   if (!cart) throw notFound('Cart not found');
   const live = await liveOrderOf(db, cart.id);
   if (live) return live;
@@ -131,7 +132,7 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
     .values({
       order_id: orderId,
       cart_id: cart.id,
-      campaign_id: fundraiserId,
+      fundraiser_id: fundraiserId,
       user_id: cart.user_id,
       payment_mode: input.mode,
       payment_mode_value: input.mode_value ?? null,
@@ -168,8 +169,7 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
 
 /** spec 7 payment/send: the order goes to the gateway; the answer is where the browser checks out. */
 export async function sendOrder(db: Db, orderId: string, ctx: { origin: string; returnUrl: string }) {
-  const [order] = await db.select().from(orders).where(eq(orders.order_id, orderId));
-  if (!order) throw notFound('Order not found');
+  const order = await checkoutOrderByOrderId(db, orderId);
   if (order.status === 'success') throw new ApiError('conflict', 'This donation is already paid');
   const gateway = gatewayFor(order.payment_gateway, ctx.origin);
   if (!gateway || !order.gateway_order_id) throw new ApiError('conflict', 'This order cannot be sent to its gateway');

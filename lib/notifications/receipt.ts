@@ -15,7 +15,9 @@ export interface ReceiptFacts {
   /** what the donor paid (donation and tip), in the order's currency */
   amountMinor: number;
   currency: string;
-  fundraiserTitle: string;
+  /** a gift to one fundraiser names it; a SIP month names its causes instead */
+  fundraiserTitle: string | null;
+  causes?: string[];
   pan: string | null;
   signInLink: string | null;
 }
@@ -28,7 +30,8 @@ export async function receiptEmail(r: ReceiptFacts): Promise<OutgoingMessage> {
   const rtl = RTL_LOCALES.includes(locale);
   const words = rtl ? isolate : (x: string) => x;
   const digits = rtl ? isolateLtr : (x: string) => x;
-  const title = words(r.fundraiserTitle);
+  const causeName = createTranslator({ locale, messages, namespace: 'Sip.causes' });
+  const title = words(r.fundraiserTitle ?? (r.causes ?? []).map((c) => causeName(c as never)).join(', '));
   const number = digits(r.orderId);
   const amount = digits(formatMoney(r.amountMinor, r.currency, locale, { exact: true }));
   return {

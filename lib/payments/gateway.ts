@@ -3,8 +3,9 @@
 
 export type GatewayStatus = 'success' | 'failed' | 'pending';
 
-/** A verified statement from a gateway about one payment attempt. */
-export interface GatewayEvent {
+/** A verified statement from a gateway about one payment attempt (a one-time gift or a SIP month). */
+export interface ChargeEvent {
+  kind?: 'charge';
   /** unique per gateway: a replay carries the same id */
   eventId: string;
   gatewayOrderId: string;
@@ -15,6 +16,65 @@ export interface GatewayEvent {
   failureReason?: string;
   type: string;
   payload: unknown;
+}
+
+export type RefundStatus = 'pending' | 'processed' | 'failed';
+
+/** A refund of (part of) a settled payment: one we asked for, or one made on the gateway's dashboard. */
+export interface RefundEvent {
+  kind: 'refund';
+  eventId: string;
+  gatewayRefundId: string;
+  /** our refund id when the gateway echoes it back (notes, metadata) */
+  refundId: string | null;
+  gatewayPaymentId: string;
+  status: RefundStatus;
+  amountMinor: number;
+  currency: string;
+  failureReason?: string;
+  type: string;
+  payload: unknown;
+}
+
+export type MandateState = 'active' | 'paused' | 'cancelled' | 'failed';
+
+/** A mandate authorised, paused, resumed, cancelled or refused by the donor's bank. */
+export interface MandateEvent {
+  kind: 'mandate';
+  eventId: string;
+  gatewayMandateId: string;
+  status: MandateState;
+  failureReason?: string;
+  type: string;
+  payload: unknown;
+}
+
+export type GatewayEvent = ChargeEvent | RefundEvent | MandateEvent;
+
+export interface RefundRequest {
+  refundId: string;
+  gatewayPaymentId: string;
+  amountMinor: number;
+  currency: string;
+}
+
+export interface MandateRequest {
+  /** our mandate id, echoed back by the gateway */
+  mandateRef: string;
+  /** Emandate | UPIRECURRING | CARD */
+  method: string;
+  maxAmountMinor: number;
+  currency: string;
+  donor: { name: string; email: string; phone: string | null };
+}
+
+/** Recurring debits under a donor's mandate (present exactly when capabilities.mandates is true). */
+export interface MandateMethods {
+  /** registers the mandate; the donor authorises it at authoriseUrl, and a mandate event says how it went */
+  create(req: MandateRequest, returnUrl: string): Promise<{ gatewayMandateId: string; authoriseUrl: string }>;
+  /** debits one charge under an active mandate; the result arrives as a charge event for gatewayOrderId */
+  charge(req: { gatewayMandateId: string; orderId: string; amountMinor: number; currency: string }): Promise<{ gatewayOrderId: string }>;
+  cancel(gatewayMandateId: string): Promise<void>;
 }
 
 export interface OrderForGateway {
@@ -46,14 +106,18 @@ export interface Gateway {
   /** where the browser goes to pay; returnUrl receives the signed result */
   checkoutUrl(order: OrderForGateway & { gatewayOrderId: string }, returnUrl: string): Promise<string>;
   /** the browser's return, verified; throws GatewaySignatureError when tampered */
-  verifyReturn(params: Record<string, string>): Promise<GatewayEvent>;
+  verifyReturn(params: Record<string, string>): Promise<ChargeEvent>;
   /** a webhook, verified over the raw body; throws GatewaySignatureError when tampered, and answers null for a
    *  genuine event we do not act on (acknowledged with 2xx, so the gateway neither retries it nor disables us) */
   parseWebhook(rawBody: string, headers: Headers): Promise<GatewayEvent | null>;
   /** the gateway's own view of an order, for reconciliation of lost webhooks */
-  fetchStatus(gatewayOrderId: string): Promise<GatewayEvent | null>;
+  fetchStatus(gatewayOrderId: string): Promise<ChargeEvent | null>;
   /** with upiCollect: asks the donor's UPI app to approve the payment */
   collect?(gatewayOrderId: string, vpa: string): Promise<void>;
+  /** with refunds: sends (part of) a payment back; the answer is the refund as the gateway stands now */
+  refund?(req: RefundRequest): Promise<RefundEvent>;
+  /** with mandates */
+  mandates?: MandateMethods;
 }
 
 export class GatewaySignatureError extends Error {

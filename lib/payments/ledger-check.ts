@@ -6,7 +6,7 @@ export async function checkLedger(db: Db) {
   const mismatched = await db.execute<{ id: number; raised: string; ledger: string }>(sql`
     select f.id, f.raised_minor as raised, coalesce(l.total, 0) as ledger
     from fundraisers f
-    left join (select account, sum(amount_minor) as total from ledger_entries where kind = 'donation' group by account) l
+    left join (select account, sum(amount_minor) as total from ledger_entries where kind in ('donation', 'refund') group by account) l
       on l.account = 'fundraiser:' || f.id
     where f.raised_minor <> coalesce(l.total, 0)
     order by f.id`);

@@ -2,7 +2,7 @@
 // HMAC-SHA256 with the key secret, over the order id we stored) and webhook signature over the raw body.
 import Razorpay from 'razorpay';
 import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils';
-import { GatewaySignatureError, type Gateway, type GatewayCapabilities, type GatewayEvent, type GatewayStatus, type OrderForGateway } from './gateway';
+import { GatewaySignatureError, type ChargeEvent, type Gateway, type GatewayCapabilities, type GatewayEvent, type GatewayStatus, type OrderForGateway } from './gateway';
 
 // UPI collect (S2S) and mandates need Razorpay's separate approval and are not built yet: routing sends UPI-id
 // payments elsewhere rather than leave a donor waiting for a request that never comes
@@ -51,7 +51,7 @@ export class RazorpayGateway implements Gateway {
     return new URL(`/payment/checkout?${q}`, this.cfg.origin).toString();
   }
 
-  async verifyReturn(params: Record<string, string>): Promise<GatewayEvent> {
+  async verifyReturn(params: Record<string, string>): Promise<ChargeEvent> {
     const orderId = params.razorpay_order_id;
     const paymentId = params.razorpay_payment_id;
     if (!orderId || !paymentId || !params.razorpay_signature) throw new GatewaySignatureError();
@@ -70,13 +70,13 @@ export class RazorpayGateway implements Gateway {
     return this.event(headers.get('x-razorpay-event-id') ?? `${body.event}:${payment.id}`, body.event, payment);
   }
 
-  async fetchStatus(gatewayOrderId: string): Promise<GatewayEvent | null> {
+  async fetchStatus(gatewayOrderId: string): Promise<ChargeEvent | null> {
     const { items } = (await this.client.orders.fetchPayments(gatewayOrderId)) as unknown as { items: RazorpayPayment[] };
     const payment = items.find((p) => p.status === 'captured') ?? items.find((p) => p.status === 'failed');
     return payment ? this.event(`status:${payment.id}:${payment.status}`, 'status', payment) : null;
   }
 
-  private event(eventId: string, type: string, p: RazorpayPayment): GatewayEvent {
+  private event(eventId: string, type: string, p: RazorpayPayment): ChargeEvent {
     return {
       eventId,
       type,

@@ -1,4 +1,4 @@
-// Gateway results in: the browser return, webhooks and reconciliation, all through settleOrder.
+// Gateway results in: the browser return, webhooks and reconciliation, all through applyGatewayEvent.
 import 'server-only';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -7,30 +7,35 @@ import { pushPaymentResult } from '../realtime/order-events';
 import { failureRedirect, thankYouPath } from './redirects';
 import { ApiError, notFound } from '../http/errors';
 import { invalidateFundraiser } from '../cache/invalidate';
-import { GatewaySignatureError, type GatewayEvent } from './gateway';
+import { GatewaySignatureError, type ChargeEvent } from './gateway';
 import { gatewayFor } from './registry';
-import { settleOrder, type SettleOutcome } from './settle';
+import { applyGatewayEvent, type EventOutcome } from './events';
 import { reportError } from '../observability/report';
 
 /** failure_reason of an order nobody paid within the gateway's checkout window */
 export const ORDER_EXPIRED_REASON = 'expired';
 
 type OrderRow = typeof orders.$inferSelect;
+/** an order a donor checks out in the browser (a one-time gift): it has a cart and a fundraiser */
+export type CheckoutOrder = OrderRow & { cart_id: number; fundraiser_id: number };
+export const isCheckoutOrder = (o: OrderRow): o is CheckoutOrder => o.cart_id !== null && o.fundraiser_id !== null;
 
 /** What the donor's page needs to know about an order: its status and where to go next (spec 4). */
-export async function paymentResult(db: Db, order: OrderRow) {
-  const [f] = await db.select({ id: fundraisers.id, custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, order.campaign_id));
+export async function paymentResult(db: Db, order: CheckoutOrder) {
+  const [f] = await db.select({ id: fundraisers.id, custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, order.fundraiser_id));
   const status = order.status === 'success' ? 'success' : order.status === 'failed' ? 'failed' : 'pending';
   const redirect = status === 'success' ? thankYouPath(f.custom_tag, order.order_id) : status === 'failed' ? failureRedirect(order.origin, f, order.failure_reason) : null;
   return { order_id: order.order_id, status, charged: order.charged, failure_reason: order.failure_reason, redirect } as const;
 }
 
-async function afterSettle(db: Db, outcome: SettleOutcome): Promise<void> {
-  if (outcome.result !== 'settled') return;
-  // a donation changes the story's total, donor list and ticker: expire its pages at once
-  if (outcome.credited) await invalidateFundraiser(outcome.campaignId);
-  if (outcome.status === 'success' || outcome.status === 'failed') {
-    const result = await paymentResult(db, await orderByOrderId(db, outcome.orderId));
+async function afterSettle(db: Db, outcome: EventOutcome): Promise<void> {
+  // a donation or refund changes the story's total, donor list and ticker: expire its pages at once
+  for (const id of outcome.fundraisers) await invalidateFundraiser(id);
+  if (outcome.result === 'settled' && (outcome.status === 'success' || outcome.status === 'failed')) {
+    const order = await orderByOrderId(db, outcome.orderId);
+    // only a donor at a checkout waits for the result; a SIP month has nobody on the page
+    if (!isCheckoutOrder(order)) return;
+    const result = await paymentResult(db, order);
     await pushPaymentResult(result.order_id, { status: result.status, redirect: result.redirect });
   }
 }
@@ -51,9 +56,9 @@ async function isSignedReturnOf(order: OrderRow, params: Record<string, string>,
  * for the donor's own session or the gateway's signed return for this order.
  */
 export async function orderView(db: Db, order: OrderRow, ctx: { viewer: { id: number } | null; returned: Record<string, string>; origin: string }) {
-  const [f] = await db.select({ title: fundraisers.title, custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, order.campaign_id));
+  const [f] = order.fundraiser_id ? await db.select({ title: fundraisers.title, custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, order.fundraiser_id)) : [];
   const isDonor = (ctx.viewer !== null && order.user_id === ctx.viewer.id) || (await isSignedReturnOf(order, ctx.returned, ctx.origin));
-  const [cart] = isDonor ? await db.select({ donor_name: carts.donor_name }).from(carts).where(eq(carts.id, order.cart_id)) : [];
+  const [cart] = isDonor && order.cart_id ? await db.select({ donor_name: carts.donor_name }).from(carts).where(eq(carts.id, order.cart_id)) : [];
   return {
     order_id: order.order_id,
     status: order.status,
@@ -64,7 +69,7 @@ export async function orderView(db: Db, order: OrderRow, ctx: { viewer: { id: nu
     payment_mode: order.payment_mode,
     payment_gateway: order.payment_gateway,
     ...(cart ? { donor: { full_name: cart.donor_name } } : {}),
-    fundraiser: f,
+    fundraiser: f ?? null,
   };
 }
 
@@ -76,9 +81,16 @@ export async function orderByOrderId(db: Db, orderId: string) {
   return order;
 }
 
+/** An order the browser checks out and comes back from; a SIP month charged under a mandate is not one. */
+export async function checkoutOrderByOrderId(db: Db, orderId: string): Promise<CheckoutOrder> {
+  const order = await orderByOrderId(db, orderId);
+  if (!isCheckoutOrder(order)) throw new ApiError('conflict', 'This order has no checkout');
+  return order;
+}
+
 /** spec 7 payment/response/{oi}: verify what the browser brought back (or ask the gateway) and settle. */
 export async function handlePaymentReturn(db: Db, orderId: string, params: Record<string, string>, origin: string) {
-  const order = await orderByOrderId(db, orderId);
+  const order = await checkoutOrderByOrderId(db, orderId);
   const gateway = gatewayFor(order.payment_gateway, origin);
   if (!gateway || !order.gateway_order_id) throw new ApiError('conflict', 'This order has no gateway to ask');
   let event;
@@ -98,11 +110,11 @@ export async function handlePaymentReturn(db: Db, orderId: string, params: Recor
     // settled already (a webhook or an earlier poll): our database is the answer, the gateway is not asked again
     event = null;
   }
-  if (event) await afterSettle(db, await settleOrder(db, order.payment_gateway, event, returned ? 'return' : 'reconcile'));
-  const settled = await orderByOrderId(db, orderId);
+  if (event) await afterSettle(db, await applyGatewayEvent(db, order.payment_gateway, event, returned ? 'return' : 'reconcile'));
+  const settled = await checkoutOrderByOrderId(db, orderId);
   // the webhook may have credited this order a moment ago and still be expiring the story's cache:
   // the donor is about to look at the story, so expire it here too (idempotent)
-  if (settled.status === 'success') await invalidateFundraiser(settled.campaign_id);
+  if (settled.status === 'success') await invalidateFundraiser(settled.fundraiser_id);
   return settled;
 }
 
@@ -120,19 +132,20 @@ export async function handleWebhook(db: Db, gatewayName: string, rawBody: string
     console.info(`[webhook] ${gatewayName}: acknowledged an event we do not act on`);
     return { result: 'ignored' as const, credited: false as const };
   }
-  const outcome = await settleOrder(db, gatewayName, event, 'webhook');
+  const outcome = await applyGatewayEvent(db, gatewayName, event, 'webhook');
   await afterSettle(db, outcome);
   // no gateway sends one payment for two orders: that is someone replaying a signed body, refused
   if (outcome.result === 'payment_reused') throw new ApiError('conflict', 'This payment already settled another order');
   // answered 2xx all the same: a retry cannot change these, and a gateway that keeps getting 4xx disables the endpoint
-  if (outcome.result === 'amount_mismatch' || outcome.result === 'unknown_order') {
-    await reportError(new Error(`webhook ${gatewayName} ${event.eventId}: ${outcome.result}`), { gatewayOrderId: event.gatewayOrderId });
-  }
+  if (NEEDS_A_PERSON.has(outcome.result)) await reportError(new Error(`webhook ${gatewayName} ${event.eventId}: ${outcome.result}`), { event: event.type });
   return outcome;
 }
 
-/** The failure an unpaid order gets once its gateway's checkout window has passed: through settleOrder, like any event. */
-const expiryEvent = (order: OrderRow): GatewayEvent => ({
+// results a gateway's retry cannot change but someone should look at
+const NEEDS_A_PERSON = new Set<EventOutcome['result']>(['amount_mismatch', 'unknown_order', 'unknown_refund', 'unknown_mandate', 'refund_too_large']);
+
+/** The failure an unpaid order gets once its gateway's checkout window has passed: through applyGatewayEvent, like any event. */
+const expiryEvent = (order: OrderRow): ChargeEvent => ({
   eventId: `expired:${order.order_id}`,
   type: 'order.expired',
   gatewayOrderId: order.gateway_order_id!,
@@ -181,9 +194,9 @@ export async function reconcilePendingOrders(db: Db, opts: ReconcileOptions) {
       results.push({ order_id: order.order_id, result: 'no answer' });
       continue;
     }
-    const outcome = await settleOrder(db, order.payment_gateway, decisive, 'reconcile');
+    const outcome = await applyGatewayEvent(db, order.payment_gateway, decisive, 'reconcile');
     await afterSettle(db, outcome);
-    results.push({ order_id: order.order_id, result: outcome.result === 'unknown_order' ? 'unknown' : `${outcome.result}:${outcome.status}` });
+    results.push({ order_id: order.order_id, result: 'status' in outcome ? `${outcome.result}:${outcome.status}` : 'unknown' });
   }
   return results;
 }

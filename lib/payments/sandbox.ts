@@ -4,10 +4,22 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sandboxPayments } from '../db/schema';
-import { GatewaySignatureError, type Gateway, type GatewayCapabilities, type GatewayEvent, type GatewayStatus, type OrderForGateway } from './gateway';
+import {
+  GatewaySignatureError,
+  type ChargeEvent,
+  type Gateway,
+  type GatewayCapabilities,
+  type GatewayEvent,
+  type GatewayStatus,
+  type MandateMethods,
+  type MandateState,
+  type OrderForGateway,
+  type RefundEvent,
+  type RefundRequest,
+} from './gateway';
 
-// the sandbox plays every one-time flow, the UPI collect included (a UPI id's handle decides the outcome)
-export const SANDBOX_CAPABILITIES: GatewayCapabilities = { currencies: 'any', oneTime: true, upiCollect: true, qr: true, mandates: false, refunds: false };
+// the sandbox plays every flow: one-time, the UPI collect (a UPI id's handle decides the outcome), refunds and mandates
+export const SANDBOX_CAPABILITIES: GatewayCapabilities = { currencies: 'any', oneTime: true, upiCollect: true, qr: true, mandates: true, refunds: true };
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 const RETURN_FIELDS = ['gateway_order_id', 'payment_id', 'status', 'amount', 'currency'] as const;
@@ -73,7 +85,41 @@ export class SandboxGateway implements Gateway {
     await this.complete(gatewayOrderId, status);
   }
 
-  async verifyReturn(params: Record<string, string>): Promise<GatewayEvent> {
+  /** Refunds are processed at once, as a test gateway's are; the same result also comes as a signed webhook. */
+  async refund(req: RefundRequest): Promise<RefundEvent> {
+    const gatewayRefundId = `sbx_rfd_${randomBytes(9).toString('base64url')}`;
+    return this.refundEvent(`refund:${gatewayRefundId}:processed`, 'refund.processed', {
+      refund_id: gatewayRefundId,
+      our_refund_id: req.refundId,
+      payment_id: req.gatewayPaymentId,
+      status: 'processed',
+      amount: String(req.amountMinor),
+      currency: req.currency,
+    });
+  }
+
+  readonly mandates: MandateMethods = {
+    create: async (req, returnUrl) => {
+      const gatewayMandateId = `sbx_mdt_${randomBytes(9).toString('base64url')}`;
+      const q = new URLSearchParams({ mandate_id: gatewayMandateId, ref: req.mandateRef, return_url: returnUrl });
+      return { gatewayMandateId, authoriseUrl: new URL(`/payment/sandbox/mandate?${q}`, this.origin).toString() };
+    },
+    // a sandbox debit under a mandate succeeds at once; reconciliation (fetchStatus) or the webhook reports it
+    charge: async (req) => {
+      const { gatewayOrderId } = await this.createOrder({ orderId: req.orderId, amountMinor: req.amountMinor, currency: req.currency, donor: { name: '', email: '', phone: null } });
+      await this.complete(gatewayOrderId, 'success');
+      return { gatewayOrderId };
+    },
+    cancel: async () => {},
+  };
+
+  /** What the sandbox's mandate page does when the tester authorises or refuses: a signed webhook. */
+  mandateWebhook(gatewayMandateId: string, status: MandateState): { webhookBody: string; webhookSignature: string } {
+    const webhookBody = JSON.stringify({ event_id: `evt_${randomBytes(9).toString('base64url')}`, type: `mandate.${status}`, mandate_id: gatewayMandateId, status });
+    return { webhookBody, webhookSignature: sandboxSign(this.secret, webhookBody) };
+  }
+
+  async verifyReturn(params: Record<string, string>): Promise<ChargeEvent> {
     if (!sameSignature(params.signature, sandboxSign(this.secret, returnPayload(params)))) throw new GatewaySignatureError();
     return this.event(`return:${params.payment_id}:${params.status}`, 'return', params);
   }
@@ -81,12 +127,16 @@ export class SandboxGateway implements Gateway {
   async parseWebhook(rawBody: string, headers: Headers): Promise<GatewayEvent | null> {
     if (!sameSignature(headers.get(SANDBOX_SIGNATURE_HEADER), sandboxSign(this.secret, rawBody))) throw new GatewaySignatureError();
     const body = JSON.parse(rawBody) as Record<string, string>;
+    const type = String(body.type);
+    if (type.startsWith('payment.')) return this.event(body.event_id, type, body);
+    if (type === 'refund.processed' || type === 'refund.failed') return this.refundEvent(body.event_id, type, body);
+    const state = (['active', 'paused', 'cancelled', 'failed'] as const).find((x) => x === body.status);
+    if (type.startsWith('mandate.') && state && body.mandate_id) return { kind: 'mandate', eventId: body.event_id, type, gatewayMandateId: body.mandate_id, status: state, payload: body };
     // like a real provider's, the sandbox's other events are acknowledged and left alone
-    if (!String(body.type).startsWith('payment.')) return null;
-    return this.event(body.event_id, body.type, body);
+    return null;
   }
 
-  async fetchStatus(gatewayOrderId: string): Promise<GatewayEvent | null> {
+  async fetchStatus(gatewayOrderId: string): Promise<ChargeEvent | null> {
     const [p] = await (await this.db()).select().from(sandboxPayments).where(eq(sandboxPayments.gateway_order_id, gatewayOrderId));
     if (!p || p.status === 'created' || !p.payment_id) return null;
     return this.event(`status:${p.payment_id}:${p.status}`, 'status', {
@@ -98,7 +148,24 @@ export class SandboxGateway implements Gateway {
     });
   }
 
-  private event(eventId: string, type: string, p: Record<string, string>): GatewayEvent {
+  private refundEvent(eventId: string, type: string, p: Record<string, string>): RefundEvent {
+    const status = (['processed', 'failed', 'pending'] as const).find((x) => x === p.status);
+    if (!status || !p.refund_id || !p.payment_id) throw new GatewaySignatureError('The refund is not readable');
+    return {
+      kind: 'refund',
+      eventId,
+      type,
+      gatewayRefundId: p.refund_id,
+      refundId: p.our_refund_id || null,
+      gatewayPaymentId: p.payment_id,
+      status,
+      amountMinor: Number(p.amount),
+      currency: p.currency,
+      payload: p,
+    };
+  }
+
+  private event(eventId: string, type: string, p: Record<string, string>): ChargeEvent {
     const status = (['success', 'failed', 'pending'] as const).find((s) => s === p.status);
     if (!status || !p.gateway_order_id) throw new GatewaySignatureError('The payment result is not readable');
     return {

@@ -1,7 +1,7 @@
 // Stripe through its official SDK: Checkout Sessions, and webhooks verified with
 // stripe.webhooks.constructEvent over the raw body.
 import Stripe from 'stripe';
-import { GatewaySignatureError, type Gateway, type GatewayCapabilities, type GatewayEvent, type OrderForGateway } from './gateway';
+import { GatewaySignatureError, type ChargeEvent, type Gateway, type GatewayCapabilities, type GatewayEvent, type OrderForGateway } from './gateway';
 
 // Checkout Sessions for one payment in any currency; subscriptions and refunds are not built yet
 export const STRIPE_CAPABILITIES: GatewayCapabilities = { currencies: 'any', oneTime: true, upiCollect: false, qr: true, mandates: false, refunds: false };
@@ -46,7 +46,7 @@ export class StripeGateway implements Gateway {
   }
 
   // the return carries only the session id: its state is read from Stripe, so nothing in the URL can be forged
-  async verifyReturn(params: Record<string, string>): Promise<GatewayEvent> {
+  async verifyReturn(params: Record<string, string>): Promise<ChargeEvent> {
     if (!params.session_id) throw new GatewaySignatureError('No Stripe session in the return');
     const session = (await this.client.checkout.sessions.retrieve(params.session_id)) as unknown as Session;
     return this.event(`return:${session.id}:${session.payment_status}:${session.status}`, 'checkout.return', session);
@@ -64,12 +64,12 @@ export class StripeGateway implements Gateway {
     return this.event(event.id, event.type, event.data.object as unknown as Session, event.type);
   }
 
-  async fetchStatus(gatewayOrderId: string): Promise<GatewayEvent | null> {
+  async fetchStatus(gatewayOrderId: string): Promise<ChargeEvent | null> {
     const session = (await this.client.checkout.sessions.retrieve(gatewayOrderId)) as unknown as Session;
     return session.payment_status === 'unpaid' && session.status === 'open' ? null : this.event(`status:${session.id}:${session.payment_status}:${session.status}`, 'status', session);
   }
 
-  private event(eventId: string, type: string, s: Session, eventType?: string): GatewayEvent {
+  private event(eventId: string, type: string, s: Session, eventType?: string): ChargeEvent {
     const failed = s.status === 'expired' || eventType === 'checkout.session.async_payment_failed';
     const status = s.payment_status === 'paid' ? 'success' : failed ? 'failed' : 'pending';
     const intent = typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null);

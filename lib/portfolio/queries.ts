@@ -40,13 +40,13 @@ export async function subscriptionsOf(db: DbOrTx, userId: number): Promise<Subsc
   const rows = await db
     .select({ s: subscriptions, title: fundraisers.title, custom_tag: fundraisers.custom_tag })
     .from(subscriptions)
-    .leftJoin(fundraisers, eq(fundraisers.id, subscriptions.campaign_id))
+    .leftJoin(fundraisers, eq(fundraisers.id, subscriptions.fundraiser_id))
     .where(eq(subscriptions.user_id, userId))
     .orderBy(asc(subscriptions.status_flag), desc(subscriptions.created_at), desc(subscriptions.id));
   return rows.map(({ s, title, custom_tag }) => ({
     id: s.id,
     sip_cause: s.sip_cause,
-    campaign_id: s.campaign_id,
+    campaign_id: s.fundraiser_id,
     campaign: title && custom_tag ? { title, custom_tag } : null,
     currency: s.currency,
     amount_minor: s.amount_minor,
@@ -147,7 +147,7 @@ export async function ordersOf(db: DbOrTx, userId: number, q: OrdersPageQuery) {
       .select({ o: orders, recurring: carts.recurring, f: { id: fundraisers.id, title: fundraisers.title, custom_tag: fundraisers.custom_tag } })
       .from(orders)
       .innerJoin(carts, eq(carts.id, orders.cart_id))
-      .innerJoin(fundraisers, eq(fundraisers.id, orders.campaign_id))
+      .innerJoin(fundraisers, eq(fundraisers.id, orders.fundraiser_id))
       .where(listedOrdersOf(userId))
       // spec 7: orderBy creation_date; the id keeps orders of the same instant in a stable order
       .orderBy(direction(orders.created_at), direction(orders.id))
@@ -187,14 +187,14 @@ export async function summaryOf(db: DbOrTx, userId: number) {
       .groupBy(orders.iso_currency)
       .orderBy(orders.iso_currency),
     db
-      .select({ inr: sum(carts.donated_amount_inr_minor).mapWith(Number), donations: count(), fundraisers: countDistinct(orders.campaign_id) })
+      .select({ inr: sum(carts.donated_amount_inr_minor).mapWith(Number), donations: count(), fundraisers: countDistinct(orders.fundraiser_id) })
       .from(orders)
       .innerJoin(carts, eq(carts.id, orders.cart_id))
       .where(successfulOrdersOf(userId)),
     db
       .selectDistinct({ id: causes.id, info_1: causes.info_1, slug: causes.slug, parent_id: parentCauses.id, parent_info_1: parentCauses.info_1, parent_slug: parentCauses.slug })
       .from(orders)
-      .innerJoin(fundraisers, eq(fundraisers.id, orders.campaign_id))
+      .innerJoin(fundraisers, eq(fundraisers.id, orders.fundraiser_id))
       .innerJoin(causes, eq(causes.id, fundraisers.cause_id))
       .leftJoin(parentCauses, eq(parentCauses.id, fundraisers.parent_cause_id))
       .where(successfulOrdersOf(userId))
@@ -226,7 +226,7 @@ export async function receiptOf(db: DbOrTx, userId: number, orderId: string) {
     })
     .from(orders)
     .innerJoin(carts, eq(carts.id, orders.cart_id))
-    .innerJoin(fundraisers, eq(fundraisers.id, orders.campaign_id))
+    .innerJoin(fundraisers, eq(fundraisers.id, orders.fundraiser_id))
     .leftJoin(entityDetails, eq(entityDetails.id, fundraisers.entity_details_id))
     .where(and(eq(orders.order_id, orderId), successfulOrdersOf(userId)))
     .limit(1);

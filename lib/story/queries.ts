@@ -112,7 +112,7 @@ export interface SupporterOptions {
 
 /** Successful donations, newest first; anonymous donors keep their amount but not their name. */
 export async function storySupporters(db: DbOrTx, fundraiserId: number, opts: SupporterOptions): Promise<Page<Supporter>> {
-  const where = and(eq(orders.campaign_id, fundraiserId), eq(orders.status, 'success'), opts.beforeId ? lt(orders.id, opts.beforeId) : undefined);
+  const where = and(eq(orders.fundraiser_id, fundraiserId), eq(orders.status, 'success'), opts.beforeId ? lt(orders.id, opts.beforeId) : undefined);
   const [{ total }] = await db.select({ total: count() }).from(orders).where(where);
   const rows = await db
     .select({
@@ -150,7 +150,7 @@ export async function hasSupported(db: DbOrTx, fundraiserId: number, userId: num
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.campaign_id, fundraiserId), eq(orders.user_id, userId), eq(orders.status, 'success')))
+    .where(and(eq(orders.fundraiser_id, fundraiserId), eq(orders.user_id, userId), eq(orders.status, 'success')))
     .limit(1);
   return Boolean(row);
 }

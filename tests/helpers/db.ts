@@ -2,7 +2,7 @@
 import { closeDb, getDb, type Db } from '@/lib/db/client';
 import { and, eq, sql } from 'drizzle-orm';
 import { seedDemo } from '@/lib/db/seed';
-import { fundraisers, ledgerEntries, orders } from '@/lib/db/schema';
+import { fundraisers } from '@/lib/db/schema';
 
 export async function seededDb(): Promise<Db> {
   const db = await getDb();
@@ -38,21 +38,4 @@ export async function openInrFundraiser(db: Db) {
     .where(and(eq(fundraisers.is_private, false), eq(fundraisers.status_flag, 1), sql`${fundraisers.end_date} > now()`, eq(fundraisers.currency, 'INR')))
     .limit(1);
   return f;
-}
-
-/**
- * Inserts an order as the product would leave it: a successful one is also in the ledger and in its
- * fundraiser's totals (other test files on the shared PostgreSQL database check that these agree).
- */
-export async function insertOrder(db: Db, row: typeof orders.$inferInsert) {
-  const [order] = await db.insert(orders).values(row).returning();
-  if (order.status === 'success') {
-    const [f] = await db.select({ currency: fundraisers.currency }).from(fundraisers).where(eq(fundraisers.id, order.campaign_id));
-    await db.insert(ledgerEntries).values({ group_id: order.order_id, account: `fundraiser:${order.campaign_id}`, kind: 'donation', amount_minor: order.credited_amount_minor, currency: f.currency });
-    await db
-      .update(fundraisers)
-      .set({ raised_minor: sql`${fundraisers.raised_minor} + ${order.credited_amount_minor}`, donor_count: sql`${fundraisers.donor_count} + 1` })
-      .where(eq(fundraisers.id, order.campaign_id));
-  }
-  return order;
 }

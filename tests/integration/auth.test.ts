@@ -334,8 +334,8 @@ describe('proving an email or phone (pre-registration takeover, guest donations)
   it('donations made as a guest join the account once its email is proven by a code', async () => {
     const guest = email('guest');
     const [f] = await db.select().from(fundraisersTable).limit(1);
-    const [cart] = await db.insert(cartsTable).values({ campaign_id: f.id, currency: 'INR', donated_amount_minor: 10000, donated_amount_inr_minor: 10000, donor_name: 'Guest Giver', donor_email: guest }).returning();
-    const [order] = await db.insert(ordersTable).values({ order_id: `GUEST${run}`, cart_id: cart.id, campaign_id: f.id, payment_mode: 'UPI', payment_gateway: 'sandbox', iso_currency: 'INR', donated_amount_minor: 10000, credited_amount_minor: 10000, status: 'created' }).returning();
+    const [cart] = await db.insert(cartsTable).values({ fundraiser_id: f.id, currency: 'INR', donated_amount_minor: 10000, donated_amount_inr_minor: 10000, donor_name: 'Guest Giver', donor_email: guest }).returning();
+    const [order] = await db.insert(ordersTable).values({ order_id: `GUEST${run}`, cart_id: cart.id, fundraiser_id: f.id, payment_mode: 'UPI', payment_gateway: 'sandbox', iso_currency: 'INR', donated_amount_minor: 10000, credited_amount_minor: 10000, status: 'created' }).returning();
     const account = await signup({ email_id: guest });
     // a password sign-up proves nothing: the guest's donation stays unclaimed
     expect((await db.select().from(ordersTable).where(eq(ordersTable.id, order.id)))[0].user_id).toBeNull();

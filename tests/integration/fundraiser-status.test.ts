@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   if (made.length) {
-    await db.delete(carts).where(inArray(carts.campaign_id, made));
+    await db.delete(carts).where(inArray(carts.fundraiser_id, made));
     await db.delete(fundraisers).where(inArray(fundraisers.id, made));
   }
   await closeDb();
@@ -65,7 +65,7 @@ describe.each([
 
   it('takes no donation', async () => {
     await expect(createCart(db, f.id, cartInput, ctx)).rejects.toMatchObject({ status: 404 });
-    expect(await db.select().from(carts).where(eq(carts.campaign_id, f.id))).toEqual([]);
+    expect(await db.select().from(carts).where(eq(carts.fundraiser_id, f.id))).toEqual([]);
   });
 });
 

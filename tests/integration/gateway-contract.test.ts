@@ -96,6 +96,20 @@ describe.each(ADAPTERS)('the $name adapter keeps the gateway contract', (a) => {
     expect(g.capabilities.oneTime).toBe(true);
     expect(g.capabilities.currencies === 'any' || g.capabilities.currencies.includes(a.currency)).toBe(true);
     expect(typeof g.collect === 'function').toBe(g.capabilities.upiCollect);
+    expect(typeof g.refund === 'function').toBe(g.capabilities.refunds);
+    expect(g.mandates !== undefined).toBe(g.capabilities.mandates);
+  });
+
+  it('refunds part of a paid order when it can, and reports the refund as an event of ours', async () => {
+    const g = a.make();
+    if (!g.refund) return expect(g.capabilities.refunds).toBe(false);
+    const o = order();
+    const { gatewayOrderId } = await g.createOrder(o);
+    await a.pay(g, gatewayOrderId, o.amountMinor);
+    const paid = await g.fetchStatus(gatewayOrderId);
+    const refund = await g.refund({ refundId: `RFDCONTRACT${++seq}`, gatewayPaymentId: paid!.gatewayPaymentId!, amountMinor: 1000, currency: a.currency });
+    expect(refund).toMatchObject({ kind: 'refund', gatewayPaymentId: paid!.gatewayPaymentId, amountMinor: 1000, currency: a.currency, gatewayRefundId: expect.any(String) });
+    expect(['pending', 'processed']).toContain(refund.status);
   });
 
   it('creates an order, sends the browser to an https or our own checkout, and reports it unpaid until paid', async () => {

@@ -6,7 +6,8 @@ import { carts, fundraisers, orders, users } from '@/lib/db/schema';
 import { startSession } from '@/lib/auth/session';
 import { AUTH_COOKIE_NAME } from '@/lib/constants';
 import type { Db } from '@/lib/db/client';
-import { call, closeDb, openInrFundraiser, seededDb, insertOrder } from '../helpers/db';
+import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
+import { makeOrder } from '../helpers/factories';
 
 let db: Db;
 let fundraiser: typeof fundraisers.$inferSelect;
@@ -33,10 +34,10 @@ const askLast = async (headers: Record<string, string> = {}) => call(lastOrder, 
 async function orderAt(userId: number, createdAt: Date, over: Partial<typeof orders.$inferInsert> = {}) {
   const [cart] = await db
     .insert(carts)
-    .values({ campaign_id: fundraiser.id, user_id: userId, currency: 'INR', donated_amount_minor: 70_000, donated_amount_inr_minor: 70_000, donor_name: 'Test Donor', donor_email: 'donor@example.com' })
+    .values({ fundraiser_id: fundraiser.id, user_id: userId, currency: 'INR', donated_amount_minor: 70_000, donated_amount_inr_minor: 70_000, donor_name: 'Test Donor', donor_email: 'donor@example.com' })
     .returning();
   const orderId = `SHYTEST${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
-  await insertOrder(db, { order_id: orderId, cart_id: cart.id, campaign_id: fundraiser.id, user_id: userId, payment_mode: 'CARD', payment_gateway: 'sandbox', iso_currency: 'INR', donated_amount_minor: 70_000, credited_amount_minor: 70_000, status: 'success', charged: true, created_at: createdAt, ...over });
+  await makeOrder(db, { order_id: orderId, cart_id: cart.id, fundraiser_id: fundraiser.id, user_id: userId, payment_mode: 'CARD', payment_gateway: 'sandbox', iso_currency: 'INR', donated_amount_minor: 70_000, credited_amount_minor: 70_000, status: 'success', charged: true, created_at: createdAt, ...over });
   return orderId;
 }
 

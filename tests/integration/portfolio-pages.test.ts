@@ -7,7 +7,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import en from '@/messages/en.json';
 import { carts, fundraisers, orders, subscriptions, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
-import { closeDb, seededDb, insertOrder } from '../helpers/db';
+import { closeDb, seededDb } from '../helpers/db';
+import { makeOrder } from '../helpers/factories';
 import { signedIn } from '../helpers/auth';
 
 let cookie = '';
@@ -127,9 +128,9 @@ describe('/portfolio/receipts/{order_id}', () => {
   it("renders my receipt with a Print button and 80G details; another user's order is a 404", async () => {
     const me = await newUser('Receipt Page Owner');
     const [f] = await db.select().from(fundraisers).where(and(eq(fundraisers.taxexempted, true), sql`${fundraisers.entity_details_id} is not null`)).limit(1);
-    const [cart] = await db.insert(carts).values({ campaign_id: f.id, user_id: me.id, currency: 'INR', donated_amount_minor: 150_000, donated_amount_inr_minor: 150_000, donor_name: 'Receipt Page Owner', donor_email: me.email, donor_pan: 'ABCDE1234F' }).returning();
+    const [cart] = await db.insert(carts).values({ fundraiser_id: f.id, user_id: me.id, currency: 'INR', donated_amount_minor: 150_000, donated_amount_inr_minor: 150_000, donor_name: 'Receipt Page Owner', donor_email: me.email, donor_pan: 'ABCDE1234F' }).returning();
     const orderId = `SHYPAGE${Date.now()}`;
-    await insertOrder(db, { order_id: orderId, cart_id: cart.id, campaign_id: f.id, user_id: me.id, payment_mode: 'UPI', payment_gateway: 'sandbox', iso_currency: 'INR', donated_amount_minor: 150_000, credited_amount_minor: 150_000, status: 'success', charged: true });
+    await makeOrder(db, { order_id: orderId, cart_id: cart.id, fundraiser_id: f.id, user_id: me.id, payment_mode: 'UPI', payment_gateway: 'sandbox', iso_currency: 'INR', donated_amount_minor: 150_000, credited_amount_minor: 150_000, status: 'success', charged: true });
 
     await signIn(me.id);
     const html = await render(ReceiptPage, { orderId });

@@ -8,7 +8,8 @@ import { authTokens, carts, causes, fundraisers, rewards, subscriptions, users }
 import { managedFundraisersOf, receiptOf } from '@/lib/portfolio/queries';
 import { claimGuestOrders } from '@/lib/donations/claim';
 import type { Db } from '@/lib/db/client';
-import { call, closeDb, seededDb, insertOrder } from '../helpers/db';
+import { call, closeDb, seededDb } from '../helpers/db';
+import { makeOrder } from '../helpers/factories';
 import { signedIn } from '../helpers/auth';
 
 let db: Db;
@@ -47,11 +48,11 @@ async function orderAt(o: OrderOpts): Promise<string> {
   const minor = o.minor ?? 50_000;
   const [cart] = await db
     .insert(carts)
-    .values({ campaign_id: f.id, user_id: o.userId, currency: o.currency ?? 'INR', donated_amount_minor: minor, donated_amount_inr_minor: o.inr ?? minor, tip_amount_minor: o.tip ?? 0, donor_name: 'Asha Rao', donor_email: o.email ?? 'asha@example.com', donor_pan: o.pan ?? null, reward_id: o.rewardId ?? null })
+    .values({ fundraiser_id: f.id, user_id: o.userId, currency: o.currency ?? 'INR', donated_amount_minor: minor, donated_amount_inr_minor: o.inr ?? minor, tip_amount_minor: o.tip ?? 0, donor_name: 'Asha Rao', donor_email: o.email ?? 'asha@example.com', donor_pan: o.pan ?? null, reward_id: o.rewardId ?? null })
     .returning();
   const orderId = `SHYT${(++seq).toString().padStart(6, '0')}${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
   const status = o.status ?? 'success';
-  await insertOrder(db, { order_id: orderId, cart_id: cart.id, campaign_id: f.id, user_id: o.userId, payment_mode: 'CARD', payment_gateway: 'sandbox', iso_currency: o.currency ?? 'INR', donated_amount_minor: minor, tip_amount_minor: o.tip ?? 0, credited_amount_minor: o.inr ?? minor, status, charged: status === 'success', gateway_payment_id: `pay_${orderId}`, created_at: o.at, settled_at: status === 'success' ? o.at : null });
+  await makeOrder(db, { order_id: orderId, cart_id: cart.id, fundraiser_id: f.id, user_id: o.userId, payment_mode: 'CARD', payment_gateway: 'sandbox', iso_currency: o.currency ?? 'INR', donated_amount_minor: minor, tip_amount_minor: o.tip ?? 0, credited_amount_minor: o.inr ?? minor, status, charged: status === 'success', gateway_payment_id: `pay_${orderId}`, created_at: o.at, settled_at: status === 'success' ? o.at : null });
   return orderId;
 }
 

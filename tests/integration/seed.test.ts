@@ -50,8 +50,8 @@ describe('demo content', () => {
     const rows = await db.execute<{ id: number; raised: string; ledger: string; orders: string; donors: number; successful: string }>(sql`
       select f.id, f.raised_minor as raised, f.donor_count as donors,
         coalesce((select sum(amount_minor) from ledger_entries l where l.account = 'fundraiser:' || f.id), 0) as ledger,
-        coalesce((select sum(credited_amount_minor) from orders o where o.campaign_id = f.id and o.status = 'success'), 0) as orders,
-        (select count(*) from orders o where o.campaign_id = f.id and o.status = 'success') as successful
+        coalesce((select sum(credited_amount_minor) from orders o where o.fundraiser_id = f.id and o.status = 'success'), 0) as orders,
+        (select count(*) from orders o where o.fundraiser_id = f.id and o.status = 'success') as successful
       from fundraisers f`);
     const list = (rows as unknown as { rows: { id: number; raised: string; ledger: string; orders: string; donors: number; successful: string }[] }).rows ?? rows;
     expect(list.length).toBeGreaterThanOrEqual(60);

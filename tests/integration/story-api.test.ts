@@ -33,7 +33,7 @@ const sessionCookie = (userId: number) => sessionCookieOf(db, userId);
 // a fundraiser with more than one page of supporters, and one of its donors
 async function busyFundraiser() {
   const [f] = await db.select().from(fundraisers).where(eq(fundraisers.is_private, false)).orderBy(fundraisers.donor_count).limit(1).offset(60);
-  const [order] = await db.select().from(orders).where(and(eq(orders.campaign_id, f.id), eq(orders.status, 'success'))).limit(1);
+  const [order] = await db.select().from(orders).where(and(eq(orders.fundraiser_id, f.id), eq(orders.status, 'success'))).limit(1);
   return { f, donorId: order.user_id! };
 }
 
@@ -51,8 +51,8 @@ describe('GET /api/fundraisers/{id}/donors (spec 7 ticker, spec 6 supporters)', 
 
   it('hides the names of anonymous donors but keeps their amount', async () => {
     const { f } = await busyFundraiser();
-    const [latest] = await db.select().from(orders).where(and(eq(orders.campaign_id, f.id), eq(orders.status, 'success'))).orderBy(desc(orders.id)).limit(1);
-    await db.update(carts).set({ is_anonymous: true }).where(eq(carts.id, latest.cart_id));
+    const [latest] = await db.select().from(orders).where(and(eq(orders.fundraiser_id, f.id), eq(orders.status, 'success'))).orderBy(desc(orders.id)).limit(1);
+    await db.update(carts).set({ is_anonymous: true }).where(eq(carts.id, latest.cart_id!));
     const { body } = await call(donors, `/api/fundraisers/${f.id}/donors?limit=1`, { id: String(f.id) });
     expect(body.data[0]).toMatchObject({ id: latest.id, name: '', avatar: null, amount_minor: latest.donated_amount_minor });
   });

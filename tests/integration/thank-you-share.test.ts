@@ -39,7 +39,7 @@ it('the thank-you share menu links are the short links POST short-url answers, a
   const [row] = await db
     .select({ oi: orders.order_id, id: fundraisers.id, tag: fundraisers.custom_tag })
     .from(orders)
-    .innerJoin(fundraisers, eq(fundraisers.id, orders.campaign_id))
+    .innerJoin(fundraisers, eq(fundraisers.id, orders.fundraiser_id))
     .where(and(eq(orders.status, 'success'), eq(fundraisers.is_private, false)))
     .limit(1);
   const page = await ThankYouPage({ params: Promise.resolve({ site: 'localhost', locale: 'en', ct: encodeURIComponent(row.tag) }), searchParams: Promise.resolve({ oi: row.oi }) });
@@ -70,7 +70,7 @@ it('the thank-you page says where the receipt went (masked), links a signed-up d
   const [row] = await db
     .select({ oi: orders.order_id, tag: fundraisers.custom_tag, email: carts.donor_email, userId: orders.user_id })
     .from(orders)
-    .innerJoin(fundraisers, eq(fundraisers.id, orders.campaign_id))
+    .innerJoin(fundraisers, eq(fundraisers.id, orders.fundraiser_id))
     .innerJoin(carts, eq(carts.id, orders.cart_id))
     .where(and(eq(orders.status, 'success'), eq(fundraisers.is_private, false)))
     .limit(1);

@@ -29,5 +29,5 @@ export const POST = handle(async (request, { params }: { params: Promise<{ id: s
   await verifyCaptcha(input.captcha_response, ip);
   const user = await signedInUser(db, request);
   const cart = await createCart(db, id, input, { pinVerified: await hasPinAccess(request, id), userId: user?.id ?? null, ip });
-  return json({ data: { id: cart.id, campaign_id: cart.campaign_id, currency: cart.currency, donated_amount_minor: cart.donated_amount_minor, donated_amount_inr_minor: cart.donated_amount_inr_minor, tip_amount_minor: cart.tip_amount_minor } }, { status: 201 });
+  return json({ data: { id: cart.id, campaign_id: cart.fundraiser_id, currency: cart.currency, donated_amount_minor: cart.donated_amount_minor, donated_amount_inr_minor: cart.donated_amount_inr_minor, tip_amount_minor: cart.tip_amount_minor } }, { status: 201 });
 });

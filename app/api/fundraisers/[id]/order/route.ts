@@ -22,7 +22,7 @@ export const POST = handle(async (request, { params }: { params: Promise<{ id: s
   if (!(await hitRateLimit(db, `order:ip:${clientIp(request)}`, ORDER_LIMIT_PER_IP)).allowed) throw rateLimited('Too many donation attempts. Please wait a few minutes and try again.');
   const order = await placeOrder(db, id, input, { origin: await requestOrigin(request), idempotencyKey: request.headers.get('idempotency-key') });
   return json(
-    { data: { order_id: order.order_id, campaign_id: order.campaign_id, payment_mode: order.payment_mode, payment_gateway: order.payment_gateway, iso_currency: order.iso_currency, donated_amount_minor: order.donated_amount_minor, tip_amount_minor: order.tip_amount_minor, status: order.status, charged: order.charged } },
+    { data: { order_id: order.order_id, campaign_id: order.fundraiser_id, payment_mode: order.payment_mode, payment_gateway: order.payment_gateway, iso_currency: order.iso_currency, donated_amount_minor: order.donated_amount_minor, tip_amount_minor: order.tip_amount_minor, status: order.status, charged: order.charged } },
     { status: 201 },
   );
 });

@@ -35,7 +35,7 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
     .select({ order: orders, cart: carts, f: { id: fundraisers.id, title: fundraisers.title, custom_tag: fundraisers.custom_tag } })
     .from(orders)
     .innerJoin(carts, eq(carts.id, orders.cart_id))
-    .innerJoin(fundraisers, eq(fundraisers.id, orders.campaign_id))
+    .innerJoin(fundraisers, eq(fundraisers.id, orders.fundraiser_id))
     .where(eq(orders.order_id, oi));
   if (!row || row.f.custom_tag !== decodedSegment(ct)) notFound();
   const [t, ts] = await Promise.all([getTranslations('ThankYou'), getTranslations('Story')]);

@@ -1,0 +1,216 @@
+// applyGatewayEvent: the one place a gateway's word changes our books. The browser return, webhooks,
+// reconciliation and our own requests (refunds) all come here; each event is logged once and its target
+// row locked, so replays and races change nothing, and it is routed to charge, refund or mandate handling.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { carts, fundraisers, ledgerEntries, mandates, orders, paymentEvents, refunds, users } from '../db/schema';
+import { enqueueMessage } from '../outbox/queue';
+import { autologinLink } from '../auth/link-tokens';
+import { findUserByEmail } from '../auth/accounts';
+import { receiptEmail } from '../notifications/receipt';
+import { DEFAULT_LOCALE } from '../i18n/locales';
+import type { ChargeEvent, GatewayEvent, MandateEvent, RefundEvent } from './gateway';
+import { canMove, type OrderStatus } from './order-state';
+import { chargeCredits, refundDebits, type LedgerLine } from './ledger';
+
+export type EventSource = 'return' | 'webhook' | 'reconcile' | 'request';
+
+export type EventOutcome =
+  | { result: 'settled'; status: OrderStatus; orderId: string; credited: boolean; fundraisers: number[] }
+  | { result: 'duplicate' | 'unchanged' | 'amount_mismatch' | 'payment_reused'; status: OrderStatus; orderId: string; credited: false; fundraisers: [] }
+  | { result: 'refund_processed' | 'refund_failed' | 'refund_pending'; refundId: string; orderId: string; credited: false; fundraisers: number[] }
+  | { result: 'refund_duplicate' | 'refund_unchanged' | 'refund_too_large'; refundId: string; orderId: string; credited: false; fundraisers: [] }
+  | { result: 'mandate_updated' | 'mandate_duplicate' | 'mandate_unchanged'; mandateId: number; status: string; credited: false; fundraisers: [] }
+  | { result: 'unknown_order' | 'unknown_refund' | 'unknown_mandate'; credited: false; fundraisers: [] };
+
+export const AMOUNT_MISMATCH = 'amount_mismatch';
+
+export function applyGatewayEvent(db: Db, gateway: string, event: GatewayEvent, source: EventSource): Promise<EventOutcome> {
+  return db.transaction((tx) => {
+    if (event.kind === 'refund') return applyRefund(tx, gateway, event, source);
+    if (event.kind === 'mandate') return applyMandate(tx, gateway, event, source);
+    return applyCharge(tx, gateway, event, source);
+  });
+}
+
+/** Keeps the event even when it changes nothing (it is the audit trail of what the gateway said); false for a replay. */
+async function logEvent(tx: Tx, gateway: string, event: GatewayEvent, source: EventSource, subject: { orderId?: string | null; mandateId?: number | null }) {
+  const inserted = await tx
+    .insert(paymentEvents)
+    .values({ gateway, event_id: event.eventId, order_id: subject.orderId ?? null, mandate_id: subject.mandateId ?? null, type: event.type, source, payload: event.payload })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return inserted.length > 0;
+}
+
+async function writeLedger(tx: Tx, groupId: string, lines: LedgerLine[], direction: 1 | -1) {
+  if (!lines.length) return;
+  await tx.insert(ledgerEntries).values(lines.map((l) => ({ group_id: groupId, account: l.account, kind: l.kind, amount_minor: l.amountMinor, currency: l.currency })));
+  // a fundraiser's public total and supporter count follow its ledger, in the same transaction
+  for (const l of lines) {
+    if (l.fundraiserId === null) continue;
+    await tx
+      .update(fundraisers)
+      .set({ raised_minor: sql`${fundraisers.raised_minor} + ${l.amountMinor}`, donor_count: sql`${fundraisers.donor_count} + ${l.supporters * direction}`, updated_at: new Date() })
+      .where(eq(fundraisers.id, l.fundraiserId));
+  }
+}
+
+const fundraisersOf = (lines: LedgerLine[]) => [...new Set(lines.flatMap((l) => (l.fundraiserId === null ? [] : [l.fundraiserId])))];
+
+async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: EventSource): Promise<EventOutcome> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.payment_gateway, gateway), eq(orders.gateway_order_id, event.gatewayOrderId)))
+    .for('update');
+  const fresh = await logEvent(tx, gateway, event, source, { orderId: order?.order_id });
+  if (!order) return { result: 'unknown_order', credited: false, fundraisers: [] };
+  const base = { status: order.status as OrderStatus, orderId: order.order_id, credited: false as const, fundraisers: [] as [] };
+  if (!fresh) return { result: 'duplicate', ...base };
+
+  const expected = order.donated_amount_minor + order.tip_amount_minor;
+  if (event.status === 'success' && (event.amountMinor !== expected || event.currency !== order.iso_currency)) {
+    // money moved but not the amount we asked for: never credit it, leave it for a person to resolve
+    await tx.update(orders).set({ failure_reason: AMOUNT_MISMATCH, updated_at: new Date() }).where(eq(orders.id, order.id));
+    return { result: 'amount_mismatch', ...base };
+  }
+  const target: OrderStatus = event.status;
+  if (!canMove(order.status as OrderStatus, target)) return { result: 'unchanged', ...base };
+
+  if (target !== 'success') {
+    await tx.update(orders).set({ status: target, failure_reason: event.failureReason ?? null, updated_at: new Date() }).where(eq(orders.id, order.id));
+    return { result: 'settled', status: target, orderId: order.order_id, credited: false, fundraisers: [] };
+  }
+
+  // one gateway payment settles one order (the unique index backs this up under races)
+  if (event.gatewayPaymentId) {
+    const [other] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.payment_gateway, gateway), eq(orders.gateway_payment_id, event.gatewayPaymentId)));
+    if (other && other.id !== order.id) return { result: 'payment_reused', ...base };
+  }
+  await tx
+    .update(orders)
+    .set({ status: 'success', charged: true, gateway_payment_id: event.gatewayPaymentId, failure_reason: null, settled_at: new Date(), updated_at: new Date() })
+    .where(eq(orders.id, order.id));
+  const lines = await chargeCredits(tx, order);
+  await writeLedger(tx, order.order_id, lines, 1);
+  // the receipt goes out through the outbox in the same transaction: never lost, never sent for an unpaid order
+  await enqueueMessage(tx, await receiptFor(tx, order));
+  return { result: 'settled', status: 'success', orderId: order.order_id, credited: true, fundraisers: fundraisersOf(lines) };
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** The receipt in the donor's language: a one-time gift's donor is on its cart, a SIP month's is the subscriber. */
+async function receiptFor(tx: Tx, order: OrderRow) {
+  const [cart] = order.cart_id
+    ? await tx.select({ email: carts.donor_email, name: carts.donor_name, pan: carts.donor_pan, locale: carts.locale }).from(carts).where(eq(carts.id, order.cart_id))
+    : [];
+  const [user] = !cart && order.user_id ? await tx.select({ email: users.email, name: users.full_name, pan: users.pan_number }).from(users).where(eq(users.id, order.user_id)) : [];
+  const donor = cart ?? { ...user, locale: typeof order.params?.locale === 'string' ? order.params.locale : DEFAULT_LOCALE };
+  const [f] = order.fundraiser_id ? await tx.select({ title: fundraisers.title }).from(fundraisers).where(eq(fundraisers.id, order.fundraiser_id)) : [];
+  return receiptEmail({
+    locale: donor.locale,
+    email: donor.email,
+    donorName: donor.name,
+    orderId: order.order_id,
+    amountMinor: order.donated_amount_minor + order.tip_amount_minor,
+    currency: order.iso_currency,
+    fundraiserTitle: f?.title ?? null,
+    causes: (order.params?.lines as { sip_cause?: string }[] | undefined)?.flatMap((l) => (l.sip_cause ? [l.sip_cause] : [])) ?? [],
+    pan: donor.pan,
+    signInLink: await receiptSignInLink(tx, order, donor.email),
+  });
+}
+
+/** A donor with an account gets a sign-in link in the receipt (issue 5: auto-login only by a token we issued). */
+async function receiptSignInLink(tx: Tx, order: OrderRow, email: string): Promise<string | null> {
+  const origin = typeof order.params?.site_origin === 'string' ? order.params.site_origin : null;
+  if (!origin) return null;
+  const userId = order.user_id ?? (await findUserByEmail(tx, email))?.id;
+  return userId ? autologinLink(tx, userId, origin, '/portfolio') : null;
+}
+
+async function applyRefund(tx: Tx, gateway: string, event: RefundEvent, source: EventSource): Promise<EventOutcome> {
+  // ours when we asked for it (by our id or the gateway's), or a refund made on the gateway's dashboard
+  const byOurs = event.refundId ? eq(refunds.refund_id, event.refundId) : sql`false`;
+  let [refund] = await tx
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.gateway, gateway), sql`(${eq(refunds.gateway_refund_id, event.gatewayRefundId)} or ${byOurs})`))
+    .for('update');
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(refund ? eq(orders.id, refund.order_id) : and(eq(orders.payment_gateway, gateway), eq(orders.gateway_payment_id, event.gatewayPaymentId)))
+    .for('update');
+  const fresh = await logEvent(tx, gateway, event, source, { orderId: order?.order_id });
+  if (!order) return { result: 'unknown_refund', credited: false, fundraisers: [] };
+  if (!refund) {
+    [refund] = await tx
+      .insert(refunds)
+      .values({ refund_id: `rfd_${event.gatewayRefundId}`, order_id: order.id, gateway, gateway_refund_id: event.gatewayRefundId, amount_minor: event.amountMinor, currency: event.currency, reason: 'gateway' })
+      .returning();
+  } else if (!refund.gateway_refund_id) {
+    await tx.update(refunds).set({ gateway_refund_id: event.gatewayRefundId }).where(eq(refunds.id, refund.id));
+  }
+  const base = { refundId: refund.refund_id, orderId: order.order_id, credited: false as const, fundraisers: [] as [] };
+  if (!fresh) return { result: 'refund_duplicate', ...base };
+  if (refund.status !== 'pending' || event.status === 'pending') return { result: event.status === 'pending' && refund.status === 'pending' ? 'refund_pending' : 'refund_unchanged', ...base };
+  if (event.status === 'failed') {
+    await tx.update(refunds).set({ status: 'failed', failure_reason: event.failureReason ?? null, updated_at: new Date() }).where(eq(refunds.id, refund.id));
+    return { result: 'refund_failed', ...base };
+  }
+  const [{ before }] = await tx
+    .select({ before: sql<number>`coalesce(sum(${refunds.amount_minor}), 0)`.mapWith(Number) })
+    .from(refunds)
+    .where(and(eq(refunds.order_id, order.id), eq(refunds.status, 'processed')));
+  const total = order.donated_amount_minor + order.tip_amount_minor;
+  if (order.status !== 'success' || event.amountMinor !== refund.amount_minor || before + event.amountMinor > total) {
+    // the gateway sent back more than this payment has left, or not what we asked: a person looks at it
+    await tx.update(refunds).set({ failure_reason: AMOUNT_MISMATCH, updated_at: new Date() }).where(eq(refunds.id, refund.id));
+    return { result: 'refund_too_large', ...base };
+  }
+  const lines = await refundDebits(tx, order, { before, amountMinor: event.amountMinor });
+  await writeLedger(tx, `refund:${refund.refund_id}`, lines, -1);
+  await tx.update(refunds).set({ status: 'processed', processed_at: new Date(), updated_at: new Date() }).where(eq(refunds.id, refund.id));
+  if (before + event.amountMinor === total) await tx.update(orders).set({ status: 'refunded', updated_at: new Date() }).where(eq(orders.id, order.id));
+  return { result: 'refund_processed', ...base, fundraisers: fundraisersOf(lines) };
+}
+
+// a mandate moves forward only: a cancelled or refused one is never revived by a late event
+const MANDATE_MOVES: Record<string, readonly string[]> = {
+  created: ['active', 'failed', 'cancelled'],
+  active: ['paused', 'cancelled'],
+  paused: ['active', 'cancelled'],
+  cancelled: [],
+  failed: [],
+};
+
+async function applyMandate(tx: Tx, gateway: string, event: MandateEvent, source: EventSource): Promise<EventOutcome> {
+  const [mandate] = await tx
+    .select()
+    .from(mandates)
+    .where(and(eq(mandates.gateway, gateway), eq(mandates.gateway_mandate_id, event.gatewayMandateId)))
+    .for('update');
+  const fresh = await logEvent(tx, gateway, event, source, { mandateId: mandate?.id });
+  if (!mandate) return { result: 'unknown_mandate', credited: false, fundraisers: [] };
+  const base = { mandateId: mandate.id, status: mandate.status as string, credited: false as const, fundraisers: [] as [] };
+  if (!fresh) return { result: 'mandate_duplicate', ...base };
+  if (!MANDATE_MOVES[mandate.status].includes(event.status)) return { result: 'mandate_unchanged', ...base };
+  const now = new Date();
+  await tx
+    .update(mandates)
+    .set({
+      status: event.status,
+      failure_reason: event.status === 'failed' ? (event.failureReason ?? null) : null,
+      authorised_at: event.status === 'active' && !mandate.authorised_at ? now : mandate.authorised_at,
+      cancelled_at: event.status === 'cancelled' ? now : null,
+      updated_at: now,
+    })
+    .where(eq(mandates.id, mandate.id));
+  return { result: 'mandate_updated', ...base, status: event.status };
+}

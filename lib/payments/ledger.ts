@@ -1,0 +1,88 @@
+// What a charge credits and a refund takes back, account by account (ARCHITECTURE.md Payments: the ledger).
+// Accounts: fundraiser:{id} (in the fundraiser's currency), cause:{sip cause} (a SIP month not yet given to
+// fundraisers, in the charge's currency) and platform:tips.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { fundraisers, ledgerEntries, orders, refunds } from '../db/schema';
+
+export interface LedgerLine {
+  account: string;
+  kind: 'donation' | 'tip' | 'refund';
+  /** positive for a credit, negative for a refund */
+  amountMinor: number;
+  currency: string;
+  /** the fundraiser whose raised total moves with this line */
+  fundraiserId: number | null;
+  /** supporters this line adds (a charge) or takes away (a full refund) */
+  supporters: 0 | 1;
+}
+
+/** One line of a SIP month's split, fixed when the charge was placed (orders.params.lines). */
+export interface ChargeLine {
+  sip_cause?: string;
+  fundraiser_id?: number;
+  /** in the charge's currency */
+  amount_minor: number;
+  /** in the fundraiser's currency (fundraiser lines) */
+  credited_minor?: number;
+}
+
+export const fundraiserAccount = (id: number) => `fundraiser:${id}`;
+export const causeAccount = (sipCause: string) => `cause:${sipCause}`;
+export const TIPS_ACCOUNT = 'platform:tips';
+
+const accountFundraiser = (account: string) => (account.startsWith('fundraiser:') ? Number(account.slice('fundraiser:'.length)) : null);
+
+type OrderRow = typeof orders.$inferSelect;
+
+export async function chargeCredits(tx: Tx, order: OrderRow): Promise<LedgerLine[]> {
+  const lines: LedgerLine[] = [];
+  if (order.fundraiser_id) {
+    const [f] = await tx.select({ currency: fundraisers.currency }).from(fundraisers).where(eq(fundraisers.id, order.fundraiser_id));
+    lines.push({ account: fundraiserAccount(order.fundraiser_id), kind: 'donation', amountMinor: order.credited_amount_minor, currency: f.currency, fundraiserId: order.fundraiser_id, supporters: 1 });
+  } else {
+    for (const l of (order.params?.lines ?? []) as ChargeLine[]) {
+      if (l.fundraiser_id) {
+        const [f] = await tx.select({ currency: fundraisers.currency }).from(fundraisers).where(eq(fundraisers.id, l.fundraiser_id));
+        lines.push({ account: fundraiserAccount(l.fundraiser_id), kind: 'donation', amountMinor: l.credited_minor ?? l.amount_minor, currency: f.currency, fundraiserId: l.fundraiser_id, supporters: 1 });
+      } else if (l.sip_cause) {
+        lines.push({ account: causeAccount(l.sip_cause), kind: 'donation', amountMinor: l.amount_minor, currency: order.iso_currency, fundraiserId: null, supporters: 0 });
+      }
+    }
+  }
+  if (order.tip_amount_minor > 0) lines.push({ account: TIPS_ACCOUNT, kind: 'tip', amountMinor: order.tip_amount_minor, currency: order.iso_currency, fundraiserId: null, supporters: 0 });
+  return lines;
+}
+
+/**
+ * What a refund of amountMinor (in the charge's currency) takes back from each account the charge credited.
+ * The donation is refunded before the tip; the last refund takes back exactly what is left, so partial
+ * refunds never leave a rounding remainder.
+ */
+export async function refundDebits(tx: Tx, order: OrderRow, r: { before: number; amountMinor: number }): Promise<LedgerLine[]> {
+  const credited = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.group_id, order.order_id));
+  const earlierGroups = tx
+    .select({ g: sql`'refund:' || ${refunds.refund_id}` })
+    .from(refunds)
+    .where(and(eq(refunds.order_id, order.id), eq(refunds.status, 'processed')));
+  const back = await tx
+    .select({ account: ledgerEntries.account, sum: sql<number>`sum(${ledgerEntries.amount_minor})`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.kind, 'refund'), inArray(ledgerEntries.group_id, earlierGroups)))
+    .groupBy(ledgerEntries.account);
+  const already = new Map(back.map((b) => [b.account, -b.sum]));
+  const donated = order.donated_amount_minor;
+  const full = r.before + r.amountMinor === donated + order.tip_amount_minor;
+  const donationPart = Math.min(r.amountMinor, donated - Math.min(r.before, donated));
+  const tipPart = r.amountMinor - donationPart;
+  const lines: LedgerLine[] = [];
+  for (const e of credited) {
+    const left = e.amount_minor - (already.get(e.account) ?? 0);
+    const share = full ? left : e.kind === 'tip' ? tipPart : Math.round((e.amount_minor * donationPart) / donated);
+    const amount = Math.min(share, left);
+    if (amount <= 0) continue;
+    const fundraiserId = accountFundraiser(e.account);
+    lines.push({ account: e.account, kind: 'refund', amountMinor: -amount, currency: e.currency, fundraiserId, supporters: full && fundraiserId !== null ? 1 : 0 });
+  }
+  return lines;
+}

@@ -1,0 +1,28 @@
+// A donor's mandate: registered with a gateway that has the mandates capability, authorised by the donor
+// on the gateway's page, and moved on by mandate events (lib/payments/events.ts).
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { mandates, users } from '../db/schema';
+import { ApiError, notFound } from '../http/errors';
+import { gatewayFor } from './registry';
+
+export async function createMandate(
+  db: Db,
+  req: { userId: number; gateway: string; method: string; maxAmountMinor: number; currency: string },
+  ctx: { origin: string; returnUrl: string },
+) {
+  const gateway = gatewayFor(req.gateway, ctx.origin);
+  if (!gateway?.capabilities.mandates || !gateway.mandates) throw new ApiError('validation_failed', 'This payment mode is not available', { mode: 'This payment mode is not available' });
+  const [user] = await db.select().from(users).where(eq(users.id, req.userId));
+  if (!user) throw notFound('User not found');
+  const mandateRef = `MDT${req.userId}-${Date.now().toString(36)}`;
+  const { gatewayMandateId, authoriseUrl } = await gateway.mandates.create(
+    { mandateRef, method: req.method, maxAmountMinor: req.maxAmountMinor, currency: req.currency, donor: { name: user.full_name, email: user.email, phone: user.phone_1 } },
+    ctx.returnUrl,
+  );
+  const [mandate] = await db
+    .insert(mandates)
+    .values({ user_id: req.userId, gateway: req.gateway, gateway_mandate_id: gatewayMandateId, method: req.method, currency: req.currency, max_amount_minor: req.maxAmountMinor })
+    .returning();
+  return { mandate, authoriseUrl };
+}
