@@ -2,11 +2,11 @@
 // HMAC-SHA256 with the key secret, over the order id we stored) and webhook signature over the raw body.
 import Razorpay from 'razorpay';
 import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils';
-import { GatewaySignatureError, type ChargeEvent, type Gateway, type GatewayCapabilities, type GatewayEvent, type GatewayStatus, type OrderForGateway } from './gateway';
+import { GatewaySignatureError, type ChargeEvent, type Gateway, type GatewayCapabilities, type GatewayEvent, type GatewayStatus, type OrderForGateway, type RefundEvent, type RefundRequest } from './gateway';
 
 // UPI collect (S2S) and mandates need Razorpay's separate approval and are not built yet: routing sends UPI-id
 // payments elsewhere rather than leave a donor waiting for a request that never comes
-export const RAZORPAY_CAPABILITIES: GatewayCapabilities = { currencies: ['INR'], oneTime: true, upiCollect: false, qr: true, mandates: false, refunds: false };
+export const RAZORPAY_CAPABILITIES: GatewayCapabilities = { currencies: ['INR'], oneTime: true, upiCollect: false, qr: true, mandates: false, refunds: true };
 
 export interface RazorpayConfig {
   keyId: string;
@@ -26,8 +26,20 @@ interface RazorpayPayment {
   error_description?: string | null;
 }
 
-// the payment events that move an order; refunds, disputes and the rest are acknowledged and left alone for now
+interface RazorpayRefund {
+  id: string;
+  payment_id: string;
+  amount: number;
+  currency: string;
+  status: string; // pending | processed | failed
+  notes?: Record<string, string> | [];
+}
+
+// the payment and refund events that move our books; disputes and the rest are acknowledged and left alone
 const HANDLED_EVENTS = new Set(['payment.authorized', 'payment.captured', 'payment.failed', 'order.paid']);
+const REFUND_EVENTS = new Set(['refund.processed', 'refund.failed']);
+
+const refundStatusOf = (r: RazorpayRefund) => (r.status === 'processed' ? 'processed' : r.status === 'failed' ? 'failed' : 'pending');
 
 const statusOf = (p: RazorpayPayment): GatewayStatus => (p.status === 'captured' ? 'success' : p.status === 'failed' ? 'failed' : 'pending');
 
@@ -64,7 +76,9 @@ export class RazorpayGateway implements Gateway {
   async parseWebhook(rawBody: string, headers: Headers): Promise<GatewayEvent | null> {
     const signature = headers.get('x-razorpay-signature') ?? '';
     if (!signature || !validateWebhookSignature(rawBody, signature, this.cfg.webhookSecret)) throw new GatewaySignatureError();
-    const body = JSON.parse(rawBody) as { event: string; payload?: { payment?: { entity: RazorpayPayment } } };
+    const body = JSON.parse(rawBody) as { event: string; payload?: { payment?: { entity: RazorpayPayment }; refund?: { entity: RazorpayRefund } } };
+    const refund = body.payload?.refund?.entity;
+    if (REFUND_EVENTS.has(body.event) && refund) return this.refundEvent(headers.get('x-razorpay-event-id') ?? `${body.event}:${refund.id}`, body.event, refund);
     const payment = body.payload?.payment?.entity;
     if (!HANDLED_EVENTS.has(body.event) || !payment) return null;
     return this.event(headers.get('x-razorpay-event-id') ?? `${body.event}:${payment.id}`, body.event, payment);
@@ -74,6 +88,16 @@ export class RazorpayGateway implements Gateway {
     const { items } = (await this.client.orders.fetchPayments(gatewayOrderId)) as unknown as { items: RazorpayPayment[] };
     const payment = items.find((p) => p.status === 'captured') ?? items.find((p) => p.status === 'failed');
     return payment ? this.event(`status:${payment.id}:${payment.status}`, 'status', payment) : null;
+  }
+
+  async refund(req: RefundRequest): Promise<RefundEvent> {
+    const r = (await this.client.payments.refund(req.gatewayPaymentId, { amount: req.amountMinor, notes: { refund_id: req.refundId } })) as unknown as RazorpayRefund;
+    return this.refundEvent(`refund:${r.id}:${r.status}`, 'refund.request', r);
+  }
+
+  private refundEvent(eventId: string, type: string, r: RazorpayRefund): RefundEvent {
+    const notes = Array.isArray(r.notes) ? {} : (r.notes ?? {});
+    return { kind: 'refund', eventId, type, gatewayRefundId: r.id, refundId: notes.refund_id ?? null, gatewayPaymentId: r.payment_id, status: refundStatusOf(r), amountMinor: r.amount, currency: r.currency, payload: r };
   }
 
   private event(eventId: string, type: string, p: RazorpayPayment): ChargeEvent {

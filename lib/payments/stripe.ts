@@ -1,10 +1,10 @@
 // Stripe through its official SDK: Checkout Sessions, and webhooks verified with
 // stripe.webhooks.constructEvent over the raw body.
 import Stripe from 'stripe';
-import { GatewaySignatureError, type ChargeEvent, type Gateway, type GatewayCapabilities, type GatewayEvent, type OrderForGateway } from './gateway';
+import { GatewaySignatureError, type ChargeEvent, type Gateway, type GatewayCapabilities, type GatewayEvent, type OrderForGateway, type RefundEvent, type RefundRequest } from './gateway';
 
 // Checkout Sessions for one payment in any currency; subscriptions and refunds are not built yet
-export const STRIPE_CAPABILITIES: GatewayCapabilities = { currencies: 'any', oneTime: true, upiCollect: false, qr: true, mandates: false, refunds: false };
+export const STRIPE_CAPABILITIES: GatewayCapabilities = { currencies: 'any', oneTime: true, upiCollect: false, qr: true, mandates: false, refunds: true };
 
 export interface StripeConfig {
   secretKey: string;
@@ -13,6 +13,12 @@ export interface StripeConfig {
   apiBase?: string;
   origin: string;
 }
+
+type StripeRefund = { id: string; amount: number; currency: string; status: string | null; payment_intent: string | { id: string } | null; metadata?: Record<string, string> | null };
+
+// a refund's state in Stripe's words: succeeded, pending, requires_action, failed or canceled
+const refundStatusOf = (r: StripeRefund) => (r.status === 'succeeded' ? 'processed' : r.status === 'failed' || r.status === 'canceled' ? 'failed' : 'pending');
+const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed']);
 
 type Session = { id: string; url: string | null; payment_status: string; status: string | null; amount_total: number | null; currency: string | null; payment_intent: string | { id: string } | null };
 
@@ -59,7 +65,8 @@ export class StripeGateway implements Gateway {
     } catch {
       throw new GatewaySignatureError();
     }
-    // only Checkout sessions carry our orders; every other event is acknowledged and left alone
+    if (REFUND_EVENTS.has(event.type)) return this.refundEvent(event.id, event.type, event.data.object as unknown as StripeRefund);
+    // Checkout sessions carry our orders and refunds our refunds; every other event is acknowledged and left alone
     if (!event.type.startsWith('checkout.session.')) return null;
     return this.event(event.id, event.type, event.data.object as unknown as Session, event.type);
   }
@@ -67,6 +74,16 @@ export class StripeGateway implements Gateway {
   async fetchStatus(gatewayOrderId: string): Promise<ChargeEvent | null> {
     const session = (await this.client.checkout.sessions.retrieve(gatewayOrderId)) as unknown as Session;
     return session.payment_status === 'unpaid' && session.status === 'open' ? null : this.event(`status:${session.id}:${session.payment_status}:${session.status}`, 'status', session);
+  }
+
+  async refund(req: RefundRequest): Promise<RefundEvent> {
+    const r = (await this.client.refunds.create({ payment_intent: req.gatewayPaymentId, amount: req.amountMinor, metadata: { refund_id: req.refundId } })) as unknown as StripeRefund;
+    return this.refundEvent(`refund:${r.id}:${r.status}`, 'refund.request', r);
+  }
+
+  private refundEvent(eventId: string, type: string, r: StripeRefund): RefundEvent {
+    const intent = typeof r.payment_intent === 'string' ? r.payment_intent : (r.payment_intent?.id ?? '');
+    return { kind: 'refund', eventId, type, gatewayRefundId: r.id, refundId: r.metadata?.refund_id ?? null, gatewayPaymentId: intent, status: refundStatusOf(r), amountMinor: r.amount, currency: r.currency.toUpperCase(), payload: r };
   }
 
   private event(eventId: string, type: string, s: Session, eventType?: string): ChargeEvent {

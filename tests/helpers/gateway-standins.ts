@@ -33,6 +33,13 @@ export async function startGatewayStandIns(): Promise<GatewayStandIns> {
         const input = JSON.parse(body);
         return send(200, { id: `order_T${++counter}`, entity: 'order', amount: input.amount, currency: input.currency, receipt: input.receipt, status: 'created' });
       }
+      const refundOf = /^\/v1\/payments\/([\w]+)\/refund$/.exec(url.pathname);
+      if (req.method === 'POST' && refundOf) {
+        const p = rzpPayments.get(refundOf[1]);
+        if (!p) return send(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
+        const input = JSON.parse(body || '{}');
+        return send(200, { id: `rfnd_T${++counter}`, entity: 'refund', amount: input.amount ?? p.amount, currency: p.currency, payment_id: p.id, notes: input.notes ?? (input['notes[refund_id]'] ? { refund_id: input['notes[refund_id]'] } : []), status: 'processed' });
+      }
       const pay = /^\/v1\/payments\/([\w]+)$/.exec(url.pathname);
       if (req.method === 'GET' && pay) return rzpPayments.has(pay[1]) ? send(200, rzpPayments.get(pay[1])) : send(404, { error: { description: 'not found' } });
       const orderPays = /^\/v1\/orders\/([\w]+)\/payments$/.exec(url.pathname);
@@ -44,6 +51,14 @@ export async function startGatewayStandIns(): Promise<GatewayStandIns> {
         const session = { id, object: 'checkout.session', url: `https://checkout.stripe.test/${id}`, payment_status: 'unpaid', status: 'open', amount_total: Number(form.get('line_items[0][price_data][unit_amount]')), currency: form.get('line_items[0][price_data][currency]'), payment_intent: null };
         stripeSessions.set(id, session);
         return send(200, session);
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const form = new URLSearchParams(body);
+        const intent = form.get('payment_intent');
+        const session = [...stripeSessions.values()].find((x) => x.payment_intent === intent);
+        if (!session) return send(400, { error: { type: 'invalid_request_error', message: `No such payment_intent: '${intent}'` } });
+        const amount = Number(form.get('amount') ?? session.amount_total);
+        return send(200, { id: `re_T${++counter}`, object: 'refund', amount, currency: session.currency, payment_intent: intent, status: 'succeeded', metadata: { refund_id: form.get('metadata[refund_id]') } });
       }
       const sess = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(url.pathname);
       if (req.method === 'GET' && sess) return stripeSessions.has(sess[1]) ? send(200, stripeSessions.get(sess[1])) : send(404, { error: { message: 'No such session' } });

@@ -27,6 +27,8 @@ interface Adapter {
   paidWebhook: (gatewayOrderId: string, amountMinor: number, secret?: string) => { body: string; headers: Headers };
   /** a genuinely signed event that is not about a payment we take */
   otherWebhook: () => { body: string; headers: Headers };
+  /** a signed webhook saying 1000 minor units of the payment were refunded */
+  refundWebhook: (gatewayPaymentId: string) => { body: string; headers: Headers };
 }
 
 const hmac = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('hex');
@@ -46,6 +48,10 @@ const ADAPTERS: Adapter[] = [
       const body = JSON.stringify({ event_id: `evt_c${++seq}`, type: 'refund.created', refund_id: 'rf_1' });
       return { body, headers: headers({ [SANDBOX_SIGNATURE_HEADER]: sandboxSign(SANDBOX_SECRET, body) }) };
     },
+    refundWebhook: (payment) => {
+      const body = JSON.stringify({ event_id: `evt_c${++seq}`, type: 'refund.processed', refund_id: `rf_c${seq}`, payment_id: payment, status: 'processed', amount: '1000', currency: 'INR' });
+      return { body, headers: headers({ [SANDBOX_SIGNATURE_HEADER]: sandboxSign(SANDBOX_SECRET, body) }) };
+    },
   },
   {
     name: 'razorpay',
@@ -57,8 +63,12 @@ const ADAPTERS: Adapter[] = [
       return { body, headers: headers({ 'x-razorpay-signature': hmac(secret, body), 'x-razorpay-event-id': `evt_c${seq}` }) };
     },
     otherWebhook: () => {
-      const body = JSON.stringify({ entity: 'event', event: 'refund.processed', payload: { refund: { entity: { id: 'rfnd_c' } } } });
+      const body = JSON.stringify({ entity: 'event', event: 'payment.dispute.created', payload: { dispute: { entity: { id: 'disp_c' } } } });
       return { body, headers: headers({ 'x-razorpay-signature': hmac(RZP.webhookSecret, body), 'x-razorpay-event-id': `evt_c${++seq}` }) };
+    },
+    refundWebhook: (payment) => {
+      const body = JSON.stringify({ entity: 'event', event: 'refund.processed', payload: { refund: { entity: { id: `rfnd_c${++seq}`, entity: 'refund', payment_id: payment, amount: 1000, currency: 'INR', status: 'processed', notes: [] } } } });
+      return { body, headers: headers({ 'x-razorpay-signature': hmac(RZP.webhookSecret, body), 'x-razorpay-event-id': `evt_c${seq}` }) };
     },
   },
   {
@@ -73,6 +83,10 @@ const ADAPTERS: Adapter[] = [
     },
     otherWebhook: () => {
       const body = JSON.stringify({ id: `evt_c${++seq}`, object: 'event', type: 'customer.created', data: { object: { id: 'cus_1' } } });
+      return { body, headers: headers({ 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret: STRIPE_WEBHOOK }) }) };
+    },
+    refundWebhook: (payment) => {
+      const body = JSON.stringify({ id: `evt_c${++seq}`, object: 'event', type: 'refund.updated', data: { object: { id: `re_c${seq}`, object: 'refund', amount: 1000, currency: 'usd', payment_intent: payment, status: 'succeeded', metadata: {} } } });
       return { body, headers: headers({ 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret: STRIPE_WEBHOOK }) }) };
     },
   },
@@ -110,6 +124,9 @@ describe.each(ADAPTERS)('the $name adapter keeps the gateway contract', (a) => {
     const refund = await g.refund({ refundId: `RFDCONTRACT${++seq}`, gatewayPaymentId: paid!.gatewayPaymentId!, amountMinor: 1000, currency: a.currency });
     expect(refund).toMatchObject({ kind: 'refund', gatewayPaymentId: paid!.gatewayPaymentId, amountMinor: 1000, currency: a.currency, gatewayRefundId: expect.any(String) });
     expect(['pending', 'processed']).toContain(refund.status);
+    // a refund made on the provider's dashboard comes as a signed webhook about the same payment
+    const w = a.refundWebhook(paid!.gatewayPaymentId!);
+    expect(await g.parseWebhook(w.body, w.headers)).toMatchObject({ kind: 'refund', gatewayPaymentId: paid!.gatewayPaymentId, amountMinor: 1000, currency: a.currency, status: 'processed' });
   });
 
   it('creates an order, sends the browser to an https or our own checkout, and reports it unpaid until paid', async () => {
