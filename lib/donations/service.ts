@@ -15,19 +15,15 @@ import { acceptsDonations, isFundraiserPublished } from '../fundraisers/status';
 import { MAX_DONATION_INR } from '../constants';
 import type { CartSchema, OrderSchema } from '../validation/donation';
 import { checkoutOrderByOrderId } from '../payments/results';
-import { gatewayFor, gatewayNameFor } from '../payments/registry';
+import { gatewayFor, gatewayNameFor, modeUnavailable } from '../payments/registry';
+import { GATEWAY_REFUSED_REASON } from '../payments/order-state';
 
-/** failure_reason of an order its gateway would not create */
-export const GATEWAY_REFUSED_REASON = 'gateway_refused';
 // how long a double click's second request waits for the first to get its gateway order
 const TWIN_ORDER_WAIT_MS = 10_000;
 const GATEWAY_UNAVAILABLE = 'The payment service is not answering right now. Please try again in a minute.';
 const FUNDRAISER_ENDED = 'This fundraiser has ended and no longer takes donations';
 const CURRENCY_UNAVAILABLE = 'Donations in this currency are not available right now';
 // no gateway is configured for it (the sandbox is off and no real keys take it)
-const MODE_UNAVAILABLE = 'This payment mode is not available';
-// no configured gateway can take this mode in this currency (a UPI id where no gateway sends collect requests)
-const modeUnavailable = () => new ApiError('validation_failed', MODE_UNAVAILABLE, { mode: MODE_UNAVAILABLE });
 const currencyUnavailable = () => new ApiError('validation_failed', CURRENCY_UNAVAILABLE, { currency: CURRENCY_UNAVAILABLE });
 
 /** spec 4/7: a fundraiser takes donations while it runs, and a private one only after its PIN. */

@@ -1,7 +1,7 @@
 // applyGatewayEvent: the one place a gateway's word changes our books. The browser return, webhooks,
 // reconciliation and our own requests (refunds) all come here; each event is logged once and its target
 // row locked, so replays and races change nothing, and it is routed to charge, refund or mandate handling.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { carts, fundraisers, ledgerEntries, mandates, orders, paymentEvents, refunds, users } from '../db/schema';
 import { enqueueMessage } from '../outbox/queue';
@@ -11,7 +11,7 @@ import { receiptEmail } from '../notifications/receipt';
 import { DEFAULT_LOCALE } from '../i18n/locales';
 import type { ChargeEvent, GatewayEvent, MandateEvent, RefundEvent } from './gateway';
 import { canMove, type OrderStatus } from './order-state';
-import { chargeCredits, refundDebits, type LedgerLine } from './ledger';
+import { chargeCredits, refundDebits, type ChargeLine, type LedgerLine } from './ledger';
 
 export type EventSource = 'return' | 'webhook' | 'reconcile' | 'request';
 
@@ -19,7 +19,7 @@ export type EventOutcome =
   | { result: 'settled'; status: OrderStatus; orderId: string; credited: boolean; fundraisers: number[] }
   | { result: 'duplicate' | 'unchanged' | 'amount_mismatch' | 'payment_reused'; status: OrderStatus; orderId: string; credited: false; fundraisers: [] }
   | { result: 'refund_processed' | 'refund_failed' | 'refund_pending'; refundId: string; orderId: string; credited: false; fundraisers: number[] }
-  | { result: 'refund_duplicate' | 'refund_unchanged' | 'refund_too_large'; refundId: string; orderId: string; credited: false; fundraisers: [] }
+  | { result: 'refund_duplicate' | 'refund_unchanged' | 'refund_mismatch'; refundId: string; orderId: string; credited: false; fundraisers: [] }
   | { result: 'mandate_updated' | 'mandate_duplicate' | 'mandate_unchanged'; mandateId: number; status: string; credited: false; fundraisers: [] }
   | { result: 'unknown_order' | 'unknown_refund' | 'unknown_mandate'; credited: false; fundraisers: [] };
 
@@ -43,7 +43,7 @@ async function logEvent(tx: Tx, gateway: string, event: GatewayEvent, source: Ev
   return inserted.length > 0;
 }
 
-async function writeLedger(tx: Tx, groupId: string, lines: LedgerLine[], direction: 1 | -1) {
+async function writeLedger(tx: Tx, groupId: string, lines: LedgerLine[]) {
   if (!lines.length) return;
   await tx.insert(ledgerEntries).values(lines.map((l) => ({ group_id: groupId, account: l.account, kind: l.kind, amount_minor: l.amountMinor, currency: l.currency })));
   // a fundraiser's public total and supporter count follow its ledger, in the same transaction
@@ -51,7 +51,7 @@ async function writeLedger(tx: Tx, groupId: string, lines: LedgerLine[], directi
     if (l.fundraiserId === null) continue;
     await tx
       .update(fundraisers)
-      .set({ raised_minor: sql`${fundraisers.raised_minor} + ${l.amountMinor}`, donor_count: sql`${fundraisers.donor_count} + ${l.supporters * direction}`, updated_at: new Date() })
+      .set({ raised_minor: sql`${fundraisers.raised_minor} + ${l.amountMinor}`, donor_count: sql`${fundraisers.donor_count} + ${l.supporters}`, updated_at: new Date() })
       .where(eq(fundraisers.id, l.fundraiserId));
   }
 }
@@ -96,7 +96,7 @@ async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: 
     .set({ status: 'success', charged: true, gateway_payment_id: event.gatewayPaymentId, failure_reason: null, settled_at: new Date(), updated_at: new Date() })
     .where(eq(orders.id, order.id));
   const lines = await chargeCredits(tx, order);
-  await writeLedger(tx, order.order_id, lines, 1);
+  await writeLedger(tx, order.order_id, lines);
   // the receipt goes out through the outbox in the same transaction: never lost, never sent for an unpaid order
   await enqueueMessage(tx, await receiptFor(tx, order));
   return { result: 'settled', status: 'success', orderId: order.order_id, credited: true, fundraisers: fundraisersOf(lines) };
@@ -120,7 +120,7 @@ async function receiptFor(tx: Tx, order: OrderRow) {
     amountMinor: order.donated_amount_minor + order.tip_amount_minor,
     currency: order.iso_currency,
     fundraiserTitle: f?.title ?? null,
-    causes: (order.params?.lines as { sip_cause?: string }[] | undefined)?.flatMap((l) => (l.sip_cause ? [l.sip_cause] : [])) ?? [],
+    causes: ((order.params?.lines ?? []) as ChargeLine[]).flatMap((l) => (l.sip_cause ? [l.sip_cause] : [])),
     pan: donor.pan,
     signInLink: await receiptSignInLink(tx, order, donor.email),
   });
@@ -136,11 +136,10 @@ async function receiptSignInLink(tx: Tx, order: OrderRow, email: string): Promis
 
 async function applyRefund(tx: Tx, gateway: string, event: RefundEvent, source: EventSource): Promise<EventOutcome> {
   // ours when we asked for it (by our id or the gateway's), or a refund made on the gateway's dashboard
-  const byOurs = event.refundId ? eq(refunds.refund_id, event.refundId) : sql`false`;
   let [refund] = await tx
     .select()
     .from(refunds)
-    .where(and(eq(refunds.gateway, gateway), sql`(${eq(refunds.gateway_refund_id, event.gatewayRefundId)} or ${byOurs})`))
+    .where(and(eq(refunds.gateway, gateway), or(eq(refunds.gateway_refund_id, event.gatewayRefundId), event.refundId ? eq(refunds.refund_id, event.refundId) : undefined)))
     .for('update');
   const [order] = await tx
     .select()
@@ -159,7 +158,9 @@ async function applyRefund(tx: Tx, gateway: string, event: RefundEvent, source: 
   }
   const base = { refundId: refund.refund_id, orderId: order.order_id, credited: false as const, fundraisers: [] as [] };
   if (!fresh) return { result: 'refund_duplicate', ...base };
-  if (refund.status !== 'pending' || event.status === 'pending') return { result: event.status === 'pending' && refund.status === 'pending' ? 'refund_pending' : 'refund_unchanged', ...base };
+  // processed and failed are final; a pending refund waits for the event that settles it
+  if (refund.status !== 'pending') return { result: 'refund_unchanged', ...base };
+  if (event.status === 'pending') return { result: 'refund_pending', ...base };
   if (event.status === 'failed') {
     await tx.update(refunds).set({ status: 'failed', failure_reason: event.failureReason ?? null, updated_at: new Date() }).where(eq(refunds.id, refund.id));
     return { result: 'refund_failed', ...base };
@@ -169,13 +170,14 @@ async function applyRefund(tx: Tx, gateway: string, event: RefundEvent, source: 
     .from(refunds)
     .where(and(eq(refunds.order_id, order.id), eq(refunds.status, 'processed')));
   const total = order.donated_amount_minor + order.tip_amount_minor;
-  if (order.status !== 'success' || event.amountMinor !== refund.amount_minor || before + event.amountMinor > total) {
-    // the gateway sent back more than this payment has left, or not what we asked: a person looks at it
+  const mismatch = order.status !== 'success' || event.amountMinor !== refund.amount_minor || before + event.amountMinor > total;
+  if (mismatch) {
+    // not what we asked for, or more than it has left: never applied, a person looks at it
     await tx.update(refunds).set({ failure_reason: AMOUNT_MISMATCH, updated_at: new Date() }).where(eq(refunds.id, refund.id));
-    return { result: 'refund_too_large', ...base };
+    return { result: 'refund_mismatch', ...base };
   }
   const lines = await refundDebits(tx, order, { before, amountMinor: event.amountMinor });
-  await writeLedger(tx, `refund:${refund.refund_id}`, lines, -1);
+  await writeLedger(tx, `refund:${refund.refund_id}`, lines);
   await tx.update(refunds).set({ status: 'processed', processed_at: new Date(), updated_at: new Date() }).where(eq(refunds.id, refund.id));
   if (before + event.amountMinor === total) await tx.update(orders).set({ status: 'refunded', updated_at: new Date() }).where(eq(orders.id, order.id));
   return { result: 'refund_processed', ...base, fundraisers: fundraisersOf(lines) };

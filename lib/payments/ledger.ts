@@ -13,8 +13,8 @@ export interface LedgerLine {
   currency: string;
   /** the fundraiser whose raised total moves with this line */
   fundraiserId: number | null;
-  /** supporters this line adds (a charge) or takes away (a full refund) */
-  supporters: 0 | 1;
+  /** the change in the fundraiser's supporter count: +1 for a charge, -1 for a full refund */
+  supporters: -1 | 0 | 1;
 }
 
 /** One line of a SIP month's split, fixed when the charge was placed (orders.params.lines). */
@@ -82,7 +82,7 @@ export async function refundDebits(tx: Tx, order: OrderRow, r: { before: number;
     const amount = Math.min(share, left);
     if (amount <= 0) continue;
     const fundraiserId = accountFundraiser(e.account);
-    lines.push({ account: e.account, kind: 'refund', amountMinor: -amount, currency: e.currency, fundraiserId, supporters: full && fundraiserId !== null ? 1 : 0 });
+    lines.push({ account: e.account, kind: 'refund', amountMinor: -amount, currency: e.currency, fundraiserId, supporters: full && fundraiserId !== null ? -1 : 0 });
   }
   return lines;
 }

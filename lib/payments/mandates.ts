@@ -3,8 +3,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mandates, users } from '../db/schema';
-import { ApiError, notFound } from '../http/errors';
-import { gatewayFor } from './registry';
+import { notFound } from '../http/errors';
+import { gatewayFor, modeUnavailable } from './registry';
 
 export async function createMandate(
   db: Db,
@@ -12,7 +12,7 @@ export async function createMandate(
   ctx: { origin: string; returnUrl: string },
 ) {
   const gateway = gatewayFor(req.gateway, ctx.origin);
-  if (!gateway?.capabilities.mandates || !gateway.mandates) throw new ApiError('validation_failed', 'This payment mode is not available', { mode: 'This payment mode is not available' });
+  if (!gateway?.capabilities.mandates || !gateway.mandates) throw modeUnavailable();
   const [user] = await db.select().from(users).where(eq(users.id, req.userId));
   if (!user) throw notFound('User not found');
   const mandateRef = `MDT${req.userId}-${Date.now().toString(36)}`;

@@ -2,6 +2,9 @@
 export const ORDER_STATUS = { created: 'created', pending: 'pending', success: 'success', failed: 'failed', refunded: 'refunded' } as const;
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
+/** failure_reason of an order (or refund) its gateway would not take */
+export const GATEWAY_REFUSED_REASON = 'gateway_refused';
+
 const ALLOWED: Record<OrderStatus, readonly OrderStatus[]> = {
   created: ['pending', 'success', 'failed'],
   pending: ['success', 'failed'],

@@ -7,9 +7,11 @@ import { ApiError, notFound } from '../http/errors';
 import { reportError } from '../observability/report';
 import { applyGatewayEvent, type EventOutcome } from './events';
 import { gatewayFor } from './registry';
+import { GATEWAY_REFUSED_REASON } from './order-state';
 
 export const REFUND_TOO_LARGE = 'The refund is more than what is left of this payment';
 export const REFUND_NOT_POSSIBLE = 'This payment cannot be refunded';
+export const REFUND_AMOUNT_INVALID = 'Please enter a refund amount above zero';
 const REFUND_GATEWAY_DOWN = 'The payment service did not take the refund. Please try again in a minute.';
 
 /**
@@ -17,7 +19,7 @@ const REFUND_GATEWAY_DOWN = 'The payment service did not take the refund. Please
  * so two refunds at once cannot together exceed the payment) before the gateway hears of it.
  */
 export async function requestRefund(db: Db, orderId: string, amountMinor: number, ctx: { reason: string | null; origin: string }): Promise<{ refundId: string; outcome: EventOutcome }> {
-  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new ApiError('validation_failed', REFUND_TOO_LARGE, { amount: REFUND_TOO_LARGE });
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new ApiError('validation_failed', REFUND_AMOUNT_INVALID, { amount: REFUND_AMOUNT_INVALID });
   const { refund, order } = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.order_id, orderId)).for('update');
     if (!order) throw notFound('Order not found');
@@ -40,7 +42,7 @@ export async function requestRefund(db: Db, orderId: string, amountMinor: number
     answer = await gateway.refund!({ refundId: refund.refund_id, gatewayPaymentId: order.gateway_payment_id!, amountMinor, currency: order.iso_currency });
   } catch (error) {
     // the gateway never took it: the refund fails and no longer holds back part of the payment
-    await db.update(refunds).set({ status: 'failed', failure_reason: 'gateway_refused', updated_at: new Date() }).where(eq(refunds.id, refund.id));
+    await db.update(refunds).set({ status: 'failed', failure_reason: GATEWAY_REFUSED_REASON, updated_at: new Date() }).where(eq(refunds.id, refund.id));
     await reportError(error, { orderId, refundId: refund.refund_id });
     throw new ApiError('gateway_error', REFUND_GATEWAY_DOWN);
   }

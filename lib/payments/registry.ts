@@ -2,6 +2,7 @@
 // are configured, the sandbox where it is enabled (the embedded demo and the tests). The server decides,
 // never the client: an order body naming a gateway is ignored.
 import 'server-only';
+import { ApiError } from '../http/errors';
 import { createHmac } from 'node:crypto';
 import { getDb } from '../db/client';
 import { env, sandboxGatewayEnabled } from '../env';
@@ -20,6 +21,10 @@ export function sandboxSecret(): string {
 
 const razorpayConfigured = () => Boolean(env().RAZORPAY_KEY_ID && env().RAZORPAY_KEY_SECRET && env().RAZORPAY_WEBHOOK_SECRET);
 const stripeConfigured = () => Boolean(env().STRIPE_SECRET_KEY && env().STRIPE_WEBHOOK_SECRET);
+
+export const MODE_UNAVAILABLE = 'This payment mode is not available';
+/** no configured gateway can take this mode (a UPI id where none sends collect requests, a mandate where none holds one) */
+export const modeUnavailable = () => new ApiError('validation_failed', MODE_UNAVAILABLE, { mode: MODE_UNAVAILABLE });
 
 export function gatewayFor(name: string, origin: string): Gateway | null {
   const e = env();

@@ -142,7 +142,7 @@ export async function handleWebhook(db: Db, gatewayName: string, rawBody: string
 }
 
 // results a gateway's retry cannot change but someone should look at
-const NEEDS_A_PERSON = new Set<EventOutcome['result']>(['amount_mismatch', 'unknown_order', 'unknown_refund', 'unknown_mandate', 'refund_too_large']);
+const NEEDS_A_PERSON = new Set<EventOutcome['result']>(['amount_mismatch', 'unknown_order', 'unknown_refund', 'unknown_mandate', 'refund_mismatch']);
 
 /** The failure an unpaid order gets once its gateway's checkout window has passed: through applyGatewayEvent, like any event. */
 const expiryEvent = (order: OrderRow): ChargeEvent => ({

@@ -10,6 +10,7 @@ import { reportError } from '../observability/report';
 import { applyGatewayEvent } from '../payments/events';
 import type { ChargeLine } from '../payments/ledger';
 import { gatewayFor } from '../payments/registry';
+import { GATEWAY_REFUSED_REASON } from '../payments/order-state';
 
 export const sipChargeKey = (subscriptionId: number, period: string) => `sip:${subscriptionId}:${period}`;
 
@@ -80,7 +81,7 @@ export async function placeSipCharge(db: Db, subscriptionId: number, period: str
     const event = await gateway.fetchStatus(gatewayOrderId);
     if (event && event.status !== 'pending') await applyGatewayEvent(db, mandate.gateway, event, 'reconcile');
   } catch (error) {
-    await db.update(orders).set({ status: 'failed', failure_reason: 'gateway_refused', updated_at: new Date() }).where(and(eq(orders.id, order.id), eq(orders.status, 'created')));
+    await db.update(orders).set({ status: 'failed', failure_reason: GATEWAY_REFUSED_REASON, updated_at: new Date() }).where(and(eq(orders.id, order.id), eq(orders.status, 'created')));
     await reportError(error, { orderId: order.order_id, subscriptionId });
   }
   return (await db.select().from(orders).where(eq(orders.id, order.id)))[0];

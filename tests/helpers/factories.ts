@@ -51,13 +51,14 @@ export async function makeOrder(db: Db, row: typeof orders.$inferInsert) {
   const { status = 'created', created_at, updated_at, settled_at, gateway_payment_id, charged: _charged, ...placed } = row;
   const gatewayOrderId = placed.gateway_order_id ?? `test_order_${placed.order_id}`;
   const [order] = await db.insert(orders).values({ ...placed, gateway_order_id: gatewayOrderId, status: 'created' }).returning();
+  if (status === 'refunded') throw new Error('makeOrder settles payments; refund one with requestRefund');
   if (status !== 'created') {
     await applyGatewayEvent(db, order.payment_gateway, {
       eventId: `test:${order.order_id}`,
       type: `payment.${status}`,
       gatewayOrderId,
       gatewayPaymentId: status === 'success' ? (gateway_payment_id ?? `test_pay_${order.order_id}`) : null,
-      status: status === 'refunded' ? 'success' : status,
+      status,
       amountMinor: order.donated_amount_minor + order.tip_amount_minor,
       currency: order.iso_currency,
       payload: {},

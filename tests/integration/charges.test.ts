@@ -7,9 +7,8 @@ import { checkLedger } from '@/lib/payments/ledger-check';
 import { requestRefund, REFUND_TOO_LARGE } from '@/lib/payments/refunds';
 import { createMandate } from '@/lib/payments/mandates';
 import { handleWebhook } from '@/lib/payments/results';
-import { sandboxGateway } from '@/lib/payments/registry';
+import { sandboxGateway, sandboxSecret } from '@/lib/payments/registry';
 import { SANDBOX_SIGNATURE_HEADER, sandboxSign } from '@/lib/payments/sandbox';
-import { sandboxSecret } from '@/lib/payments/registry';
 import { placeSipCharge, sipChargeKey } from '@/lib/sip/charge';
 import { makeFundraiser, makeOrder, makeSubscription, makeUser } from '../helpers/factories';
 
