@@ -170,9 +170,9 @@ async function applyRefund(tx: Tx, gateway: string, event: RefundEvent, source: 
     .from(refunds)
     .where(and(eq(refunds.order_id, order.id), eq(refunds.status, 'processed')));
   const total = order.donated_amount_minor + order.tip_amount_minor;
-  const mismatch = order.status !== 'success' || event.amountMinor !== refund.amount_minor || before + event.amountMinor > total;
+  const mismatch = order.status !== 'success' || event.gatewayPaymentId !== order.gateway_payment_id || event.amountMinor !== refund.amount_minor || before + event.amountMinor > total;
   if (mismatch) {
-    // not what we asked for, or more than it has left: never applied, a person looks at it
+    // not this payment, not what we asked for, or more than it has left: never applied, a person looks at it
     await tx.update(refunds).set({ failure_reason: AMOUNT_MISMATCH, updated_at: new Date() }).where(eq(refunds.id, refund.id));
     return { result: 'refund_mismatch', ...base };
   }

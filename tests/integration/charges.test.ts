@@ -82,6 +82,18 @@ describe('refunds', () => {
     expect((await fundraiserNow(f.id)).raised_minor).toBe(75_000);
   });
 
+  it('never applies a refund event naming our refund but another payment', async () => {
+    const mine = await paidGift();
+    const other = await paidGift();
+    // our refund is asked for and the gateway has not answered yet
+    const [pending] = await db.insert(refunds).values({ refund_id: `RFDPENDING${Date.now()}`, order_id: mine.order.id, gateway: 'sandbox', amount_minor: 10_000, currency: 'INR' }).returning();
+    const outcome = await signedWebhook({ event_id: `evt_rf_cross_${pending.refund_id}`, type: 'refund.processed', refund_id: `sbx_rfd_cross_${pending.refund_id}`, our_refund_id: pending.refund_id, payment_id: other.order.gateway_payment_id, status: 'processed', amount: '10000', currency: 'INR' });
+    expect(outcome.result).toBe('refund_mismatch');
+    expect((await db.select().from(refunds).where(eq(refunds.id, pending.id)))[0]).toMatchObject({ status: 'pending', failure_reason: 'amount_mismatch' });
+    expect((await fundraiserNow(mine.f.id)).raised_minor).toBe(100_000);
+    expect((await fundraiserNow(other.f.id)).raised_minor).toBe(100_000);
+  });
+
   it('answers 2xx for a refund of a payment we do not know (nothing to retry), and changes nothing', async () => {
     const outcome = await signedWebhook({ event_id: `evt_rf_unknown_${Date.now()}`, type: 'refund.processed', refund_id: 'sbx_rfd_nobody', payment_id: 'sbx_pay_nobody', status: 'processed', amount: '100', currency: 'INR' });
     expect(outcome.result).toBe('unknown_refund');
