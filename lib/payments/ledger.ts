@@ -78,7 +78,8 @@ export async function refundDebits(tx: Tx, order: OrderRow, r: { before: number;
   const lines: LedgerLine[] = [];
   for (const e of credited) {
     const left = e.amount_minor - (already.get(e.account) ?? 0);
-    const share = full ? left : e.kind === 'tip' ? tipPart : Math.round((e.amount_minor * donationPart) / donated);
+    // a tip-only charge (nothing donated) has no donation share to divide
+    const share = full ? left : e.kind === 'tip' ? tipPart : donated > 0 ? Math.round((e.amount_minor * donationPart) / donated) : 0;
     const amount = Math.min(share, left);
     if (amount <= 0) continue;
     const fundraiserId = accountFundraiser(e.account);

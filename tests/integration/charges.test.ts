@@ -94,6 +94,16 @@ describe('refunds', () => {
     expect((await fundraiserNow(other.f.id)).raised_minor).toBe(100_000);
   });
 
+  it('refunds part of a tip-only payment from the tip alone', async () => {
+    const f = await makeFundraiser(db);
+    const [cart] = await db.insert(carts).values({ fundraiser_id: f.id, currency: 'INR', donated_amount_minor: 0, donated_amount_inr_minor: 0, tip_amount_minor: 10_000, donor_name: 'Tip Giver', donor_email: 'tip.giver@example.com' }).returning();
+    const order = await makeOrder(db, { order_id: `SHYTIP${Date.now()}${++seq}`, cart_id: cart.id, fundraiser_id: f.id, payment_mode: 'UPI', payment_gateway: 'sandbox', iso_currency: 'INR', donated_amount_minor: 0, tip_amount_minor: 10_000, credited_amount_minor: 0, status: 'success' });
+    const { refundId } = await requestRefund(db, order.order_id, 4_000, { reason: null, origin: ORIGIN });
+    const taken = await db.select({ account: ledgerEntries.account, amount: ledgerEntries.amount_minor }).from(ledgerEntries).where(eq(ledgerEntries.group_id, `refund:${refundId}`));
+    expect(taken).toEqual([{ account: 'platform:tips', amount: -4_000 }]);
+    expect((await fundraiserNow(f.id)).raised_minor).toBe(0);
+  });
+
   it('answers 2xx for a refund of a payment we do not know (nothing to retry), and changes nothing', async () => {
     const outcome = await signedWebhook({ event_id: `evt_rf_unknown_${Date.now()}`, type: 'refund.processed', refund_id: 'sbx_rfd_nobody', payment_id: 'sbx_pay_nobody', status: 'processed', amount: '100', currency: 'INR' });
     expect(outcome.result).toBe('unknown_refund');
