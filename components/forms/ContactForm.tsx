@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ContactLeadSchema, type ContactLeadInput } from '@/lib/validation/lead';
+import { Field } from './Field';
 
 interface Labels {
   name: string;
@@ -41,15 +42,9 @@ export function ContactForm({ labels, page = 'contact-us' }: { labels: Labels; p
   }
 
   const field = (name: 'name' | 'email' | 'phone', label: string, type: string, autoComplete: string) => (
-    <div className="field">
-      <label htmlFor={`lead-${name}`}>{label}</label>
-      <input id={`lead-${name}`} type={type} autoComplete={autoComplete} aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? `lead-${name}-error` : undefined} {...register(name)} />
-      {errors[name] && (
-        <p id={`lead-${name}-error`} className="field-error" role="alert">
-          {errors[name]?.message}
-        </p>
-      )}
-    </div>
+    <Field id={`lead-${name}`} label={label} error={errors[name]?.message}>
+      {(c) => <input {...c} type={type} autoComplete={autoComplete} {...register(name)} />}
+    </Field>
   );
 
   return (
@@ -57,15 +52,9 @@ export function ContactForm({ labels, page = 'contact-us' }: { labels: Labels; p
       {field('name', labels.name, 'text', 'name')}
       {field('email', labels.email, 'email', 'email')}
       {field('phone', labels.phone, 'tel', 'tel')}
-      <div className="field">
-        <label htmlFor="lead-about">{labels.about}</label>
-        <textarea id="lead-about" rows={4} aria-invalid={errors.about ? true : undefined} aria-describedby={errors.about ? 'lead-about-error' : undefined} {...register('about')} />
-        {errors.about && (
-          <p id="lead-about-error" className="field-error" role="alert">
-            {errors.about.message}
-          </p>
-        )}
-      </div>
+      <Field id="lead-about" label={labels.about} error={errors.about?.message}>
+        {(c) => <textarea {...c} rows={4} {...register('about')} />}
+      </Field>
       <button className="btn btn-primary" type="submit" disabled={isSubmitting}>
         {isSubmitting ? labels.sending : labels.submit}
       </button>

@@ -2,17 +2,16 @@
 // spec 4/5: the donation form. One zod schema (CartSchema) checks it here and again on the server.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslations } from 'next-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CartSchema, type CartInput } from '@/lib/validation/donation';
 import { CURRENCY_CODES, formatMoney, toMinor } from '@/lib/money';
-import { DONATION_AMOUNT_PRESETS, UPI_POLL_MS, VPA_POLL_MS } from '@/lib/constants';
+import { DONATION_AMOUNT_PRESETS, PLATFORM_FEE_PERCENT, UPI_POLL_MS, VPA_POLL_MS } from '@/lib/constants';
 import { UPI_ID_PATTERN } from '@/lib/validation/people';
 import type { PaymentOption } from '@/lib/payments/options';
 import { UpiTimer } from './UpiTimer';
 import { MethodMark } from './MethodMark';
-
-// every label already translated on the server ('total' and 'submit' keep their {amount} slot)
-type Labels = Record<string, string>;
+import { Field } from '../forms/Field';
 
 interface Props {
   fundraiser: { id: number; custom_tag: string; taxBenefit: boolean };
@@ -24,7 +23,8 @@ interface Props {
   locale: string;
   /** per currency, the methods a configured gateway takes right now (worked out on the server) */
   modesByCurrency: Partial<Record<string, PaymentOption[]>>;
-  labels: Labels;
+  /** the site's brand, named in the tip line */
+  brandName: string;
 }
 
 const TIP_PERCENTS = [0, 5, 10, 15];
@@ -35,7 +35,9 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
   return { ok: r.ok, data: data?.data, error: data?.error };
 }
 
-export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, modesByCurrency, labels }: Props) {
+// the Payment messages come from the page's NextIntlClientProvider
+export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, modesByCurrency, brandName }: Props) {
+  const t = useTranslations('Payment');
   const [mode, setMode] = useState<PaymentOption>('UPI');
   const [otherAmount, setOtherAmount] = useState('');
   const [tipPercent, setTipPercent] = useState(0);
@@ -82,7 +84,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
           if (result.status === 'success' && result.redirect) window.location.assign(`${localePrefix}${result.redirect}`);
           if (result.status === 'failed') {
             setVpaState('idle');
-            setServerError(labels.failedNoReason);
+            setServerError(t('failedNoReason'));
           }
         });
       });
@@ -94,7 +96,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
       if (status === 'success') return window.location.assign(`${localePrefix}${String(res.data?.redirect)}`);
       if (status === 'failed') {
         setVpaState('idle');
-        return setServerError(labels.failed.replace('{reason}', String(res.data?.failure_reason ?? '')));
+        return setServerError(t('failed', { reason: String(res.data?.failure_reason ?? '') }));
       }
       if (Date.now() - started >= vpaTimeoutMs) return setVpaState('timeout');
     }
@@ -103,18 +105,18 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   async function onSubmit(values: CartInput) {
     setServerError('');
     setUpiApp(null);
-    if (chosenMode === 'VPA' && !UPI_ID_PATTERN.test(vpa.trim())) return setVpaError(labels.vpaInvalid);
+    if (chosenMode === 'VPA' && !UPI_ID_PATTERN.test(vpa.trim())) return setVpaError(t('vpaInvalid'));
     setVpaError('');
     const device = window.matchMedia('(max-width: 767px)').matches ? 'mobile' : 'desktop';
     const cart = await postJson(`/api/fundraisers/${fundraiser.id}/cart`, { ...values, tip_amount: tip, device, locale });
     if (!cart.ok || !cart.data) {
       for (const [field, message] of Object.entries(cart.error?.fields ?? {})) setError(field as keyof CartInput, { message });
-      return setServerError(cart.error?.message ?? labels.errorGeneric);
+      return setServerError(cart.error?.message ?? t('errorGeneric'));
     }
     const order = await postJson(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.data.id, mode: chosenMode, origin: 's', ...(chosenMode === 'VPA' ? { vpa: vpa.trim() } : {}) }, { 'Idempotency-Key': idempotencyKey });
-    if (!order.ok || !order.data) return setServerError(order.error?.message ?? labels.errorGeneric);
+    if (!order.ok || !order.data) return setServerError(order.error?.message ?? t('errorGeneric'));
     const sent = await postJson('/api/payment/send', { order_id: order.data.order_id });
-    if (!sent.ok || !sent.data) return setServerError(sent.error?.message ?? labels.errorGeneric);
+    if (!sent.ok || !sent.data) return setServerError(sent.error?.message ?? t('errorGeneric'));
     if (chosenMode === 'VPA') return waitForVpa(String(order.data.order_id));
     // spec 4: on a desktop, UPI is a QR code to scan with a phone; on a phone, the UPI app / gateway page opens
     if (chosenMode === 'UPI' && window.matchMedia('(min-width: 768px)').matches) {
@@ -140,19 +142,13 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     setValue('donated_amount', value, { shouldValidate: Boolean(errors.donated_amount) });
   }
 
-  const fieldError = (name: keyof CartInput) =>
-    errors[name] ? (
-      <p id={`pay-${name}-error`} className="field-error" role="alert">
-        {errors[name]?.message as string}
-      </p>
-    ) : null;
-  const described = (name: keyof CartInput) => (errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `pay-${name}-error` } : {});
+  const errorOf = (name: keyof CartInput) => errors[name]?.message as string | undefined;
 
   return (
     <form className="panel payment-form" onSubmit={handleSubmit(onSubmit)} noValidate data-testid="payment-form">
       <fieldset>
-        <legend>{labels.amountLegend}</legend>
-        <div className="presets" role="group" aria-label={labels.amountLegend}>
+        <legend>{t('amountLegend')}</legend>
+        <div className="presets" role="group" aria-label={t('amountLegend')}>
           {presets.map((p) => (
             <button key={p} type="button" className={`chip${!otherAmount && amount === p ? ' selected' : ''}`} aria-pressed={!otherAmount && amount === p} onClick={() => choosePreset(p)}>
               <bdi>{formatMoney(toMinor(p), currency, locale, { exact: true })}</bdi>
@@ -161,12 +157,12 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
         </div>
         <div className="amount-row">
           <div className="field">
-            <label htmlFor="pay-donated_amount">{labels.otherAmount}</label>
+            <label htmlFor="pay-donated_amount">{t('otherAmount')}</label>
             {/* empty unless the donor types: a chosen preset shows on its chip, not here */}
-            <input id="pay-donated_amount" inputMode="decimal" dir="ltr" value={otherAmount} onChange={(e) => typeAmount(e.target.value)} {...described('donated_amount')} />
+            <input id="pay-donated_amount" inputMode="decimal" dir="ltr" value={otherAmount} onChange={(e) => typeAmount(e.target.value)} {...(errorOf('donated_amount') ? { 'aria-invalid': true, 'aria-describedby': 'pay-donated_amount-error' } : {})} />
           </div>
           <div className="field">
-            <label htmlFor="pay-currency">{labels.currency}</label>
+            <label htmlFor="pay-currency">{t('currency')}</label>
             <select id="pay-currency" {...register('currency')}>
               {CURRENCY_CODES.map((c) => (
                 <option key={c} value={c}>
@@ -176,104 +172,89 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
             </select>
           </div>
         </div>
-        {fieldError('donated_amount')}
+        {/* under both amount and currency, so it is one message for the row */}
+        {errorOf('donated_amount') && (
+          <p id="pay-donated_amount-error" className="field-error" role="alert">
+            {errorOf('donated_amount')}
+          </p>
+        )}
       </fieldset>
       <fieldset>
-        <legend>{labels.mode}</legend>
+        <legend>{t('mode')}</legend>
         <div className="modes">
           {modes.map((m) => (
             <label key={m} className={`mode-tile${chosenMode === m ? ' selected' : ''}`}>
               <input type="radio" name="mode" value={m} checked={chosenMode === m} onChange={() => setMode(m)} />
               <MethodMark mode={m} />
-              <span>{labels[`mode${m}`]}</span>
+              <span>{t(`mode${m}`)}</span>
             </label>
           ))}
         </div>
       </fieldset>
-      <div className="field">
-        <label htmlFor="pay-donor_name">{labels.name}</label>
-        <input id="pay-donor_name" autoComplete="name" {...register('donor_name')} {...described('donor_name')} />
-        {fieldError('donor_name')}
-      </div>
-      <div className="field">
-        <label htmlFor="pay-donor_email">{labels.email}</label>
-        <input id="pay-donor_email" type="email" autoComplete="email" {...register('donor_email')} {...described('donor_email')} />
-        {fieldError('donor_email')}
-      </div>
+      <Field id="pay-donor_name" label={t('name')} error={errorOf('donor_name')}>
+        {(c) => <input {...c} autoComplete="name" {...register('donor_name')} />}
+      </Field>
+      <Field id="pay-donor_email" label={t('email')} error={errorOf('donor_email')}>
+        {(c) => <input {...c} type="email" autoComplete="email" {...register('donor_email')} />}
+      </Field>
       <div className="phone-row">
-        <div className="field">
-          <label htmlFor="pay-donor_extension">{labels.extension}</label>
-          <input id="pay-donor_extension" autoComplete="tel-country-code" size={5} dir="ltr" {...register('donor_extension')} />
-        </div>
-        <div className="field">
-          <label htmlFor="pay-donor_phone">{labels.phone}</label>
-          <input id="pay-donor_phone" type="tel" autoComplete="tel-national" dir="ltr" {...register('donor_phone')} {...described('donor_phone')} />
-          {fieldError('donor_phone')}
-        </div>
+        <Field id="pay-donor_extension" label={t('extension')}>
+          {(c) => <input {...c} autoComplete="tel-country-code" size={5} dir="ltr" {...register('donor_extension')} />}
+        </Field>
+        <Field id="pay-donor_phone" label={t('phone')} error={errorOf('donor_phone')}>
+          {(c) => <input {...c} type="tel" autoComplete="tel-national" dir="ltr" {...register('donor_phone')} />}
+        </Field>
       </div>
-      <div className="field">
-        <label htmlFor="pay-donor_pincode">{labels.pincode}</label>
-        <input id="pay-donor_pincode" autoComplete="postal-code" {...register('donor_pincode')} {...described('donor_pincode')} />
-        {fieldError('donor_pincode')}
-      </div>
+      <Field id="pay-donor_pincode" label={t('pincode')} error={errorOf('donor_pincode')}>
+        {(c) => <input {...c} autoComplete="postal-code" {...register('donor_pincode')} />}
+      </Field>
       {fundraiser.taxBenefit && (
-        <div className="field">
-          <label htmlFor="pay-pan">{labels.pan}</label>
-          <input id="pay-pan" autoCapitalize="characters" maxLength={10} aria-describedby="pay-pan-help" {...register('pan')} />
-          <p id="pay-pan-help" className="muted">
-            {labels.panHelp}
-          </p>
-          {fieldError('pan')}
-        </div>
+        <Field id="pay-pan" label={t('pan')} hint={t('panHelp')} error={errorOf('pan')}>
+          {(c) => <input {...c} autoCapitalize="characters" maxLength={10} {...register('pan')} />}
+        </Field>
       )}
       <label className="check">
-        <input type="checkbox" onChange={(e) => setValue('is_anonymous', e.target.checked ? '1' : '0')} /> {labels.anonymous}
+        <input type="checkbox" onChange={(e) => setValue('is_anonymous', e.target.checked ? '1' : '0')} /> {t('anonymous')}
       </label>
-      <div className="field">
-        <label htmlFor="pay-tip">{labels.tip}</label>
-        <select id="pay-tip" value={tipPercent} onChange={(e) => setTipPercent(Number(e.target.value))}>
-          {TIP_PERCENTS.map((p) => (
-            <option key={p} value={p}>
-              {p === 0 ? labels.tipNone : `${p}%`}
-            </option>
-          ))}
-        </select>
-        <p className="muted">{labels.platformFee}</p>
-      </div>
+      <Field id="pay-tip" label={t('tip', { brand: brandName })} hint={t('platformFee', { percent: PLATFORM_FEE_PERCENT })}>
+        {(c) => (
+          <select {...c} value={tipPercent} onChange={(e) => setTipPercent(Number(e.target.value))}>
+            {TIP_PERCENTS.map((p) => (
+              <option key={p} value={p}>
+                {p === 0 ? t('tipNone') : `${p}%`}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       {chosenMode === 'VPA' && (
-        <div className="field">
-          <label htmlFor="pay-vpa">{labels.vpa}</label>
-          <input id="pay-vpa" value={vpa} onChange={(e) => setVpa(e.target.value)} placeholder="name@bank" autoComplete="off" aria-invalid={vpaError ? true : undefined} aria-describedby={vpaError ? 'pay-vpa-error' : undefined} />
-          {vpaError && (
-            <p id="pay-vpa-error" className="field-error" role="alert">
-              {vpaError}
-            </p>
-          )}
-        </div>
+        <Field id="pay-vpa" label={t('vpa')} error={vpaError || undefined}>
+          {(c) => <input {...c} value={vpa} onChange={(e) => setVpa(e.target.value)} placeholder="name@bank" autoComplete="off" />}
+        </Field>
       )}
       {qrOrder && vpaState !== 'idle' && (
         <figure className="upi-qr" data-testid="upi-qr" data-payment-url={qrOrder.url}>
           {/* eslint-disable-next-line @next/next/no-img-element -- an SVG drawn per order by our API */}
-          <img src={`/api/orders/${encodeURIComponent(qrOrder.orderId)}/qr`} width={220} height={220} alt={labels.upiQrTitle} />
-          <figcaption>{labels.upiQrTitle}</figcaption>
+          <img src={`/api/orders/${encodeURIComponent(qrOrder.orderId)}/qr`} width={220} height={220} alt={t('upiQrTitle')} />
+          <figcaption>{t('upiQrTitle')}</figcaption>
         </figure>
       )}
       {upiApp && vpaState === 'waiting' && (
         <div className="upi-app" data-testid="upi-app">
           <a ref={openUpiApp} className="btn btn-primary btn-block" href={upiApp.url} target="_blank" rel="noopener" data-testid="upi-open-app">
-            {labels.upiOpenApp}
+            {t('upiOpenApp')}
           </a>
-          <UpiTimer key={upiApp.since} deadline={upiApp.since + vpaTimeoutMs} durationMs={vpaTimeoutMs} label={labels.upiTimer} minutesLeft={labels.upiMinutesLeft} />
+          <UpiTimer key={upiApp.since} deadline={upiApp.since + vpaTimeoutMs} durationMs={vpaTimeoutMs} label={t('upiTimer')} minutesLeft={t.raw('upiMinutesLeft') as string} />
         </div>
       )}
       {vpaState === 'waiting' && (
         <p role="status" data-testid="vpa-waiting">
-          {qrOrder ? labels.upiQrWaiting : upiApp ? labels.upiAppWaiting : labels.vpaWaiting}
+          {qrOrder ? t('upiQrWaiting') : upiApp ? t('upiAppWaiting') : t('vpaWaiting')}
         </p>
       )}
       {vpaState === 'timeout' && (
         <p className="notice-error" role="alert" data-testid="vpa-timeout">
-          {labels.vpaTimeout}
+          {t('vpaTimeout')}
         </p>
       )}
       {serverError && (
@@ -284,10 +265,10 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
       {/* stays within reach at the bottom of a phone's screen while the donor fills the form */}
       <div className="pay-bar">
         <p className="total" data-testid="payment-total">
-          <bdi>{labels.total.replace('{amount}', total)}</bdi>
+          <bdi>{t('total', { amount: total })}</bdi>
         </p>
         <button className="btn btn-primary btn-block" type="submit" disabled={isSubmitting || vpaState === 'waiting'}>
-          {isSubmitting ? labels.processing : labels.submit.replace('{amount}', total)}
+          {isSubmitting ? t('processing') : t('submit', { amount: total })}
         </button>
       </div>
     </form>

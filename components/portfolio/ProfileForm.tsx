@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ProfileSchema, type ProfileInput } from '@/lib/validation/profile';
 import { GENDERS, INDIA_EXTENSION } from '@/lib/constants';
 import { forgetSignIn } from '@/components/auth/client-session';
+import { Field as FormField } from '@/components/forms/Field';
 
 export type ProfileLabels = Record<
   | 'name'
@@ -79,66 +80,42 @@ export function ProfileForm({ initial, labels, signInHref }: Props) {
     }
   }
 
-  const fieldError = (name: Field) =>
-    errors[name] ? (
-      <p id={`profile-${name}-error`} className="field-error" role="alert">
-        {errors[name]?.message as string}
-      </p>
-    ) : null;
-  const described = (name: Field, hint?: string) => {
-    const ids = [hint, errors[name] ? `profile-${name}-error` : undefined].filter(Boolean).join(' ');
-    return { ...(errors[name] ? { 'aria-invalid': true as const } : {}), ...(ids ? { 'aria-describedby': ids } : {}) };
-  };
+  const errorOf = (name: Field) => errors[name]?.message as string | undefined;
 
   return (
     <form className="profile-form" onSubmit={handleSubmit(save)} noValidate>
-      <div className="field">
-        <label htmlFor="profile-full_name">{labels.name}</label>
-        <input id="profile-full_name" autoComplete="name" {...field('full_name')} {...described('full_name')} />
-        {fieldError('full_name')}
-      </div>
+      <FormField id="profile-full_name" label={labels.name} error={errorOf('full_name')}>
+        {(c) => <input {...c} autoComplete="name" {...field('full_name')} />}
+      </FormField>
       <div className="phone-row">
-        <div className="field">
-          <label htmlFor="profile-extension">{labels.extension}</label>
-          <input id="profile-extension" inputMode="tel" autoComplete="tel-country-code" {...field('extension')} {...described('extension')} />
-          {fieldError('extension')}
-        </div>
-        <div className="field">
-          <label htmlFor="profile-phone_1">{labels.phone}</label>
-          <input id="profile-phone_1" type="tel" inputMode="tel" autoComplete="tel-national" {...field('phone_1')} {...described('phone_1')} />
-          {fieldError('phone_1')}
-        </div>
+        <FormField id="profile-extension" label={labels.extension} error={errorOf('extension')}>
+          {(c) => <input {...c} inputMode="tel" autoComplete="tel-country-code" {...field('extension')} />}
+        </FormField>
+        <FormField id="profile-phone_1" label={labels.phone} error={errorOf('phone_1')}>
+          {(c) => <input {...c} type="tel" inputMode="tel" autoComplete="tel-national" {...field('phone_1')} />}
+        </FormField>
       </div>
-      <div className="field">
-        <label htmlFor="profile-pincode">{labels.pincode}</label>
-        <input id="profile-pincode" inputMode="numeric" autoComplete="postal-code" {...field('pincode')} {...described('pincode')} />
-        {fieldError('pincode')}
-      </div>
-      <div className="field">
-        <label htmlFor="profile-pan_number">{labels.pan}</label>
-        <input id="profile-pan_number" autoCapitalize="characters" spellCheck={false} {...field('pan_number')} {...described('pan_number', 'profile-pan-help')} />
-        <p id="profile-pan-help" className="muted hint">
-          {labels.panHelp}
-        </p>
-        {fieldError('pan_number')}
-      </div>
-      <div className="field">
-        <label htmlFor="profile-address_1">{labels.address}</label>
-        <textarea id="profile-address_1" rows={3} autoComplete="street-address" {...field('address_1')} {...described('address_1')} />
-        {fieldError('address_1')}
-      </div>
-      <div className="field">
-        <label htmlFor="profile-gender">{labels.gender}</label>
-        <select id="profile-gender" {...field('gender')} {...described('gender')}>
-          <option value="">{labels.genderNone}</option>
-          {GENDERS.map((g) => (
-            <option key={g} value={g}>
-              {labels[GENDER_LABEL[g]]}
-            </option>
-          ))}
-        </select>
-        {fieldError('gender')}
-      </div>
+      <FormField id="profile-pincode" label={labels.pincode} error={errorOf('pincode')}>
+        {(c) => <input {...c} inputMode="numeric" autoComplete="postal-code" {...field('pincode')} />}
+      </FormField>
+      <FormField id="profile-pan_number" label={labels.pan} hint={labels.panHelp} error={errorOf('pan_number')}>
+        {(c) => <input {...c} autoCapitalize="characters" spellCheck={false} {...field('pan_number')} />}
+      </FormField>
+      <FormField id="profile-address_1" label={labels.address} error={errorOf('address_1')}>
+        {(c) => <textarea {...c} rows={3} autoComplete="street-address" {...field('address_1')} />}
+      </FormField>
+      <FormField id="profile-gender" label={labels.gender} error={errorOf('gender')}>
+        {(c) => (
+          <select {...c} {...field('gender')}>
+            <option value="">{labels.genderNone}</option>
+            {GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {labels[GENDER_LABEL[g]]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
         {isSubmitting ? labels.saving : labels.save}
       </button>

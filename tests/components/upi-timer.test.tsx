@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import { UpiTimer, formatCountdown } from '@/components/payment/UpiTimer';
 import { PaymentForm } from '@/components/payment/PaymentForm';
@@ -73,16 +74,18 @@ describe('spec 4: UPI on a phone', () => {
 
   async function giveByUpi(vpaTimeoutMs: number) {
     const { container } = render(
-      <PaymentForm
-        fundraiser={{ id: 3, custom_tag: 'help-asha', taxBenefit: false }}
-        localePrefix=""
-        vpaTimeoutMs={vpaTimeoutMs}
-        realtime={null}
-        defaultCurrency="INR"
-        locale="en"
-        modesByCurrency={{ INR: paymentOptions('INR') }}
-        labels={P as unknown as Record<string, string>}
-      />,
+      <NextIntlClientProvider locale="en" messages={{ Payment: P }}>
+        <PaymentForm
+          fundraiser={{ id: 3, custom_tag: 'help-asha', taxBenefit: false }}
+          localePrefix=""
+          vpaTimeoutMs={vpaTimeoutMs}
+          realtime={null}
+          defaultCurrency="INR"
+          locale="en"
+          modesByCurrency={{ INR: paymentOptions('INR') }}
+          brandName="Sahyog"
+        />
+      </NextIntlClientProvider>,
     );
     fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Meera Iyer' } });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'meera@example.com' } });

@@ -3,7 +3,8 @@ import { firstParam } from '@/lib/routes';
 import { notFound } from 'next/navigation';
 import { headers } from 'next/headers';
 import { locationFromHeaders } from '@/lib/payments/options';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { PaymentForm } from '@/components/payment/PaymentForm';
 import { getBrand } from '@/components/layout/request-context';
 import { cachedFundraiserById } from '@/lib/cache/queries';
@@ -38,13 +39,10 @@ export default async function PaymentPage({ params, searchParams }: Props) {
   if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) notFound();
   const f = await cachedFundraiserById(id);
   if (!f || (one(sp.ct) && one(sp.ct) !== f.custom_tag)) notFound();
-  const [t, tc, brand] = await Promise.all([getTranslations('Payment'), getTranslations('Card'), getBrand(site)]);
+  const [t, tc, brand, messages] = await Promise.all([getTranslations('Payment'), getTranslations('Card'), getBrand(site), getMessages()]);
   const ended = isFundraiserEnded(f);
   const percent = progressPercent(f.raised_minor, f.goal_minor);
   const taxBenefit = hasTaxBenefit(f);
-  const labels = Object.fromEntries(
-    (['amountLegend', 'otherAmount', 'currency', 'name', 'email', 'phone', 'extension', 'pincode', 'anonymous', 'tipNone', 'pan', 'panHelp', 'mode', 'modeUPI', 'modeCARD', 'modeVPA', 'modePAYTM', 'processing', 'errorGeneric', 'vpa', 'vpaInvalid', 'vpaWaiting', 'vpaTimeout', 'upiQrTitle', 'upiQrWaiting', 'upiOpenApp', 'upiAppWaiting', 'upiTimer', 'failedNoReason'] as const).map((k) => [k, t(k)]),
-  );
   return (
     <div className="container section payment-page">
       {/* the fundraiser in view while giving: picture, title, campaigner, progress */}
@@ -68,24 +66,18 @@ export default async function PaymentPage({ params, searchParams }: Props) {
       {ended ? (
         <p role="status">{t('ended')}</p>
       ) : (
-        <PaymentForm
-          fundraiser={{ id: f.id, custom_tag: f.custom_tag, taxBenefit }}
-          defaultCurrency={locationFromHeaders(await headers()).currency ?? DEFAULT_CURRENCY}
-          locale={locale}
-          modesByCurrency={Object.fromEntries(CURRENCY_CODES.map((c) => [c, offeredPaymentOptions(c)]))}
-          labels={{
-            ...labels,
-            tip: t('tip', { brand: brand.name }),
-            platformFee: t('platformFee', { percent: PLATFORM_FEE_PERCENT }),
-            total: t.raw('total') as string,
-            submit: t.raw('submit') as string,
-            failed: t.raw('failed') as string,
-            upiMinutesLeft: t.raw('upiMinutesLeft') as string,
-          }}
-          localePrefix={localePrefix(locale)}
-          vpaTimeoutMs={env().VPA_PENDING_TIMEOUT_MS ?? VPA_PENDING_TIMEOUT_MS}
-          realtime={env().PUSHER_KEY ? { key: env().PUSHER_KEY!, cluster: env().PUSHER_CLUSTER } : null}
-        />
+        <NextIntlClientProvider messages={{ Payment: messages.Payment }}>
+          <PaymentForm
+            fundraiser={{ id: f.id, custom_tag: f.custom_tag, taxBenefit }}
+            defaultCurrency={locationFromHeaders(await headers()).currency ?? DEFAULT_CURRENCY}
+            locale={locale}
+            modesByCurrency={Object.fromEntries(CURRENCY_CODES.map((c) => [c, offeredPaymentOptions(c)]))}
+            brandName={brand.name}
+            localePrefix={localePrefix(locale)}
+            vpaTimeoutMs={env().VPA_PENDING_TIMEOUT_MS ?? VPA_PENDING_TIMEOUT_MS}
+            realtime={env().PUSHER_KEY ? { key: env().PUSHER_KEY!, cluster: env().PUSHER_CLUSTER } : null}
+          />
+        </NextIntlClientProvider>
       )}
     </div>
   );
