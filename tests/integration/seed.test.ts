@@ -50,7 +50,9 @@ describe('demo content', () => {
     const rows = await db.execute<{ id: number; raised: string; ledger: string; orders: string; donors: number; successful: string }>(sql`
       select f.id, f.raised_minor as raised, f.donor_count as donors,
         coalesce((select sum(amount_minor) from ledger_entries l where l.account = 'fundraiser:' || f.id), 0) as ledger,
-        coalesce((select sum(credited_amount_minor) from orders o where o.fundraiser_id = f.id and o.status = 'success'), 0) as orders,
+        -- what its paid orders credited, less what refunds took back (a fully refunded order is 'refunded')
+        coalesce((select sum(credited_amount_minor) from orders o where o.fundraiser_id = f.id and o.status in ('success', 'refunded')), 0)
+          + coalesce((select sum(amount_minor) from ledger_entries l where l.account = 'fundraiser:' || f.id and l.kind = 'refund'), 0) as orders,
         (select count(*) from orders o where o.fundraiser_id = f.id and o.status = 'success') as successful
       from fundraisers f`);
     const list = (rows as unknown as { rows: { id: number; raised: string; ledger: string; orders: string; donors: number; successful: string }[] }).rows ?? rows;
