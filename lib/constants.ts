@@ -305,6 +305,12 @@ export const JOB_RETRY_LIMIT = 5;
 export const JOB_RETRY_DELAY_S = 30;
 /** how often the currency_rates table is refreshed from CURRENCY_RATES_URL */
 export const CURRENCY_RATES_REFRESH_MS = 6 * 60 * 60 * 1000;
+/** committed changes to fundraisers are announced on this NOTIFY channel; every server expires its cached pages */
+export const CACHE_CHANNEL = 'sahyog_cache';
+/** the most fundraisers one announcement names (one payment touches one, a SIP month a few) */
+export const NOTIFIED_FUNDRAISERS_MAX = 100;
+/** a dropped listening connection is opened again after this long */
+export const LISTEN_RECONNECT_MS = 2_000;
 /** scheduled tasks run through this route of our own, called by the server's timer with a per-process token */
 export const INTERNAL_TASK_PATH = '/api/internal/tasks';
 export const INTERNAL_TASK_HEADER = 'x-internal-task-token';

@@ -67,6 +67,22 @@ async function startJobs(port: number, token: string): Promise<() => Promise<voi
   return () => runner.stop();
 }
 
+// Another process's committed change (a payment settled by another server or by `npm run jobs`, a comment elsewhere)
+// expires this server's cached pages too: heard on the database's NOTIFY bus, applied inside Next through our own route.
+async function followCacheBus(port: number, token: string): Promise<() => Promise<void>> {
+  const [{ instanceId, listenForFundraiserChanges }, { reportError }] = await Promise.all([import('../lib/cache/bus'), import('../lib/observability/report')]);
+  const self = instanceId();
+  return listenForFundraiserChanges(({ from, fundraisers }) => {
+    // this process expired its own pages when it wrote
+    if (from === self) return;
+    void fetch(`http://127.0.0.1:${port}${INTERNAL_TASK_PATH}/expire`, { method: 'POST', headers: { [INTERNAL_TASK_HEADER]: token, 'content-type': 'application/json' }, body: JSON.stringify({ fundraisers }) })
+      .then((r) => {
+        if (!r.ok) throw new Error(`Cache expiry answered ${r.status}`);
+      })
+      .catch((error: unknown) => void reportError(error, { task: 'cache-bus' }));
+  });
+}
+
 // Pages (the API checks origins itself) are served as one of our sites: a Host that is neither configured nor an
 // active partner domain becomes the main site's, so it never reaches a site segment, a page cache key or a link
 const SITE_FREE_PATHS = ['/api/', '/_next/'];
@@ -122,6 +138,7 @@ export async function serve(port: number, hostname = '0.0.0.0'): Promise<http.Se
   await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
   console.log(`Sahyog is ready on http://localhost:${port}`);
   const stopJobs = await startJobs(port, taskToken);
-  server.on('close', () => void stopJobs());
+  const stopFollowing = await followCacheBus(port, taskToken);
+  server.on('close', () => void Promise.all([stopJobs(), stopFollowing()]));
   return server;
 }

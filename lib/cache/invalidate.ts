@@ -2,6 +2,8 @@
 // pages that show what they changed. Outside a Next server (scripts, tests) there is no cache to clear.
 import { CACHE_TAGS } from './tags';
 import { processMicroCache } from '../http/micro-cache';
+import type { DbOrTx } from '../db/client';
+import { announceFundraisersChanged } from './bus';
 
 async function expire(tags: string[]): Promise<void> {
   try {
@@ -21,4 +23,10 @@ export function invalidateFundraiser(id: number): Promise<void> {
 
 export function invalidateBrands(): Promise<void> {
   return expire([CACHE_TAGS.brands]);
+}
+
+/** After a committed change outside settlement: expire here at once (the writer looks next) and on every other instance. */
+export async function fundraiserChanged(db: DbOrTx, id: number): Promise<void> {
+  await invalidateFundraiser(id);
+  await announceFundraisersChanged(db, [id]);
 }

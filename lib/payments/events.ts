@@ -3,6 +3,7 @@
 // row locked, so replays and races change nothing, and it is routed to charge, refund or mandate handling.
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { announceFundraisersChanged } from '../cache/bus';
 import { carts, fundraisers, ledgerEntries, mandates, orders, paymentEvents, refunds, users } from '../db/schema';
 import { enqueueMessage } from '../outbox/queue';
 import { autologinLink } from '../auth/link-tokens';
@@ -26,10 +27,12 @@ export type EventOutcome =
 export const AMOUNT_MISMATCH = 'amount_mismatch';
 
 export function applyGatewayEvent(db: Db, gateway: string, event: GatewayEvent, source: EventSource): Promise<EventOutcome> {
-  return db.transaction((tx) => {
-    if (event.kind === 'refund') return applyRefund(tx, gateway, event, source);
-    if (event.kind === 'mandate') return applyMandate(tx, gateway, event, source);
-    return applyCharge(tx, gateway, event, source);
+  return db.transaction(async (tx) => {
+    const outcome =
+      event.kind === 'refund' ? await applyRefund(tx, gateway, event, source) : event.kind === 'mandate' ? await applyMandate(tx, gateway, event, source) : await applyCharge(tx, gateway, event, source);
+    // every server instance expires these fundraisers' pages, once this commits (the caller expires its own at once)
+    await announceFundraisersChanged(tx, outcome.fundraisers);
+    return outcome;
   });
 }
 

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { handle, json } from '@/lib/http/respond';
 import { parseJsonBody } from '@/lib/http/validation';
 import { ApiError, notFound } from '@/lib/http/errors';
-import { invalidateFundraiser } from '@/lib/cache/invalidate';
+import { fundraiserChanged } from '@/lib/cache/invalidate';
+import { getDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 
@@ -17,6 +18,6 @@ export const POST = handle(async (request) => {
   const expected = Buffer.from(secret);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new ApiError('forbidden', 'Wrong revalidation secret');
   const { fundraiser_id } = await parseJsonBody(z.object({ fundraiser_id: FundraiserIdSchema }), request);
-  await invalidateFundraiser(fundraiser_id);
+  await fundraiserChanged(await getDb(), fundraiser_id);
   return json({ data: { revalidated: true } });
 });

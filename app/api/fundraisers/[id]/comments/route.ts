@@ -7,7 +7,7 @@ import { CommentSchema, PageQuerySchema } from '@/lib/validation/story';
 import { storyComments } from '@/lib/story/queries';
 import { addComment, readableFundraiser } from '@/lib/story/service';
 import { requireUser } from '@/lib/auth/session';
-import { invalidateFundraiser } from '@/lib/cache/invalidate';
+import { fundraiserChanged } from '@/lib/cache/invalidate';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { STORY_COMMENTS_PAGE_SIZE } from '@/lib/constants';
 
@@ -33,6 +33,6 @@ export const POST = handle(async (request, { params }: Ctx) => {
   await readableFundraiser(db, request, id);
   const { comment } = await parseJsonBody(CommentSchema, request);
   const row = await addComment(db, { fundraiserId: id, userId: user.id, body: comment });
-  await invalidateFundraiser(id);
+  await fundraiserChanged(db, id);
   return json({ data: { id: row.id, body: row.body, author_name: user.full_name, created_at: row.created_at } }, { status: 201 });
 });

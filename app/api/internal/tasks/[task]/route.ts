@@ -1,21 +1,34 @@
 import { timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import { handle, json } from '@/lib/http/respond';
+import { parseJsonBody } from '@/lib/http/validation';
 import { notFound } from '@/lib/http/errors';
 import { reconcileNow } from '@/lib/payments/reconcile-schedule';
-import { INTERNAL_TASK_HEADER, INTERNAL_TASK_TOKEN_ENV } from '@/lib/constants';
+import { invalidateFundraiser } from '@/lib/cache/invalidate';
+import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
+import { INTERNAL_TASK_HEADER, INTERNAL_TASK_TOKEN_ENV, NOTIFIED_FUNDRAISERS_MAX } from '@/lib/constants';
 
 export const dynamic = 'force-dynamic';
 
-// the job runner has already made sure one instance runs each pass
-const TASKS: Record<string, () => Promise<unknown>> = { reconcile: reconcileNow };
+const ExpireBody = z.object({ fundraisers: z.array(FundraiserIdSchema).min(1).max(NOTIFIED_FUNDRAISERS_MAX) });
+
+const TASKS: Record<string, (request: Request) => Promise<unknown>> = {
+  // the job runner has already made sure one instance runs each pass
+  reconcile: () => reconcileNow(),
+  // another process committed a change to these fundraisers (lib/cache/bus): expire this instance's pages of them
+  expire: async (request) => {
+    const { fundraisers } = await parseJsonBody(ExpireBody, request);
+    for (const id of fundraisers) await invalidateFundraiser(id);
+  },
+};
 
 const sameToken = (given: string, expected: string) => given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 
-// The server's job runner (scripts/server.ts) runs jobs that must expire Next's caches here, inside Next, with a token only this process knows
+// The server script (scripts/server.ts) runs what must touch Next's caches here, inside Next, with a token only this process knows
 export const POST = handle(async (request, { params }: { params: Promise<{ task: string }> }) => {
   const expected = process.env[INTERNAL_TASK_TOKEN_ENV];
   const run = TASKS[(await params).task];
   if (!expected || !run || !sameToken(request.headers.get(INTERNAL_TASK_HEADER) ?? '', expected)) throw notFound();
-  await run();
+  await run(request);
   return json({ data: { ran: true } });
 });

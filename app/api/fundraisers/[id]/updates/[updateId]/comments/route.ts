@@ -6,7 +6,7 @@ import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { CommentSchema } from '@/lib/validation/story';
 import { addComment, readableFundraiser } from '@/lib/story/service';
 import { requireUser } from '@/lib/auth/session';
-import { invalidateFundraiser } from '@/lib/cache/invalidate';
+import { fundraiserChanged } from '@/lib/cache/invalidate';
 import { assertSameOrigin } from '@/lib/http/origin';
 
 export const dynamic = 'force-dynamic';
@@ -19,6 +19,6 @@ export const POST = handle(async (request, { params }: { params: Promise<{ id: s
   await readableFundraiser(db, request, id);
   const { comment } = await parseJsonBody(CommentSchema, request);
   const row = await addComment(db, { fundraiserId: id, updateId, userId: user.id, body: comment });
-  await invalidateFundraiser(id);
+  await fundraiserChanged(db, id);
   return json({ data: { id: row.id, body: row.body, author_name: user.full_name, created_at: row.created_at } }, { status: 201 });
 });

@@ -5,7 +5,7 @@ import { parseWith } from '@/lib/http/validation';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { likeUpdate, readableFundraiser } from '@/lib/story/service';
 import { requireUser } from '@/lib/auth/session';
-import { invalidateFundraiser } from '@/lib/cache/invalidate';
+import { fundraiserChanged } from '@/lib/cache/invalidate';
 import { assertSameOrigin } from '@/lib/http/origin';
 
 export const dynamic = 'force-dynamic';
@@ -17,6 +17,6 @@ export const POST = handle(async (request, { params }: { params: Promise<{ id: s
   const user = await requireUser(db, request, 'Please sign in to comment');
   await readableFundraiser(db, request, id);
   const result = await likeUpdate(db, { fundraiserId: id, updateId, userId: user.id });
-  await invalidateFundraiser(id);
+  await fundraiserChanged(db, id);
   return json({ data: result });
 });
