@@ -244,7 +244,7 @@ export const GENDERS = ['male', 'female', 'other'] as const;
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /** bytes read from the start of a file to recognise an image by its content */
 export const IMAGE_SNIFF_BYTES = 32;
-/** uploaded avatars live in DATA_DIR/avatars and are served at /media/avatars/{random name} */
+/** avatars uploaded before the media pipeline live in DATA_DIR/avatars, served at /media/avatars/{random name}; new ones are media uploads */
 export const AVATAR_DIR_NAME = 'avatars';
 export const AVATAR_URL_PREFIX = '/media/avatars/';
 export const AVATAR_NAME_BYTES = 16;
@@ -326,3 +326,51 @@ export const IMAGE_WIDTHS = [240, 480, 800, 1200] as const;
 export const IMAGE_WEBP_QUALITY = 72;
 /** rasters drawn from the demo's pictures, kept under DATA_DIR */
 export const IMAGE_CACHE_DIR_NAME = 'image-cache';
+
+// Media uploads (issue "Media"): fundraiser and profile pictures, decoded and stored again without their metadata
+/** stored pictures live in DATA_DIR/uploads (or under uploads/ in the S3 bucket) and are served at /media/uploads/{key} */
+export const MEDIA_UPLOAD_DIR_NAME = 'uploads';
+export const MEDIA_UPLOAD_URL_PREFIX = '/media/uploads/';
+/** one random id of this many bytes names every size of an upload: {id}-{variant}.{ext} */
+export const MEDIA_UPLOAD_ID_BYTES = 16;
+/** the most pixels a picture may have before it is decoded (a small file can unpack to gigabytes); 48 MP phone photos fit */
+export const MEDIA_MAX_INPUT_PIXELS = 50_000_000;
+/** fundraiser card (600 px wide), story picture (1200 px wide at most, never enlarged), share preview (1200x630) */
+export const MEDIA_CARD_WIDTH = 600;
+export const MEDIA_STORY_WIDTH = 1200;
+export const MEDIA_SHARE_WIDTH = SHARE_IMAGE_WIDTH;
+export const MEDIA_SHARE_HEIGHT = SHARE_IMAGE_HEIGHT;
+/** profile pictures: one square */
+export const MEDIA_AVATAR_SIZE = 256;
+export const MEDIA_WEBP_QUALITY = 80;
+export const MEDIA_JPEG_QUALITY = SHARE_IMAGE_QUALITY;
+/** a share preview of a transparent picture gets this behind it (JPEG has no transparency) */
+export const MEDIA_SHARE_BACKGROUND = '#ffffff';
+/** S3_REGION when unset; S3-compatible services (R2, MinIO) accept any region name */
+export const MEDIA_S3_DEFAULT_REGION = 'us-east-1';
+
+// issue 12, starting a fundraiser: the wizard's rules
+/** a goal in the fundraiser's currency, in whole units */
+export const FUNDRAISER_GOAL_MIN_MAJOR = 1_000;
+export const FUNDRAISER_GOAL_MAX_MAJOR = 10_00_00_000;
+/** an end date is at least tomorrow and at most this far ahead */
+export const FUNDRAISER_MAX_DAYS = 365;
+export const FUNDRAISER_TITLE_MAX = 80;
+export const FUNDRAISER_TITLE_MIN = 10;
+export const SHORT_DESCRIPTION_MAX = 200;
+/** the story's HTML, before sanitising */
+export const STORY_HTML_MAX = 50_000;
+export const STORY_TEXT_MIN = 50;
+export const BENEFICIARY_AGE_MAX = 120;
+/** images one draft may hold (cover, beneficiary and in-story together) */
+export const DRAFT_IMAGES_MAX = 20;
+/** uploads per user per hour */
+export const UPLOADS_PER_HOUR = 60;
+/** a draft's placeholder address until a reviewer approves it and it gets its real custom_tag */
+export const DRAFT_TAG_PREFIX = 'draft-';
+/** custom_tag from the title: this many characters at most, then a short suffix when taken */
+export const CUSTOM_TAG_MAX = 60;
+/** the most rows a wizard picker list returns (they are searched with q) */
+export const REFERENCE_LIST_MAX = 200;
+/** reference lists change rarely: browsers keep them an hour, shared caches a day */
+export const REFERENCE_LIST_CACHE = 'public, max-age=3600, s-maxage=86400';

@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   PLATFORM_FIGURES: z.string().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   SENTRY_DSN: z.string().optional(),
+  // issue 12: accounts that review fundraisers before they go live (comma-separated emails), besides reviewer memberships
+  REVIEWER_EMAILS: z.string().optional(),
   REVALIDATE_SECRET: z.string().min(16).optional(),
   SANDBOX_GATEWAY_SECRET: z.string().min(16).optional(),
   // the built-in test gateway: '1' on, '0' off; unset, on only for the embedded demo and the tests without real keys
@@ -75,6 +77,16 @@ const EnvSchema = z.object({
   PAYTM_CLIENT_SECRET: z.string().optional(),
   // caller-verification app login: the provider's RSA public key (PEM; \n escapes allowed)
   TRUECALLER_PUBLIC_KEY: z.string().optional(),
+  // Media uploads (issue "Media"): pictures go to this S3 (or S3-compatible) bucket when S3_BUCKET is set,
+  // else to DATA_DIR/uploads. Without the key pair the SDK's own chain (instance role, AWS_* variables) is used.
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  // an S3-compatible service's endpoint (R2, MinIO); unset, AWS's own for the region
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // '1' addresses the bucket in the path (endpoint/bucket/key), which MinIO and most stand-ins need
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1']).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,8 +1,8 @@
-// POST users/me/avatar: spec 5 image rules on the name, the size and the bytes; the file is stored
-// under DATA_DIR with a random name (never the uploader's) and served by /media/avatars/{name}.
+// POST users/me/avatar: spec 5 image rules on the name, the size and the bytes; the picture is decoded and stored again
+// as a 256 px square without its metadata (lib/media/uploads.ts), served by /media/uploads/{id}-avatar.webp.
+// Avatars uploaded before that live under DATA_DIR/avatars and are still served by /media/avatars/{name}.
 import 'server-only';
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
@@ -10,9 +10,10 @@ import { users } from '../db/schema';
 import { env } from '../env';
 import { ApiError, notFound } from '../http/errors';
 import { readBodyCapped } from '../http/body';
-import { AVATAR_MESSAGES, avatarFileProblem } from '../validation/profile';
-import { AVATAR_DIR_NAME, AVATAR_NAME_BYTES, AVATAR_URL_PREFIX, IMAGE_MAX_BYTES, IMAGE_SNIFF_BYTES, MULTIPART_OVERHEAD_BYTES } from '../constants';
-import { IMAGE_CONTENT_TYPES, imageKindOf, type ImageKind } from './image-type';
+import { deleteImageUpload, processImageUpload, uploadIdOf } from '../media/uploads';
+import { AVATAR_MESSAGES } from '../validation/profile';
+import { AVATAR_DIR_NAME, AVATAR_NAME_BYTES, AVATAR_URL_PREFIX, IMAGE_MAX_BYTES, MULTIPART_OVERHEAD_BYTES } from '../constants';
+import { IMAGE_CONTENT_TYPES, type ImageKind } from './image-type';
 
 const fileError = (message: string) => new ApiError('validation_failed', message, { file: message });
 
@@ -35,18 +36,10 @@ export async function uploadedFile(request: Request): Promise<File> {
   return file;
 }
 
-/** Checks the file by spec 5, stores it, points users.avatar at it and removes the previous upload. */
+/** Checks the file by spec 5, stores it without metadata, points users.avatar at it and removes the previous upload. */
 export async function replaceAvatar(db: DbOrTx, userId: number, file: File): Promise<{ avatar: string }> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const problem = avatarFileProblem({ name: file.name, size: bytes.byteLength }, bytes.subarray(0, IMAGE_SNIFF_BYTES));
-  if (problem) throw fileError(problem);
-  // stored under the kind its bytes are, whatever the uploaded name said
-  const kind = imageKindOf(bytes) as ImageKind;
-  const name = `${randomBytes(AVATAR_NAME_BYTES).toString('hex')}.${kind}`;
-  const dir = avatarDir();
-  await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, name), bytes, { flag: 'wx' });
-  const url = `${AVATAR_URL_PREFIX}${name}`;
+  const upload = await processImageUpload({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, 'avatar');
+  const url = upload.variants.avatar;
   let previous: string | null = null;
   try {
     const [before] = await db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId));
@@ -54,22 +47,24 @@ export async function replaceAvatar(db: DbOrTx, userId: number, file: File): Pro
     previous = before.avatar;
     await db.update(users).set({ avatar: url, updated_at: new Date() }).where(eq(users.id, userId));
   } catch (e) {
-    await unlink(path.join(dir, name)).catch(() => {});
+    await deleteImageUpload(upload.id).catch(() => {});
     throw e;
   }
   await removeStoredAvatar(previous);
   return { avatar: url };
 }
 
-/** Deletes an avatar file we stored; other URLs (social profile pictures, demo art) are left alone. */
+/** Deletes an avatar we stored (an upload's avatar size, or an older /media/avatars file); other URLs (social profile pictures, demo art) are left alone. */
 export async function removeStoredAvatar(url: string | null): Promise<void> {
+  const uploadId = uploadIdOf(url, 'avatar');
+  if (uploadId) return deleteImageUpload(uploadId).catch(() => {});
   if (!url?.startsWith(AVATAR_URL_PREFIX)) return;
   const name = url.slice(AVATAR_URL_PREFIX.length);
   if (!AVATAR_NAME.test(name)) return;
   await unlink(path.join(avatarDir(), name)).catch(() => {});
 }
 
-/** GET /media/avatars/{name}: the stored bytes with the type we detected, never the uploader's. */
+/** GET /media/avatars/{name} (avatars stored before the media pipeline): the stored bytes with the type we detected, never the uploader's. */
 export async function avatarResponse(name: string): Promise<Response> {
   const missing = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
   if (!AVATAR_NAME.test(name)) return missing();

@@ -1,0 +1,162 @@
+// Uploaded pictures (fundraiser images, profile pictures): spec 5's rules on the name, the size and the bytes, then
+// decoded and encoded again in the sizes the pages use. Nothing of the file survives but its pixels: no camera data,
+// no GPS position, no name; every size is stored under one random id and served by /media/uploads/{key}.
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import sharp, { type Sharp } from 'sharp';
+import { ApiError } from '../http/errors';
+import { AVATAR_MESSAGES, avatarFileProblem } from '../validation/profile';
+import { imageKindOf, type ImageKind } from '../portfolio/image-type';
+import {
+  IMAGE_SNIFF_BYTES,
+  MEDIA_AVATAR_SIZE,
+  MEDIA_CARD_WIDTH,
+  MEDIA_JPEG_QUALITY,
+  MEDIA_MAX_INPUT_PIXELS,
+  MEDIA_SHARE_BACKGROUND,
+  MEDIA_SHARE_HEIGHT,
+  MEDIA_SHARE_WIDTH,
+  MEDIA_STORY_WIDTH,
+  MEDIA_UPLOAD_ID_BYTES,
+  MEDIA_UPLOAD_URL_PREFIX,
+  MEDIA_WEBP_QUALITY,
+} from '../constants';
+import { bmpSize, decodeBmp } from './bmp';
+import { MEDIA_VARIANTS, contentTypeOfKey, isMediaKey, mediaStore, type MediaExtension, type MediaVariant } from './store';
+
+export type ImagePurpose = 'leaderboard' | 'beneficiary' | 'editor' | 'avatar';
+/** The sizes stored for a purpose: a profile picture is one square, a fundraiser picture a card, a story picture and a share preview. */
+export type VariantOf<P extends ImagePurpose> = P extends 'avatar' ? 'avatar' : 'card' | 'story' | 'share';
+
+export interface UploadedImage<P extends ImagePurpose = ImagePurpose> {
+  /** the random id every stored size of this upload is named by */
+  id: string;
+  /** the URL of each stored size (/media/uploads/{id}-{variant}.{ext}) */
+  variants: Record<VariantOf<P>, string>;
+  /** of the largest size stored: the story picture, or the avatar */
+  width: number;
+  height: number;
+}
+
+export const UPLOAD_MESSAGES = {
+  ...AVATAR_MESSAGES,
+  // not a spec message: a picture can be small on disk and still unpack to more pixels than we decode
+  tooManyPixels: 'Image dimensions are too large',
+} as const;
+
+const fileError = (message: string) => new ApiError('validation_failed', message, { file: message });
+
+const PURPOSE_VARIANTS: { [P in ImagePurpose]: readonly VariantOf<P>[] } = {
+  leaderboard: ['card', 'story', 'share'],
+  beneficiary: ['card', 'story', 'share'],
+  editor: ['card', 'story', 'share'],
+  avatar: ['avatar'],
+};
+
+const VARIANT_FILES: Record<MediaVariant, { extension: MediaExtension; encode: (image: Sharp) => Sharp }> = {
+  card: { extension: 'webp', encode: (image) => image.resize({ width: MEDIA_CARD_WIDTH }).webp({ quality: MEDIA_WEBP_QUALITY }) },
+  story: { extension: 'webp', encode: (image) => image.resize({ width: MEDIA_STORY_WIDTH, withoutEnlargement: true }).webp({ quality: MEDIA_WEBP_QUALITY }) },
+  share: {
+    extension: 'jpg',
+    encode: (image) => image.resize(MEDIA_SHARE_WIDTH, MEDIA_SHARE_HEIGHT, { fit: 'cover' }).flatten({ background: MEDIA_SHARE_BACKGROUND }).jpeg({ quality: MEDIA_JPEG_QUALITY, mozjpeg: true }),
+  },
+  avatar: { extension: 'webp', encode: (image) => image.resize(MEDIA_AVATAR_SIZE, MEDIA_AVATAR_SIZE, { fit: 'cover' }).webp({ quality: MEDIA_WEBP_QUALITY }) },
+};
+
+// the format sharp must find in bytes whose signature said this kind (BMP is decoded by lib/media/bmp.ts)
+const SHARP_FORMATS: Record<Exclude<ImageKind, 'bmp'>, string> = { png: 'png', jpg: 'jpeg', gif: 'gif' };
+
+const UPLOAD_ID = new RegExp(`^[a-f0-9]{${MEDIA_UPLOAD_ID_BYTES * 2}}$`);
+
+const keyOf = (id: string, variant: MediaVariant) => `${id}-${variant}.${VARIANT_FILES[variant].extension}`;
+
+/** The picture ready to be resized: refused before any pixel is unpacked when it is no image or has too many pixels. */
+async function decoded(bytes: Uint8Array, kind: ImageKind): Promise<Sharp> {
+  const tooMany = (size: { width?: number; height?: number }) => (size.width ?? 0) * (size.height ?? 0) > MEDIA_MAX_INPUT_PIXELS;
+  if (kind === 'bmp') {
+    const size = bmpSize(bytes);
+    if (!size) throw fileError(UPLOAD_MESSAGES.format);
+    if (tooMany(size)) throw fileError(UPLOAD_MESSAGES.tooManyPixels);
+    const pixels = decodeBmp(bytes);
+    if (!pixels) throw fileError(UPLOAD_MESSAGES.format);
+    return sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } });
+  }
+  // the header only (no pixels yet), read without sharp's own limit so a too-large picture gets its own message
+  const header = await sharp(bytes, { limitInputPixels: false }).metadata().catch(() => null);
+  // bytes that start like a PNG but that sharp reads as something else are no PNG
+  if (!header?.width || !header.height || header.format !== SHARP_FORMATS[kind]) throw fileError(UPLOAD_MESSAGES.format);
+  if (tooMany(header)) throw fileError(UPLOAD_MESSAGES.tooManyPixels);
+  // the pixel limit again for the decoder itself; rotate() turns the picture the way its EXIF orientation says
+  return sharp(bytes, { limitInputPixels: MEDIA_MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+}
+
+/**
+ * spec 5: checks an uploaded picture (jpg, jpeg, bmp, gif or png by name and by content, at most 10 MB), then stores
+ * it again in the sizes `purpose` needs, without metadata. Throws a 422 ApiError with the spec's message for the `file` field.
+ */
+export async function processImageUpload<P extends ImagePurpose>(file: { name: string; bytes: Uint8Array }, purpose: P): Promise<UploadedImage<P>> {
+  const problem = avatarFileProblem({ name: file.name, size: file.bytes.byteLength }, file.bytes.subarray(0, IMAGE_SNIFF_BYTES));
+  if (problem) throw fileError(problem);
+  const image = await decoded(file.bytes, imageKindOf(file.bytes) as ImageKind);
+  const variants = PURPOSE_VARIANTS[purpose] as readonly MediaVariant[];
+  let encoded: { variant: MediaVariant; data: Buffer; width: number; height: number }[];
+  try {
+    encoded = await Promise.all(
+      variants.map(async (variant) => {
+        // sharp writes no metadata unless asked (no withMetadata/keepExif here): EXIF, GPS and comments stay behind
+        const { data, info } = await VARIANT_FILES[variant].encode(image.clone()).toBuffer({ resolveWithObject: true });
+        return { variant, data, width: info.width, height: info.height };
+      }),
+    );
+  } catch {
+    // damaged pixel data after a readable header
+    throw fileError(UPLOAD_MESSAGES.format);
+  }
+  const id = randomBytes(MEDIA_UPLOAD_ID_BYTES).toString('hex');
+  const store = mediaStore();
+  try {
+    await Promise.all(encoded.map((e) => store.put(keyOf(id, e.variant), new Uint8Array(e.data), contentTypeOfKey(keyOf(id, e.variant)))));
+  } catch (e) {
+    await deleteImageUpload(id).catch(() => {});
+    throw e;
+  }
+  const largest = encoded.find((e) => e.variant === 'story' || e.variant === 'avatar') ?? encoded[0];
+  return {
+    id,
+    variants: Object.fromEntries(encoded.map((e) => [e.variant, `${MEDIA_UPLOAD_URL_PREFIX}${keyOf(id, e.variant)}`])) as Record<VariantOf<P>, string>,
+    width: largest.width,
+    height: largest.height,
+  };
+}
+
+/** Removes every stored size of an upload; an id that is none of ours is left alone. */
+export async function deleteImageUpload(id: string): Promise<void> {
+  if (!UPLOAD_ID.test(id)) return;
+  const store = mediaStore();
+  await Promise.all(MEDIA_VARIANTS.map((variant) => store.delete(keyOf(id, variant))));
+}
+
+/** The upload id behind one of our /media/uploads URLs (of this variant, when given); null for any other URL. */
+export function uploadIdOf(url: string | null | undefined, variant?: MediaVariant): string | null {
+  if (!url?.startsWith(MEDIA_UPLOAD_URL_PREFIX)) return null;
+  const key = url.slice(MEDIA_UPLOAD_URL_PREFIX.length);
+  if (!isMediaKey(key)) return null;
+  const [id, rest] = key.split('-');
+  return !variant || rest.startsWith(`${variant}.`) ? id : null;
+}
+
+/** GET /media/uploads/{key}: the stored bytes with the type of their key; 404 for anything else. */
+export async function uploadResponse(key: string): Promise<Response> {
+  const stored = isMediaKey(key) ? await mediaStore().get(key) : null;
+  if (!stored) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain', 'X-Content-Type-Options': 'nosniff' } });
+  return new Response(new Uint8Array(stored.bytes), {
+    headers: {
+      'Content-Type': stored.contentType,
+      // a new upload gets a new id, so a key's bytes never change
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Content-Security-Policy': "default-src 'none'",
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Disposition': 'inline',
+    },
+  });
+}
