@@ -25,7 +25,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export const entityType = pgEnum('entity_type', ['individual', 'ngo']);
-export const mediaKind = pgEnum('media_kind', ['leaderboard', 'theater', 'widget', 'gallery', 'video']);
+export const mediaKind = pgEnum('media_kind', ['leaderboard', 'theater', 'widget', 'gallery', 'video', 'beneficiary', 'editor']);
 export const orderStatus = pgEnum('order_status', ['created', 'pending', 'success', 'failed', 'refunded']);
 /** a charge is a one-time gift or one month of a SIP */
 export const orderKind = pgEnum('order_kind', ['one_time', 'sip']);
@@ -98,6 +98,23 @@ export const causes = pgTable(
   (t) => [uniqueIndex('causes_slug_idx').on(t.slug), index('causes_parent_idx').on(t.parent_id)],
 );
 
+// spec 7: the disease and hospital lists the wizard's pickers offer (reference data, seeded)
+export const diseases = pgTable('diseases', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const hospitals = pgTable(
+  'hospitals',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+  },
+  (t) => [uniqueIndex('hospitals_name_city_idx').on(t.name, t.city)],
+);
+
 export const fundraisers = pgTable(
   'fundraisers',
   {
@@ -107,7 +124,8 @@ export const fundraisers = pgTable(
     status_flag: smallint('status_flag').notNull().default(1),
     end_date: timestamp('end_date', { withTimezone: true }),
     currency: varchar('currency', { length: 3 }).notNull().default('INR'),
-    goal_minor: money('goal_minor').notNull(),
+    // a draft has no goal until the campaigner gives one (0 never passes submission)
+    goal_minor: money('goal_minor').notNull().default(0),
     raised_minor: money('raised_minor').notNull().default(0),
     donor_count: integer('donor_count').notNull().default(0),
     taxexempted: boolean('taxexempted').notNull().default(false),
@@ -138,11 +156,31 @@ export const fundraisers = pgTable(
       sql`to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(short_description, '') || ' ' || coalesce(beneficiary_name, '') || ' ' || coalesce(city, ''))`,
     ),
     published_at: timestamp('published_at', { withTimezone: true }),
+    // the wizard (issue 12): what a draft holds beyond the story page's fields (spec 3 draft load)
+    wizard_step: text('wizard_step'),
+    disease_id: integer('disease_id').references(() => diseases.id),
+    hospital_id: integer('hospital_id').references(() => hospitals.id),
+    hospitalisation_status: text('hospitalisation_status'),
+    referral_option: text('referral_option'),
+    owner_qualification: text('owner_qualification'),
+    owner_occupation: text('owner_occupation'),
+    owner_salary_minor: money('owner_salary_minor'),
+    about: text('about'),
+    brand_survey: text('brand_survey'),
+    /** spec 1, 6: the utm values that brought the draft (a telecalling agent's), carried to its leads and orders */
+    utm: jsonb('utm').$type<Record<string, string>>(),
+    submitted_at: timestamp('submitted_at', { withTimezone: true }),
+    reviewed_at: timestamp('reviewed_at', { withTimezone: true }),
+    reviewed_by: integer('reviewed_by').references(() => users.id),
+    /** a reviewer's reason for sending the draft back, shown to the campaigner until resubmitted */
+    review_reason: text('review_reason'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     uniqueIndex('fundraisers_custom_tag_idx').on(t.custom_tag),
+    // the review queue, oldest first
+    index('fundraisers_review_idx').on(t.submitted_at).where(sql`${t.status_flag} = 2`),
     index('fundraisers_trending_idx').on(t.status_flag, t.trending_score.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // public lists order by trending over non-private fundraisers
     index('fundraisers_public_trending_idx').on(t.trending_score.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.is_private} = false`),
@@ -165,6 +203,9 @@ export const fundraiserMedia = pgTable(
     display_type_1: text('display_type_1'),
     width: integer('width'),
     height: integer('height'),
+    /** an upload's id: its stored variants (card, story, share) are found and deleted by it */
+    upload_id: text('upload_id'),
+    variants: jsonb('variants').$type<Record<string, string>>(),
     position: integer('position').notNull().default(0),
     created_at: createdAt(),
   },

@@ -11,6 +11,8 @@ import { hashPin } from '../fundraisers/pin';
 import { hashSecret } from '../secrets';
 import { demoImagePath } from '../media/demo-images';
 import { causeSlugForArt } from '../media/demo-art';
+import { DISEASES, HOSPITALS as HOSPITAL_LIST } from './reference-lists';
+import { slugify } from '../fundraisers/custom-tag';
 
 /** Every demo account signs in with this password (README). */
 export const DEMO_PASSWORD = 'Sahyog@2026';
@@ -119,13 +121,11 @@ export interface SeedResult {
   created: boolean;
 }
 
-function slugify(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
-}
-
 /** Reference data every database needs (causes, default currency rates): idempotent, not demo content. */
 export async function seedReference(db: Db) {
   await db.insert(s.causes).values(CAUSE_TREE).onConflictDoNothing();
+  await db.insert(s.diseases).values(DISEASES).onConflictDoNothing();
+  await db.insert(s.hospitals).values(HOSPITAL_LIST).onConflictDoNothing();
   await db
     .insert(s.currencyRates)
     .values(Object.entries(DEFAULT_INR_PER_UNIT_MICROS).map(([currency, inr_per_unit_micros]) => ({ currency, inr_per_unit_micros })))
@@ -268,7 +268,7 @@ export async function insertDemo(db: Db, opts: { now?: Date } = {}): Promise<See
     const currencies: CurrencyCode[] = ['INR', 'INR', 'INR', 'INR', 'INR', 'INR', 'USD', 'GBP', 'AED', 'SGD'];
     let orderSeq = 0;
     for (const [i, f] of frs.entries()) {
-      const goal = fundraiserRows[i].goal_minor;
+      const goal = fundraiserRows[i].goal_minor!;
       const target = i % 7 === 0 ? 0.75 : r.next() * 0.6;
       const nDonations = i % 10 === 3 ? 0 : r.int(3, 30);
       const cartRows: (typeof s.carts.$inferInsert)[] = [];

@@ -3,7 +3,8 @@
 // from it; lists of "fundraisers this user manages" use the same rule as SQL (managedBySql).
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { entityDetails, fundraisers, memberships } from '../db/schema';
+import { entityDetails, fundraisers, memberships, users } from '../db/schema';
+import { env } from '../env';
 import { fundraiserStage } from '../fundraisers/status';
 
 export const MEMBERSHIP = {
@@ -20,7 +21,7 @@ export type Action =
   | 'fundraiser.view'
   /** edit the story, post updates and rewards, see supporters' contact details */
   | 'fundraiser.manage'
-  /** approve or reject it for publication */
+  /** approve or send back a fundraiser for publication; on the platform, see the review queue */
   | 'fundraiser.review'
   /** start fundraisers on behalf of others */
   | 'fundraiser.create_for_others';
@@ -44,9 +45,19 @@ export function managedBySql(userId: number): SQL {
   return or(eq(fundraisers.campaigner_id, userId), eq(fundraisers.manager_id, userId), organisationSql(userId))!;
 }
 
+/** REVIEWER_EMAILS, lower-cased: these accounts review as if they held the reviewer membership. */
+export function configuredReviewers(list = env().REVIEWER_EMAILS): Set<string> {
+  return new Set((list ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean));
+}
+
 async function platformRoles(db: DbOrTx, userId: number): Promise<Set<string>> {
   const rows = await db.select({ role: memberships.role }).from(memberships).where(and(eq(memberships.user_id, userId), eq(memberships.scope, 'platform')));
-  return new Set(rows.map((r) => r.role));
+  const roles = new Set(rows.map((r) => r.role));
+  // the profile's flags say the same as memberships: spec 6's isFOS, and the configured reviewers
+  const [u] = await db.select({ email: users.email, is_fos: users.is_fos }).from(users).where(eq(users.id, userId));
+  if (u?.is_fos) roles.add(MEMBERSHIP.fieldSales.role);
+  if (u && configuredReviewers().has(u.email.toLowerCase())) roles.add(MEMBERSHIP.reviewer.role);
+  return roles;
 }
 
 // what the user is to the fundraiser, and where the fundraiser is in its life: one read of its row
@@ -75,7 +86,9 @@ const MANAGING: readonly FundraiserRole[] = ['campaigner', 'manager', 'organisat
 export async function can(db: DbOrTx, user: { id: number } | null, action: Action, resource: Resource): Promise<boolean> {
   if (!user) return false;
   if (resource.kind === 'platform') {
-    return action === 'fundraiser.create_for_others' && (await platformRoles(db, user.id)).has(MEMBERSHIP.fieldSales.role);
+    const roles = await platformRoles(db, user.id);
+    if (action === 'fundraiser.review') return roles.has(MEMBERSHIP.reviewer.role);
+    return action === 'fundraiser.create_for_others' && roles.has(MEMBERSHIP.fieldSales.role);
   }
   const { roles, stage } = await relationTo(db, user.id, resource.id);
   const manages = MANAGING.some((r) => roles.has(r));

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { getDb } from '@/lib/db/client';
+import { handle, json } from '@/lib/http/respond';
+import { parseWith } from '@/lib/http/validation';
+import { assertSameOrigin } from '@/lib/http/origin';
+import { requireUser } from '@/lib/auth/session';
+import { uploadedFile } from '@/lib/portfolio/avatar';
+import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
+import { addDraftImage, DRAFT_IMAGE_KINDS } from '@/lib/fundraisers/draft-media';
+
+export const dynamic = 'force-dynamic';
+
+const Params = z.object({ id: FundraiserIdSchema, kind: z.enum(DRAFT_IMAGE_KINDS) });
+
+// spec 7: multipart uploads of the leaderboard (cover), beneficiary and editor (in-story) images, field `file`
+export const POST = handle(async (request, { params }: { params: Promise<{ id: string; kind: string }> }) => {
+  assertSameOrigin(request);
+  const { id, kind } = parseWith(Params, await params);
+  const db = await getDb();
+  const user = await requireUser(db, request);
+  const readFile = async () => {
+    const file = await uploadedFile(request);
+    return { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+  };
+  return json({ data: await addDraftImage(db, user, id, kind, readFile) }, { status: 201, headers: { 'Cache-Control': 'private, no-store' } });
+});

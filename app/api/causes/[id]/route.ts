@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { getDb } from '@/lib/db/client';
+import { handle, json } from '@/lib/http/respond';
+import { parseQuery, parseWith } from '@/lib/http/validation';
+import { childCauses, pickFields } from '@/lib/fundraisers/lists';
+import { CAUSE, REFERENCE_LIST_CACHE } from '@/lib/constants';
+
+export const dynamic = 'force-dynamic';
+
+const Params = z.object({ id: z.coerce.number().refine((n) => n === CAUSE.personalMedical || n === CAUSE.ngo || n === CAUSE.creative, 'Unknown cause') });
+const Query = z.object({ child: z.enum(['medical', 'all_medical', 'other']).optional(), filter: z.string().max(100).optional() });
+
+// spec 7: causes/20 and causes/49 (child and id;info_1 filter); 48 as well, for NGO fundraisers
+export const GET = handle(async (request, { params }: { params: Promise<{ id: string }> }) => {
+  const { id } = parseWith(Params, await params);
+  const q = parseQuery(Query, request.url);
+  const rows = await childCauses(await getDb(), id, q.child);
+  return json({ data: pickFields(rows, q.filter) }, { headers: { 'Cache-Control': REFERENCE_LIST_CACHE } });
+});
