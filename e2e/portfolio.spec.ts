@@ -87,10 +87,12 @@ test('the profile form shows the spec 5 messages, saves, and takes a picture but
   await expect(page.getByText('Unsupported file format')).toBeVisible();
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
   await file.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
-  await expect(page.getByRole('img', { name: 'Your profile picture' })).toHaveAttribute('src', /^\/media\/avatars\/[a-f0-9]{32}\.png$/);
+  // re-encoded without metadata as a 256 px webp (issue 12), under a generated name
+  await expect(page.getByRole('img', { name: 'Your profile picture' })).toHaveAttribute('src', /^\/media\/uploads\/[a-f0-9]{32}-avatar\.webp$/);
   const src = (await page.getByRole('img', { name: 'Your profile picture' }).getAttribute('src'))!;
   const served = await page.request.get(src);
-  expect(served.headers()['content-type']).toBe('image/png');
+  expect(served.headers()['content-type']).toBe('image/webp');
+  expect(served.headers()['x-content-type-options']).toBe('nosniff');
 
   await page.reload();
   await expect(page.getByLabel('Full name')).toHaveValue('Ravi Kumar');
