@@ -374,3 +374,8 @@ export const CUSTOM_TAG_MAX = 60;
 export const REFERENCE_LIST_MAX = 200;
 /** reference lists change rarely: browsers keep them an hour, shared caches a day */
 export const REFERENCE_LIST_CACHE = 'public, max-age=3600, s-maxage=86400';
+/** dates the product shows or takes as a day are India's (IST has no daylight saving, so the offset is fixed) */
+export const INDIA_TIME_ZONE = 'Asia/Kolkata';
+export const INDIA_UTC_OFFSET = '+05:30';
+/** the window of the per-user upload limit */
+export const UPLOADS_WINDOW_MS = 60 * 60 * 1000;

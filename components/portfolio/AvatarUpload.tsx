@@ -2,7 +2,7 @@
 // Profile picture upload: spec 5 rules checked here first (name, size, first bytes), then by the server,
 // whose message is shown as it is.
 import { useRef, useState } from 'react';
-import { avatarFileProblem } from '@/lib/validation/profile';
+import { imageFileProblem } from '@/lib/validation/images';
 import { IMAGE_EXTENSIONS, IMAGE_SNIFF_BYTES } from '@/lib/constants';
 import { forgetSignIn } from '@/components/auth/client-session';
 
@@ -31,7 +31,7 @@ export function AvatarUpload({ current, labels, signInHref }: { current: string 
   async function upload(file: File) {
     setError('');
     setState('idle');
-    const problem = avatarFileProblem(file, await headOf(file));
+    const problem = imageFileProblem(file, await headOf(file));
     if (problem) {
       if (input.current) input.current.value = '';
       return setError(problem);

@@ -4,7 +4,7 @@ import 'server-only';
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fundraiserMedia } from '../db/schema';
-import { DRAFT_IMAGES_MAX, UPLOADS_PER_HOUR } from '../constants';
+import { DRAFT_IMAGES_MAX, UPLOADS_PER_HOUR, UPLOADS_WINDOW_MS } from '../constants';
 import { ApiError, notFound, rateLimited } from '../http/errors';
 import { hitRateLimit } from '../security/rate-limit';
 import { deleteImageUpload, processImageUpload } from '../media/uploads';
@@ -19,14 +19,12 @@ export const MEDIA_MESSAGES = {
   uploads: 'Too many uploads, please try again in a while',
 } as const;
 
-const HOUR_MS = 3_600_000;
-
 const viewOf = (m: typeof fundraiserMedia.$inferSelect): DraftMedia => ({ id: m.id, kind: m.kind, display_type_1: m.display_type_1, path: m.cdn_path, file_name: m.file_name, variants: m.variants ?? null });
 
 /** Checks who and how much before the bytes are decoded: the draft's people, the hourly upload limit, the image cap. */
 async function assertMayUpload(db: Db, user: { id: number }, fundraiserId: number, kind: DraftImageKind): Promise<void> {
   await editableDraft(db, user, fundraiserId);
-  const limit = await hitRateLimit(db, `upload:user:${user.id}`, { max: UPLOADS_PER_HOUR, windowMs: HOUR_MS });
+  const limit = await hitRateLimit(db, `upload:user:${user.id}`, { max: UPLOADS_PER_HOUR, windowMs: UPLOADS_WINDOW_MS });
   if (!limit.allowed) throw rateLimited(MEDIA_MESSAGES.uploads);
   // a new cover replaces the old one, so it never counts against the cap
   if (kind === 'leaderboard') return;

@@ -11,12 +11,13 @@ import { toMajor, toMinor } from '../money';
 import { ApiError, conflict, forbidden, notFound } from '../http/errors';
 import { can, managedBySql } from '../permissions/can';
 import { sanitizeStoryHtml, htmlToText } from '../content/sanitize';
-import { endOfIndianDay, type DraftFields, type WizardStep } from '../validation/drafts';
+import { endOfIndianDay, indianDayOf, type DraftFields, type WizardStep } from '../validation/drafts';
 import { FUNDRAISER_STATUS, fundraiserStage } from './status';
 import { slugify } from './custom-tag';
 import { findUserByEmail, findUserByPhone, createUser, dummyEmailFor } from '../auth/accounts';
 import { enqueueMessage } from '../outbox/queue';
 import { announceFundraisersChanged } from '../cache/bus';
+import { invalidateFundraiser } from '../cache/invalidate';
 
 export type CampaignPurpose = 'medical' | 'ngo' | 'other';
 
@@ -58,7 +59,7 @@ type FundraiserInsert = typeof fundraisers.$inferInsert;
 /** The row columns a set of wizard fields writes; list pickers are resolved to their names as well. */
 async function rowFrom(db: DbOrTx, f: DraftFields): Promise<Partial<FundraiserInsert>> {
   const row: Partial<FundraiserInsert> = {};
-  const copy = ['beneficiary_name', 'beneficiary_relation', 'beneficiary_age', 'hospitalisation_status', 'referral_option', 'patient_number', 'city', 'owner_qualification', 'owner_occupation', 'title', 'short_description', 'about', 'brand_survey', 'currency', 'cause_id', 'parent_cause_id'] as const;
+  const copy = ['beneficiary_name', 'beneficiary_relation', 'beneficiary_age', 'hospitalisation_status', 'referral_option', 'patient_number', 'city', 'owner_qualification', 'owner_occupation', 'title', 'short_description', 'about', 'brand_survey', 'currency'] as const;
   for (const key of copy) if (f[key] !== undefined) (row as Record<string, unknown>)[key] = f[key];
   if (f.step !== undefined) row.wizard_step = f.step;
   if (f.title !== undefined) row.story_title = f.title;
@@ -234,9 +235,6 @@ export interface DraftView {
 
 const STATUS_NAME = { draft: 'draft', under_review: 'under_review', rejected: 'rejected', running: 'live', ended: 'ended' } as const;
 
-/** The end date as the campaigner typed it (the day in India). */
-const indianDay = (d: Date) => new Date(d.getTime() + 5.5 * 3_600_000).toISOString().slice(0, 10);
-
 export async function draftViews(db: DbOrTx, ids: number[], opts: { withMedia?: boolean } = {}): Promise<DraftView[]> {
   if (!ids.length) return [];
   const rows = await db
@@ -283,7 +281,7 @@ export async function draftViews(db: DbOrTx, ids: number[], opts: { withMedia?: 
       entity_details_id: f.entity_details_id,
       goal: toMajor(f.goal_minor),
       currency: f.currency,
-      end_date: f.end_date ? indianDay(f.end_date) : null,
+      end_date: f.end_date ? indianDayOf(f.end_date) : null,
       brand_survey: f.brand_survey,
       utm: f.utm ?? null,
       rewards: rewardRows.filter((r) => r.fundraiser_id === f.id).map((r) => ({ id: r.id, title: r.title })),
@@ -416,5 +414,7 @@ export async function decideReview(db: Db, reviewer: Actor, id: number, decision
         await enqueueMessage(tx, { channel: 'email', recipient: owner.email, subject: `Please update your fundraiser: ${f.title}`, body: `Dear ${owner.full_name},\n\nOur review team needs a change before "${f.title}" can go live:\n\n${decision.reason}\n\nOpen your draft, make the change and send it for review again.\n\nTeam Sahyog` });
     }
   });
+  // the other servers hear it on the bus at commit; this one expires at once (a new live fundraiser joins the lists)
+  if (decision.decision === 'approve') await invalidateFundraiser(id);
   return (await draftView(db, id, { withMedia: true }))!;
 }

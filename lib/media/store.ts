@@ -10,8 +10,8 @@ import { env, type Env } from '../env';
 import { MEDIA_S3_DEFAULT_REGION, MEDIA_UPLOAD_DIR_NAME, MEDIA_UPLOAD_ID_BYTES } from '../constants';
 
 export interface MediaStore {
-  /** Stores bytes under one of our keys (throws for any other name). The type kept is the key's, whatever `contentType` says. */
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Stores bytes under one of our keys (throws for any other name); their type is always the key's extension's. */
+  put(key: string, bytes: Uint8Array): Promise<void>;
   /** The bytes and type of a stored key; null when nothing is stored there or the key is none of ours. */
   get(key: string): Promise<{ bytes: Uint8Array; contentType: string } | null>;
   /** Removes a key (fine when it is already gone; throws for a name that is none of ours). */
@@ -42,7 +42,7 @@ const isMissing = (e: unknown) => ['ENOENT', 'ENOTDIR'].includes((e as NodeJS.Er
 export class DiskMediaStore implements MediaStore {
   constructor(readonly root: string = path.resolve(env().DATA_DIR, MEDIA_UPLOAD_DIR_NAME)) {}
 
-  async put(key: string, bytes: Uint8Array, _contentType?: string): Promise<void> {
+  async put(key: string, bytes: Uint8Array): Promise<void> {
     contentTypeOfKey(key);
     await mkdir(this.root, { recursive: true });
     const file = path.join(this.root, key);
@@ -120,7 +120,7 @@ export class S3MediaStore implements MediaStore {
     return `${MEDIA_UPLOAD_DIR_NAME}/${key}`;
   }
 
-  async put(key: string, bytes: Uint8Array, _contentType?: string): Promise<void> {
+  async put(key: string, bytes: Uint8Array): Promise<void> {
     const contentType = contentTypeOfKey(key);
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Body: bytes, ContentType: contentType }));
   }

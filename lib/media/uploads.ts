@@ -5,9 +5,11 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
 import { ApiError } from '../http/errors';
-import { AVATAR_MESSAGES, avatarFileProblem } from '../validation/profile';
-import { imageKindOf, type ImageKind } from '../portfolio/image-type';
+import { readBodyCapped } from '../http/body';
+import { IMAGE_MESSAGES, imageFileProblem } from '../validation/images';
+import { imageKindOf, type ImageKind } from './image-type';
 import {
+  IMAGE_MAX_BYTES,
   IMAGE_SNIFF_BYTES,
   MEDIA_AVATAR_SIZE,
   MEDIA_CARD_WIDTH,
@@ -20,9 +22,10 @@ import {
   MEDIA_UPLOAD_ID_BYTES,
   MEDIA_UPLOAD_URL_PREFIX,
   MEDIA_WEBP_QUALITY,
+  MULTIPART_OVERHEAD_BYTES,
 } from '../constants';
 import { bmpSize, decodeBmp } from './bmp';
-import { MEDIA_VARIANTS, contentTypeOfKey, isMediaKey, mediaStore, type MediaExtension, type MediaVariant } from './store';
+import { MEDIA_VARIANTS, isMediaKey, mediaStore, type MediaExtension, type MediaVariant } from './store';
 
 export type ImagePurpose = 'leaderboard' | 'beneficiary' | 'editor' | 'avatar';
 /** The sizes stored for a purpose: a profile picture is one square, a fundraiser picture a card, a story picture and a share preview. */
@@ -39,7 +42,7 @@ export interface UploadedImage<P extends ImagePurpose = ImagePurpose> {
 }
 
 export const UPLOAD_MESSAGES = {
-  ...AVATAR_MESSAGES,
+  ...IMAGE_MESSAGES,
   // not a spec message: a picture can be small on disk and still unpack to more pixels than we decode
   tooManyPixels: 'Image dimensions are too large',
 } as const;
@@ -90,12 +93,26 @@ async function decoded(bytes: Uint8Array, kind: ImageKind): Promise<Sharp> {
   return sharp(bytes, { limitInputPixels: MEDIA_MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
 }
 
+/** The `file` field of a multipart upload, read with spec 5's size cap (a larger body is refused as it streams in). */
+export async function uploadedFile(request: Request): Promise<File> {
+  const body = await readBodyCapped(request, IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, () => fileError(UPLOAD_MESSAGES.size));
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
+  } catch {
+    throw new ApiError('bad_request', 'Please send the image as multipart/form-data in a field named file');
+  }
+  const file = form.get('file');
+  if (!file || typeof file === 'string') throw fileError(UPLOAD_MESSAGES.missing);
+  return file;
+}
+
 /**
  * spec 5: checks an uploaded picture (jpg, jpeg, bmp, gif or png by name and by content, at most 10 MB), then stores
  * it again in the sizes `purpose` needs, without metadata. Throws a 422 ApiError with the spec's message for the `file` field.
  */
 export async function processImageUpload<P extends ImagePurpose>(file: { name: string; bytes: Uint8Array }, purpose: P): Promise<UploadedImage<P>> {
-  const problem = avatarFileProblem({ name: file.name, size: file.bytes.byteLength }, file.bytes.subarray(0, IMAGE_SNIFF_BYTES));
+  const problem = imageFileProblem({ name: file.name, size: file.bytes.byteLength }, file.bytes.subarray(0, IMAGE_SNIFF_BYTES));
   if (problem) throw fileError(problem);
   const image = await decoded(file.bytes, imageKindOf(file.bytes) as ImageKind);
   const variants = PURPOSE_VARIANTS[purpose] as readonly MediaVariant[];
@@ -115,7 +132,7 @@ export async function processImageUpload<P extends ImagePurpose>(file: { name: s
   const id = randomBytes(MEDIA_UPLOAD_ID_BYTES).toString('hex');
   const store = mediaStore();
   try {
-    await Promise.all(encoded.map((e) => store.put(keyOf(id, e.variant), new Uint8Array(e.data), contentTypeOfKey(keyOf(id, e.variant)))));
+    await Promise.all(encoded.map((e) => store.put(keyOf(id, e.variant), new Uint8Array(e.data))));
   } catch (e) {
     await deleteImageUpload(id).catch(() => {});
     throw e;

@@ -8,33 +8,15 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
 import { env } from '../env';
-import { ApiError, notFound } from '../http/errors';
-import { readBodyCapped } from '../http/body';
+import { notFound } from '../http/errors';
 import { deleteImageUpload, processImageUpload, uploadIdOf } from '../media/uploads';
-import { AVATAR_MESSAGES } from '../validation/profile';
-import { AVATAR_DIR_NAME, AVATAR_NAME_BYTES, AVATAR_URL_PREFIX, IMAGE_MAX_BYTES, MULTIPART_OVERHEAD_BYTES } from '../constants';
-import { IMAGE_CONTENT_TYPES, type ImageKind } from './image-type';
-
-const fileError = (message: string) => new ApiError('validation_failed', message, { file: message });
+import { AVATAR_DIR_NAME, AVATAR_NAME_BYTES, AVATAR_URL_PREFIX } from '../constants';
+import { IMAGE_CONTENT_TYPES, type ImageKind } from '../media/image-type';
 
 const avatarDir = () => path.resolve(env().DATA_DIR, AVATAR_DIR_NAME);
 
 // only names we generated: hex, then the detected kind; anything else (../, other files) is not ours
 const AVATAR_NAME = new RegExp(`^[a-f0-9]{${AVATAR_NAME_BYTES * 2}}\\.(png|jpg|gif|bmp)$`);
-
-/** The `file` field of a multipart request, read with the size cap. */
-export async function uploadedFile(request: Request): Promise<File> {
-  const body = await readBodyCapped(request, IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, () => fileError(AVATAR_MESSAGES.size));
-  let form: FormData;
-  try {
-    form = await new Response(body, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
-  } catch {
-    throw new ApiError('bad_request', 'Please send the image as multipart/form-data in a field named file');
-  }
-  const file = form.get('file');
-  if (!file || typeof file === 'string') throw fileError(AVATAR_MESSAGES.missing);
-  return file;
-}
 
 /** Checks the file by spec 5, stores it without metadata, points users.avatar at it and removes the previous upload. */
 export async function replaceAvatar(db: DbOrTx, userId: number, file: File): Promise<{ avatar: string }> {

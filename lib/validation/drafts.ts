@@ -11,6 +11,8 @@ import {
   FUNDRAISER_TITLE_MAX,
   FUNDRAISER_TITLE_MIN,
   HOSPITALISATION_STATUSES,
+  INDIA_TIME_ZONE,
+  INDIA_UTC_OFFSET,
   REFERRAL_OPTIONS,
   SHORT_DESCRIPTION_MAX,
   STORY_HTML_MAX,
@@ -45,7 +47,10 @@ export function isRealDate(text: string): boolean {
 }
 
 /** The end of the given day in India (the campaigner's "until 31 March" means the whole day). */
-export const endOfIndianDay = (text: string): Date => new Date(`${text}T23:59:59.999+05:30`);
+export const endOfIndianDay = (text: string): Date => new Date(`${text}T23:59:59.999${INDIA_UTC_OFFSET}`);
+
+/** The day in India a moment falls on, as YYYY-MM-DD (how an end date is shown back). */
+export const indianDayOf = (moment: Date): string => new Intl.DateTimeFormat('en-CA', { timeZone: INDIA_TIME_ZONE }).format(moment);
 
 /** An end date the wizard accepts: real, after today, within the longest run. */
 export function endDateProblem(text: string, now: Date = new Date()): string | null {

@@ -1,10 +1,8 @@
-// spec 5 and 7: the profile edit payload (PUT users/me), the avatar rules (shared by /profile and the
-// API) and the users/me/orders query.
+// spec 5 and 7: the profile edit payload (PUT users/me) and the users/me/orders query (the picture rule is lib/validation/images.ts).
 import { z } from 'zod';
-import { ADDRESS_MAX_LENGTH, GENDERS, IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, INDIA_EXTENSION, INDIA_PINCODE_DIGITS, USER_ORDERS_MAX_LIMIT, USER_ORDERS_PAGE_SIZE } from '../constants';
+import { ADDRESS_MAX_LENGTH, GENDERS, INDIA_EXTENSION, INDIA_PINCODE_DIGITS, USER_ORDERS_MAX_LIMIT, USER_ORDERS_PAGE_SIZE } from '../constants';
 import { INDIAN_MOBILE_PATTERN, MESSAGES, NameSchema, PhoneSchema } from './people';
 import { PAN_PATTERN } from './donation';
-import { imageKindOf } from '../portfolio/image-type';
 
 export const PROFILE_MESSAGES = {
   pincode: 'Please enter a valid pincode',
@@ -13,12 +11,6 @@ export const PROFILE_MESSAGES = {
   tooLong: MESSAGES.nameTooLong,
 } as const;
 
-// spec 5, word for word (including the spelling of 'exeeds')
-export const AVATAR_MESSAGES = {
-  format: 'Unsupported file format',
-  size: 'File size exeeds 10MB',
-  missing: 'Please choose an image',
-} as const;
 
 const INDIAN_PINCODE = new RegExp(`^[1-9]\\d{${INDIA_PINCODE_DIGITS - 1}}$`);
 const OTHER_POSTCODE = /^[A-Za-z0-9 -]{3,10}$/;
@@ -55,20 +47,6 @@ export const ProfileSchema = z
 
 export type ProfileInput = z.input<typeof ProfileSchema>;
 export type ProfileChanges = z.output<typeof ProfileSchema>;
-
-/** 'photo.JPG' -> 'jpg'; '' when the name has no extension. */
-export const extensionOf = (fileName: string) => (/\.([A-Za-z0-9]+)$/.exec(fileName)?.[1] ?? '').toLowerCase();
-
-/**
- * spec 5: jpg, jpeg, bmp, gif, png only, at most 10 MB, and the content must really be one of those
- * images. `head` is the start of the file. Returns the message to show, or null when the file is fine.
- */
-export function avatarFileProblem(file: { name: string; size: number }, head: Uint8Array): string | null {
-  if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) return AVATAR_MESSAGES.format;
-  if (file.size > IMAGE_MAX_BYTES) return AVATAR_MESSAGES.size;
-  if (!imageKindOf(head)) return AVATAR_MESSAGES.format;
-  return null;
-}
 
 // spec 7: users/me/orders?page=&limit=&orderBy=creation_date&sortedBy=desc (newest first by default)
 export const UserOrdersQuerySchema = z.object({

@@ -17,7 +17,7 @@ import { resetEnvForTests } from '@/lib/env';
 import { mediaStore, resetMediaStoreForTests } from '@/lib/media/store';
 import { hitRateLimit } from '@/lib/security/rate-limit';
 import { youtubeVideoId, MEDIA_MESSAGES } from '@/lib/fundraisers/draft-media';
-import { DRAFT_IMAGES_MAX, UPLOADS_PER_HOUR } from '@/lib/constants';
+import { DRAFT_IMAGES_MAX, UPLOADS_PER_HOUR, UPLOADS_WINDOW_MS } from '@/lib/constants';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 import { makeUser, referenceData } from '../helpers/factories';
 import { signedIn } from '../helpers/auth';
@@ -140,7 +140,7 @@ it('caps the images of a draft and the uploads of a user per hour; a draft under
   expect(full.body.error.message).toBe(MEDIA_MESSAGES.tooMany);
   const other = await person();
   const hers = await draftOf(other.auth);
-  for (let i = 0; i < UPLOADS_PER_HOUR; i++) await hitRateLimit(db, `upload:user:${other.id}`, { max: UPLOADS_PER_HOUR, windowMs: 3_600_000 });
+  for (let i = 0; i < UPLOADS_PER_HOUR; i++) await hitRateLimit(db, `upload:user:${other.id}`, { max: UPLOADS_PER_HOUR, windowMs: UPLOADS_WINDOW_MS });
   expect((await upload(other.auth, hers, 'editor', await photoWithGps(), 'x.jpg')).status).toBe(429);
   const third = await person();
   const reviewing = await draftOf(third.auth);

@@ -13,7 +13,7 @@ import { GET as diseasesRoute } from '@/app/api/diseases/route';
 import { GET as hospitalsRoute } from '@/app/api/hospitals/route';
 import { GET as listingRoute } from '@/app/api/fundraisers/route';
 import { getDb, closeDb, type Db } from '@/lib/db/client';
-import { entityDetails, fundraiserMedia, fundraisers, outbox, users } from '@/lib/db/schema';
+import { entityDetails, fundraiserMedia, fundraisers, memberships, outbox, users } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import { purposeOf } from '@/lib/fundraisers/drafts';
 import { endDateProblem, isRealDate, DRAFT_MESSAGES } from '@/lib/validation/drafts';
@@ -98,10 +98,8 @@ describe('drafts', () => {
     expect(created.body.data).toMatchObject({ status: 'draft', purpose: 'other', step: 'cause', custom_tag: null, utm: { utm_source: 'telecalling', utm_campaign: 'agent-042' } });
     for (const step of MEDICAL_STEPS) expect((await save(me.auth, id, step)).status).toBe(200);
     // another device: a new session of the same account
-    const again = await person('unused');
     const { token } = await signedIn(db, me.id);
     const view = (await read({ authorization: `Bearer ${token}` }, id)).body.data;
-    void again;
     expect(view).toMatchObject({
       purpose: 'medical',
       steps: ['cause', 'beneficiary', 'medical', 'story', 'goal', 'images', 'review'],
@@ -236,7 +234,7 @@ describe('review and publishing', () => {
   it('sent back with a reason: the campaigner sees it, fixes the draft and resubmits', async () => {
     const me = await person();
     const reviewer = await person('Review Desk Two', { email: `r2-${Date.now()}@example.com` });
-    await db.insert((await import('@/lib/db/schema')).memberships).values({ user_id: reviewer.id, scope: 'platform', role: 'reviewer' });
+    await db.insert(memberships).values({ user_id: reviewer.id, scope: 'platform', role: 'reviewer' });
     const id = (await create(me.auth, { parent_cause_id: 20 })).body.data.id;
     for (const step of MEDICAL_STEPS) await save(me.auth, id, step);
     await addCover(id);
@@ -253,7 +251,7 @@ describe('review and publishing', () => {
 
   it('nobody reviews their own fundraiser', async () => {
     const reviewer = await person('Self Reviewer', { email: `self-${Date.now()}@example.com` });
-    await db.insert((await import('@/lib/db/schema')).memberships).values({ user_id: reviewer.id, scope: 'platform', role: 'reviewer' });
+    await db.insert(memberships).values({ user_id: reviewer.id, scope: 'platform', role: 'reviewer' });
     const id = (await create(reviewer.auth, { parent_cause_id: 20 })).body.data.id;
     for (const step of MEDICAL_STEPS) await save(reviewer.auth, id, step);
     await addCover(id);

@@ -7,7 +7,6 @@ import { requireUser } from '@/lib/auth/session';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { ReviewDecisionSchema } from '@/lib/validation/drafts';
 import { decideReview } from '@/lib/fundraisers/drafts';
-import { invalidateFundraiser } from '@/lib/cache/invalidate';
 
 export const dynamic = 'force-dynamic';
 
@@ -18,8 +17,5 @@ export const POST = handle(async (request, { params }: { params: Promise<{ id: s
   const db = await getDb();
   const user = await requireUser(db, request);
   const decision = await parseJsonBody(ReviewDecisionSchema, request);
-  const view = await decideReview(db, user, id, decision);
-  // the other servers hear it on the bus; this one expires at once
-  if (view.status === 'live') await invalidateFundraiser(id);
-  return json({ data: view }, { headers: { 'Cache-Control': 'private, no-store' } });
+  return json({ data: await decideReview(db, user, id, decision) }, { headers: { 'Cache-Control': 'private, no-store' } });
 });

@@ -2,7 +2,8 @@ import { getDb } from '@/lib/db/client';
 import { handle, json } from '@/lib/http/respond';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { requireUser } from '@/lib/auth/session';
-import { replaceAvatar, uploadedFile } from '@/lib/portfolio/avatar';
+import { replaceAvatar } from '@/lib/portfolio/avatar';
+import { uploadedFile } from '@/lib/media/uploads';
 
 export const dynamic = 'force-dynamic';
 

@@ -4,7 +4,7 @@ import { handle, json } from '@/lib/http/respond';
 import { parseWith } from '@/lib/http/validation';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { requireUser } from '@/lib/auth/session';
-import { uploadedFile } from '@/lib/portfolio/avatar';
+import { uploadedFile } from '@/lib/media/uploads';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { addDraftImage, DRAFT_IMAGE_KINDS } from '@/lib/fundraisers/draft-media';
 

@@ -1,5 +1,5 @@
 // spec 5: an image is recognised by its first bytes, not by its name (a renamed HTML page is no PNG).
-// Plain TypeScript: the profile form runs the same check in the browser before uploading.
+// Plain TypeScript: the profile form runs the same check in the browser before uploading; the server again (lib/media/uploads).
 
 export type ImageKind = 'png' | 'jpg' | 'gif' | 'bmp';
 
