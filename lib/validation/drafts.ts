@@ -18,7 +18,7 @@ import {
   STORY_HTML_MAX,
 } from '../constants';
 import { CURRENCY_CODES } from '../money';
-import { NameSchema } from './people';
+import { EmailSchema, NameSchema, PhoneSchema } from './people';
 
 export const DRAFT_MESSAGES = {
   date: 'Please enter a valid date (YYYY-MM-DD)',
@@ -111,7 +111,7 @@ export const CreateCampaignSchema = z
     utm: UtmSchema.optional(),
     /** field sales (spec 6, isFOS): the beneficiary whose account will own the fundraiser */
     beneficiary_account: z
-      .object({ full_name: NameSchema, email: z.string().trim().toLowerCase().email().max(254).optional(), phone_1: z.string().trim().regex(/^\d{10}$/, 'Please enter a valid number').optional() })
+      .object({ full_name: NameSchema, email: EmailSchema.optional(), phone_1: PhoneSchema.optional() })
       .refine((b) => b.email || b.phone_1, { message: 'Please enter an email or a phone number' })
       .optional(),
   })

@@ -278,6 +278,18 @@ describe('field sales (spec 6, isFOS)', () => {
     expect(theirs.body.data.map((d: { id: number }) => d.id)).toContain(r.body.data.id);
   });
 
+  it("the beneficiary's email and phone follow spec 5 (messages, the last 10 digits kept)", async () => {
+    const agent = await person('Field Agent Two', { is_fos: true });
+    const bad = await create(agent.auth, { parent_cause_id: 20, beneficiary_account: { full_name: 'Lakshmi Devi', email: 'not-an-email' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.fields['beneficiary_account.email']).toBe('Please enter a valid email');
+    const phone = `98${String(Date.now()).slice(-8)}`;
+    const r = await create(agent.auth, { parent_cause_id: 20, beneficiary_account: { full_name: 'Gopal Rao', phone_1: `+91 ${phone}` } });
+    expect(r.status).toBe(201);
+    const [owner] = await db.select().from(users).where(eq(users.phone_1, phone));
+    expect(r.body.data.owner.id).toBe(owner.id);
+  });
+
   it('an ordinary account may not create for someone else', async () => {
     const me = await person();
     const r = await create(me.auth, { parent_cause_id: 20, beneficiary_account: { full_name: 'Someone Else', phone_1: '9876501234' } });
