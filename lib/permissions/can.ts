@@ -54,9 +54,10 @@ async function platformRoles(db: DbOrTx, userId: number): Promise<Set<string>> {
   const rows = await db.select({ role: memberships.role }).from(memberships).where(and(eq(memberships.user_id, userId), eq(memberships.scope, 'platform')));
   const roles = new Set(rows.map((r) => r.role));
   // the profile's flags say the same as memberships: spec 6's isFOS, and the configured reviewers
-  const [u] = await db.select({ email: users.email, is_fos: users.is_fos }).from(users).where(eq(users.id, userId));
+  const [u] = await db.select({ email: users.email, is_fos: users.is_fos, email_verified_at: users.email_verified_at }).from(users).where(eq(users.id, userId));
   if (u?.is_fos) roles.add(MEMBERSHIP.fieldSales.role);
-  if (u && configuredReviewers().has(u.email.toLowerCase())) roles.add(MEMBERSHIP.reviewer.role);
+  // only a proven address: anyone may sign up with a password under the reviewer's email before the reviewer does
+  if (u?.email_verified_at && configuredReviewers().has(u.email.toLowerCase())) roles.add(MEMBERSHIP.reviewer.role);
   return roles;
 }
 

@@ -204,7 +204,7 @@ describe('review and publishing', () => {
 
   it('a reviewer (REVIEWER_EMAILS) approves: live with its custom_tag, listed, the campaigner emailed', async () => {
     const me = await person('Campaigner Approved');
-    const reviewer = await person('Review Desk', { email: REVIEWER_EMAIL });
+    const reviewer = await person('Review Desk', { email: REVIEWER_EMAIL, email_verified_at: new Date() });
     const id = (await create(me.auth, { parent_cause_id: 20 })).body.data.id;
     const unique = `Help Ishaan walk again ${Date.now().toString(36)}`;
     for (const step of MEDICAL_STEPS) await save(me.auth, id, step);
@@ -229,6 +229,16 @@ describe('review and publishing', () => {
     const listed = await call(listingRoute, `/api/fundraisers?limit=100&q=${encodeURIComponent('Ishaan')}`, {}, { method: 'GET' });
     expect(listed.body.data.map((f: { id: number }) => f.id)).toContain(id);
     expect((await decide(reviewer.auth, id, { decision: 'approve' })).status).toBe(409);
+  });
+
+  it('REVIEWER_EMAILS counts only a proven address: an unverified sign-up under it reviews nothing', async () => {
+    const email = `squat-${Date.now()}@example.com`;
+    const squatter = await person('Not The Reviewer', { email });
+    process.env.REVIEWER_EMAILS = `${process.env.REVIEWER_EMAILS},${email}`;
+    resetEnvForTests();
+    expect((await call(queueRoute, '/api/reviews', {}, send('GET', squatter.auth))).status).toBe(404);
+    await db.update(users).set({ email_verified_at: new Date() }).where(eq(users.id, squatter.id));
+    expect((await call(queueRoute, '/api/reviews', {}, send('GET', squatter.auth))).status).toBe(200);
   });
 
   it('sent back with a reason: the campaigner sees it, fixes the draft and resubmits', async () => {
