@@ -11,12 +11,21 @@ import { listingPathFromQuery } from './lib/listing/path';
 
 const intl = createIntlMiddleware(routing);
 
+// A story page frames only its video's privacy-enhanced YouTube player. Only there: elsewhere frame-src would
+// also shut out gateways' own frames (Razorpay Checkout on the payment page) and Google One Tap.
+const STORY_FRAME_SRC = 'frame-src https://www.youtube-nocookie.com';
+
+function isStoryPage(pathname: string): boolean {
+  return /^\/stories\/[^/]+\/?$/.test(splitLocalePrefix(pathname, routing.locales).rest);
+}
+
 function withFramingPolicy(response: NextResponse, pathname: string): NextResponse {
+  const frameSrc = isStoryPage(pathname) ? `; ${STORY_FRAME_SRC}` : '';
   if (isFrameable(pathname, routing.locales)) {
-    response.headers.set('Content-Security-Policy', 'frame-ancestors *');
+    response.headers.set('Content-Security-Policy', `frame-ancestors *${frameSrc}`);
   } else {
     response.headers.set('X-Frame-Options', 'DENY');
-    response.headers.set('Content-Security-Policy', "frame-ancestors 'none'");
+    response.headers.set('Content-Security-Policy', `frame-ancestors 'none'${frameSrc}`);
   }
   return response;
 }

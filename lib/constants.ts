@@ -368,6 +368,10 @@ export const DRAFT_IMAGES_MAX = 20;
 export const UPLOADS_PER_HOUR = 60;
 /** a draft's placeholder address until a reviewer approves it and it gets its real custom_tag */
 export const DRAFT_TAG_PREFIX = 'draft-';
+/** the wizard's pickers search once the campaigner pauses typing this long */
+export const PICKER_SEARCH_DELAY_MS = 200;
+/** a YouTube video id as stored for a fundraiser's video; checked again wherever one goes into an embed URL */
+export const YOUTUBE_VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 /** custom_tag from the title: this many characters at most, then a short suffix when taken */
 export const CUSTOM_TAG_MAX = 60;
 /** the most rows a wizard picker list returns (they are searched with q) */

@@ -2,7 +2,7 @@
 import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { causes, fundraiserMedia, fundraisers, users } from '../db/schema';
-import { FUNDRAISER_LIST_DEFAULT_LIMIT, SUCCESSFUL_FUNDING_RATIO } from '../constants';
+import { FUNDRAISER_LIST_DEFAULT_LIMIT, SUCCESSFUL_FUNDING_RATIO, YOUTUBE_VIDEO_ID } from '../constants';
 import { endedSql, publishedSql, runningSql } from './status-sql';
 
 export interface MediaRef {
@@ -50,6 +50,8 @@ export interface FundraiserDetail extends FundraiserSummary {
   hospital_name: string | null;
   gallery: MediaRef[];
   media: { display_type_1: string | null; path: string; file_name: string | null; kind: string }[];
+  /** the campaigner's YouTube video (setDraftVideo), its id checked again on reading: it goes into an embed URL */
+  video: { youtube_id: string } | null;
 }
 
 const summaryColumns = {
@@ -196,6 +198,11 @@ export async function trendingFundraisers(db: DbOrTx, limit: number, now = new D
   return (await listFundraisers(db, { limit, status: 'active', now })).data;
 }
 
+function youtubeVideoOf(media: { kind: string; display_type_1: string | null; cdn_path: string }[]): FundraiserDetail['video'] {
+  const row = media.find((m) => m.kind === 'video' && m.display_type_1 === 'youtube' && YOUTUBE_VIDEO_ID.test(m.cdn_path));
+  return row ? { youtube_id: row.cdn_path } : null;
+}
+
 async function detailWhere(db: DbOrTx, where: SQL): Promise<FundraiserDetail | null> {
   const [row] = await db
     .select({
@@ -233,6 +240,7 @@ async function detailWhere(db: DbOrTx, where: SQL): Promise<FundraiserDetail | n
     images: withImages.images,
     gallery: media.filter((m) => m.kind === 'gallery').map((m) => ({ cdn_path: m.cdn_path, width: m.width, height: m.height })),
     media: media.map((m) => ({ kind: m.kind, path: m.cdn_path, file_name: m.file_name, display_type_1: m.display_type_1 })),
+    video: youtubeVideoOf(media),
   };
 }
 

@@ -60,4 +60,13 @@ describe('middleware (edge): legacy redirects, locale detection, framing', () =>
     expect(listing.headers.get('x-frame-options')).toBeNull();
     expect(listing.headers.get('content-security-policy')).toBe('frame-ancestors *');
   });
+
+  it("lets a story page frame its video from youtube-nocookie.com only, and leaves other pages' frames (payment gateways) alone", () => {
+    for (const path of ['/stories/help-asha', '/hi/stories/help-asha', '/ar/stories/help-asha/']) {
+      const csp = run(path).headers.get('content-security-policy')!.split(';').map((d) => d.trim());
+      expect(csp).toEqual(["frame-ancestors 'none'", 'frame-src https://www.youtube-nocookie.com']);
+    }
+    expect(run('/payment/checkout').headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+    expect(run('/fundraiser-listing').headers.get('content-security-policy')).not.toContain('frame-src');
+  });
 });

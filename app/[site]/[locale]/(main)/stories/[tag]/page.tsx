@@ -17,6 +17,7 @@ import { CampaignVisit } from '@/components/story/CampaignVisit';
 import { DonateIntent } from '@/components/story/DonateIntent';
 import { PaymentFailedNotice } from '@/components/payment/PaymentFailedNotice';
 import { StoryFacts } from '@/components/story/StoryFacts';
+import { StoryVideo } from '@/components/story/StoryVideo';
 import '@/components/story/story.css';
 import { cachedFundraiserByTag, cachedStoryExtras } from '@/lib/cache/queries';
 import { cardImage, DEFAULT_FUNDRAISER_IMAGE, progressPercent } from '@/lib/fundraisers/rules';
@@ -154,7 +155,16 @@ export default async function StoryPage({ params }: Props) {
           <section id="story" aria-labelledby="story-heading" className="story-section">
             <h2 id="story-heading">{f.story_title ?? t('story')}</h2>
             {isPublic ? (
-              <div className="story-body" data-testid="story-body" dangerouslySetInnerHTML={{ __html: sanitizeStoryHtml(f.story_description) || '' }} />
+              <>
+                <div className="story-body" dir="auto" data-testid="story-body" dangerouslySetInnerHTML={{ __html: sanitizeStoryHtml(f.story_description) || '' }} />
+                {/* like the text, a private story's video never reaches the cached page */}
+                {f.video && (
+                  <StoryVideo
+                    youtubeId={f.video.youtube_id}
+                    labels={{ play: t('playVideo'), playNamed: t('playVideoNamed', { title: f.title }), frameTitle: t('videoTitle', { title: f.title }), notice: t('videoNotice') }}
+                  />
+                )}
+              </>
             ) : (
               <PinGate
                 fundraiserId={f.id}
