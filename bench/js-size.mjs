@@ -1,5 +1,7 @@
 // npm run bench:js: gzip size of the JavaScript each page loads first (Next 16's build no longer prints it).
 import { gzipSync } from 'node:zlib';
+import fs from 'node:fs';
+import path from 'node:path';
 import { startServer } from './lib/server.mjs';
 
 export async function pageScripts(base, path) {
@@ -25,8 +27,21 @@ export async function measureJs(base) {
   const list = await (await fetch(`${base}/api/fundraisers?limit=1`)).json();
   const story = `/stories/${list.data[0].custom_tag}`;
   const rows = [];
-  for (const p of ['/about-us', '/', story, '/all-fundraisers']) rows.push(await pageScripts(base, p));
+  for (const p of ['/about-us', '/', story, '/all-fundraisers', '/new/crowdfunding/medical', '/new/crowdfunding/medical/form?step=story']) rows.push(await pageScripts(base, p));
   return rows;
+}
+
+/** The story editor (TipTap) is loaded only once the wizard's story step shows: its chunks, found in the build by their content. */
+export function lazyEditorKb(dir = '.next/static/chunks') {
+  let gz = 0;
+  let files = 0;
+  for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.js'))) {
+    const body = fs.readFileSync(path.join(dir, name));
+    if (!body.includes('ProseMirror')) continue;
+    files += 1;
+    gz += gzipSync(body, { level: 9 }).length;
+  }
+  return { files, gzip_kb: gz / 1024 };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -39,6 +54,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const name = r.path.length > 38 ? r.path.slice(0, 35) + '...' : r.path;
       console.log(`${name.padEnd(38)} ${String(r.scripts).padStart(7)} ${r.raw_kb.toFixed(1).padStart(8)} ${r.gzip_kb.toFixed(1).padStart(9)} ${(r.gzip_kb - baseline).toFixed(1).padStart(10)} ${r.modern_gzip_kb.toFixed(1).padStart(22)}`);
     }
+    const editor = lazyEditorKb();
+    console.log(`story editor chunks loaded on the wizard's story step only: ${editor.files} files, ${editor.gzip_kb.toFixed(1)} kB gzip`);
     console.log('(/about-us is the near-empty baseline page of the same build: layout only; the last column leaves out noModule polyfills)');
   } finally {
     await server.stop();

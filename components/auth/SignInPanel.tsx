@@ -8,6 +8,7 @@ import { LoginSchema, SignupSchema, ACCOUNT_MESSAGES, type LoginInput, type Sign
 import { FOS_SIGNUP_REDIRECT_DELAY_MS, SIGNUP_SNACKBAR_MS, SNACKBAR_LONG_MS, SNACKBAR_MS } from '@/lib/constants';
 import { Snackbar, type SnackbarMessage } from '@/components/ui/Snackbar';
 import { goTo, postJson, rememberSignIn, type ApiFailure } from './client-session';
+import { saveDockAsDraft } from '@/components/wizard/dock';
 
 type Mode = 'login' | 'signup' | 'otp' | 'forgot';
 interface SignedIn {
@@ -33,7 +34,9 @@ export function SignInPanel({ redirectUri, autologinToken, socialFailed, registr
   };
 
   // spec 4: after login, close dialogs, mark logged in, clear dock data, redirect (a field-sales sign-up waits 1 s)
-  const finish = (done: SignedIn, from: Mode) => {
+  const finish = async (done: SignedIn, from: Mode) => {
+    // spec 7: what a signed-out visitor typed into the fundraiser wizard becomes their draft before the dock is cleared
+    await saveDockAsDraft();
     rememberSignIn(done.user);
     const go = () => goTo(done.redirect);
     if (from === 'signup' && (registrationSource === FIELD_SALES_SOURCE || done.user.is_fos)) setTimeout(go, FOS_SIGNUP_REDIRECT_DELAY_MS);

@@ -30,11 +30,18 @@ export function forgetSignIn(): void {
   document.cookie = `${IS_LOGGED_IN_COOKIE}=; Max-Age=0; Path=/`;
 }
 
-/** POSTs JSON to our API; a token_expired answer signs the browser out without a message. */
-export async function postJson<T>(url: string, body: unknown): Promise<{ ok: true; data: T } | { ok: false; status: number; error: ApiFailure }> {
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: ApiFailure };
+
+/** Sends JSON (or a form) to our API; a token_expired answer signs the browser out without a message. */
+export async function sendToApi<T>(method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<ApiResult<T>> {
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' });
+    const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      ...(body === undefined ? {} : isForm ? { body } : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
   } catch {
     return { ok: false, status: 0, error: {} };
   }
@@ -44,6 +51,8 @@ export async function postJson<T>(url: string, body: unknown): Promise<{ ok: tru
   if (error.code === 'token_expired') forgetSignIn();
   return { ok: false, status: response.status, error };
 }
+
+export const postJson = <T>(url: string, body: unknown): Promise<ApiResult<T>> => sendToApi<T>('POST', url, body);
 
 /** A full page load of the destination: role destinations may be other domains, and every page must see the new cookie. */
 export function goTo(url: string): void {

@@ -2,25 +2,10 @@
 // Profile picture upload: spec 5 rules checked here first (name, size, first bytes), then by the server,
 // whose message is shown as it is.
 import { useRef, useState } from 'react';
-import { imageFileProblem } from '@/lib/validation/images';
-import { IMAGE_EXTENSIONS, IMAGE_SNIFF_BYTES } from '@/lib/constants';
+import { chosenImageProblem, IMAGE_ACCEPT } from '@/components/forms/image-file';
 import { forgetSignIn } from '@/components/auth/client-session';
 
 export type AvatarLabels = Record<'heading' | 'choose' | 'help' | 'uploading' | 'saved' | 'alt' | 'none' | 'failed' | 'signInAgain', string>;
-
-const ACCEPT = [...IMAGE_EXTENSIONS.map((e) => `.${e}`), 'image/jpeg', 'image/png', 'image/gif', 'image/bmp'].join(',');
-
-/** The first bytes of a file, through FileReader where Blob.arrayBuffer is missing (older browsers). */
-function headOf(file: File): Promise<Uint8Array> {
-  const part = file.slice(0, IMAGE_SNIFF_BYTES);
-  if (typeof part.arrayBuffer === 'function') return part.arrayBuffer().then((b) => new Uint8Array(b));
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(part);
-  });
-}
 
 export function AvatarUpload({ current, labels, signInHref }: { current: string | null; labels: AvatarLabels; signInHref: string }) {
   const [avatar, setAvatar] = useState(current);
@@ -31,7 +16,7 @@ export function AvatarUpload({ current, labels, signInHref }: { current: string 
   async function upload(file: File) {
     setError('');
     setState('idle');
-    const problem = imageFileProblem(file, await headOf(file));
+    const problem = await chosenImageProblem(file);
     if (problem) {
       if (input.current) input.current.value = '';
       return setError(problem);
@@ -74,7 +59,7 @@ export function AvatarUpload({ current, labels, signInHref }: { current: string 
             ref={input}
             id="avatar-file"
             type="file"
-            accept={ACCEPT}
+            accept={IMAGE_ACCEPT}
             aria-describedby={error ? 'avatar-help avatar-error' : 'avatar-help'}
             aria-invalid={error ? true : undefined}
             disabled={state === 'uploading'}

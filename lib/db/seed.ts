@@ -13,6 +13,7 @@ import { demoImagePath } from '../media/demo-images';
 import { causeSlugForArt } from '../media/demo-art';
 import { DISEASES, HOSPITALS as HOSPITAL_LIST } from './reference-lists';
 import { slugify } from '../fundraisers/custom-tag';
+import { MEMBERSHIP } from '../permissions/can';
 
 /** Every demo account signs in with this password (README). */
 export const DEMO_PASSWORD = 'Sahyog@2026';
@@ -164,6 +165,7 @@ export async function insertDemo(db: Db, opts: { now?: Date } = {}): Promise<See
     ngoNames.forEach((name, i) => userRows.push({ full_name: name, email: `ngo${i + 1}@demo.sahyog.in`, entity_type: 'ngo', phone_1: `99${String(20000000 + i * 3301).slice(0, 8)}`, extension: '+91', pan_number: `AAATN${1000 + i}K` }));
     userRows.push({ full_name: 'Care Hospital Desk', email: 'hospital@demo.sahyog.in', is_hospital: true, entity_type: 'individual' });
     userRows.push({ full_name: 'Field Sales Agent', email: 'fos@demo.sahyog.in', is_fos: true, entity_type: 'individual' });
+    userRows.push({ full_name: 'Review Desk', email: 'reviewer@demo.sahyog.in', entity_type: 'individual', email_verified_at: now });
     for (let i = 0; i < 40; i++) {
       userRows.push({ full_name: person(), email: `donor${i + 1}@demo.sahyog.in`, entity_type: 'individual', phone_1: `97${String(30000000 + i * 4111).slice(0, 8)}`, extension: '+91' });
     }
@@ -176,6 +178,9 @@ export async function insertDemo(db: Db, opts: { now?: Date } = {}): Promise<See
     const donors = users.filter((u) => u.email.startsWith('donor'));
     const hospital = users.find((u) => u.email.startsWith('hospital'))!;
     const fos = users.find((u) => u.email.startsWith('fos'))!;
+    // the demo's fundraiser reviewer (issue 12): a platform membership, so the demo needs no REVIEWER_EMAILS
+    const reviewer = users.find((u) => u.email.startsWith('reviewer'))!;
+    await tx.insert(s.memberships).values({ user_id: reviewer.id, scope: MEMBERSHIP.reviewer.scope, role: MEMBERSHIP.reviewer.role });
 
     const entities = await tx
       .insert(s.entityDetails)

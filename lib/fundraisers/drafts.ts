@@ -11,7 +11,8 @@ import { toMajor, toMinor } from '../money';
 import { ApiError, conflict, forbidden, notFound } from '../http/errors';
 import { can, managedBySql } from '../permissions/can';
 import { sanitizeStoryHtml, htmlToText } from '../content/sanitize';
-import { endOfIndianDay, indianDayOf, type DraftFields, type WizardStep } from '../validation/drafts';
+import { DRAFT_MESSAGES, endOfIndianDay, indianDayOf, type DraftFields, type WizardStep } from '../validation/drafts';
+import { purposeOf, REVIEW_MESSAGES, stepsFor, type CampaignPurpose } from './wizard';
 import { FUNDRAISER_STATUS, fundraiserStage } from './status';
 import { slugify } from './custom-tag';
 import { findUserByEmail, findUserByPhone, createUser, dummyEmailFor } from '../auth/accounts';
@@ -19,24 +20,10 @@ import { enqueueMessage } from '../outbox/queue';
 import { announceFundraisersChanged } from '../cache/bus';
 import { invalidateFundraiser } from '../cache/invalidate';
 
-export type CampaignPurpose = 'medical' | 'ngo' | 'other';
-
-/** spec 4: parent 48 gives ngo; parent 20 with a cause in the medical list gives medical; otherwise other. */
-export function purposeOf(d: { parent_cause_id: number; cause_id: number }): CampaignPurpose {
-  if (d.parent_cause_id === CAUSE.ngo) return 'ngo';
-  if (d.parent_cause_id === CAUSE.personalMedical && (ALL_MEDICAL_CAUSE_IDS as readonly number[]).includes(d.cause_id)) return 'medical';
-  return 'other';
-}
-
-/** The wizard's steps for a purpose, in order. */
-export function stepsFor(purpose: CampaignPurpose): WizardStep[] {
-  if (purpose === 'medical') return ['cause', 'beneficiary', 'medical', 'story', 'goal', 'images', 'review'];
-  if (purpose === 'ngo') return ['cause', 'story', 'goal', 'images', 'review'];
-  return ['cause', 'beneficiary', 'owner', 'story', 'goal', 'images', 'review'];
-}
+export { purposeOf, stepsFor, type CampaignPurpose } from './wizard';
 
 const STARTING_PARENTS: readonly number[] = [CAUSE.personalMedical, CAUSE.ngo, CAUSE.creative];
-const CAUSE_MESSAGE = 'Please choose a cause';
+const CAUSE_MESSAGE = DRAFT_MESSAGES.cause;
 
 /**
  * A cause the campaigner may pick under a parent: its own child; for personal/medical exactly spec 9's seven
@@ -319,18 +306,6 @@ export async function discardDraft(db: Db, user: Actor, id: number): Promise<str
   });
 }
 
-export const REVIEW_MESSAGES = {
-  title: 'Please add a title',
-  story: `Please tell the story in at least ${STORY_TEXT_MIN} characters`,
-  goal: 'Please set a goal',
-  end_date: 'Please choose an end date in the future',
-  cause_id: CAUSE_MESSAGE,
-  beneficiary_name: 'Please add who the funds are for',
-  disease_id: 'Please choose the disease',
-  hospital_id: 'Please choose the hospital',
-  hospitalisation_status: 'Please choose the hospitalisation status',
-  cover: 'Please add a cover image',
-} as const;
 
 /** What a draft still lacks before review, field by field (empty when it may be submitted). */
 export async function missingForReview(db: DbOrTx, id: number, now: Date = new Date()): Promise<Record<string, string>> {

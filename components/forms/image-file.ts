@@ -1,0 +1,22 @@
+// A chosen image checked in the browser before it is sent (spec 5: name, size and first bytes); the server checks again.
+import { IMAGE_EXTENSIONS, IMAGE_SNIFF_BYTES } from '@/lib/constants';
+import { imageFileProblem } from '@/lib/validation/images';
+
+export const IMAGE_ACCEPT = [...IMAGE_EXTENSIONS.map((e) => `.${e}`), 'image/jpeg', 'image/png', 'image/gif', 'image/bmp'].join(',');
+
+/** The first bytes of a file, through FileReader where Blob.arrayBuffer is missing (older browsers). */
+function headOf(file: File): Promise<Uint8Array> {
+  const part = file.slice(0, IMAGE_SNIFF_BYTES);
+  if (typeof part.arrayBuffer === 'function') return part.arrayBuffer().then((b) => new Uint8Array(b));
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(part);
+  });
+}
+
+/** spec 5's message for a file that is no acceptable image, or null. */
+export async function chosenImageProblem(file: File): Promise<string | null> {
+  return imageFileProblem(file, await headOf(file));
+}
