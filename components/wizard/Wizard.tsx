@@ -13,10 +13,12 @@ import type { DraftMedia, DraftView } from '@/lib/fundraisers/drafts';
 import { sendToApi, type ApiFailure } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';
 import { chosenImageProblem, IMAGE_ACCEPT } from '@/components/forms/image-file';
-import { SearchPicker, type PickerItem } from './SearchPicker';
+import type { PickerItem } from './SearchPicker';
 import { readDock, saveDockAsDraft, writeDock, type Dock } from './dock';
 import type { StoryEditorLabels } from './StoryEditor';
 
+// the pickers (downshift, swr) and the editor (TipTap) load with the steps that use them, not with the wizard
+const SearchPicker = dynamic(() => import('./SearchPicker').then((m) => m.SearchPicker));
 const StoryEditor = dynamic(() => import('./StoryEditor'), { ssr: false, loading: () => <div className="story-editor loading" aria-hidden /> });
 
 import type { CauseGroup } from '@/lib/fundraisers/wizard';

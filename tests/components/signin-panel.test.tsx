@@ -72,6 +72,26 @@ describe('sign-in panel (spec 4, 5, 8)', () => {
     expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ id: 7 });
   });
 
+  it("a signed-out visitor's fundraiser dock becomes their draft (POST campaigns) before the dock is cleared and the page moves on", async () => {
+    const dock = { parent_cause_id: 20, step: 'images', fields: { cause_id: 4, title: 'Help Ramesh beat leukaemia' }, utm: { utm_source: 'agent7' } };
+    localStorage.setItem('dock_data', JSON.stringify(dock));
+    const calls: { url: string; body: unknown }[] = [];
+    global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, body: JSON.parse(String(init?.body)) });
+      return url === '/api/campaigns'
+        ? { ok: true, status: 201, json: async () => ({ data: { id: 41 } }) }
+        : { ok: true, status: 200, json: async () => ({ data: { redirect: '/new/crowdfunding/medical/form?step=images', user: { id: 7 } } }) };
+    }) as unknown as typeof fetch;
+    renderPanel({ redirectUri: '/new/crowdfunding/medical/form?step=images' });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'whatever' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/new/crowdfunding/medical/form?step=images'));
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/login', '/api/campaigns']);
+    expect(calls[1].body).toEqual({ parent_cause_id: 20, dock: { cause_id: 4, title: 'Help Ramesh beat leukaemia', step: 'images' }, utm: { utm_source: 'agent7' } });
+    expect(localStorage.getItem('dock_data')).toBeNull();
+  });
+
   it('a field-sales sign-up waits 1 s before the redirect', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
     const fetchMock = answer(201, { data: { redirect: '/', user: { id: 8, is_fos: false } } });
