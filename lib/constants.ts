@@ -383,3 +383,12 @@ export const INDIA_TIME_ZONE = 'Asia/Kolkata';
 export const INDIA_UTC_OFFSET = '+05:30';
 /** the window of the per-user upload limit */
 export const UPLOADS_WINDOW_MS = 60 * 60 * 1000;
+
+// issue 13, rewards (spec 3, 7)
+export const REWARD_TITLE_MIN = 3;
+export const REWARD_TITLE_MAX = 80;
+export const REWARD_DESCRIPTION_MAX = 500;
+export const REWARD_MIN_AMOUNT_MAX_MAJOR = 10_00_000;
+export const REWARD_QUANTITY_MAX = 100_000;
+/** rewards one fundraiser may offer */
+export const REWARDS_PER_FUNDRAISER_MAX = 20;

@@ -17,6 +17,7 @@ import type { CartSchema, OrderSchema } from '../validation/donation';
 import { checkoutOrderByOrderId } from '../payments/results';
 import { gatewayFor, gatewayNameFor, modeUnavailable } from '../payments/registry';
 import { GATEWAY_REFUSED_REASON } from '../payments/order-state';
+import { assertRewardFor } from '../fundraisers/rewards';
 
 // how long a double click's second request waits for the first to get its gateway order
 const TWIN_ORDER_WAIT_MS = 10_000;
@@ -46,6 +47,7 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
   if (donatedInr > toMinor(MAX_DONATION_INR)) {
     throw new ApiError('validation_failed', 'This amount is above what we accept online in one donation', { donated_amount: 'Please enter a smaller amount or contact us for large gifts' });
   }
+  if (input.reward_id !== undefined) await assertRewardFor(db, f.id, input.reward_id, donatedInr, r);
   // a PAN is kept only where it earns a tax receipt (the form asks for it on the same fundraisers)
   const pan = hasTaxBenefit(f) && input.pan ? input.pan : null;
   const [cart] = await db
@@ -72,6 +74,7 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
       utm: input.utm ?? null,
       locale: input.locale ?? DEFAULT_LOCALE,
       client_ip: ctx.ip,
+      reward_id: input.reward_id ?? null,
     })
     .returning();
   return cart;

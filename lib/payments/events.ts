@@ -12,6 +12,7 @@ import { receiptEmail } from '../notifications/receipt';
 import { DEFAULT_LOCALE } from '../i18n/locales';
 import type { ChargeEvent, GatewayEvent, MandateEvent, RefundEvent } from './gateway';
 import { canMove, type OrderStatus } from './order-state';
+import { claimReward } from '../fundraisers/rewards';
 import { chargeCredits, refundDebits, type ChargeLine, type LedgerLine } from './ledger';
 
 export type EventSource = 'return' | 'webhook' | 'reconcile' | 'request';
@@ -100,12 +101,20 @@ async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: 
     .where(eq(orders.id, order.id));
   const lines = await chargeCredits(tx, order);
   await writeLedger(tx, order.order_id, lines);
+  await claimChosenReward(tx, order);
   // the receipt goes out through the outbox in the same transaction: never lost, never sent for an unpaid order
   await enqueueMessage(tx, await receiptFor(tx, order));
   return { result: 'settled', status: 'success', orderId: order.order_id, credited: true, fundraisers: fundraisersOf(lines) };
 }
 
 type OrderRow = typeof orders.$inferSelect;
+
+/** spec 3: the donor's reward is taken as the payment settles; if the last one went to a payment that settled first, the gift stands without it. */
+async function claimChosenReward(tx: Tx, order: OrderRow): Promise<void> {
+  if (!order.cart_id) return;
+  const [cart] = await tx.select({ reward_id: carts.reward_id }).from(carts).where(eq(carts.id, order.cart_id));
+  if (cart?.reward_id && !(await claimReward(tx, cart.reward_id))) await tx.update(carts).set({ reward_id: null }).where(eq(carts.id, order.cart_id));
+}
 
 /** The receipt in the donor's language: a one-time gift's donor is on its cart, a SIP month's is the subscriber. */
 async function receiptFor(tx: Tx, order: OrderRow) {

@@ -47,6 +47,8 @@ export const CartSchema = z.object({
   cause_amount: z.literal(1).or(z.literal('1')).optional(),
   captcha_response: z.string().max(4000).optional(),
   utm: z.record(z.string().max(50), z.string().max(200)).optional(),
+  /** spec 3: the reward the donor chose; the server checks the amount reaches it and some are left */
+  reward_id: z.coerce.number({ error: 'Please choose a reward from the list' }).int('Please choose a reward from the list').positive('Please choose a reward from the list').optional(),
   // the page's language, for the receipt; anything else falls back to the default
   locale: z.enum(LOCALES).optional().catch(undefined),
 }).superRefine((cart, ctx) => {

@@ -1,0 +1,132 @@
+// Rewards (spec 3, 7; issue 13): the campaigner offers them, a donor picks one their amount qualifies for, and the
+// reward is claimed when the payment settles. Claiming is one conditional UPDATE inside the settling transaction,
+// so however many orders settle at once, no more are given than there are.
+import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client';
+import { fundraisers, rewards } from '../db/schema';
+import { REWARDS_PER_FUNDRAISER_MAX } from '../constants';
+import { toMajor, toMinor } from '../money';
+import { convertMinor } from '../currency-rates';
+import { ApiError, conflict, notFound } from '../http/errors';
+import { can } from '../permissions/can';
+import { REWARD_MESSAGES, type RewardInput, type RewardUpdate } from '../validation/rewards';
+import { PUBLISHED_FLAGS } from './status';
+
+export interface RewardView {
+  id: number;
+  fundraiser_id: number;
+  title: string;
+  description: string | null;
+  currency: string;
+  min_amount: number;
+  quantity: number | null;
+  claimed: number;
+  /** null when there is no limit */
+  left: number | null;
+}
+
+type RewardRow = typeof rewards.$inferSelect;
+const viewOf = (r: RewardRow): RewardView => ({
+  id: r.id,
+  fundraiser_id: r.fundraiser_id,
+  title: r.title,
+  description: r.description,
+  currency: r.currency,
+  min_amount: toMajor(r.min_amount_minor),
+  quantity: r.quantity,
+  claimed: r.claimed,
+  left: r.quantity === null ? null : Math.max(0, r.quantity - r.claimed),
+});
+
+/** Only those who manage the fundraiser change its rewards; anyone else is told it does not exist. */
+async function assertManages(db: DbOrTx, user: { id: number }, fundraiserId: number) {
+  if (!(await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id: fundraiserId }))) throw notFound('Fundraiser not found');
+}
+
+export async function listRewards(db: DbOrTx, fundraiserId: number): Promise<RewardView[]> {
+  return (await db.select().from(rewards).where(eq(rewards.fundraiser_id, fundraiserId)).orderBy(asc(rewards.min_amount_minor), asc(rewards.id))).map(viewOf);
+}
+
+async function rewardOf(db: DbOrTx, fundraiserId: number, rewardId: number): Promise<RewardRow> {
+  const [r] = await db.select().from(rewards).where(and(eq(rewards.id, rewardId), eq(rewards.fundraiser_id, fundraiserId)));
+  if (!r) throw notFound(REWARD_MESSAGES.notFound);
+  return r;
+}
+
+export async function getReward(db: DbOrTx, fundraiserId: number, rewardId: number): Promise<RewardView> {
+  return viewOf(await rewardOf(db, fundraiserId, rewardId));
+}
+
+export async function addReward(db: Db, user: { id: number }, fundraiserId: number, input: RewardInput): Promise<RewardView> {
+  return db.transaction(async (tx) => {
+    await assertManages(tx, user, fundraiserId);
+    const [f] = await tx.select({ currency: fundraisers.currency }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)).for('update');
+    const [{ n }] = await tx.select({ n: count() }).from(rewards).where(eq(rewards.fundraiser_id, fundraiserId));
+    if (n >= REWARDS_PER_FUNDRAISER_MAX) throw conflict(`A fundraiser can offer at most ${REWARDS_PER_FUNDRAISER_MAX} rewards`);
+    const [row] = await tx
+      .insert(rewards)
+      .values({ fundraiser_id: fundraiserId, title: input.title, description: input.description || null, currency: f.currency, min_amount_minor: toMinor(input.min_amount), quantity: input.quantity ?? null })
+      .returning();
+    return viewOf(row);
+  });
+}
+
+export async function updateReward(db: Db, user: { id: number }, fundraiserId: number, rewardId: number, input: RewardUpdate): Promise<RewardView> {
+  return db.transaction(async (tx) => {
+    await assertManages(tx, user, fundraiserId);
+    const [current] = await tx.select().from(rewards).where(and(eq(rewards.id, rewardId), eq(rewards.fundraiser_id, fundraiserId))).for('update');
+    if (!current) throw notFound(REWARD_MESSAGES.notFound);
+    if (input.quantity != null && input.quantity < current.claimed) throw new ApiError('validation_failed', REWARD_MESSAGES.belowClaimed, { quantity: REWARD_MESSAGES.belowClaimed });
+    const [row] = await tx
+      .update(rewards)
+      .set({
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.description !== undefined ? { description: input.description || null } : {}),
+        ...(input.min_amount !== undefined ? { min_amount_minor: toMinor(input.min_amount) } : {}),
+        ...(input.quantity !== undefined ? { quantity: input.quantity } : {}),
+      })
+      .where(eq(rewards.id, rewardId))
+      .returning();
+    return viewOf(row);
+  });
+}
+
+/** A reward already given with a donation stays on that donation's record: it can only be limited to what was given, not deleted. */
+export async function deleteReward(db: Db, user: { id: number }, fundraiserId: number, rewardId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await assertManages(tx, user, fundraiserId);
+    const r = await rewardOf(tx, fundraiserId, rewardId);
+    if (r.claimed > 0) throw conflict('Donors have already received this reward: set its quantity to the number given instead');
+    await tx.delete(rewards).where(eq(rewards.id, rewardId));
+  });
+}
+
+/**
+ * A cart may name a reward of its fundraiser that is not all given and whose minimum the donation reaches
+ * (compared in rupees, at the day's rates, when the currencies differ).
+ */
+export async function assertRewardFor(db: DbOrTx, fundraiserId: number, rewardId: number, donatedInrMinor: number, rates: Record<string, number>): Promise<void> {
+  const [r] = await db.select().from(rewards).where(and(eq(rewards.id, rewardId), eq(rewards.fundraiser_id, fundraiserId)));
+  if (!r) throw new ApiError('validation_failed', REWARD_MESSAGES.notFound, { reward_id: REWARD_MESSAGES.notFound });
+  const minInr = r.currency === 'INR' ? r.min_amount_minor : convertMinor(r.min_amount_minor, rates[r.currency], rates.INR);
+  if (donatedInrMinor < minInr) throw new ApiError('validation_failed', REWARD_MESSAGES.tooSmall, { reward_id: REWARD_MESSAGES.tooSmall });
+  if (r.quantity !== null && r.claimed >= r.quantity) throw new ApiError('validation_failed', REWARD_MESSAGES.soldOut, { reward_id: REWARD_MESSAGES.soldOut });
+}
+
+/** At settlement: takes one of the reward if any is left. False when the last one went to a payment that settled first. */
+export async function claimReward(tx: DbOrTx, rewardId: number): Promise<boolean> {
+  const taken = await tx
+    .update(rewards)
+    .set({ claimed: sql`${rewards.claimed} + 1` })
+    .where(and(eq(rewards.id, rewardId), or(isNull(rewards.quantity), lt(rewards.claimed, rewards.quantity))))
+    .returning({ id: rewards.id });
+  return taken.length > 0;
+}
+
+/** Who may read a fundraiser's rewards: anyone once it is published (the story shows them), before that those who may see the draft. */
+export async function assertMayReadRewards(db: DbOrTx, user: { id: number } | null, fundraiserId: number): Promise<void> {
+  const [f] = await db.select({ status_flag: fundraisers.status_flag }).from(fundraisers).where(eq(fundraisers.id, fundraiserId));
+  if (!f) throw notFound('Fundraiser not found');
+  if (PUBLISHED_FLAGS.includes(f.status_flag)) return;
+  if (!(await can(db, user, 'fundraiser.view', { kind: 'fundraiser', id: fundraiserId }))) throw notFound('Fundraiser not found');
+}
