@@ -5,7 +5,7 @@ import { GET as fundraiserSitemap } from '@/app/sitemaps/fundraisers/[file]/rout
 import { GET as robots } from '@/app/robots.txt/route';
 import { GET as amp } from '@/app/amp/[type]/[id]/route';
 import { fundraisers, whiteLabelDomains } from '@/lib/db/schema';
-import { isFundraiserEnded } from '@/lib/fundraisers/status';
+import { fundraiserStage, isFundraiserEnded } from '@/lib/fundraisers/status';
 import { fundraiserSitemapFiles, fundraiserSitemapPage, SITEMAP_PAGE_PATHS } from '@/lib/seo/sitemap';
 import { call, closeDb, seededDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';
@@ -21,7 +21,8 @@ beforeAll(async () => {
   // links stay on a partner's domain only when it is one of our active white-label domains (issue 9)
   await db.insert(whiteLabelDomains).values({ host: 'give.partner.org', name: 'Give Partner' }).onConflictDoNothing();
   all = await db.select().from(fundraisers).orderBy(asc(fundraisers.id));
-  publicRunning = all.filter((f) => !f.is_private && !isFundraiserEnded(f));
+  // running by its stage: drafts and fundraisers under review that other test files leave in a shared database are not public
+  publicRunning = all.filter((f) => !f.is_private && fundraiserStage(f) === 'running');
 });
 afterAll(closeDb);
 
