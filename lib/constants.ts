@@ -392,3 +392,50 @@ export const REWARD_MIN_AMOUNT_MAX_MAJOR = 10_00_000;
 export const REWARD_QUANTITY_MAX = 100_000;
 /** rewards one fundraiser may offer */
 export const REWARDS_PER_FUNDRAISER_MAX = 20;
+
+// issue 13, the campaigner's dashboard
+/** days the dashboard's donations chart covers, today included */
+export const DASHBOARD_CHART_DAYS = 30;
+/** the system events that count as a story's visits and share clicks (spec 7 actions/collect) */
+export const VISIT_EVENT = 'campaign_visit';
+export const SHARE_EVENT = 'share_click';
+/** an update's title and text (the text's HTML, before sanitising) */
+export const UPDATE_TITLE_MAX = 120;
+export const UPDATE_TEXT_MIN = 10;
+export const UPDATE_HTML_MAX = 20_000;
+
+// issue 13, withdrawals
+/** an Indian bank account number: digits only, this many at least and at most */
+export const BANK_ACCOUNT_DIGITS_MIN = 9;
+export const BANK_ACCOUNT_DIGITS_MAX = 18;
+/** the IFSC format: four letters of the bank, a zero, six letters or digits of the branch */
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+/** digits of an account number any answer or page shows */
+export const BANK_ACCOUNT_VISIBLE_DIGITS = 4;
+export const ACCOUNT_HOLDER_NAME_MIN = 3;
+export const ACCOUNT_HOLDER_NAME_MAX = 100;
+export const WITHDRAWAL_PURPOSE_MIN = 10;
+export const WITHDRAWAL_PURPOSE_MAX = 500;
+export const WITHDRAWAL_REASON_MIN = 10;
+export const WITHDRAWAL_REASON_MAX = 1_000;
+export const WITHDRAWAL_REFERENCE_MAX = 100;
+/** withdrawals the reviewers' queue lists at once, oldest first */
+export const WITHDRAWAL_QUEUE_MAX = 100;
+
+// issue 13, leads (spec 3, 7)
+/** a lead's message (about) */
+export const LEAD_MESSAGE_MAX = 2000;
+/** a lead's cause and city */
+export const LEAD_SHORT_TEXT_MAX = 100;
+export const LEAD_SUBJECT_MAX = 200;
+/** the page a lead was sent from */
+export const LEAD_PAGE_MAX = 200;
+export const LEAD_UTM_VALUE_MAX = 100;
+/** messages to campaigners one client address may send in the window (each lands in a stranger's inbox) */
+export const CONTACT_CAMPAIGNER_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 } as const;
+/** lead updates one account may make in the window */
+export const LEAD_UPDATE_LIMIT = { max: 20, windowMs: 60 * 60 * 1000 } as const;
+/** a lead sent signed out may become the visitor's own when they sign up within this time (PUT lead, signup_access) */
+export const LEAD_CLAIM_TTL_S = 24 * 60 * 60;
+/** leads on one page of the reviewers' list, newest first */
+export const LEADS_PAGE_SIZE = 50;

@@ -17,6 +17,8 @@ const EnvSchema = z.object({
   SENTRY_DSN: z.string().optional(),
   // issue 12: accounts that review fundraisers before they go live (comma-separated emails), besides reviewer memberships
   REVIEWER_EMAILS: z.string().optional(),
+  // issue 13: the team's inbox; every lead (contact-us, referral, assistance, ...) is emailed here through the outbox
+  TEAM_INBOX: z.email().default('support@sahyog.in'),
   REVALIDATE_SECRET: z.string().min(16).optional(),
   SANDBOX_GATEWAY_SECRET: z.string().min(16).optional(),
   // the built-in test gateway: '1' on, '0' off; unset, on only for the embedded demo and the tests without real keys
