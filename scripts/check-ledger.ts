@@ -1,4 +1,5 @@
-// npm run check:ledger: fails (exit 1) when a raised total differs from its ledger or a payment settled twice.
+// npm run check:ledger: fails (exit 1) when a raised total differs from its ledger, a payment settled twice, or
+// withdrawals take out more than was raised or differ from their ledger lines.
 import { closeDb, getDb } from '../lib/db/client';
 import { checkLedger } from '../lib/payments/ledger-check';
 
@@ -8,8 +9,13 @@ async function main() {
   await closeDb();
   console.log(`fundraisers whose raised total differs from the ledger: ${result.mismatchedFundraisers.length}`);
   console.log(`gateway payments settled more than once: ${result.paymentsSettledTwice.length}`);
+  console.log(`fundraisers whose withdrawals exceed what was raised: ${result.withdrawalsOverRaised.length}`);
+  console.log(`fundraisers whose approved withdrawals differ from the ledger: ${result.withdrawalsOffLedger.length}`);
   for (const m of result.mismatchedFundraisers.slice(0, 20)) console.log(`  fundraiser ${m.id}: raised ${m.raised}, ledger ${m.ledger}`);
-  process.exit(result.mismatchedFundraisers.length || result.paymentsSettledTwice.length ? 1 : 0);
+  for (const m of result.withdrawalsOverRaised.slice(0, 20)) console.log(`  fundraiser ${m.id}: raised ${m.raised}, withdrawn ${m.withdrawn}`);
+  for (const m of result.withdrawalsOffLedger.slice(0, 20)) console.log(`  fundraiser ${m.id}: withdrawals ${m.withdrawals}, ledger ${m.ledger}`);
+  const problems = result.mismatchedFundraisers.length + result.paymentsSettledTwice.length + result.withdrawalsOverRaised.length + result.withdrawalsOffLedger.length;
+  process.exit(problems ? 1 : 0);
 }
 
 main().catch((e) => {

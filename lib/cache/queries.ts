@@ -6,6 +6,7 @@ import { brandForHost, type Brand } from '../whitelabel/brand';
 import { CACHE_TAGS } from './tags';
 import { listedCauses } from '../fundraisers/causes';
 import { similarFundraisers, storyComments, storySupporters, storyUpdates, supportingFundraisers } from '../story/queries';
+import { storyWithdrawals } from '../story/funds-used';
 import { STORY_COMMENTS_PAGE_SIZE, STORY_SIMILAR_COUNT, STORY_SUPPORTERS_PAGE_SIZE, STORY_SUPPORTING_COUNT, STORY_UPDATES_PAGE_SIZE } from '../constants';
 
 // a safety net: every cached entry is rebuilt at least this often even if no writer expires it
@@ -46,14 +47,16 @@ export async function cachedStoryExtras(id: number, causeId: number, title: stri
   return unstable_cache(
     async (i: number, cause: number, storyTitle: string) => {
       const db = await getDb();
-      const [updates, comments, supporters, similar, supporting] = await Promise.all([
+      const [updates, comments, supporters, similar, supporting, withdrawals] = await Promise.all([
         storyUpdates(db, i, 1, STORY_UPDATES_PAGE_SIZE),
         storyComments(db, i, 1, STORY_COMMENTS_PAGE_SIZE),
         storySupporters(db, i, { page: 1, perPage: STORY_SUPPORTERS_PAGE_SIZE }),
         similarFundraisers(db, { id: i, cause_id: cause, title: storyTitle }, STORY_SIMILAR_COUNT),
         supportingFundraisers(db, i, STORY_SUPPORTING_COUNT),
+        // issue 13: "How funds are used" (approving or paying a withdrawal expires the tag)
+        storyWithdrawals(db, i),
       ]);
-      return { updates, comments, supporters, similar, supporting };
+      return { updates, comments, supporters, similar, supporting, withdrawals };
     },
     ['story-extras'],
     // similar fundraisers change with others' donations: refreshed every 10 minutes rather than on each

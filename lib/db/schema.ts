@@ -33,6 +33,8 @@ export const mandateStatus = pgEnum('mandate_status', ['created', 'active', 'pau
 export const refundStatus = pgEnum('refund_status', ['pending', 'processed', 'failed']);
 export const outboxChannel = pgEnum('outbox_channel', ['email', 'sms']);
 export const tokenKind = pgEnum('token_kind', ['api', 'password_reset', 'autologin']);
+/** a campaigner's request for money raised: a reviewer approves or rejects it, and marks an approved one paid */
+export const withdrawalStatus = pgEnum('withdrawal_status', ['requested', 'approved', 'rejected', 'paid']);
 
 export const users = pgTable(
   'users',
@@ -379,10 +381,10 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: serial('id').primaryKey(),
-    /** the money movement: an order's id for its charge, refund:{id} for each refund of it */
+    /** the money movement: an order's id for its charge, refund:{id} for each refund of it, withdrawal:{id} for an approved withdrawal */
     group_id: text('group_id').notNull(),
     account: text('account').notNull(), // fundraiser:{id} | cause:{sip cause} | platform:tips
-    kind: text('kind').notNull(), // donation | tip | refund
+    kind: text('kind').notNull(), // donation | tip | refund | withdrawal
     amount_minor: money('amount_minor').notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
     created_at: createdAt(),
@@ -634,3 +636,52 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   status: text('status').notNull().default('created'), // created | success | failed | pending
   updated_at: updatedAt(),
 });
+
+// Issue 13: the bank account a fundraiser's withdrawals are paid into (one per fundraiser; the API shows only its last 4 digits).
+export const payoutAccounts = pgTable('payout_accounts', {
+  id: serial('id').primaryKey(),
+  fundraiser_id: integer('fundraiser_id').notNull().unique().references(() => fundraisers.id, { onDelete: 'cascade' }),
+  account_holder_name: text('account_holder_name').notNull(),
+  account_number: text('account_number').notNull(),
+  ifsc_code: varchar('ifsc_code', { length: 11 }).notNull(),
+  updated_by: integer('updated_by').notNull().references(() => users.id),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+// Issue 13: money a fundraiser's people ask to take out of what was raised, with a purpose and a bill; the account it
+// is to be paid into is copied from the payout account when asked, so a later change of account never redirects it.
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: serial('id').primaryKey(),
+    fundraiser_id: integer('fundraiser_id').notNull().references(() => fundraisers.id),
+    requested_by: integer('requested_by').notNull().references(() => users.id),
+    /** in the fundraiser's currency */
+    amount_minor: money('amount_minor').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    purpose: text('purpose').notNull(),
+    /** the bill or estimate, stored by lib/media/uploads (served only by the withdrawal's document route) */
+    document_upload_id: text('document_upload_id').notNull(),
+    status: withdrawalStatus('status').notNull().default('requested'),
+    account_holder_name: text('account_holder_name').notNull(),
+    account_number: text('account_number').notNull(),
+    ifsc_code: varchar('ifsc_code', { length: 11 }).notNull(),
+    reviewed_by: integer('reviewed_by').references(() => users.id),
+    reviewed_at: timestamp('reviewed_at', { withTimezone: true }),
+    /** a reviewer's reason for rejecting, shown to the campaigner */
+    review_reason: text('review_reason'),
+    paid_by: integer('paid_by').references(() => users.id),
+    paid_at: timestamp('paid_at', { withTimezone: true }),
+    /** the bank's reference of the transfer made outside the product */
+    paid_reference: text('paid_reference'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('withdrawals_fundraiser_idx').on(t.fundraiser_id, t.status),
+    // the reviewers' queue, oldest first
+    index('withdrawals_queue_idx').on(t.status, t.created_at),
+    check('withdrawals_amount_check', sql`${t.amount_minor} > 0`),
+  ],
+);

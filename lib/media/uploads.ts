@@ -27,9 +27,12 @@ import {
 import { bmpSize, decodeBmp } from './bmp';
 import { MEDIA_VARIANTS, isMediaKey, mediaStore, type MediaExtension, type MediaVariant } from './store';
 
-export type ImagePurpose = 'leaderboard' | 'beneficiary' | 'editor' | 'avatar';
-/** The sizes stored for a purpose: a profile picture is one square, a fundraiser picture a card, a story picture and a share preview. */
-export type VariantOf<P extends ImagePurpose> = P extends 'avatar' ? 'avatar' : 'card' | 'story' | 'share';
+export type ImagePurpose = 'leaderboard' | 'beneficiary' | 'editor' | 'avatar' | 'document';
+/**
+ * The sizes stored for a purpose: a profile picture is one square, a fundraiser picture a card, a story picture and a
+ * share preview, a withdrawal's bill one readable picture.
+ */
+export type VariantOf<P extends ImagePurpose> = P extends 'avatar' ? 'avatar' : P extends 'document' ? 'story' : 'card' | 'story' | 'share';
 
 export interface UploadedImage<P extends ImagePurpose = ImagePurpose> {
   /** the random id every stored size of this upload is named by */
@@ -54,6 +57,7 @@ const PURPOSE_VARIANTS: { [P in ImagePurpose]: readonly VariantOf<P>[] } = {
   beneficiary: ['card', 'story', 'share'],
   editor: ['card', 'story', 'share'],
   avatar: ['avatar'],
+  document: ['story'],
 };
 
 const VARIANT_FILES: Record<MediaVariant, { extension: MediaExtension; encode: (image: Sharp) => Sharp }> = {
@@ -144,6 +148,11 @@ export async function processImageUpload<P extends ImagePurpose>(file: { name: s
     width: largest.width,
     height: largest.height,
   };
+}
+
+/** The stored bytes of one size of an upload, for routes that decide themselves who may see it; null when there are none. */
+export async function readImageUpload(id: string, variant: MediaVariant): Promise<{ bytes: Uint8Array; contentType: string } | null> {
+  return UPLOAD_ID.test(id) ? mediaStore().get(keyOf(id, variant)) : null;
 }
 
 /** Removes every stored size of an upload; an id that is none of ours is left alone. */

@@ -1,8 +1,11 @@
-// npm run check:ledger: every fundraiser's raised total equals its ledger, and no gateway payment settled twice.
+// npm run check:ledger: every fundraiser's raised total equals its ledger, no gateway payment settled twice, and
+// withdrawals never take out more than was raised (and the ledger holds exactly the approved and paid ones).
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { DbOrTx } from '../db/client';
 
-export async function checkLedger(db: Db) {
+const rows = <T,>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : ((r as { rows: T[] }).rows ?? []));
+
+export async function checkLedger(db: DbOrTx) {
   const mismatched = await db.execute<{ id: number; raised: string; ledger: string }>(sql`
     select f.id, f.raised_minor as raised, coalesce(l.total, 0) as ledger
     from fundraisers f
@@ -14,9 +17,28 @@ export async function checkLedger(db: Db) {
     select payment_gateway as gateway, gateway_payment_id as payment, count(*)::int as n
     from orders where status = 'success' and gateway_payment_id is not null
     group by payment_gateway, gateway_payment_id having count(*) > 1`);
-  const rows = <T,>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : ((r as { rows: T[] }).rows ?? []));
+  // issue 13: what left a fundraiser's account (withdrawal lines) never exceeds what came in (donations less refunds)
+  const overRaised = await db.execute<{ id: number; raised: string; withdrawn: string }>(sql`
+    select split_part(account, ':', 2)::int as id,
+      coalesce(sum(amount_minor) filter (where kind in ('donation', 'refund')), 0) as raised,
+      -coalesce(sum(amount_minor) filter (where kind = 'withdrawal'), 0) as withdrawn
+    from ledger_entries
+    where account like 'fundraiser:%'
+    group by account
+    having -coalesce(sum(amount_minor) filter (where kind = 'withdrawal'), 0) > coalesce(sum(amount_minor) filter (where kind in ('donation', 'refund')), 0)
+    order by 1`);
+  // and the ledger's withdrawal lines are exactly the approved and paid withdrawals
+  const offLedger = await db.execute<{ id: number; withdrawals: string; ledger: string }>(sql`
+    select coalesce(w.id, l.id) as id, coalesce(w.total, 0) as withdrawals, coalesce(l.total, 0) as ledger
+    from (select fundraiser_id as id, sum(amount_minor) as total from withdrawals where status in ('approved', 'paid') group by fundraiser_id) w
+    full join (select split_part(account, ':', 2)::int as id, -sum(amount_minor) as total from ledger_entries where kind = 'withdrawal' group by account) l
+      on l.id = w.id
+    where coalesce(w.total, 0) <> coalesce(l.total, 0)
+    order by 1`);
   return {
     mismatchedFundraisers: rows<{ id: number; raised: string; ledger: string }>(mismatched).map((r) => ({ id: Number(r.id), raised: Number(r.raised), ledger: Number(r.ledger) })),
     paymentsSettledTwice: rows<{ gateway: string; payment: string; n: number }>(twice),
+    withdrawalsOverRaised: rows<{ id: number; raised: string; withdrawn: string }>(overRaised).map((r) => ({ id: Number(r.id), raised: Number(r.raised), withdrawn: Number(r.withdrawn) })),
+    withdrawalsOffLedger: rows<{ id: number; withdrawals: string; ledger: string }>(offLedger).map((r) => ({ id: Number(r.id), withdrawals: Number(r.withdrawals), ledger: Number(r.ledger) })),
   };
 }

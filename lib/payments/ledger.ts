@@ -1,9 +1,10 @@
 // What a charge credits and a refund takes back, account by account (ARCHITECTURE.md Payments: the ledger).
 // Accounts: fundraiser:{id} (in the fundraiser's currency), cause:{sip cause} (a SIP month not yet given to
-// fundraisers, in the charge's currency) and platform:tips.
+// fundraisers, in the charge's currency) and platform:tips. An approved withdrawal is one negative `withdrawal` line on
+// its fundraiser's account: what was raised (donation and refund lines) stays what donors gave.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { fundraisers, ledgerEntries, orders, refunds } from '../db/schema';
+import type { DbOrTx, Tx } from '../db/client';
+import { fundraisers, ledgerEntries, orders, refunds, withdrawals } from '../db/schema';
 
 export interface LedgerLine {
   account: string;
@@ -86,4 +87,11 @@ export async function refundDebits(tx: Tx, order: OrderRow, r: { before: number;
     lines.push({ account: e.account, kind: 'refund', amountMinor: -amount, currency: e.currency, fundraiserId, supporters: full && fundraiserId !== null ? -1 : 0 });
   }
   return lines;
+}
+
+export const withdrawalGroup = (withdrawalId: number) => `withdrawal:${withdrawalId}`;
+
+/** An approved withdrawal leaves its fundraiser's account; raised_minor does not move (check:ledger holds both apart). */
+export async function recordWithdrawal(tx: DbOrTx, w: Pick<typeof withdrawals.$inferSelect, 'id' | 'fundraiser_id' | 'amount_minor' | 'currency'>): Promise<void> {
+  await tx.insert(ledgerEntries).values({ group_id: withdrawalGroup(w.id), account: fundraiserAccount(w.fundraiser_id), kind: 'withdrawal', amount_minor: -w.amount_minor, currency: w.currency });
 }

@@ -18,6 +18,7 @@ import { DonateIntent } from '@/components/story/DonateIntent';
 import { PaymentFailedNotice } from '@/components/payment/PaymentFailedNotice';
 import { StoryFacts } from '@/components/story/StoryFacts';
 import { StoryVideo } from '@/components/story/StoryVideo';
+import { FundsUsed } from '@/components/story/FundsUsed';
 import '@/components/story/story.css';
 import { cachedFundraiserByTag, cachedStoryExtras } from '@/lib/cache/queries';
 import { cardImage, DEFAULT_FUNDRAISER_IMAGE, progressPercent } from '@/lib/fundraisers/rules';
@@ -149,6 +150,7 @@ export default async function StoryPage({ params }: Props) {
             <a href="#supporters">
               {t('supporters')} ({extras.supporters.total})
             </a>
+            {isPublic && <a href="#funds-used">{t('fundsUsed')}</a>}
             {extras.supporting.length > 0 && <a href="#supporting">{t('supporting')}</a>}
           </nav>
 
@@ -240,6 +242,22 @@ export default async function StoryPage({ params }: Props) {
                 )}
                 {extras.supporters.has_more && <LoadMore kind="supporters" url={`/api/fundraisers/${f.id}/donors`} locale={locale} labels={{ ...loadMoreLabels, more: t('moreSupporters') }} signInHref={signIn} />}
               </section>
+
+              <FundsUsed
+                withdrawals={extras.withdrawals}
+                currency={f.currency}
+                locale={locale}
+                labels={{
+                  heading: t('fundsUsed'),
+                  intro: t('fundsUsedIntro'),
+                  none: t('fundsUsedNone'),
+                  total: (amount) => t('fundsUsedTotal', { amount }),
+                  approvedOn: (day) => t('fundsUsedApprovedOn', { date: day }),
+                  paidOn: (day) => t('fundsUsedPaidOn', { date: day }),
+                  document: t('fundsUsedDocument'),
+                  documentNote: t('fundsUsedDocumentNote'),
+                }}
+              />
             </>
           )}
 

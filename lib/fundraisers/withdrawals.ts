@@ -1,0 +1,339 @@
+// Withdrawals and a public spending record (issue 13). A fundraiser's people add the bank account to pay into and ask
+// for money up to the available balance (raised less every withdrawal not rejected), with a purpose and a bill; a
+// reviewer approves or rejects, and marks an approved one paid with the bank's reference (the product pays nothing
+// itself). An approval writes the withdrawal to the ledger and expires the story, whose "How funds are used" lists it.
+import 'server-only';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client';
+import { fundraisers, payoutAccounts, users, withdrawals } from '../db/schema';
+import { BANK_ACCOUNT_VISIBLE_DIGITS, IMAGE_MAX_BYTES, MULTIPART_OVERHEAD_BYTES, UPLOADS_PER_HOUR, UPLOADS_WINDOW_MS, WITHDRAWAL_QUEUE_MAX } from '../constants';
+import { formatMoney, toMajor, toMinor } from '../money';
+import { ApiError, conflict, notFound, rateLimited } from '../http/errors';
+import { readBodyCapped } from '../http/body';
+import { parseWith } from '../http/validation';
+import { can } from '../permissions/can';
+import { hitRateLimit } from '../security/rate-limit';
+import { deleteImageUpload, processImageUpload, readImageUpload, UPLOAD_MESSAGES } from '../media/uploads';
+import { recordWithdrawal } from '../payments/ledger';
+import { enqueueMessage } from '../outbox/queue';
+import { announceFundraisersChanged } from '../cache/bus';
+import { invalidateFundraiser } from '../cache/invalidate';
+import { hasSupported } from '../story/queries';
+import { APPROVED_WITHDRAWAL_STATUSES as APPROVED, withdrawalDocumentPath } from '../story/funds-used';
+import {
+  WITHDRAWAL_MESSAGES,
+  WithdrawalRequestSchema,
+  type PayoutAccountInput,
+  type WithdrawalDecision,
+  type WithdrawalRequestInput,
+  type WithdrawalStatus,
+} from '../validation/withdrawals';
+
+type Actor = { id: number };
+type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+/** Every answer and page shows this much of an account number, never more. */
+export const lastDigits = (accountNumber: string) => accountNumber.slice(-BANK_ACCOUNT_VISIBLE_DIGITS);
+
+export interface PayoutAccountView {
+  account_holder_name: string;
+  account_number_last4: string;
+  ifsc_code: string;
+  updated_at: string;
+}
+
+export interface WithdrawalBalance {
+  currency: string;
+  /** what donors gave, less refunds (the fundraiser's raised total) */
+  raised: number;
+  /** approved and paid withdrawals */
+  withdrawn: number;
+  /** withdrawals waiting for a reviewer */
+  pending: number;
+  /** what may still be asked for */
+  available: number;
+}
+
+export interface WithdrawalView {
+  id: number;
+  fundraiser_id: number;
+  /** in the fundraiser's currency, whole units with paise as decimals */
+  amount: number;
+  currency: string;
+  purpose: string;
+  status: WithdrawalStatus;
+  /** the account it is to be paid into, as it was when asked for */
+  account: { account_holder_name: string; account_number_last4: string; ifsc_code: string };
+  document_url: string;
+  requested_at: string;
+  reviewed_at: string | null;
+  review_reason: string | null;
+  paid_at: string | null;
+  paid_reference: string | null;
+}
+
+export interface QueuedWithdrawal extends WithdrawalView {
+  fundraiser: { id: number; title: string; custom_tag: string; raised: number; currency: string };
+  requested_by: { id: number; full_name: string };
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const isoOrNull = (d: Date | string | null) => (d ? iso(d) : null);
+
+const viewOf = (w: WithdrawalRow): WithdrawalView => ({
+  id: w.id,
+  fundraiser_id: w.fundraiser_id,
+  amount: toMajor(w.amount_minor),
+  currency: w.currency,
+  purpose: w.purpose,
+  status: w.status,
+  account: { account_holder_name: w.account_holder_name, account_number_last4: lastDigits(w.account_number), ifsc_code: w.ifsc_code },
+  document_url: withdrawalDocumentPath(w.fundraiser_id, w.id),
+  requested_at: iso(w.created_at),
+  reviewed_at: isoOrNull(w.reviewed_at),
+  review_reason: w.review_reason,
+  paid_at: isoOrNull(w.paid_at),
+  paid_reference: w.paid_reference,
+});
+
+const accountViewOf = (a: typeof payoutAccounts.$inferSelect): PayoutAccountView => ({
+  account_holder_name: a.account_holder_name,
+  account_number_last4: lastDigits(a.account_number),
+  ifsc_code: a.ifsc_code,
+  updated_at: iso(a.updated_at),
+});
+
+/** Only the fundraiser's people; anyone else is told it does not exist. */
+async function assertManages(db: DbOrTx, user: Actor, fundraiserId: number): Promise<void> {
+  if (!(await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id: fundraiserId }))) throw notFound('Fundraiser not found');
+}
+
+const isReviewer = (db: DbOrTx, user: Actor) => can(db, user, 'fundraiser.review', { kind: 'platform' });
+
+async function payoutAccountRow(db: DbOrTx, fundraiserId: number) {
+  const [a] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.fundraiser_id, fundraiserId));
+  return a ?? null;
+}
+
+export async function getPayoutAccount(db: DbOrTx, user: Actor, fundraiserId: number): Promise<PayoutAccountView | null> {
+  await assertManages(db, user, fundraiserId);
+  const a = await payoutAccountRow(db, fundraiserId);
+  return a ? accountViewOf(a) : null;
+}
+
+/** Adds or replaces the account; withdrawals already asked for keep the account they named. */
+export async function setPayoutAccount(db: DbOrTx, user: Actor, fundraiserId: number, input: PayoutAccountInput): Promise<PayoutAccountView> {
+  await assertManages(db, user, fundraiserId);
+  const values = { account_holder_name: input.account_holder_name, account_number: input.account_number, ifsc_code: input.ifsc_code, updated_by: user.id };
+  const [a] = await db
+    .insert(payoutAccounts)
+    .values({ fundraiser_id: fundraiserId, ...values })
+    .onConflictDoUpdate({ target: payoutAccounts.fundraiser_id, set: { ...values, updated_at: new Date() } })
+    .returning();
+  return accountViewOf(a);
+}
+
+/** Sums of the fundraiser's withdrawals by where they stand, in minor units. */
+async function withdrawalSums(db: DbOrTx, fundraiserId: number) {
+  const [s] = await db
+    .select({
+      withdrawn: sql<number>`coalesce(sum(${withdrawals.amount_minor}) filter (where ${inArray(withdrawals.status, APPROVED)}), 0)`.mapWith(Number),
+      pending: sql<number>`coalesce(sum(${withdrawals.amount_minor}) filter (where ${withdrawals.status} = 'requested'), 0)`.mapWith(Number),
+    })
+    .from(withdrawals)
+    .where(eq(withdrawals.fundraiser_id, fundraiserId));
+  return s;
+}
+
+// a rejected withdrawal holds nothing; one asked for holds its amount until decided
+async function balanceMinor(db: DbOrTx, f: { id: number; raised_minor: number }) {
+  const { withdrawn, pending } = await withdrawalSums(db, f.id);
+  return { withdrawn, pending, available: Math.max(0, f.raised_minor - withdrawn - pending) };
+}
+
+async function balanceOf(db: DbOrTx, fundraiserId: number): Promise<WithdrawalBalance> {
+  const [f] = await db.select({ id: fundraisers.id, raised_minor: fundraisers.raised_minor, currency: fundraisers.currency }).from(fundraisers).where(eq(fundraisers.id, fundraiserId));
+  if (!f) throw notFound('Fundraiser not found');
+  const b = await balanceMinor(db, f);
+  return { currency: f.currency, raised: toMajor(f.raised_minor), withdrawn: toMajor(b.withdrawn), pending: toMajor(b.pending), available: toMajor(b.available) };
+}
+
+/** The fundraiser's balance and every withdrawal, newest first: its people and reviewers. */
+export async function listWithdrawals(db: DbOrTx, user: Actor, fundraiserId: number): Promise<{ balance: WithdrawalBalance; withdrawals: WithdrawalView[] }> {
+  if (!(await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id: fundraiserId })) && !(await isReviewer(db, user))) throw notFound('Fundraiser not found');
+  const rows = await db.select().from(withdrawals).where(eq(withdrawals.fundraiser_id, fundraiserId)).orderBy(desc(withdrawals.created_at), desc(withdrawals.id));
+  return { balance: await balanceOf(db, fundraiserId), withdrawals: rows.map(viewOf) };
+}
+
+export interface WithdrawalSubmission extends WithdrawalRequestInput {
+  document: { name: string; bytes: Uint8Array };
+}
+
+const documentError = (message: string) => new ApiError('validation_failed', message, { document: message });
+
+/** The multipart request: `purpose`, `amount` and the bill as the file `document`, read with the upload cap. */
+export async function withdrawalForm(request: Request): Promise<WithdrawalSubmission> {
+  const body = await readBodyCapped(request, IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, () => documentError(UPLOAD_MESSAGES.size));
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
+  } catch {
+    throw new ApiError('bad_request', 'Please send the withdrawal as multipart/form-data with purpose, amount and the document file');
+  }
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : undefined;
+  };
+  const fields = parseWith(WithdrawalRequestSchema, { purpose: text('purpose'), amount: text('amount') });
+  const file = form.get('document');
+  if (!file || typeof file === 'string') throw documentError(WITHDRAWAL_MESSAGES.document);
+  return { ...fields, document: { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) } };
+}
+
+function aboveBalance(availableMinor: number, currency: string): ApiError {
+  const message = WITHDRAWAL_MESSAGES.aboveBalance(formatMoney(availableMinor, currency, 'en', { exact: true }));
+  return new ApiError('conflict', message, { amount: message });
+}
+
+/**
+ * Asks for a withdrawal. Who, the account and the upload limit are checked before the body is read; the balance is
+ * decided under the fundraiser's row lock, so requests made at once never add up to more than is available.
+ */
+export async function requestWithdrawal(db: Db, user: Actor, fundraiserId: number, read: () => Promise<WithdrawalSubmission>): Promise<WithdrawalView> {
+  await assertManages(db, user, fundraiserId);
+  if (!(await payoutAccountRow(db, fundraiserId))) throw conflict(WITHDRAWAL_MESSAGES.noAccount);
+  const limit = await hitRateLimit(db, `upload:user:${user.id}`, { max: UPLOADS_PER_HOUR, windowMs: UPLOADS_WINDOW_MS });
+  if (!limit.allowed) throw rateLimited(WITHDRAWAL_MESSAGES.uploads);
+  const input = await read();
+  const amountMinor = toMinor(input.amount);
+  // a first look before the picture is decoded and stored; the locked look below decides
+  const [before] = await db.select({ id: fundraisers.id, raised_minor: fundraisers.raised_minor, currency: fundraisers.currency }).from(fundraisers).where(eq(fundraisers.id, fundraiserId));
+  const early = await balanceMinor(db, before);
+  if (amountMinor > early.available) throw aboveBalance(early.available, before.currency);
+
+  const image = await processImageUpload(input.document, 'document').catch((e: unknown) => {
+    throw e instanceof ApiError && e.fields?.file ? documentError(e.fields.file) : e;
+  });
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [f] = await tx.select({ id: fundraisers.id, raised_minor: fundraisers.raised_minor, currency: fundraisers.currency }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)).for('update');
+      if (!f) throw notFound('Fundraiser not found');
+      await assertManages(tx, user, fundraiserId);
+      const account = await payoutAccountRow(tx, fundraiserId);
+      if (!account) throw conflict(WITHDRAWAL_MESSAGES.noAccount);
+      const { available } = await balanceMinor(tx, f);
+      if (amountMinor > available) throw aboveBalance(available, f.currency);
+      const [inserted] = await tx
+        .insert(withdrawals)
+        .values({
+          fundraiser_id: fundraiserId,
+          requested_by: user.id,
+          amount_minor: amountMinor,
+          currency: f.currency,
+          purpose: input.purpose,
+          document_upload_id: image.id,
+          account_holder_name: account.account_holder_name,
+          account_number: account.account_number,
+          ifsc_code: account.ifsc_code,
+        })
+        .returning();
+      return inserted;
+    });
+    return viewOf(row);
+  } catch (e) {
+    // refused after the bill was stored: its files are nobody's
+    await deleteImageUpload(image.id).catch(() => {});
+    throw e;
+  }
+}
+
+/** The reviewers' queue, oldest first: waiting for a decision, then approved and waiting to be paid (or one status). */
+export async function withdrawalQueue(db: DbOrTx, reviewer: Actor, status?: WithdrawalStatus): Promise<QueuedWithdrawal[]> {
+  if (!(await isReviewer(db, reviewer))) throw notFound();
+  const rows = await db
+    .select({ w: withdrawals, title: fundraisers.title, custom_tag: fundraisers.custom_tag, raised_minor: fundraisers.raised_minor, requester: users.full_name })
+    .from(withdrawals)
+    .innerJoin(fundraisers, eq(fundraisers.id, withdrawals.fundraiser_id))
+    .innerJoin(users, eq(users.id, withdrawals.requested_by))
+    .where(inArray(withdrawals.status, status ? [status] : ['requested', 'approved']))
+    .orderBy(asc(withdrawals.created_at), asc(withdrawals.id))
+    .limit(WITHDRAWAL_QUEUE_MAX);
+  return rows.map((r) => ({
+    ...viewOf(r.w),
+    fundraiser: { id: r.w.fundraiser_id, title: r.title, custom_tag: r.custom_tag, raised: toMajor(r.raised_minor), currency: r.w.currency },
+    requested_by: { id: r.w.requested_by, full_name: r.requester },
+  }));
+}
+
+/** A reviewer approves or rejects a requested withdrawal, or marks an approved one paid. */
+export async function decideWithdrawal(db: Db, reviewer: Actor, withdrawalId: number, decision: WithdrawalDecision): Promise<WithdrawalView> {
+  const { row, fundraiserId } = await db.transaction(async (tx) => {
+    if (!(await isReviewer(tx, reviewer))) throw notFound(WITHDRAWAL_MESSAGES.notFound);
+    const [found] = await tx.select({ fundraiser_id: withdrawals.fundraiser_id }).from(withdrawals).where(eq(withdrawals.id, withdrawalId));
+    if (!found) throw notFound(WITHDRAWAL_MESSAGES.notFound);
+    // the fundraiser's row first, as a request takes it: the two never wait on each other in opposite order
+    const [f] = await tx
+      .select({ id: fundraisers.id, title: fundraisers.title, raised_minor: fundraisers.raised_minor, campaigner_id: fundraisers.campaigner_id })
+      .from(fundraisers)
+      .where(eq(fundraisers.id, found.fundraiser_id))
+      .for('update');
+    const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for('update');
+    if (await can(tx, reviewer, 'fundraiser.manage', { kind: 'fundraiser', id: f.id })) throw conflict(WITHDRAWAL_MESSAGES.ownFundraiser);
+    const now = new Date();
+    let changes: Partial<WithdrawalRow>;
+    if (decision.decision === 'paid') {
+      if (w.status !== 'approved') throw conflict(WITHDRAWAL_MESSAGES.notApproved);
+      changes = { status: 'paid', paid_by: reviewer.id, paid_at: now, paid_reference: decision.reference };
+    } else {
+      if (w.status !== 'requested') throw conflict(WITHDRAWAL_MESSAGES.decided);
+      if (decision.decision === 'approve') {
+        // refunds since the request may have lowered what was raised: what leaves never exceeds what came in
+        const { withdrawn } = await withdrawalSums(tx, f.id);
+        if (withdrawn + w.amount_minor > f.raised_minor) throw conflict(WITHDRAWAL_MESSAGES.overRaised);
+        changes = { status: 'approved', reviewed_by: reviewer.id, reviewed_at: now, review_reason: null };
+        await recordWithdrawal(tx, w);
+      } else {
+        changes = { status: 'rejected', reviewed_by: reviewer.id, reviewed_at: now, review_reason: decision.reason };
+      }
+    }
+    const [updated] = await tx.update(withdrawals).set({ ...changes, updated_at: now }).where(eq(withdrawals.id, withdrawalId)).returning();
+    await tellCampaigner(tx, f, updated);
+    // the story's "How funds are used" changes: every server expires it at commit
+    if (decision.decision !== 'reject') await announceFundraisersChanged(tx, [f.id]);
+    return { row: updated, fundraiserId: f.id };
+  });
+  if (decision.decision !== 'reject') await invalidateFundraiser(fundraiserId);
+  return viewOf(row);
+}
+
+async function tellCampaigner(tx: DbOrTx, f: { title: string; campaigner_id: number }, w: WithdrawalRow): Promise<void> {
+  const [owner] = await tx.select({ email: users.email, full_name: users.full_name, is_dummy_email: users.is_dummy_email }).from(users).where(eq(users.id, f.campaigner_id));
+  if (!owner || owner.is_dummy_email) return;
+  const amount = formatMoney(w.amount_minor, w.currency, 'en', { exact: true });
+  const what: Partial<Record<WithdrawalStatus, { subject: string; text: string }>> = {
+    approved: { subject: `Withdrawal approved: ${f.title}`, text: `Your withdrawal of ${amount} ("${w.purpose}") has been approved. It is now shown on your fundraiser's page under "How funds are used", and will be paid into the account ending ${lastDigits(w.account_number)}.` },
+    rejected: { subject: `Withdrawal not approved: ${f.title}`, text: `Your withdrawal of ${amount} ("${w.purpose}") was not approved:\n\n${w.review_reason}\n\nThe amount is available to withdraw again.` },
+    paid: { subject: `Withdrawal paid: ${f.title}`, text: `Your withdrawal of ${amount} has been paid into the account ending ${lastDigits(w.account_number)}. Bank reference: ${w.paid_reference}.` },
+  };
+  const message = what[w.status];
+  if (message) await enqueueMessage(tx, { channel: 'email', recipient: owner.email, subject: message.subject, body: `Dear ${owner.full_name},\n\n${message.text}\n\nTeam Sahyog` });
+}
+
+/**
+ * The bill of a withdrawal: its fundraiser's people and reviewers see any; a donor of the fundraiser (a signed-in user
+ * with a successful order for it) sees those of approved and paid withdrawals. Anyone else is told it does not exist.
+ */
+export async function withdrawalDocument(db: DbOrTx, user: Actor | null, fundraiserId: number, withdrawalId: number): Promise<{ bytes: Uint8Array; contentType: string }> {
+  const [w] = await db
+    .select({ status: withdrawals.status, document_upload_id: withdrawals.document_upload_id })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.fundraiser_id, fundraiserId)));
+  if (!w || !user) throw notFound(WITHDRAWAL_MESSAGES.notFound);
+  const allowed =
+    (await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id: fundraiserId })) ||
+    (await isReviewer(db, user)) ||
+    (APPROVED.includes(w.status) && (await hasSupported(db, fundraiserId, user.id)));
+  const stored = allowed ? await readImageUpload(w.document_upload_id, 'story') : null;
+  if (!stored) throw notFound(WITHDRAWAL_MESSAGES.notFound);
+  return stored;
+}
