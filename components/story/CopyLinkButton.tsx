@@ -1,7 +1,8 @@
 'use client';
 import { useState } from 'react';
+import { recordShare } from './ShareLink';
 
-export function CopyLinkButton({ url, label, copiedLabel }: { url: string; label: string; copiedLabel: string }) {
+export function CopyLinkButton({ url, label, copiedLabel, fundraiserId }: { url: string; label: string; copiedLabel: string; fundraiserId?: number }) {
   const [copied, setCopied] = useState(false);
   async function copy() {
     try {
@@ -10,6 +11,7 @@ export function CopyLinkButton({ url, label, copiedLabel }: { url: string; label
       // clipboard blocked (http, old browser): select a field the visitor can copy by hand
       window.prompt(label, url);
     }
+    if (fundraiserId) recordShare(fundraiserId, 'copy');
     setCopied(true);
     setTimeout(() => setCopied(false), 3000);
   }

@@ -8,7 +8,9 @@ import { DRAFT_IMAGES_MAX, UPLOADS_PER_HOUR, UPLOADS_WINDOW_MS, YOUTUBE_VIDEO_ID
 import { ApiError, notFound, rateLimited } from '../http/errors';
 import { hitRateLimit } from '../security/rate-limit';
 import { deleteImageUpload, processImageUpload } from '../media/uploads';
-import { editableDraft, type DraftMedia } from './drafts';
+import { changeableFundraiser, type DraftMedia } from './drafts';
+import { fundraiserStage } from './status';
+import { fundraiserChanged } from '../cache/invalidate';
 
 export const DRAFT_IMAGE_KINDS = ['leaderboard', 'beneficiary', 'editor'] as const;
 export type DraftImageKind = (typeof DRAFT_IMAGE_KINDS)[number];
@@ -21,9 +23,14 @@ export const MEDIA_MESSAGES = {
 
 const viewOf = (m: typeof fundraiserMedia.$inferSelect): DraftMedia => ({ id: m.id, kind: m.kind, display_type_1: m.display_type_1, path: m.cdn_path, file_name: m.file_name, variants: m.variants ?? null });
 
+/** A live fundraiser's pages show its new pictures at once, on every server (issue 13: media edited from the dashboard). */
+async function expireIfLive(db: Db, fundraiserId: number, live: boolean): Promise<void> {
+  if (live) await fundraiserChanged(db, fundraiserId);
+}
+
 /** Checks who and how much before the bytes are decoded: the draft's people, the hourly upload limit, the image cap. */
 async function assertMayUpload(db: Db, user: { id: number }, fundraiserId: number, kind: DraftImageKind): Promise<void> {
-  await editableDraft(db, user, fundraiserId);
+  await changeableFundraiser(db, user, fundraiserId);
   const limit = await hitRateLimit(db, `upload:user:${user.id}`, { max: UPLOADS_PER_HOUR, windowMs: UPLOADS_WINDOW_MS });
   if (!limit.allowed) throw rateLimited(MEDIA_MESSAGES.uploads);
   // a new cover replaces the old one, so it never counts against the cap
@@ -41,8 +48,8 @@ export async function addDraftImage(db: Db, user: { id: number }, fundraiserId: 
   const image = await processImageUpload(await readFile(), kind);
   let replaced: (string | null)[] = [];
   try {
-    const row = await db.transaction(async (tx) => {
-      await editableDraft(tx, user, fundraiserId);
+    const [row, live] = await db.transaction(async (tx) => {
+      const f = await changeableFundraiser(tx, user, fundraiserId);
       if (kind === 'leaderboard') {
         const old = await tx.delete(fundraiserMedia).where(and(eq(fundraiserMedia.fundraiser_id, fundraiserId), eq(fundraiserMedia.kind, 'leaderboard'))).returning({ upload_id: fundraiserMedia.upload_id });
         replaced = old.map((o) => o.upload_id);
@@ -52,9 +59,10 @@ export async function addDraftImage(db: Db, user: { id: number }, fundraiserId: 
         .insert(fundraiserMedia)
         .values({ fundraiser_id: fundraiserId, kind, cdn_path: image.variants.story, file_name: null, display_type_1: kind, width: image.width, height: image.height, upload_id: image.id, variants: image.variants, position: n })
         .returning();
-      return inserted;
+      return [inserted, fundraiserStage(f) === 'running'] as const;
     });
     for (const id of replaced) if (id) await deleteImageUpload(id);
+    await expireIfLive(db, fundraiserId, live);
     return viewOf(row);
   } catch (e) {
     // the draft changed hands or stage meanwhile: the stored files are nobody's
@@ -65,13 +73,14 @@ export async function addDraftImage(db: Db, user: { id: number }, fundraiserId: 
 
 /** DELETE media: the row, then its files. */
 export async function removeDraftMedia(db: Db, user: { id: number }, fundraiserId: number, mediaId: number): Promise<void> {
-  const uploadId = await db.transaction(async (tx) => {
-    await editableDraft(tx, user, fundraiserId);
+  const [uploadId, live] = await db.transaction(async (tx) => {
+    const f = await changeableFundraiser(tx, user, fundraiserId);
     const [gone] = await tx.delete(fundraiserMedia).where(and(eq(fundraiserMedia.id, mediaId), eq(fundraiserMedia.fundraiser_id, fundraiserId))).returning({ upload_id: fundraiserMedia.upload_id });
     if (!gone) throw notFound('Media not found');
-    return gone.upload_id;
+    return [gone.upload_id, fundraiserStage(f) === 'running'] as const;
   });
   if (uploadId) await deleteImageUpload(uploadId);
+  await expireIfLive(db, fundraiserId, live);
 }
 
 const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be']);
@@ -98,11 +107,12 @@ export function youtubeVideoId(link: string): string | null {
 export async function setDraftVideo(db: Db, user: { id: number }, fundraiserId: number, link: string): Promise<DraftMedia> {
   const id = youtubeVideoId(link);
   if (!id) throw new ApiError('validation_failed', MEDIA_MESSAGES.youtube, { url: MEDIA_MESSAGES.youtube });
-  const row = await db.transaction(async (tx) => {
-    await editableDraft(tx, user, fundraiserId);
+  const [row, live] = await db.transaction(async (tx) => {
+    const f = await changeableFundraiser(tx, user, fundraiserId);
     await tx.delete(fundraiserMedia).where(and(eq(fundraiserMedia.fundraiser_id, fundraiserId), eq(fundraiserMedia.kind, 'video')));
     const [inserted] = await tx.insert(fundraiserMedia).values({ fundraiser_id: fundraiserId, kind: 'video', cdn_path: id, display_type_1: 'youtube' }).returning();
-    return inserted;
+    return [inserted, fundraiserStage(f) === 'running'] as const;
   });
+  await expireIfLive(db, fundraiserId, live);
   return viewOf(row);
 }

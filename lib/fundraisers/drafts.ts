@@ -142,23 +142,46 @@ export async function createDraft(db: Db, user: Actor, input: CreateDraftInput):
   return (await draftView(db, id, { withMedia: true }))!;
 }
 
-const EDITABLE_STAGES = ['draft', 'rejected'] as const;
+const CHANGEABLE_STAGES = ['draft', 'rejected', 'running'] as const;
 export const UNDER_REVIEW_MESSAGE = 'This fundraiser is under review: it can be changed once the review ends';
 
 /** Loads a draft the user may change, or says why not (404 for strangers: a draft's existence is private). */
 export async function editableDraft(db: DbOrTx, user: Actor, id: number) {
+  const f = await changeableFundraiser(db, user, id);
+  if (fundraiserStage(f) === 'running') throw conflict('This fundraiser is live: change it from its dashboard');
+  return f;
+}
+
+/**
+ * A fundraiser its people may change now: a draft or one sent back (the wizard), or a live one (its dashboard,
+ * issue 13). Under review it waits for the reviewer; once ended it is a record.
+ */
+export async function changeableFundraiser(db: DbOrTx, user: Actor, id: number) {
   if (!(await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id }))) throw notFound('Draft not found');
   const [f] = await db.select().from(fundraisers).where(eq(fundraisers.id, id));
   const stage = fundraiserStage(f);
   if (stage === 'under_review') throw conflict(UNDER_REVIEW_MESSAGE);
-  if (!(EDITABLE_STAGES as readonly string[]).includes(stage)) throw conflict('This fundraiser is live: change it from its dashboard');
+  if (!(CHANGEABLE_STAGES as readonly string[]).includes(stage)) throw conflict('This fundraiser has ended and can no longer be changed');
   return f;
 }
 
-/** PUT campaigns/{id}: a wizard step saves what it has. */
+/** What a live fundraiser's people may still change: its words, goal and end date (not its cause or beneficiary). */
+export const LIVE_EDITABLE_FIELDS = ['title', 'short_description', 'story', 'goal', 'end_date'] as const;
+export const LIVE_FIELD_MESSAGE = 'This cannot be changed once the fundraiser is live';
+
+/** PUT campaigns/{id}: a wizard step saves what it has; on a live fundraiser, the dashboard's edits (its pages expire at once). */
 export async function updateDraft(db: Db, user: Actor, id: number, fields: DraftFields): Promise<DraftView> {
-  await db.transaction(async (tx) => {
-    const f = await editableDraft(tx, user, id);
+  const live = await db.transaction(async (tx) => {
+    const f = await changeableFundraiser(tx, user, id);
+    const isLive = fundraiserStage(f) === 'running';
+    if (isLive) {
+      const refused = Object.keys(fields).filter((k) => k !== 'step' && !(LIVE_EDITABLE_FIELDS as readonly string[]).includes(k));
+      if (refused.length) throw new ApiError('validation_failed', LIVE_FIELD_MESSAGE, Object.fromEntries(refused.map((k) => [k, LIVE_FIELD_MESSAGE])));
+      const { step: _step, ...rest } = fields;
+      await tx.update(fundraisers).set({ ...(await rowFrom(tx, rest)), updated_at: new Date() }).where(eq(fundraisers.id, id));
+      await announceFundraisersChanged(tx, [id]);
+      return true;
+    }
     const parent = fields.parent_cause_id ?? f.parent_cause_id;
     const cause = fields.cause_id ?? (fields.parent_cause_id !== undefined && fields.parent_cause_id !== f.parent_cause_id ? parent : f.cause_id);
     if (fields.parent_cause_id !== undefined || fields.cause_id !== undefined) await assertCause(tx, parent, cause, await isHospitalUser(tx, user.id));
@@ -166,7 +189,9 @@ export async function updateDraft(db: Db, user: Actor, id: number, fields: Draft
       .update(fundraisers)
       .set({ ...(await rowFrom(tx, fields)), parent_cause_id: parent, cause_id: cause, updated_at: new Date() })
       .where(eq(fundraisers.id, id));
+    return false;
   });
+  if (live) await invalidateFundraiser(id);
   return (await draftView(db, id, { withMedia: true }))!;
 }
 

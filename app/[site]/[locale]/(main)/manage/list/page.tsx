@@ -58,6 +58,7 @@ export default async function ManageListPage({ params }: Props) {
                 <p className="meta">
                   <span>{t('supporters', { count: formatCount(f.donor_count, locale) })}</span>
                   <Link href={storyPath(f.custom_tag)}>{t('viewStory')}</Link>
+                  <Link href={`/manage/fundraiser/${f.id}`}>{t('dashboard')}</Link>
                 </p>
               </li>
             );

@@ -126,6 +126,7 @@ export default async function StoryPage({ params }: Props) {
             storyUrl={storyUrl}
             customTag={f.custom_tag}
             message={storyShareMessage(t, f.title, summary)}
+            fundraiserId={f.id}
           />
         </aside>
 

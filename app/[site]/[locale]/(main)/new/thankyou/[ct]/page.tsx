@@ -75,6 +75,7 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
           customTag={row.f.custom_tag}
           message={shareMessage}
           links={shortShareLinks({ siteUrl: await getSiteUrl(site), fundraiserId: row.f.id, message: shareMessage })}
+          fundraiserId={row.f.id}
         />
       </section>
       <p className="thank-you-section">

@@ -1,0 +1,94 @@
+'use client';
+// The campaigner's rewards (spec 3, 7): the list with what is left, an add form, and delete for one not yet given.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RewardSchema, type RewardInput } from '@/lib/validation/rewards';
+import type { RewardView } from '@/lib/fundraisers/rewards';
+import { sendToApi } from '@/components/auth/client-session';
+import { Field } from '@/components/forms/Field';
+
+export type RewardsLabels = Record<'heading' | 'empty' | 'title' | 'description' | 'minAmount' | 'quantity' | 'quantityHint' | 'add' | 'adding' | 'remove' | 'left' | 'unlimited' | 'given' | 'failed', string>;
+
+interface Props {
+  fundraiserId: number;
+  initial: RewardView[];
+  labels: RewardsLabels;
+  /** the reward's minimum as the page formats money */
+  money: Record<number, string>;
+  currency: string;
+}
+
+export function RewardsManager({ fundraiserId, initial, labels, money, currency }: Props) {
+  const [list, setList] = useState(initial);
+  const [notice, setNotice] = useState('');
+  const { register, handleSubmit, reset, setError, formState } = useForm<z.input<typeof RewardSchema>, unknown, RewardInput>({ resolver: zodResolver(RewardSchema) });
+  const err = (k: keyof RewardInput) => formState.errors[k]?.message;
+
+  async function add(values: RewardInput) {
+    setNotice('');
+    const r = await sendToApi<RewardView>('POST', `/api/campaigns/${fundraiserId}/rewards`, { ...values, quantity: values.quantity || null, description: values.description || undefined });
+    if (!r.ok) {
+      for (const [k, m] of Object.entries(r.error.fields ?? {})) setError(k as keyof RewardInput, { message: m });
+      return setNotice(r.error.fields ? '' : (r.error.message ?? labels.failed));
+    }
+    setList((l) => [...l, r.data].sort((a, b) => a.min_amount - b.min_amount));
+    reset();
+  }
+  async function remove(id: number) {
+    setNotice('');
+    const r = await sendToApi('DELETE', `/api/campaigns/${fundraiserId}/rewards/${id}`);
+    if (r.ok) setList((l) => l.filter((x) => x.id !== id));
+    else setNotice(r.error.message ?? labels.failed);
+  }
+
+  return (
+    <section className="panel manage-block" aria-labelledby="rewards-heading">
+      <h2 id="rewards-heading">{labels.heading}</h2>
+      {list.length === 0 ? (
+        <p className="muted">{labels.empty}</p>
+      ) : (
+        <ul className="reward-list" data-testid="reward-list">
+          {list.map((r) => (
+            <li key={r.id}>
+              <div>
+                <strong>
+                  <bdi>{r.title}</bdi>
+                </strong>
+                <span className="muted">
+                  {money[r.id] ?? `${currency} ${r.min_amount}`} · {r.left === null ? labels.unlimited : labels.left.replace('{count}', String(r.left))} · {labels.given.replace('{count}', String(r.claimed))}
+                </span>
+              </div>
+              {r.claimed === 0 && (
+                <button type="button" className="btn btn-secondary" onClick={() => void remove(r.id)}>
+                  {labels.remove}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="reward-form" onSubmit={handleSubmit(add)} noValidate>
+        <Field id="reward-title" label={labels.title} error={err('title')}>
+          {(c) => <input {...c} autoComplete="off" {...register('title')} />}
+        </Field>
+        <Field id="reward-description" label={labels.description} error={err('description')}>
+          {(c) => <textarea {...c} rows={2} {...register('description')} />}
+        </Field>
+        <div className="field-row">
+          <Field id="reward-min" label={`${labels.minAmount} (${currency})`} error={err('min_amount')}>
+            {(c) => <input {...c} inputMode="numeric" autoComplete="off" {...register('min_amount')} />}
+          </Field>
+          <Field id="reward-quantity" label={labels.quantity} hint={labels.quantityHint} error={err('quantity')}>
+            {(c) => <input {...c} inputMode="numeric" autoComplete="off" {...register('quantity', { setValueAs: (v: string) => (v === '' ? null : v) })} />}
+          </Field>
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? labels.adding : labels.add}
+        </button>
+        <div aria-live="polite">{notice && <p className="field-error">{notice}</p>}</div>
+      </form>
+    </section>
+  );
+}

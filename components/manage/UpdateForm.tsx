@@ -1,0 +1,84 @@
+'use client';
+// Posting an update (issue 13): a title and the text with pictures (the story editor), sent to the donors by email.
+import { useState } from 'react';
+import dynamic from 'next/dynamic';
+import { sendToApi } from '@/components/auth/client-session';
+import { Field } from '@/components/forms/Field';
+import { chosenImageProblem } from '@/components/forms/image-file';
+import type { DraftMedia } from '@/lib/fundraisers/drafts';
+import type { StoryEditorLabels } from '@/components/wizard/StoryEditor';
+
+const StoryEditor = dynamic(() => import('@/components/wizard/StoryEditor'), { ssr: false, loading: () => <div className="story-editor loading" aria-hidden /> });
+
+export type UpdateFormLabels = Record<'heading' | 'title' | 'body' | 'bodyHint' | 'post' | 'posting' | 'posted' | 'failed', string> & { editor: StoryEditorLabels };
+
+export function UpdateForm({ fundraiserId, labels }: { fundraiserId: number; labels: UpdateFormLabels }) {
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  const [editorKey, setEditorKey] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [done, setDone] = useState<string>('');
+
+  async function addImage(file: File): Promise<string | null> {
+    const problem = await chosenImageProblem(file);
+    if (problem) {
+      setErrors({ body: problem });
+      return null;
+    }
+    const form = new FormData();
+    form.append('file', file);
+    const r = await sendToApi<DraftMedia>('POST', `/api/campaigns/${fundraiserId}/media/editor`, form);
+    if (!r.ok) {
+      setErrors({ body: r.error.fields?.file ?? r.error.message ?? labels.failed });
+      return null;
+    }
+    return r.data.variants?.story ?? r.data.path;
+  }
+
+  async function post(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setDone('');
+    const r = await sendToApi<{ id: number; emailed: number }>('POST', `/api/fundraisers/${fundraiserId}/updates`, { ...(title.trim() ? { title } : {}), body });
+    setBusy(false);
+    if (!r.ok) return setErrors(r.error.fields ?? { _: r.error.message ?? labels.failed });
+    setTitle('');
+    setBody('');
+    setEditorKey((k) => k + 1);
+    setDone(labels.posted.replace('{count}', String(r.data.emailed)));
+  }
+
+  return (
+    <section className="panel manage-block" aria-labelledby="update-heading">
+      <h2 id="update-heading">{labels.heading}</h2>
+      <form onSubmit={post} noValidate>
+        <Field id="update-title" label={labels.title} error={errors.title}>
+          {(c) => <input {...c} value={title} onChange={(e) => setTitle(e.target.value)} autoComplete="off" />}
+        </Field>
+        <div className="field">
+          <span className="field-label" id="update-body-label">
+            {labels.body}
+          </span>
+          <p id="update-body-help" className="field-hint">
+            {labels.bodyHint}
+          </p>
+          <StoryEditor key={editorKey} labelId="update-body-label" describedBy={['update-body-help', errors.body ? 'update-body-error' : ''].filter(Boolean).join(' ')} invalid={Boolean(errors.body)} value="" onChange={setBody} onImage={addImage} labels={labels.editor} />
+          {errors.body && (
+            <p id="update-body-error" className="field-error" role="alert">
+              {errors.body}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? labels.posting : labels.post}
+        </button>
+        <div aria-live="polite">
+          {done && <p className="notice-success">{done}</p>}
+          {errors._ && <p className="field-error">{errors._}</p>}
+        </div>
+      </form>
+    </section>
+  );
+}
