@@ -64,7 +64,7 @@ export default async function FundraiserDashboardPage({ params }: Props) {
         <bdi>{d.title}</bdi>
       </h1>
       <p className="meta">
-        <span className={`status status-${d.stage === 'running' ? 'running' : 'ended'}`}>{t(STAGE_KEY[d.stage])}</span>
+        <span className={`status${d.stage === 'running' || d.stage === 'ended' ? ` status-${d.stage}` : ''}`}>{t(STAGE_KEY[d.stage])}</span>
         {d.stage !== 'draft' && d.stage !== 'under_review' && d.stage !== 'rejected' && <Link href={storyPath(d.custom_tag)}>{t('viewStory')}</Link>}
       </p>
 
