@@ -47,8 +47,8 @@ export const storyPath = (customTag: string) => `/stories/${encodeURIComponent(c
 export const shareImagePath = (fundraiserId: number) => `/media/og/${fundraiserId}.jpg`;
 export const signInPath = (redirectUri: string) => `/new/signin?${new URLSearchParams({ redirect_uri: redirectUri })}`;
 
-export function paymentPath(f: { custom_tag: string; id: number }): string {
-  const q = new URLSearchParams({ ct: f.custom_tag, id: String(f.id), payment: 'form' });
+export function paymentPath(f: { custom_tag: string; id: number }, rewardId?: number): string {
+  const q = new URLSearchParams({ ct: f.custom_tag, id: String(f.id), payment: 'form', ...(rewardId ? { reward: String(rewardId) } : {}) });
   return `/new/payment?${q}`;
 }
 

@@ -25,6 +25,9 @@ interface Props {
   modesByCurrency: Partial<Record<string, PaymentOption[]>>;
   /** the site's brand, named in the tip line */
   brandName: string;
+  /** spec 3: the fundraiser's rewards still to be had, and the one the donor came for */
+  rewards?: { id: number; title: string; min_amount: number; currency: string; left: number | null }[];
+  rewardId?: number | null;
 }
 
 const TIP_PERCENTS = [0, 5, 10, 15];
@@ -36,10 +39,13 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
 }
 
 // the Payment messages come from the page's NextIntlClientProvider
-export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, modesByCurrency, brandName }: Props) {
+export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, modesByCurrency, brandName, rewards = [], rewardId = null }: Props) {
   const t = useTranslations('Payment');
   const [mode, setMode] = useState<PaymentOption>('UPI');
-  const [otherAmount, setOtherAmount] = useState('');
+  const initialReward = rewards.find((r) => r.id === rewardId && r.left !== 0) ?? null;
+  const rewardPresets = initialReward ? (DONATION_AMOUNT_PRESETS[initialReward.currency] ?? DONATION_AMOUNT_PRESETS.default) : [];
+  // a donor who came for a reward starts at its amount, shown in the field unless a preset chip has it
+  const [otherAmount, setOtherAmount] = useState(initialReward && !rewardPresets.includes(initialReward.min_amount) && initialReward.min_amount > (rewardPresets[1] ?? 0) ? String(initialReward.min_amount) : '');
   const [tipPercent, setTipPercent] = useState(0);
   const [serverError, setServerError] = useState('');
   const [vpa, setVpa] = useState('');
@@ -62,9 +68,18 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     formState: { errors, isSubmitting },
   } = useForm<CartInput>({
     resolver: zodResolver(CartSchema),
-    defaultValues: { currency: defaultCurrency as CartInput['currency'], donated_amount: DONATION_AMOUNT_PRESETS[defaultCurrency]?.[1] ?? DONATION_AMOUNT_PRESETS.default[1], is_anonymous: '0', tip_amount: 0, donor_extension: '+91' },
+    defaultValues: {
+      currency: (initialReward?.currency ?? defaultCurrency) as CartInput['currency'],
+      donated_amount: initialReward ? Math.max(initialReward.min_amount, DONATION_AMOUNT_PRESETS[initialReward.currency]?.[1] ?? 0) : (DONATION_AMOUNT_PRESETS[defaultCurrency]?.[1] ?? DONATION_AMOUNT_PRESETS.default[1]),
+      is_anonymous: '0',
+      tip_amount: 0,
+      donor_extension: '+91',
+      ...(initialReward ? { reward_id: initialReward.id } : {}),
+    },
   });
   const currency = useWatch({ control, name: 'currency' }) as string;
+  const rewardChoice = Number(useWatch({ control, name: 'reward_id' }));
+  const chosenReward = rewards.find((r) => r.id === rewardChoice) ?? null;
   const amount = Number(useWatch({ control, name: 'donated_amount' })) || 0;
   const presets = DONATION_AMOUNT_PRESETS[currency] ?? DONATION_AMOUNT_PRESETS.default;
   // spec 7 payment/options: UPI and wallets take rupees only
@@ -137,6 +152,17 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     setOtherAmount('');
     setValue('donated_amount', p, { shouldValidate: true });
   }
+  /** A reward needs at least its amount: choosing one raises a smaller gift to it, in its currency. */
+  function chooseReward(id: number | null) {
+    setValue('reward_id', id ?? undefined);
+    const r = rewards.find((x) => x.id === id);
+    if (!r) return;
+    if (currency !== r.currency) setValue('currency', r.currency as CartInput['currency']);
+    if (currency !== r.currency || amount < r.min_amount) {
+      setOtherAmount(String(r.min_amount));
+      setValue('donated_amount', r.min_amount, { shouldValidate: true });
+    }
+  }
   function typeAmount(value: string) {
     setOtherAmount(value);
     setValue('donated_amount', value, { shouldValidate: Boolean(errors.donated_amount) });
@@ -179,6 +205,28 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
           </p>
         )}
       </fieldset>
+      {rewards.length > 0 && (
+        <fieldset className="reward-choice">
+          <legend>{t('rewardLegend')}</legend>
+          <label className={`mode-tile${!chosenReward ? ' selected' : ''}`}>
+            <input type="radio" name="reward" checked={!chosenReward} onChange={() => chooseReward(null)} />
+            <span>{t('rewardNone')}</span>
+          </label>
+          {rewards.map((r) => (
+            <label key={r.id} className={`mode-tile${chosenReward?.id === r.id ? ' selected' : ''}`}>
+              <input type="radio" name="reward" checked={chosenReward?.id === r.id} disabled={r.left === 0} onChange={() => chooseReward(r.id)} />
+              <span>
+                <bdi>{r.title}</bdi> · {t('rewardFrom', { amount: formatMoney(toMinor(r.min_amount), r.currency, locale) })}
+              </span>
+            </label>
+          ))}
+          {errorOf('reward_id') && (
+            <p className="field-error" role="alert">
+              {errorOf('reward_id')}
+            </p>
+          )}
+        </fieldset>
+      )}
       <fieldset>
         <legend>{t('mode')}</legend>
         <div className="modes">

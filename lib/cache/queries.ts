@@ -7,6 +7,7 @@ import { CACHE_TAGS } from './tags';
 import { listedCauses } from '../fundraisers/causes';
 import { similarFundraisers, storyComments, storySupporters, storyUpdates, supportingFundraisers } from '../story/queries';
 import { storyWithdrawals } from '../story/funds-used';
+import { listRewards } from '../fundraisers/rewards';
 import { STORY_COMMENTS_PAGE_SIZE, STORY_SIMILAR_COUNT, STORY_SUPPORTERS_PAGE_SIZE, STORY_SUPPORTING_COUNT, STORY_UPDATES_PAGE_SIZE } from '../constants';
 
 // a safety net: every cached entry is rebuilt at least this often even if no writer expires it
@@ -47,7 +48,7 @@ export async function cachedStoryExtras(id: number, causeId: number, title: stri
   return unstable_cache(
     async (i: number, cause: number, storyTitle: string) => {
       const db = await getDb();
-      const [updates, comments, supporters, similar, supporting, withdrawals] = await Promise.all([
+      const [updates, comments, supporters, similar, supporting, withdrawals, rewards] = await Promise.all([
         storyUpdates(db, i, 1, STORY_UPDATES_PAGE_SIZE),
         storyComments(db, i, 1, STORY_COMMENTS_PAGE_SIZE),
         storySupporters(db, i, { page: 1, perPage: STORY_SUPPORTERS_PAGE_SIZE }),
@@ -55,8 +56,10 @@ export async function cachedStoryExtras(id: number, causeId: number, title: stri
         supportingFundraisers(db, i, STORY_SUPPORTING_COUNT),
         // issue 13: "How funds are used" (approving or paying a withdrawal expires the tag)
         storyWithdrawals(db, i),
+        // issue 13: rewards and how many are left (a change or a claim expires the tag)
+        listRewards(db, i),
       ]);
-      return { updates, comments, supporters, similar, supporting, withdrawals };
+      return { updates, comments, supporters, similar, supporting, withdrawals, rewards };
     },
     ['story-extras'],
     // similar fundraisers change with others' donations: refreshed every 10 minutes rather than on each

@@ -11,6 +11,7 @@ import { ApiError, conflict, notFound } from '../http/errors';
 import { can } from '../permissions/can';
 import { REWARD_MESSAGES, type RewardInput, type RewardUpdate } from '../validation/rewards';
 import { PUBLISHED_FLAGS } from './status';
+import { fundraiserChanged } from '../cache/invalidate';
 
 export interface RewardView {
   id: number;
@@ -58,7 +59,7 @@ export async function getReward(db: DbOrTx, fundraiserId: number, rewardId: numb
 }
 
 export async function addReward(db: Db, user: { id: number }, fundraiserId: number, input: RewardInput): Promise<RewardView> {
-  return db.transaction(async (tx) => {
+  const added = await db.transaction(async (tx) => {
     await assertManages(tx, user, fundraiserId);
     const [f] = await tx.select({ currency: fundraisers.currency }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)).for('update');
     const [{ n }] = await tx.select({ n: count() }).from(rewards).where(eq(rewards.fundraiser_id, fundraiserId));
@@ -69,10 +70,13 @@ export async function addReward(db: Db, user: { id: number }, fundraiserId: numb
       .returning();
     return viewOf(row);
   });
+  // the story lists its rewards: every server shows the change at once
+  await fundraiserChanged(db, fundraiserId);
+  return added;
 }
 
 export async function updateReward(db: Db, user: { id: number }, fundraiserId: number, rewardId: number, input: RewardUpdate): Promise<RewardView> {
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     await assertManages(tx, user, fundraiserId);
     const [current] = await tx.select().from(rewards).where(and(eq(rewards.id, rewardId), eq(rewards.fundraiser_id, fundraiserId))).for('update');
     if (!current) throw notFound(REWARD_MESSAGES.notFound);
@@ -89,6 +93,8 @@ export async function updateReward(db: Db, user: { id: number }, fundraiserId: n
       .returning();
     return viewOf(row);
   });
+  await fundraiserChanged(db, fundraiserId);
+  return updated;
 }
 
 /** A reward already given with a donation stays on that donation's record: it can only be limited to what was given, not deleted. */
@@ -99,6 +105,7 @@ export async function deleteReward(db: Db, user: { id: number }, fundraiserId: n
     if (r.claimed > 0) throw conflict('Donors have already received this reward: set its quantity to the number given instead');
     await tx.delete(rewards).where(eq(rewards.id, rewardId));
   });
+  await fundraiserChanged(db, fundraiserId);
 }
 
 /**

@@ -46,7 +46,8 @@ it('the thank-you share menu links are the short links POST short-url answers, a
   const menu = elements(page).find((e) => e.type === ShareMenu);
   expect(menu).toBeDefined();
   const rendered = elements(await ShareMenu(menu!.props as unknown as Parameters<typeof ShareMenu>[0]));
-  const href = (testId: string) => rendered.find((e) => e.props['data-testid'] === testId)?.props.href as string;
+  // the share links are ShareLink elements (they count the click) carrying their test id as a prop
+  const href = (testId: string) => rendered.find((e) => e.props['data-testid'] === testId || e.props.testId === testId)?.props.href as string;
   const copied = rendered.find((e) => e.type === CopyLinkButton)?.props.url as string;
 
   const shortUrl = async (channel: string) =>

@@ -5,6 +5,8 @@ import { headers } from 'next/headers';
 import { locationFromHeaders } from '@/lib/payments/options';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getDb } from '@/lib/db/client';
+import { listRewards } from '@/lib/fundraisers/rewards';
 import { PaymentForm } from '@/components/payment/PaymentForm';
 import { getBrand } from '@/components/layout/request-context';
 import { cachedFundraiserById } from '@/lib/cache/queries';
@@ -76,6 +78,8 @@ export default async function PaymentPage({ params, searchParams }: Props) {
             localePrefix={localePrefix(locale)}
             vpaTimeoutMs={env().VPA_PENDING_TIMEOUT_MS ?? VPA_PENDING_TIMEOUT_MS}
             realtime={env().PUSHER_KEY ? { key: env().PUSHER_KEY!, cluster: env().PUSHER_CLUSTER } : null}
+            rewards={(await listRewards(await getDb(), f.id)).filter((r) => r.left !== 0)}
+            rewardId={Number(one(sp.reward)) || null}
           />
         </NextIntlClientProvider>
       )}

@@ -28,7 +28,7 @@ import { absoluteUrl, jsonLdScript, localeAlternates, storyImage, storyJsonLd, s
 import { tickerOthersCount } from '@/lib/story/ticker';
 import { storyShareMessage } from '@/lib/story/share';
 import { localizedPath } from '@/lib/i18n/locales';
-import { formatMoney } from '@/lib/money';
+import { formatMoney, toMinor } from '@/lib/money';
 import { decodedSegment, paymentPath, signInPath, storyPath } from '@/lib/routes';
 import { responsiveSrcSet } from '@/lib/media/demo-images';
 
@@ -175,6 +175,35 @@ export default async function StoryPage({ params }: Props) {
               />
             )}
           </section>
+
+          {isPublic && extras.rewards.length > 0 && (
+            <section id="rewards" aria-labelledby="rewards-heading" className="story-section">
+              <h2 id="rewards-heading">{t('rewards')}</h2>
+              <ul className="story-list reward-cards">
+                {extras.rewards.map((r) => (
+                  <li key={r.id} className="reward-card">
+                    <strong>
+                      <bdi>{r.title}</bdi>
+                    </strong>
+                    {r.description && (
+                      <p dir="auto" className="muted">
+                        {r.description}
+                      </p>
+                    )}
+                    <p className="meta">
+                      <span>{t('rewardFrom', { amount: formatMoney(toMinor(r.min_amount), r.currency, locale) })}</span>
+                      {r.left !== null && <span>{r.left > 0 ? t('rewardLeft', { count: r.left }) : t('rewardGone')}</span>}
+                    </p>
+                    {!ended && r.left !== 0 && (
+                      <Link className="btn btn-secondary" href={paymentPath(f, r.id)}>
+                        {t('rewardChoose')}
+                      </Link>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
 
           {isPublic && (
             <>
