@@ -1,18 +1,11 @@
 // Issue 13: a campaigner runs a live fundraiser from its dashboard: posts an update with a picture that shows on the
 // story, offers a reward; a donor gives with the reward; the dashboard's chart and the reward's count follow.
 import sharp from 'sharp';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { logIn } from './support/sign-in';
 
-const DEMO_PASSWORD = 'Sahyog@2026';
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
-async function logIn(page: Page, email: string) {
-  await page.goto('/new/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/new/signin'));
-}
 
 test('a campaigner posts an update with a picture and offers a reward; a donor gives with it; the dashboard follows', async ({ page, browser }) => {
   test.setTimeout(120_000);

@@ -2,8 +2,8 @@
 // leaves and comes back, adds a cover and sends it for review; a reviewer approves; the story is live everywhere.
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
+import { logIn } from './support/sign-in';
 
-const DEMO_PASSWORD = 'Sahyog@2026';
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 const inDays = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() + days * 86_400_000));
@@ -19,13 +19,6 @@ async function continueInReach(page: Page) {
   expect(box!.y + box!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
 }
 
-async function logIn(page: Page, email: string) {
-  await page.goto('/new/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/new/signin'));
-}
 
 test('a new user starts a medical fundraiser signed out, signs up, resumes, adds a cover; a reviewer approves; the story is live @phone-only', async ({ page, browser }) => {
   test.setTimeout(120_000);

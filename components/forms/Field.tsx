@@ -25,16 +25,25 @@ export function Field({ id, label, error, hint, children }: Props) {
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {children({ id, ...(error ? { 'aria-invalid': true as const } : {}), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A field's hint and error under its control, with the ids (`{id}-help`, `{id}-error`) its aria-describedby names. */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+  return (
+    <>
       {hint && (
-        <p id={hintId} className="field-hint">
+        <p id={`${id}-help`} className="field-hint">
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId} className="field-error" role="alert">
+        <p id={`${id}-error`} className="field-error" role="alert">
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useCombobox } from 'downshift';
 import useSWR from 'swr';
 import { PICKER_SEARCH_DELAY_MS } from '@/lib/constants';
+import { FieldNotes } from '@/components/forms/Field';
 
 export interface PickerItem {
   id: number;
@@ -87,16 +88,7 @@ export function SearchPicker({ id, label, source, toItem, value, onChange, place
             </li>
           ))}
       </ul>
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
