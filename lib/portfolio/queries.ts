@@ -11,7 +11,7 @@ import { notFound } from '../http/errors';
 import { accountFacts } from '../auth/destination';
 import { lastOrderOfUser } from '../donations/last-order';
 import { progressPercent, hasTaxBenefit } from '../fundraisers/rules';
-import { isFundraiserEnded } from '../fundraisers/status';
+import { fundraiserStage, isFundraiserEnded } from '../fundraisers/status';
 import { toMajor } from '../money';
 import { MANAGE_LIST_LIMIT } from '../constants';
 import { hasActiveSubscription, sipStatusOf } from '../sip/status';
@@ -287,6 +287,8 @@ export async function managedFundraisersOf(db: DbOrTx, userId: number, now = new
     donor_count: f.donor_count,
     is_private: f.is_private,
     is_ended: isFundraiserEnded(f, now),
+    /** draft, under review and sent back are not running: the list says so and links to the wizard, not a story */
+    stage: fundraiserStage(f, now),
     progress_percent: progressPercent(f.raised_minor, f.goal_minor),
     role: (f.campaigner_id === userId ? 'campaigner' : f.manager_id === userId ? 'manager' : 'organisation') as ManagedRole,
   }));

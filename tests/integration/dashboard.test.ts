@@ -7,6 +7,7 @@ import { POST as collectRoute } from '@/app/api/actions/collect/route';
 import { getDb, closeDb, type Db } from '@/lib/db/client';
 import { carts, fundraisers, outbox, updates } from '@/lib/db/schema';
 import { dashboardOf } from '@/lib/fundraisers/dashboard';
+import { managedFundraisersOf } from '@/lib/portfolio/queries';
 import { LIVE_FIELD_MESSAGE } from '@/lib/fundraisers/drafts';
 import { UPDATE_MESSAGES } from '@/lib/validation/updates';
 import { DASHBOARD_CHART_DAYS } from '@/lib/constants';
@@ -101,4 +102,13 @@ describe('the dashboard', () => {
     expect(d.days.slice(0, -1).every((x) => x.amount_minor === 0)).toBe(true);
     expect(new Set(d.days.map((x) => x.day)).size).toBe(DASHBOARD_CHART_DAYS);
   });
+});
+
+it("the manage list gives each fundraiser's stage: a draft or one under review is not shown as running", async () => {
+  const campaigner = await makeUser(db, 'Stage Campaigner');
+  const live = await makeFundraiser(db, { campaigner_id: campaigner.id });
+  const draft = await makeFundraiser(db, { campaigner_id: campaigner.id, status_flag: FUNDRAISER_STATUS.draft });
+  const reviewing = await makeFundraiser(db, { campaigner_id: campaigner.id, status_flag: FUNDRAISER_STATUS.underReview });
+  const stages = Object.fromEntries((await managedFundraisersOf(db, campaigner.id)).map((f) => [f.id, f.stage]));
+  expect(stages).toEqual({ [live.id]: 'running', [draft.id]: 'draft', [reviewing.id]: 'under_review' });
 });

@@ -18,6 +18,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('title'), robots: { index: false, follow: false } };
 }
 
+const STAGE_KEY = { draft: 'stageDraft', under_review: 'stageUnderReview', rejected: 'stageRejected', running: 'statusRunning', ended: 'statusEnded' } as const;
 const ROLE_KEY = { campaigner: 'roleCampaigner', manager: 'roleManager', organisation: 'roleOrganisation' } as const;
 
 // spec 2 and 6: the manage list where campaigners, NGOs and hospital users land after sign-in
@@ -41,13 +42,14 @@ export default async function ManageListPage({ params }: Props) {
           {list.map((f) => {
             const raised = formatMoney(f.raised_minor, f.currency, locale);
             const goal = formatMoney(f.goal_minor, f.currency, locale);
+            const published = f.stage === 'running' || f.stage === 'ended';
             return (
               <li key={f.id} className="managed-item">
                 <h2>
-                  <Link href={storyPath(f.custom_tag)}>{f.title}</Link>
+                  <Link href={published ? storyPath(f.custom_tag) : `/new/crowdfunding/form?draft=${f.id}`}>{f.title || t('untitled')}</Link>
                 </h2>
                 <p className="meta">
-                  <span className={`status status-${f.is_ended ? 'ended' : 'running'}`}>{t(f.is_ended ? 'statusEnded' : 'statusRunning')}</span>
+                  <span className={`status${published ? ` status-${f.stage}` : ''}`}>{t(STAGE_KEY[f.stage])}</span>
                   {f.is_private && <span className="status">{t('private')}</span>}
                   <span>{t(ROLE_KEY[f.role])}</span>
                 </p>
@@ -57,7 +59,7 @@ export default async function ManageListPage({ params }: Props) {
                 </p>
                 <p className="meta">
                   <span>{t('supporters', { count: formatCount(f.donor_count, locale) })}</span>
-                  <Link href={storyPath(f.custom_tag)}>{t('viewStory')}</Link>
+                  {published && <Link href={storyPath(f.custom_tag)}>{t('viewStory')}</Link>}
                   <Link href={`/manage/fundraiser/${f.id}`}>{t('dashboard')}</Link>
                 </p>
               </li>
