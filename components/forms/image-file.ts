@@ -1,6 +1,8 @@
 // A chosen image checked in the browser before it is sent (spec 5: name, size and first bytes); the server checks again.
 import { IMAGE_EXTENSIONS, IMAGE_SNIFF_BYTES } from '@/lib/constants';
 import { imageFileProblem } from '@/lib/validation/images';
+import type { DraftMedia } from '@/lib/fundraisers/drafts';
+import { sendToApi } from '@/components/auth/client-session';
 
 export const IMAGE_ACCEPT = [...IMAGE_EXTENSIONS.map((e) => `.${e}`), 'image/jpeg', 'image/png', 'image/gif', 'image/bmp'].join(',');
 
@@ -19,4 +21,14 @@ function headOf(file: File): Promise<Uint8Array> {
 /** spec 5's message for a file that is no acceptable image, or null. */
 export async function chosenImageProblem(file: File): Promise<string | null> {
   return imageFileProblem(file, await headOf(file));
+}
+
+/** One picture for a fundraiser (cover, beneficiary or in-story): checked here, then sent to its media route. */
+export async function uploadFundraiserImage(fundraiserId: number, kind: 'leaderboard' | 'beneficiary' | 'editor', file: File, failed: string): Promise<{ media: DraftMedia } | { error: string }> {
+  const problem = await chosenImageProblem(file);
+  if (problem) return { error: problem };
+  const body = new FormData();
+  body.append('file', file);
+  const r = await sendToApi<DraftMedia>('POST', `/api/campaigns/${fundraiserId}/media/${kind}`, body);
+  return r.ok ? { media: r.data } : { error: r.error.fields?.file ?? r.error.message ?? failed };
 }

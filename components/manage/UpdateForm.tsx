@@ -4,8 +4,7 @@ import { useState } from 'react';
 import dynamic from 'next/dynamic';
 import { sendToApi } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';
-import { chosenImageProblem } from '@/components/forms/image-file';
-import type { DraftMedia } from '@/lib/fundraisers/drafts';
+import { uploadFundraiserImage } from '@/components/forms/image-file';
 import type { StoryEditorLabels } from '@/components/wizard/StoryEditor';
 
 const StoryEditor = dynamic(() => import('@/components/wizard/StoryEditor'), { ssr: false, loading: () => <div className="story-editor loading" aria-hidden /> });
@@ -21,19 +20,12 @@ export function UpdateForm({ fundraiserId, labels }: { fundraiserId: number; lab
   const [done, setDone] = useState<string>('');
 
   async function addImage(file: File): Promise<string | null> {
-    const problem = await chosenImageProblem(file);
-    if (problem) {
-      setErrors({ body: problem });
+    const r = await uploadFundraiserImage(fundraiserId, 'editor', file, labels.failed);
+    if ('error' in r) {
+      setErrors({ body: r.error });
       return null;
     }
-    const form = new FormData();
-    form.append('file', file);
-    const r = await sendToApi<DraftMedia>('POST', `/api/campaigns/${fundraiserId}/media/editor`, form);
-    if (!r.ok) {
-      setErrors({ body: r.error.fields?.file ?? r.error.message ?? labels.failed });
-      return null;
-    }
-    return r.data.variants?.story ?? r.data.path;
+    return r.media.variants?.story ?? r.media.path;
   }
 
   async function post(e: React.FormEvent) {

@@ -1,6 +1,8 @@
 'use client';
 // Records one campaign visit per page view (spec 7 /actions/collect); the server cuts the title to 20 characters.
 import { useEffect } from 'react';
+import { VISIT_EVENT } from '@/lib/constants';
+import { collectEvent } from './collect-event';
 
 export function CampaignVisit({ fundraiserId, title }: { fundraiserId: number; title: string }) {
   useEffect(() => {
@@ -8,8 +10,8 @@ export function CampaignVisit({ fundraiserId, title }: { fundraiserId: number; t
     new URLSearchParams(window.location.search).forEach((v, k) => {
       if (k.startsWith('utm_')) utm[k] = v.slice(0, 200);
     });
-    const body = JSON.stringify({
-      event_name: 'campaign_visit',
+    collectEvent({
+      event_name: VISIT_EVENT,
       event_type: 'fundraiser',
       event_type_id: String(fundraiserId),
       page_name: 'story',
@@ -18,10 +20,6 @@ export function CampaignVisit({ fundraiserId, title }: { fundraiserId: number; t
       device: window.matchMedia('(max-width: 767px)').matches ? 'mobile' : 'desktop',
       utm,
     });
-    const blob = new Blob([body], { type: 'application/json' });
-    if (!navigator.sendBeacon?.('/api/actions/collect', blob)) {
-      void fetch('/api/actions/collect', { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, keepalive: true }).catch(() => {});
-    }
   }, [fundraiserId, title]);
   return null;
 }

@@ -7,12 +7,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useLocale, useTranslations } from 'next-intl';
 import { BENEFICIARY_RELATIONS, CAUSE, HOSPITALISATION_STATUSES, ALL_MEDICAL_CAUSE_IDS, REFERRAL_OPTIONS, FUNDRAISER_TITLE_MAX, SHORT_DESCRIPTION_MAX } from '@/lib/constants';
 import { CURRENCY_CODES, formatMoney, toMinor } from '@/lib/money';
-import { WIZARD_STEPS, type WizardStep } from '@/lib/validation/drafts';
+import { UTM_KEYS, WIZARD_STEPS, type WizardStep } from '@/lib/validation/drafts';
 import { checkStep, purposeOf, stepOfField, stepsFor, REVIEW_MESSAGES, type CampaignPurpose, type StepValues } from '@/lib/fundraisers/wizard';
 import type { DraftMedia, DraftView } from '@/lib/fundraisers/drafts';
 import { sendToApi, type ApiFailure } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';
-import { chosenImageProblem, IMAGE_ACCEPT } from '@/components/forms/image-file';
+import { IMAGE_ACCEPT, uploadFundraiserImage } from '@/components/forms/image-file';
 import type { PickerItem } from './SearchPicker';
 import { readDock, saveDockAsDraft, writeDock, type Dock } from './dock';
 import type { StoryEditorLabels } from './StoryEditor';
@@ -48,7 +48,6 @@ export interface WizardProps {
 
 type Values = Record<string, string>;
 const GROUP_PARENT: Record<CauseGroup, number> = { medical: CAUSE.personalMedical, personal: CAUSE.personalMedical, ngo: CAUSE.ngo, creative: CAUSE.creative };
-const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 function groupOf(parent: number, cause: number, fallback: CauseGroup | null): CauseGroup | null {
@@ -249,22 +248,15 @@ export function Wizard(props: WizardProps) {
   async function upload(kind: 'leaderboard' | 'beneficiary' | 'editor', file: File | undefined): Promise<DraftMedia | null> {
     if (!file || !draft) return null;
     setMediaError((e) => ({ ...e, [kind]: '' }));
-    const problem = await chosenImageProblem(file);
-    if (problem) {
-      setMediaError((e) => ({ ...e, [kind]: problem }));
-      return null;
-    }
-    const body = new FormData();
-    body.append('file', file);
     setUploading(kind);
-    const r = await sendToApi<DraftMedia>('POST', `/api/campaigns/${draft.id}/media/${kind}`, body);
+    const r = await uploadFundraiserImage(draft.id, kind, file, t('failed'));
     setUploading(null);
-    if (!r.ok) {
-      setMediaError((e) => ({ ...e, [kind]: r.error.fields?.file ?? r.error.message ?? t('failed') }));
+    if ('error' in r) {
+      setMediaError((e) => ({ ...e, [kind]: r.error }));
       return null;
     }
-    setMedia((list) => [...(kind === 'leaderboard' ? list.filter((m) => m.kind !== 'leaderboard') : list), r.data]);
-    return r.data;
+    setMedia((list) => [...(kind === 'leaderboard' ? list.filter((m) => m.kind !== 'leaderboard') : list), r.media]);
+    return r.media;
   }
   async function removeMedia(m: DraftMedia) {
     if (!draft) return;

@@ -100,7 +100,7 @@ export const DraftFieldsSchema = z
   .strict();
 export type DraftFields = z.infer<typeof DraftFieldsSchema>;
 
-const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 export const UtmSchema = z.object(Object.fromEntries(UTM_KEYS.map((k) => [k, z.string().trim().max(100).optional()])) as Record<(typeof UTM_KEYS)[number], z.ZodOptional<z.ZodString>>).strict();
 
 /** POST campaigns: create from the dock (what a signed-out visitor typed) or by parent cause. */
