@@ -1,6 +1,7 @@
 // One Drizzle pg-core schema for every entity of spec section 3. Money is integer minor units + ISO code.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -50,6 +51,8 @@ export const users = pgTable(
     avatar: text('avatar'),
     is_hospital: boolean('is_hospital').notNull().default(false),
     is_fos: boolean('is_fos').notNull().default(false),
+    /** spec 6: a hospital user (is_hospital) sees, read only, the fundraisers naming this hospital */
+    hospital_id: integer('hospital_id').references((): AnyPgColumn => hospitals.id),
     pan_number: text('pan_number'),
     address_1: text('address_1'),
     is_dummy_email: boolean('is_dummy_email').notNull().default(false),
@@ -245,13 +248,46 @@ export const comments = pgTable(
     fundraiser_id: integer('fundraiser_id').notNull().references(() => fundraisers.id, { onDelete: 'cascade' }),
     update_id: integer('update_id').references(() => updates.id, { onDelete: 'cascade' }),
     user_id: integer('user_id').notNull().references(() => users.id),
+    /** a campaigner's reply names the comment it answers (issue 13) */
+    parent_id: integer('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     created_at: createdAt(),
   },
   (t) => [
     index('comments_fundraiser_idx').on(t.fundraiser_id, t.created_at.desc().nullsFirst()),
     index('comments_update_idx').on(t.update_id),
+    index('comments_parent_idx').on(t.parent_id),
   ],
+);
+
+// spec 7 "ask for update": a donor asks the campaigner for news; answered when the campaigner replies or posts an update
+export const updateRequests = pgTable(
+  'update_requests',
+  {
+    id: serial('id').primaryKey(),
+    fundraiser_id: integer('fundraiser_id').notNull().references(() => fundraisers.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(() => users.id),
+    message: text('message'),
+    answered_at: timestamp('answered_at', { withTimezone: true }),
+    answer_update_id: integer('answer_update_id').references(() => updates.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('update_requests_fundraiser_idx').on(t.fundraiser_id, t.created_at.desc().nullsFirst()),
+    // one open request per donor and fundraiser: asking twice does not nag the campaigner twice
+    uniqueIndex('update_requests_open_idx').on(t.fundraiser_id, t.user_id).where(sql`answered_at is null`),
+  ],
+);
+
+// a donor who asked not to get a fundraiser's updates by email (by address: guests give too)
+export const updateOptOuts = pgTable(
+  'update_opt_outs',
+  {
+    fundraiser_id: integer('fundraiser_id').notNull().references(() => fundraisers.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.fundraiser_id, t.email] })],
 );
 
 export const rewards = pgTable(
@@ -341,6 +377,9 @@ export const orders = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
     settled_at: timestamp('settled_at', { withTimezone: true }),
+    /** spec 7 acknowledge form: the campaigner's thank-you to this donation's donor (issue 13) */
+    acknowledged_at: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgement: text('acknowledgement'),
   },
   (t) => [
     uniqueIndex('orders_order_id_idx').on(t.order_id),
