@@ -439,3 +439,8 @@ export const LEAD_UPDATE_LIMIT = { max: 20, windowMs: 60 * 60 * 1000 } as const;
 export const LEAD_CLAIM_TTL_S = 24 * 60 * 60;
 /** leads on one page of the reviewers' list, newest first */
 export const LEADS_PAGE_SIZE = 50;
+
+// issue 13, supporting fundraisers (spec 7 supportfundraiser/{custom_tag}): a supporter's own story, shorter than a campaign's
+export const SUPPORTING_STORY_TEXT_MIN = 20;
+/** the goal first suggested to a supporter: a tenth of the parent's (rounded to a thousand, at least the smallest goal) */
+export const SUPPORTING_GOAL_SHARE = 0.1;

@@ -4,7 +4,7 @@ import { SIP_STATUS } from '../sip/status';
 import { eq, sql, count } from 'drizzle-orm';
 import type { Db } from './client';
 import * as s from './schema';
-import { ALL_MEDICAL_CAUSE_IDS, BENEFICIARY_RELATIONS, CAUSE, DAY_MS, SUCCESSFUL_FUNDING_RATIO } from '../constants';
+import { ALL_MEDICAL_CAUSE_IDS, BENEFICIARY_RELATIONS, CAUSE, DAY_MS, FUNDRAISER_TITLE_MAX, SUCCESSFUL_FUNDING_RATIO } from '../constants';
 import { convertMinor, DEFAULT_INR_PER_UNIT_MICROS } from '../currency-rates';
 import type { CurrencyCode } from '../money';
 import { hashPin } from '../fundraisers/pin';
@@ -70,7 +70,8 @@ function prng(seed: number) {
 const FIRST = ['Aarav', 'Ananya', 'Ishaan', 'Diya', 'Kabir', 'Meera', 'Rohan', 'Saanvi', 'Arjun', 'Priya', 'Vikram', 'Lakshmi', 'Farhan', 'Zoya', 'Karthik', 'Divya', 'Sandeep', 'Nandini', 'Harpreet', 'Joseph', 'Fatima', 'Suresh', 'Kavya', 'Imran', 'Gayatri', 'Rahul', 'Sneha', 'Abdul', 'Pooja', 'Venkat'];
 const LAST = ['Sharma', 'Iyer', 'Reddy', 'Khan', 'Patel', 'Nair', 'Singh', 'Gupta', 'Menon', 'Das', 'Fernandes', 'Mukherjee', 'Rao', 'Qureshi', 'Pillai', 'Joshi', 'Kaur', 'Bose', 'Verma', 'Chatterjee'];
 const CITIES = ['Mumbai', 'Delhi', 'Bengaluru', 'Chennai', 'Hyderabad', 'Kolkata', 'Pune', 'Jaipur', 'Lucknow', 'Kochi', 'Ahmedabad', 'Bhopal', 'Patna', 'Guwahati', 'Indore'];
-const HOSPITALS = ['Tata Memorial Hospital', 'AIIMS Delhi', 'Apollo Hospitals', 'CMC Vellore', 'Narayana Health', 'Fortis Hospital', 'KEM Hospital', 'Manipal Hospital'];
+// medical stories name hospitals of the pickers' list, so the hospital desk (spec 6) sees the fundraisers at its hospital
+const HOSPITALS = HOSPITAL_LIST.map((h) => h.name);
 
 interface StoryTemplate {
   cause: number;
@@ -318,6 +319,26 @@ export async function insertDemo(db: Db, opts: { now?: Date } = {}): Promise<See
     for (const [k, sup] of supporters.entries()) {
       await tx.update(s.fundraisers).set({ support_campaign_id: supportTargets[k % supportTargets.length].id }).where(eq(s.fundraisers.id, sup.id));
     }
+    // as lib/fundraisers/supporting.ts makes them: the parent's cause, beneficiary and currency, the supporter's words
+    await tx.execute(sql`
+      update fundraisers c set
+        title = left('Supporting ' || p.title, ${FUNDRAISER_TITLE_MAX}), story_title = left('Supporting ' || p.title, ${FUNDRAISER_TITLE_MAX}),
+        story_description = '<p>' || u.full_name || ' is raising for “' || p.title || '”. Every rupee given here reaches ' || coalesce(p.beneficiary_name, 'the cause') || ' through that fundraiser, and counts towards its goal.</p>',
+        short_description = u.full_name || ' is raising for “' || p.title || '”.',
+        cause_id = p.cause_id, parent_cause_id = p.parent_cause_id, currency = p.currency, beneficiary_name = p.beneficiary_name,
+        beneficiary_relation = p.beneficiary_relation, beneficiary_age = p.beneficiary_age, disease = p.disease, hospital_name = p.hospital_name,
+        entity_details_id = p.entity_details_id, taxexempted = p.taxexempted, beneficiary_tax_benefit = p.beneficiary_tax_benefit, city = p.city
+      from fundraisers p, users u
+      where c.support_campaign_id = p.id and u.id = c.campaigner_id`);
+    // and their money rolls up into the parent's total, as settlement does (lib/payments/events.ts)
+    await tx.execute(sql`
+      update fundraisers p set raised_minor = p.raised_minor + k.raised, donor_count = p.donor_count + k.donors
+      from (select support_campaign_id as id, sum(raised_minor) as raised, sum(donor_count) as donors from fundraisers where support_campaign_id is not null group by support_campaign_id) k
+      where p.id = k.id`);
+
+    // spec 6: medical fundraisers name a hospital of the list, and the demo hospital desk is the first one's
+    await tx.execute(sql`update fundraisers f set hospital_id = h.id from hospitals h where h.name = f.hospital_name and f.hospital_id is null`);
+    await tx.execute(sql`update users set hospital_id = (select hospital_id from fundraisers where hospital_id is not null order by id limit 1) where id = ${hospital.id}`);
 
     // updates and comments
     const updateRows: (typeof s.updates.$inferInsert)[] = [];

@@ -377,7 +377,7 @@ export async function reviewQueue(db: DbOrTx): Promise<DraftView[]> {
 }
 
 /** A unique public address for the title; a taken or non-latin one gets the fundraiser's id. */
-async function customTagFor(db: DbOrTx, title: string, id: number): Promise<string> {
+export async function customTagFor(db: DbOrTx, title: string, id: number): Promise<string> {
   const base = slugify(title) || 'fundraiser';
   const [taken] = await db.select({ id: fundraisers.id }).from(fundraisers).where(eq(fundraisers.custom_tag, base)).limit(1);
   return taken ? `${base}-${id}` : base;

@@ -20,6 +20,7 @@ import { announceFundraisersChanged } from '../cache/bus';
 import { invalidateFundraiser } from '../cache/invalidate';
 import { hasSupported } from '../story/queries';
 import { APPROVED_WITHDRAWAL_STATUSES as APPROVED, withdrawalDocumentPath } from '../story/funds-used';
+import { assertNotSupporting } from './supporting';
 import {
   WITHDRAWAL_MESSAGES,
   WithdrawalRequestSchema,
@@ -124,6 +125,7 @@ export async function getPayoutAccount(db: DbOrTx, user: Actor, fundraiserId: nu
 /** Adds or replaces the account; withdrawals already asked for keep the account they named. */
 export async function setPayoutAccount(db: DbOrTx, user: Actor, fundraiserId: number, input: PayoutAccountInput): Promise<PayoutAccountView> {
   await assertManages(db, user, fundraiserId);
+  await assertNotSupporting(db, fundraiserId);
   const values = { account_holder_name: input.account_holder_name, account_number: input.account_number, ifsc_code: input.ifsc_code, updated_by: user.id };
   const [a] = await db
     .insert(payoutAccounts)
@@ -201,6 +203,7 @@ function aboveBalance(availableMinor: number, currency: string): ApiError {
  */
 export async function requestWithdrawal(db: Db, user: Actor, fundraiserId: number, read: () => Promise<WithdrawalSubmission>): Promise<WithdrawalView> {
   await assertManages(db, user, fundraiserId);
+  await assertNotSupporting(db, fundraiserId);
   if (!(await payoutAccountRow(db, fundraiserId))) throw conflict(WITHDRAWAL_MESSAGES.noAccount);
   const limit = await hitRateLimit(db, `upload:user:${user.id}`, { max: UPLOADS_PER_HOUR, windowMs: UPLOADS_WINDOW_MS });
   if (!limit.allowed) throw rateLimited(WITHDRAWAL_MESSAGES.uploads);

@@ -20,6 +20,8 @@ export interface ReceiptFacts {
   causes?: string[];
   pan: string | null;
   signInLink: string | null;
+  /** issue 13: the NGO the fundraiser raises for, when it holds 80G registration (its details make the receipt a tax receipt) */
+  taxBenefit?: { name: string; registration: string | null; pan: string | null } | null;
 }
 
 export async function receiptEmail(r: ReceiptFacts): Promise<OutgoingMessage> {
@@ -43,6 +45,7 @@ export async function receiptEmail(r: ReceiptFacts): Promise<OutgoingMessage> {
       t('received', { amount, title }),
       t('number', { number }),
       r.pan ? t('pan', { pan: digits(r.pan) }) : '',
+      r.taxBenefit ? t('tax80g', { name: words(r.taxBenefit.name), registration: digits(r.taxBenefit.registration ?? '—'), pan: digits(r.taxBenefit.pan ?? '—') }) : '',
       r.signInLink ? t('signIn', { link: digits(r.signInLink) }) : '',
     ]
       .filter(Boolean)

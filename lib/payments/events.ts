@@ -4,7 +4,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { announceFundraisersChanged } from '../cache/bus';
-import { carts, fundraisers, ledgerEntries, mandates, orders, paymentEvents, refunds, users } from '../db/schema';
+import { carts, entityDetails, fundraisers, ledgerEntries, mandates, orders, paymentEvents, refunds, users } from '../db/schema';
 import { enqueueMessage } from '../outbox/queue';
 import { autologinLink } from '../auth/link-tokens';
 import { findUserByEmail } from '../auth/accounts';
@@ -47,20 +47,25 @@ async function logEvent(tx: Tx, gateway: string, event: GatewayEvent, source: Ev
   return inserted.length > 0;
 }
 
-async function writeLedger(tx: Tx, groupId: string, lines: LedgerLine[]) {
-  if (!lines.length) return;
+/** Writes the lines and moves the totals that follow them; answers every fundraiser whose page shows a new total. */
+async function writeLedger(tx: Tx, groupId: string, lines: LedgerLine[]): Promise<number[]> {
+  if (!lines.length) return [];
   await tx.insert(ledgerEntries).values(lines.map((l) => ({ group_id: groupId, account: l.account, kind: l.kind, amount_minor: l.amountMinor, currency: l.currency })));
+  const changed = new Set<number>();
   // a fundraiser's public total and supporter count follow its ledger, in the same transaction
   for (const l of lines) {
     if (l.fundraiserId === null) continue;
-    await tx
-      .update(fundraisers)
-      .set({ raised_minor: sql`${fundraisers.raised_minor} + ${l.amountMinor}`, donor_count: sql`${fundraisers.donor_count} + ${l.supporters}`, updated_at: new Date() })
-      .where(eq(fundraisers.id, l.fundraiserId));
+    const move = { raised_minor: sql`${fundraisers.raised_minor} + ${l.amountMinor}`, donor_count: sql`${fundraisers.donor_count} + ${l.supporters}`, updated_at: new Date() };
+    const [f] = await tx.update(fundraisers).set(move).where(eq(fundraisers.id, l.fundraiserId)).returning({ parent: fundraisers.support_campaign_id });
+    changed.add(l.fundraiserId);
+    // issue 13: a supporting fundraiser's money is its parent's too (same currency, one level), in the same transaction
+    if (f?.parent) {
+      await tx.update(fundraisers).set(move).where(eq(fundraisers.id, f.parent));
+      changed.add(f.parent);
+    }
   }
+  return [...changed];
 }
-
-const fundraisersOf = (lines: LedgerLine[]) => [...new Set(lines.flatMap((l) => (l.fundraiserId === null ? [] : [l.fundraiserId])))];
 
 async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: EventSource): Promise<EventOutcome> {
   const [order] = await tx
@@ -99,12 +104,11 @@ async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: 
     .update(orders)
     .set({ status: 'success', charged: true, gateway_payment_id: event.gatewayPaymentId, failure_reason: null, settled_at: new Date(), updated_at: new Date() })
     .where(eq(orders.id, order.id));
-  const lines = await chargeCredits(tx, order);
-  await writeLedger(tx, order.order_id, lines);
+  const changed = await writeLedger(tx, order.order_id, await chargeCredits(tx, order));
   await claimChosenReward(tx, order);
   // the receipt goes out through the outbox in the same transaction: never lost, never sent for an unpaid order
   await enqueueMessage(tx, await receiptFor(tx, order));
-  return { result: 'settled', status: 'success', orderId: order.order_id, credited: true, fundraisers: fundraisersOf(lines) };
+  return { result: 'settled', status: 'success', orderId: order.order_id, credited: true, fundraisers: changed };
 }
 
 type OrderRow = typeof orders.$inferSelect;
@@ -123,7 +127,13 @@ async function receiptFor(tx: Tx, order: OrderRow) {
     : [];
   const [user] = !cart && order.user_id ? await tx.select({ email: users.email, name: users.full_name, pan: users.pan_number }).from(users).where(eq(users.id, order.user_id)) : [];
   const donor = cart ?? { ...user, locale: typeof order.params?.locale === 'string' ? order.params.locale : DEFAULT_LOCALE };
-  const [f] = order.fundraiser_id ? await tx.select({ title: fundraisers.title }).from(fundraisers).where(eq(fundraisers.id, order.fundraiser_id)) : [];
+  const [f] = order.fundraiser_id
+    ? await tx
+        .select({ title: fundraisers.title, ngo: entityDetails.name, has80g: entityDetails.has_80g, registration: entityDetails.registration_number, pan: entityDetails.pan_number })
+        .from(fundraisers)
+        .leftJoin(entityDetails, eq(entityDetails.id, fundraisers.entity_details_id))
+        .where(eq(fundraisers.id, order.fundraiser_id))
+    : [];
   return receiptEmail({
     locale: donor.locale,
     email: donor.email,
@@ -135,6 +145,7 @@ async function receiptFor(tx: Tx, order: OrderRow) {
     causes: ((order.params?.lines ?? []) as ChargeLine[]).flatMap((l) => (l.sip_cause ? [l.sip_cause] : [])),
     pan: donor.pan,
     signInLink: await receiptSignInLink(tx, order, donor.email),
+    taxBenefit: f?.has80g && f.ngo ? { name: f.ngo, registration: f.registration, pan: f.pan } : null,
   });
 }
 
@@ -188,11 +199,10 @@ async function applyRefund(tx: Tx, gateway: string, event: RefundEvent, source: 
     await tx.update(refunds).set({ failure_reason: AMOUNT_MISMATCH, updated_at: new Date() }).where(eq(refunds.id, refund.id));
     return { result: 'refund_mismatch', ...base };
   }
-  const lines = await refundDebits(tx, order, { before, amountMinor: event.amountMinor });
-  await writeLedger(tx, `refund:${refund.refund_id}`, lines);
+  const changed = await writeLedger(tx, `refund:${refund.refund_id}`, await refundDebits(tx, order, { before, amountMinor: event.amountMinor }));
   await tx.update(refunds).set({ status: 'processed', processed_at: new Date(), updated_at: new Date() }).where(eq(refunds.id, refund.id));
   if (before + event.amountMinor === total) await tx.update(orders).set({ status: 'refunded', updated_at: new Date() }).where(eq(orders.id, order.id));
-  return { result: 'refund_processed', ...base, fundraisers: fundraisersOf(lines) };
+  return { result: 'refund_processed', ...base, fundraisers: changed };
 }
 
 // a mandate moves forward only: a cancelled or refused one is never revived by a late event

@@ -1,17 +1,23 @@
-// npm run check:ledger: every fundraiser's raised total equals its ledger, no gateway payment settled twice, and
-// withdrawals never take out more than was raised (and the ledger holds exactly the approved and paid ones).
+// npm run check:ledger: every fundraiser's raised total equals its ledger (with its supporting fundraisers'), no gateway
+// payment settled twice, and withdrawals never take out more than was raised (and the ledger holds exactly the approved
+// and paid ones).
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 
 const rows = <T,>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : ((r as { rows: T[] }).rows ?? []));
 
 export async function checkLedger(db: DbOrTx) {
+  // what each fundraiser's account received (donations less refunds); a parent's total also holds its supporting fundraisers'
+  const raisedSql = sql`
+    with own as (
+      select split_part(account, ':', 2)::int as id, sum(amount_minor) as total
+      from ledger_entries where kind in ('donation', 'refund') and account like 'fundraiser:%' group by account)
+    select f.id, coalesce(o.total, 0) + coalesce((select sum(k.total) from own k join fundraisers c on c.id = k.id where c.support_campaign_id = f.id), 0) as total
+    from fundraisers f left join own o on o.id = f.id`;
   const mismatched = await db.execute<{ id: number; raised: string; ledger: string }>(sql`
-    select f.id, f.raised_minor as raised, coalesce(l.total, 0) as ledger
-    from fundraisers f
-    left join (select account, sum(amount_minor) as total from ledger_entries where kind in ('donation', 'refund') group by account) l
-      on l.account = 'fundraiser:' || f.id
-    where f.raised_minor <> coalesce(l.total, 0)
+    select f.id, f.raised_minor as raised, r.total as ledger
+    from fundraisers f join (${raisedSql}) r on r.id = f.id
+    where f.raised_minor <> r.total
     order by f.id`);
   const twice = await db.execute<{ gateway: string; payment: string; n: number }>(sql`
     select payment_gateway as gateway, gateway_payment_id as payment, count(*)::int as n
@@ -19,13 +25,10 @@ export async function checkLedger(db: DbOrTx) {
     group by payment_gateway, gateway_payment_id having count(*) > 1`);
   // issue 13: what left a fundraiser's account (withdrawal lines) never exceeds what came in (donations less refunds)
   const overRaised = await db.execute<{ id: number; raised: string; withdrawn: string }>(sql`
-    select split_part(account, ':', 2)::int as id,
-      coalesce(sum(amount_minor) filter (where kind in ('donation', 'refund')), 0) as raised,
-      -coalesce(sum(amount_minor) filter (where kind = 'withdrawal'), 0) as withdrawn
-    from ledger_entries
-    where account like 'fundraiser:%'
-    group by account
-    having -coalesce(sum(amount_minor) filter (where kind = 'withdrawal'), 0) > coalesce(sum(amount_minor) filter (where kind in ('donation', 'refund')), 0)
+    select r.id, r.total as raised, w.withdrawn
+    from (${raisedSql}) r
+    join (select split_part(account, ':', 2)::int as id, -sum(amount_minor) as withdrawn from ledger_entries where kind = 'withdrawal' group by account) w on w.id = r.id
+    where w.withdrawn > r.total
     order by 1`);
   // and the ledger's withdrawal lines are exactly the approved and paid withdrawals
   const offLedger = await db.execute<{ id: number; withdrawals: string; ledger: string }>(sql`

@@ -254,7 +254,8 @@ export type Receipt = NonNullable<Awaited<ReturnType<typeof receiptOf>>>;
 
 // ---------- /manage/list ----------
 
-export type ManagedRole = 'campaigner' | 'manager' | 'organisation';
+/** field sales (spec 6, isFOS): started for someone else under the user's own entity (creator_entity_details_id) */
+export type ManagedRole = 'campaigner' | 'manager' | 'created_for_others' | 'organisation';
 
 /** Fundraisers the user runs (campaigner), manages, or raises for through an NGO/hospital entity of theirs, newest first. */
 export async function managedFundraisersOf(db: DbOrTx, userId: number, now = new Date()) {
@@ -272,11 +273,18 @@ export async function managedFundraisersOf(db: DbOrTx, userId: number, now = new
       is_private: fundraisers.is_private,
       campaigner_id: fundraisers.campaigner_id,
       manager_id: fundraisers.manager_id,
+      creator_entity_details_id: fundraisers.creator_entity_details_id,
+      entity_details_id: fundraisers.entity_details_id,
     })
     .from(fundraisers)
     .where(managedBySql(userId))
     .orderBy(desc(fundraisers.created_at), desc(fundraisers.id))
     .limit(MANAGE_LIST_LIMIT);
+  const own = new Set((await db.select({ id: entityDetails.id }).from(entityDetails).where(eq(entityDetails.user_id, userId))).map((e) => e.id));
+  const ownEntity = (id: number | null) => id !== null && own.has(id);
+  // started under the user's entity for someone else (not raising for that entity itself, as an NGO's own fundraisers do)
+  const roleOf = (f: (typeof rows)[number]): ManagedRole =>
+    f.campaigner_id === userId ? 'campaigner' : f.manager_id === userId ? 'manager' : ownEntity(f.creator_entity_details_id) && !ownEntity(f.entity_details_id) ? 'created_for_others' : 'organisation';
   return rows.map((f) => ({
     id: f.id,
     title: f.title,
@@ -290,7 +298,7 @@ export async function managedFundraisersOf(db: DbOrTx, userId: number, now = new
     /** draft, under review and sent back are not running: the list says so and links to the wizard, not a story */
     stage: fundraiserStage(f, now),
     progress_percent: progressPercent(f.raised_minor, f.goal_minor),
-    role: (f.campaigner_id === userId ? 'campaigner' : f.manager_id === userId ? 'manager' : 'organisation') as ManagedRole,
+    role: roleOf(f),
   }));
 }
 

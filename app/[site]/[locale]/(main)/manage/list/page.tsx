@@ -3,6 +3,8 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { getDb } from '@/lib/db/client';
 import { managedFundraisersOf } from '@/lib/portfolio/queries';
+import { hospitalFundraisers, ngoDashboard } from '@/lib/fundraisers/organisations';
+import { DASHBOARD_FETCH_COUNT } from '@/lib/constants';
 import { formatCount, formatMoney } from '@/lib/money';
 import { storyPath } from '@/lib/routes';
 import { requireCurrentUser } from '@/components/auth/current-user';
@@ -19,17 +21,39 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 const STAGE_KEY = { draft: 'stageDraft', under_review: 'stageUnderReview', rejected: 'stageRejected', running: 'statusRunning', ended: 'statusEnded' } as const;
-const ROLE_KEY = { campaigner: 'roleCampaigner', manager: 'roleManager', organisation: 'roleOrganisation' } as const;
+const ROLE_KEY = { campaigner: 'roleCampaigner', manager: 'roleManager', created_for_others: 'roleCreatedForOthers', organisation: 'roleOrganisation' } as const;
 
 // spec 2 and 6: the manage list where campaigners, NGOs and hospital users land after sign-in
 export default async function ManageListPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const user = await requireCurrentUser(locale, '/manage/list');
-  const [list, t] = await Promise.all([managedFundraisersOf(await getDb(), user.id), getTranslations('Manage')]);
+  const db = await getDb();
+  const [list, ngo, hospital, t] = await Promise.all([managedFundraisersOf(db, user.id), ngoDashboard(db, user.id, DASHBOARD_FETCH_COUNT), hospitalFundraisers(db, user.id), getTranslations('Manage')]);
   return (
     <div className="container section">
       <h1>{t('title')}</h1>
+      {ngo.ngos.length > 0 && (
+        // spec 6: an NGO's people land here; its standing first (the same figures as the dashboard data call)
+        <section className="panel ngo-panel" aria-labelledby="ngo-heading" data-testid="ngo-panel">
+          <h2 id="ngo-heading">
+            <bdi>{ngo.ngos.map((n) => n.name).join(', ')}</bdi>
+          </h2>
+          <dl className="summary-figures">
+            <div>
+              <dt>{t('ngo.active')}</dt>
+              <dd>{formatCount(ngo.ngo_active_campaigns, locale)}</dd>
+            </div>
+            <div>
+              <dt>{t('ngo.taxBenefit')}</dt>
+              <dd>{ngo.tax_benefit ? t('ngo.has80g') : t('ngo.no80g')}</dd>
+            </div>
+          </dl>
+          {ngo.ngos.some((n) => n.has_80g && n.registration_number) && (
+            <p className="muted">{t('ngo.registration', { numbers: ngo.ngos.flatMap((n) => (n.has_80g && n.registration_number ? [n.registration_number] : [])).join(', ') })}</p>
+          )}
+        </section>
+      )}
       {list.length === 0 ? (
         <div className="empty-state">
           <p>{t('empty')}</p>
@@ -66,6 +90,37 @@ export default async function ManageListPage({ params }: Props) {
             );
           })}
         </ul>
+      )}
+      {hospital && (
+        // spec 6: a hospital desk follows the fundraisers naming its hospital, read only
+        <section className="section" aria-labelledby="hospital-heading" data-testid="hospital-fundraisers">
+          <h2 id="hospital-heading">{t('hospital.heading', { hospital: hospital.hospital })}</h2>
+          <p className="muted">{t('hospital.note')}</p>
+          {hospital.fundraisers.length === 0 ? (
+            <p>{t('hospital.empty')}</p>
+          ) : (
+            <ul className="managed-list">
+              {hospital.fundraisers.map((f) => (
+                <li key={f.id} className="managed-item">
+                  <h3>
+                    <Link href={storyPath(f.custom_tag)}>{f.title}</Link>
+                  </h3>
+                  <p className="meta">
+                    <span className={`status status-${f.stage}`}>{t(STAGE_KEY[f.stage])}</span>
+                    {f.is_private && <span className="status">{t('private')}</span>}
+                  </p>
+                  <ProgressBar percent={f.progress_percent} label={t('progress', { percent: f.progress_percent })} />
+                  <p className="amounts">
+                    <strong>{formatMoney(f.raised_minor, f.currency, locale)}</strong> {t('raisedOf', { goal: formatMoney(f.goal_minor, f.currency, locale) })}
+                  </p>
+                  <p className="meta">
+                    <span>{t('supporters', { count: formatCount(f.donor_count, locale) })}</span>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
       )}
     </div>
   );

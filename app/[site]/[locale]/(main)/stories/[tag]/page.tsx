@@ -20,7 +20,7 @@ import { StoryFacts } from '@/components/story/StoryFacts';
 import { StoryVideo } from '@/components/story/StoryVideo';
 import { FundsUsed } from '@/components/story/FundsUsed';
 import '@/components/story/story.css';
-import { cachedFundraiserByTag, cachedStoryExtras } from '@/lib/cache/queries';
+import { cachedFundraiserById, cachedFundraiserByTag, cachedStoryExtras } from '@/lib/cache/queries';
 import { cardImage, DEFAULT_FUNDRAISER_IMAGE, progressPercent } from '@/lib/fundraisers/rules';
 import { daysLeft, isFundraiserEnded } from '@/lib/fundraisers/status';
 import { sanitizeStoryHtml, htmlToText, truncateText } from '@/lib/content/sanitize';
@@ -70,7 +70,14 @@ export default async function StoryPage({ params }: Props) {
   setRequestLocale(locale);
   const f = await loadFundraiser(tag);
   if (!f) notFound();
-  const [t, tc, tp, extras] = await Promise.all([getTranslations('Story'), getTranslations('Card'), getTranslations('Payment'), cachedStoryExtras(f.id, f.cause_id, f.title)]);
+  const [t, tc, tp, extras, parent] = await Promise.all([
+    getTranslations('Story'),
+    getTranslations('Card'),
+    getTranslations('Payment'),
+    cachedStoryExtras(f.id, f.cause_id, f.title),
+    // issue 13: a supporting fundraiser names the fundraiser its money goes to
+    f.support_campaign_id ? cachedFundraiserById(f.support_campaign_id) : null,
+  ]);
   const origin = await getSiteUrl(site);
   const path = storyPath(f.custom_tag);
   const storyUrl = absoluteUrl(origin, localizedPath(locale, path));
@@ -80,6 +87,8 @@ export default async function StoryPage({ params }: Props) {
   const percent = progressPercent(f.raised_minor, f.goal_minor);
   const hero = f.images.leaderboard ?? f.images.theater ?? f.images.widget;
   const isPublic = !f.is_private;
+  // one level of supporting fundraisers, for running public ones (lib/fundraisers/supporting.ts says the same)
+  const invitesSupporters = !ended && isPublic && !f.support_campaign_id;
   const signIn = signInPath(localizedPath(locale, path));
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const summary = isPublic ? truncateText(htmlToText(f.story_description) || f.short_description || '', 300) : '';
@@ -103,6 +112,11 @@ export default async function StoryPage({ params }: Props) {
             {/* a Latin title inside Arabic or Urdu keeps its own direction (punctuation, numbers) */}
             <bdi>{f.title}</bdi>
           </h1>
+          {parent && (
+            <p className="supports-note" data-testid="supports">
+              {t.rich('supportsNote', { link: () => <Link href={storyPath(parent.custom_tag)}><bdi>{parent.title}</bdi></Link> })}
+            </p>
+          )}
           <div className="story-hero">
             <FallbackImage src={cardImage(f.images)} srcSet={responsiveSrcSet(cardImage(f.images))} fallbackSrc={DEFAULT_FUNDRAISER_IMAGE} alt={f.title} width={hero?.width ?? 1200} height={hero?.height ?? 675} sizes="(min-width: 960px) 720px, 100vw" fetchPriority="high" />
           </div>
@@ -291,16 +305,26 @@ export default async function StoryPage({ params }: Props) {
             </>
           )}
 
-          {extras.supporting.length > 0 && (
+          {(extras.supporting.length > 0 || invitesSupporters) && (
             <section id="supporting" aria-labelledby="supporting-heading" className="story-section">
               <h2 id="supporting-heading">{t('supporting')}</h2>
-              <ul className="card-grid">
-                {extras.supporting.map((s) => (
-                  <li key={s.id}>
-                    <FundraiserCard fundraiser={s} locale={locale} now={now} />
-                  </li>
-                ))}
-              </ul>
+              {invitesSupporters && (
+                <div className="supporting-invite">
+                  <p className="muted">{t('supportingInvite')}</p>
+                  <Link className="btn btn-secondary" href={`/supportfundraiser/${encodeURIComponent(f.custom_tag)}`} data-testid="start-supporting">
+                    {t('startSupporting')}
+                  </Link>
+                </div>
+              )}
+              {extras.supporting.length > 0 && (
+                <ul className="card-grid">
+                  {extras.supporting.map((s) => (
+                    <li key={s.id}>
+                      <FundraiserCard fundraiser={s} locale={locale} now={now} />
+                    </li>
+                  ))}
+                </ul>
+              )}
             </section>
           )}
         </article>

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { getDb } from '@/lib/db/client';
+import { handle, json } from '@/lib/http/respond';
+import { parseWith } from '@/lib/http/validation';
+import { requireUser } from '@/lib/auth/session';
+import { DASHBOARD_FETCH_COUNT } from '@/lib/constants';
+import { ngoDashboard } from '@/lib/fundraisers/organisations';
+import { toMajor } from '@/lib/money';
+
+export const dynamic = 'force-dynamic';
+
+const QuerySchema = z.object({
+  task: z.literal('get_campaigns', { error: 'Unknown task' }),
+  count: z.coerce.number({ error: 'Please give a count' }).int().min(1, `count must be 1 to ${DASHBOARD_FETCH_COUNT}`).max(DASHBOARD_FETCH_COUNT, `count must be 1 to ${DASHBOARD_FETCH_COUNT}`).default(DASHBOARD_FETCH_COUNT),
+});
+
+// spec 7 "dashboard data" (task=get_campaigns, count=50): the signed-in NGO's standing and fundraisers (spec 9)
+export const GET = handle(async (request) => {
+  const { task: _task, count } = parseWith(QuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+  const db = await getDb();
+  const user = await requireUser(db, request);
+  const d = await ngoDashboard(db, user.id, count);
+  const campaigns = d.campaigns.map(({ goal_minor, raised_minor, ...f }) => ({ ...f, goal: toMajor(goal_minor), raised: toMajor(raised_minor) }));
+  return json({ data: { tax_benefit: d.tax_benefit, ngo_active_campaigns: d.ngo_active_campaigns, ngos: d.ngos, campaigns } }, { headers: { 'Cache-Control': 'private, no-store' } });
+});

@@ -1,0 +1,67 @@
+'use client';
+// Start a supporting fundraiser (spec 7, issue 13): the supporter's title, story and goal; the rest is the parent's.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { paragraphsOf, SupportingFormSchema } from '@/lib/validation/supporting';
+import type { SupportingView } from '@/lib/fundraisers/supporting-view';
+import { sendToApi } from '@/components/auth/client-session';
+import { Field } from '@/components/forms/Field';
+
+export type SupportingFormLabels = Record<'title' | 'story' | 'storyHint' | 'goal' | 'endDate' | 'endDateHint' | 'start' | 'starting' | 'failed', string>;
+
+type FormInput = z.input<typeof SupportingFormSchema>;
+type FormValues = z.output<typeof SupportingFormSchema>;
+
+interface Props {
+  parentId: number;
+  currency: string;
+  defaults: { title: string; goal: number };
+  /** the localised story path of a new tag, e.g. /hi/stories/{tag} */
+  storyPathPrefix: string;
+  labels: SupportingFormLabels;
+}
+
+export function SupportingForm({ parentId, currency, defaults, storyPathPrefix, labels }: Props) {
+  const [notice, setNotice] = useState('');
+  const { register, handleSubmit, setError, formState } = useForm<FormInput, unknown, FormValues>({
+    resolver: zodResolver(SupportingFormSchema),
+    defaultValues: { title: defaults.title, goal: defaults.goal, story: '', end_date: '' },
+  });
+  const err = (k: keyof FormValues) => formState.errors[k]?.message;
+
+  async function start(values: FormValues) {
+    setNotice('');
+    const body = { title: values.title, story: paragraphsOf(values.story), goal: values.goal, ...(values.end_date ? { end_date: values.end_date } : {}) };
+    const r = await sendToApi<SupportingView>('POST', `/api/fundraisers/${parentId}/supporting`, body);
+    if (!r.ok) {
+      for (const [k, m] of Object.entries(r.error.fields ?? {})) setError(k as keyof FormValues, { message: m }, { shouldFocus: true });
+      return setNotice(r.error.fields ? '' : (r.error.message ?? labels.failed));
+    }
+    window.location.assign(`${storyPathPrefix}${encodeURIComponent(r.data.custom_tag)}`);
+  }
+
+  return (
+    <form className="panel supporting-form" onSubmit={handleSubmit(start)} noValidate>
+      <Field id="supporting-title" label={labels.title} error={err('title')}>
+        {(c) => <input {...c} autoComplete="off" {...register('title')} />}
+      </Field>
+      <Field id="supporting-story" label={labels.story} hint={labels.storyHint} error={err('story')}>
+        {(c) => <textarea {...c} rows={6} {...register('story')} />}
+      </Field>
+      <div className="field-row">
+        <Field id="supporting-goal" label={`${labels.goal} (${currency})`} error={err('goal')}>
+          {(c) => <input {...c} inputMode="numeric" {...register('goal')} />}
+        </Field>
+        <Field id="supporting-end" label={labels.endDate} hint={labels.endDateHint} error={err('end_date')}>
+          {(c) => <input {...c} type="date" {...register('end_date')} />}
+        </Field>
+      </div>
+      <button type="submit" className="btn btn-primary btn-block" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? labels.starting : labels.start}
+      </button>
+      <div aria-live="polite">{notice && <p className="field-error">{notice}</p>}</div>
+    </form>
+  );
+}
