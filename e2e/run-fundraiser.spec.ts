@@ -68,4 +68,12 @@ test('a campaigner posts an update with a picture and offers a reward; a donor g
   await expect(page.getByTestId('reward-list')).toContainText('1 given');
   const donationsAfter = Number(await page.locator('.chart-table tbody tr').last().locator('td').first().textContent());
   expect(donationsAfter).toBe(donationsBefore + 1);
+
+  // the campaigner raises the goal from the dashboard; the story shows it at once
+  await page.getByText('Edit the story').click();
+  await page.getByLabel('Goal (INR)').fill('987654');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Saved. The story shows it now.')).toBeVisible();
+  await page.goto(storyHref);
+  await expect(page.getByTestId('goal')).toContainText(/9,87,654|987,654/);
 });

@@ -28,13 +28,15 @@ export default async function ReviewQueuePage({ params }: Props) {
   const user = await requireCurrentUser(locale, '/review');
   const db = await getDb();
   if (!(await can(db, user, 'fundraiser.review', { kind: 'platform' }))) notFound();
-  const [queue, causes, t, tCauses, tLeads] = await Promise.all([reviewQueue(db), cachedCauses(), getTranslations('Review'), getTranslations('Causes'), getTranslations('Leads')]);
+  const [queue, causes, t, tCauses, tLeads, tWithdrawals] = await Promise.all([reviewQueue(db), cachedCauses(), getTranslations('Review'), getTranslations('Causes'), getTranslations('Leads'), getTranslations('Withdrawals')]);
   const causeSlug = new Map(causes.map((c) => [c.id, c.slug]));
   return (
     <div className="container section review-page">
       <h1>{t('title')}</h1>
       <p className="review-back">
         <Link href="/review/leads">{tLeads('title')}</Link>
+        {' · '}
+        <Link href="/review/withdrawals">{tWithdrawals('review.title')}</Link>
       </p>
       {queue.length === 0 ? (
         <p className="review-empty" data-testid="review-empty">

@@ -13,6 +13,8 @@ import { ProgressBar } from '@/components/ui/ProgressBar';
 import { DonationsChart } from '@/components/manage/DonationsChart';
 import { RewardsManager, type RewardsLabels } from '@/components/manage/RewardsManager';
 import { UpdateForm, type UpdateFormLabels } from '@/components/manage/UpdateForm';
+import { EditStorySection } from '@/components/manage/EditStorySection';
+import { WithdrawalsSection } from '@/components/manage/WithdrawalsSection';
 import '@/components/portfolio/portfolio.css';
 import '@/components/wizard/wizard.css';
 import '@/components/manage/manage.css';
@@ -106,8 +108,10 @@ export default async function FundraiserDashboardPage({ params }: Props) {
         />
       </section>
 
+      {live && <EditStorySection fundraiserId={d.id} locale={locale} />}
       {live && <UpdateForm fundraiserId={d.id} labels={updateLabels} />}
       <RewardsManager fundraiserId={d.id} initial={rewardList} labels={rewardLabels} currency={d.currency} money={Object.fromEntries(rewardList.map((r) => [r.id, money(toMinor(r.min_amount))]))} />
+      {(d.stage === 'running' || d.stage === 'ended') && <WithdrawalsSection fundraiserId={d.id} user={user} locale={locale} />}
     </div>
   );
 }
