@@ -15,7 +15,7 @@ import { Field } from '@/components/forms/Field';
 import { IMAGE_ACCEPT, uploadFundraiserImage } from '@/components/forms/image-file';
 import type { PickerItem } from './SearchPicker';
 import { readDock, saveDockAsDraft, writeDock, type Dock } from './dock';
-import type { StoryEditorLabels } from './StoryEditor';
+import { storyEditorLabels } from './editor-labels';
 
 // the pickers (downshift, swr) and the editor (TipTap) load with the steps that use them, not with the wizard
 const SearchPicker = dynamic(() => import('./SearchPicker').then((m) => m.SearchPicker));
@@ -276,17 +276,7 @@ export function Wizard(props: WizardProps) {
   const signInHref = (s: WizardStep) => `${signInPage}?${new URLSearchParams({ redirect_uri: stepUrl(s, null) })}`;
   const cover = media.find((m) => m.kind === 'leaderboard');
   const imageOf = (m: DraftMedia) => m.variants?.card ?? m.path;
-  const editorLabels: StoryEditorLabels = {
-    toolbar: t('editor.toolbar'),
-    bold: t('editor.bold'),
-    italic: t('editor.italic'),
-    heading: t('editor.heading'),
-    bulletList: t('editor.bulletList'),
-    numberedList: t('editor.numberedList'),
-    image: t('editor.image'),
-    uploading: t('uploading'),
-    signInForImages: t('editor.signInForImages'),
-  };
+  const editorLabels = storyEditorLabels(t);
 
   // a draft under review, or already live, is not edited here
   if (draft && (draft.status === 'under_review' || draft.status === 'live' || draft.status === 'ended')) {

@@ -322,7 +322,9 @@ export async function insertDemo(db: Db, opts: { now?: Date } = {}): Promise<See
     // as lib/fundraisers/supporting.ts makes them: the parent's cause, beneficiary and currency, the supporter's words
     await tx.execute(sql`
       update fundraisers c set
-        title = left('Supporting ' || p.title, ${FUNDRAISER_TITLE_MAX}), story_title = left('Supporting ' || p.title, ${FUNDRAISER_TITLE_MAX}),
+        title = left('Team ' || split_part(u.full_name, ' ', 1) || ' for ' || split_part(coalesce(p.beneficiary_name, p.title), ' ', 1), ${FUNDRAISER_TITLE_MAX}),
+        story_title = left('Team ' || split_part(u.full_name, ' ', 1) || ' for ' || split_part(coalesce(p.beneficiary_name, p.title), ' ', 1), ${FUNDRAISER_TITLE_MAX}),
+        custom_tag = lower('team-' || split_part(u.full_name, ' ', 1) || '-for-' || split_part(coalesce(p.beneficiary_name, p.title), ' ', 1)) || '-' || c.id,
         story_description = '<p>' || u.full_name || ' is raising for “' || p.title || '”. Every rupee given here reaches ' || coalesce(p.beneficiary_name, 'the cause') || ' through that fundraiser, and counts towards its goal.</p>',
         short_description = u.full_name || ' is raising for “' || p.title || '”.',
         cause_id = p.cause_id, parent_cause_id = p.parent_cause_id, currency = p.currency, beneficiary_name = p.beneficiary_name,

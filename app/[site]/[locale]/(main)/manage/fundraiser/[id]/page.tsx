@@ -14,6 +14,7 @@ import { DonationsChart } from '@/components/manage/DonationsChart';
 import { RewardsManager, type RewardsLabels } from '@/components/manage/RewardsManager';
 import { UpdateForm, type UpdateFormLabels } from '@/components/manage/UpdateForm';
 import { EditStorySection } from '@/components/manage/EditStorySection';
+import { storyEditorLabels } from '@/components/wizard/editor-labels';
 import { WithdrawalsSection } from '@/components/manage/WithdrawalsSection';
 import '@/components/portfolio/portfolio.css';
 import '@/components/wizard/wizard.css';
@@ -54,7 +55,7 @@ export default async function FundraiserDashboardPage({ params }: Props) {
     posting: t('update.posting'),
     posted: t.raw('update.posted') as string,
     failed: t('update.failed'),
-    editor: { toolbar: tw('editor.toolbar'), bold: tw('editor.bold'), italic: tw('editor.italic'), heading: tw('editor.heading'), bulletList: tw('editor.bulletList'), numberedList: tw('editor.numberedList'), image: tw('editor.image'), uploading: tw('uploading'), signInForImages: tw('editor.signInForImages') },
+    editor: storyEditorLabels(tw),
   };
   const live = d.stage === 'running';
   return (
