@@ -25,7 +25,7 @@ test('a campaigner posts an update with a picture and offers a reward; a donor g
   await editor.click();
   await editor.pressSequentially('The surgery went well. Thank you for standing with us. ', { delay: 5 });
   const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2e86c1' } }).png().toBuffer();
-  await page.locator('.story-editor input[type=file]').setInputFiles({ name: 'ward.png', mimeType: 'image/png', buffer: png });
+  await page.locator('[aria-labelledby=update-heading] .story-editor input[type=file]').setInputFiles({ name: 'ward.png', mimeType: 'image/png', buffer: png });
   await expect(editor.locator('img')).toHaveAttribute('src', /\/media\/uploads\//);
   await page.getByRole('button', { name: 'Post update' }).click();
   await expect(page.getByText(/Posted\. It is on the story/)).toBeVisible();

@@ -444,3 +444,22 @@ export const LEADS_PAGE_SIZE = 50;
 export const SUPPORTING_STORY_TEXT_MIN = 20;
 /** the goal first suggested to a supporter: a tenth of the parent's (rounded to a thousand, at least the smallest goal) */
 export const SUPPORTING_GOAL_SHARE = 0.1;
+
+// issue 13, the acknowledge form (spec 7), the donors list and CSV, update-email opt-outs
+/** a campaigner's thank-you to one donor */
+export const ACKNOWLEDGEMENT_MIN = 2;
+export const ACKNOWLEDGEMENT_MAX = 1_000;
+/** recent successful donations the dashboard lists (the CSV has every one) */
+export const DASHBOARD_DONORS_LIMIT = 25;
+/** successful donations one CSV export reads from the database at a time */
+export const DONORS_CSV_BATCH = 1_000;
+/** an update-email unsubscribe token: the address (base64url, at most 254 characters of email) and its signature */
+export const UPDATE_OPT_OUT_TOKEN_MAX = 512;
+
+// issue 13, the dashboard's conversations: comment replies and "ask for update" requests (spec 7)
+/** recent comments the dashboard lists for replies, newest first */
+export const DASHBOARD_COMMENTS_LIMIT = 20;
+/** open update requests the dashboard lists, newest first */
+export const DASHBOARD_UPDATE_REQUESTS_LIMIT = 50;
+/** the optional note a donor sends with "ask for update" */
+export const UPDATE_REQUEST_MESSAGE_MAX = 500;

@@ -30,7 +30,7 @@ export function forgetSignIn(): void {
   document.cookie = `${IS_LOGGED_IN_COOKIE}=; Max-Age=0; Path=/`;
 }
 
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: ApiFailure };
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiFailure };
 
 /** Sends JSON (or a form) to our API; a token_expired answer signs the browser out without a message. */
 export async function sendToApi<T>(method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<ApiResult<T>> {
@@ -46,7 +46,7 @@ export async function sendToApi<T>(method: 'POST' | 'PUT' | 'DELETE', url: strin
     return { ok: false, status: 0, error: {} };
   }
   const json = (await response.json().catch(() => null)) as { data?: T; error?: ApiFailure } | null;
-  if (response.ok) return { ok: true, data: json?.data as T };
+  if (response.ok) return { ok: true, status: response.status, data: json?.data as T };
   const error = json?.error ?? {};
   if (error.code === 'token_expired') forgetSignIn();
   return { ok: false, status: response.status, error };

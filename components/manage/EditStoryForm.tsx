@@ -36,7 +36,9 @@ export function EditStoryForm({ fundraiserId, currency, initial, labels }: Props
   const [cover, setCover] = useState(initial.cover);
   const [coverError, setCoverError] = useState('');
   const [uploading, setUploading] = useState(false);
-  const { register, control, handleSubmit, setError, reset, formState } = useForm<EditInput, unknown, EditValues>({ resolver: zodResolver(EditSchema), defaultValues: initial });
+  const { cover: _cover, ...fieldValues } = initial;
+  const [saved, setSaved] = useState<Record<string, unknown>>(fieldValues);
+  const { register, control, handleSubmit, setError, formState } = useForm<EditInput, unknown, EditValues>({ resolver: zodResolver(EditSchema), defaultValues: fieldValues });
   const err = (k: keyof EditValues) => formState.errors[k]?.message;
 
   async function addImage(file: File): Promise<string | null> {
@@ -60,15 +62,15 @@ export function EditStoryForm({ fundraiserId, currency, initial, labels }: Props
 
   async function save(values: EditValues) {
     setNotice(null);
-    // only what changed: an untouched end date is not checked again against today
-    const changed = Object.fromEntries(Object.entries(values).filter(([k, v]) => formState.dirtyFields[k as keyof EditValues] && v !== undefined && v !== ''));
+    // only what changed since the last save: an untouched end date is not checked again against today
+    const changed = Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== undefined && v !== '' && String(v) !== String(saved[k as keyof typeof saved] ?? '')));
     if (!Object.keys(changed).length) return setNotice({ ok: true, text: labels.saved });
     const r = await sendToApi('PUT', `/api/campaigns/${fundraiserId}`, changed);
     if (!r.ok) {
       for (const [k, m] of Object.entries(r.error.fields ?? {})) setError(k as keyof EditValues, { message: m }, { shouldFocus: true });
       return setNotice({ ok: false, text: r.error.fields ? '' : (r.error.message ?? labels.failed) });
     }
-    reset(values);
+    setSaved({ ...saved, ...changed });
     setNotice({ ok: true, text: labels.saved });
   }
 

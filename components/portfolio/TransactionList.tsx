@@ -6,6 +6,7 @@ import type { OrderItem } from '@/lib/portfolio/queries';
 import { formatMoney } from '@/lib/money';
 import { formatDate } from '@/lib/portfolio/format';
 import { storyPath } from '@/lib/routes';
+import { AnonymousToggle, type AnonymousToggleLabels } from './AnonymousToggle';
 
 export type TransactionLabels = Record<
   'heading' | 'empty' | 'showMore' | 'loadFailed' | 'viewReceipt' | 'receiptFor' | 'monthly' | 'statusSuccess' | 'statusPending' | 'statusFailed' | 'statusRefunded' | 'statusCreated',
@@ -20,6 +21,8 @@ interface Props {
   /** '' for en, '/hi' and so on: our links keep the page's language */
   localePrefix: string;
   labels: TransactionLabels;
+  /** issue 13: with these, each successful donation gets its show-or-hide-my-name switch */
+  anonymousLabels?: AnonymousToggleLabels;
 }
 
 const STATUS_LABEL: Record<string, keyof TransactionLabels> = {
@@ -30,7 +33,7 @@ const STATUS_LABEL: Record<string, keyof TransactionLabels> = {
   created: 'statusCreated',
 };
 
-export function TransactionList({ initial, hasMore, pageSize, locale, localePrefix, labels }: Props) {
+export function TransactionList({ initial, hasMore, pageSize, locale, localePrefix, labels, anonymousLabels }: Props) {
   const [items, setItems] = useState(initial);
   const [page, setPage] = useState(1);
   const [more, setMore] = useState(hasMore);
@@ -75,6 +78,7 @@ export function TransactionList({ initial, hasMore, pageSize, locale, localePref
                 <time dateTime={o.created_at}>{formatDate(o.created_at, locale)}</time>
                 {o.recurring && <> · {labels.monthly}</>}
               </span>
+              {anonymousLabels && o.status === 'success' && <AnonymousToggle orderId={o.order_id} initial={o.is_anonymous} labels={anonymousLabels} />}
             </div>
             <div className="txn-side">
               <strong>{formatMoney(o.donated_amount_minor, o.currency, locale, { exact: true })}</strong>

@@ -2,6 +2,8 @@
 // Further pages of supporters, updates or comments, fetched on demand (the first page is in the cached HTML).
 import { useState } from 'react';
 import { formatMoney } from '@/lib/money';
+import type { StoryReply } from '@/lib/story/queries';
+import { CommentReplies } from './CommentReplies';
 
 type Kind = 'supporters' | 'updates' | 'comments';
 
@@ -14,6 +16,8 @@ interface Item {
   body_html?: string;
   body?: string;
   author_name?: string;
+  /** a comment's replies from the fundraiser's people (issue 13) */
+  replies?: StoryReply[];
   created_at: string;
 }
 
@@ -21,7 +25,8 @@ interface Props {
   kind: Kind;
   url: string; // API path without page
   locale: string;
-  labels: { more: string; failed: string; anonymous: string; supportersOnly: string; signIn: string };
+  /** reply: how a campaigner's reply under a comment is marked */
+  labels: { more: string; failed: string; anonymous: string; supportersOnly: string; signIn: string; reply?: string };
   signInHref: string;
 }
 
@@ -74,6 +79,7 @@ export function LoadMore({ kind, url, locale, labels, signInHref }: Props) {
                 <>
                   <strong>{i.author_name}</strong> <span className="muted">{date.format(new Date(i.created_at))}</span>
                   <p>{i.body}</p>
+                  {i.replies && <CommentReplies replies={i.replies} locale={locale} label={labels.reply ?? ''} />}
                 </>
               )}
             </li>

@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { paragraphsOf, SupportingFormSchema } from '@/lib/validation/supporting';
 import type { SupportingView } from '@/lib/fundraisers/supporting-view';
+import { useRouter } from '@/i18n/navigation';
+import { storyPath } from '@/lib/routes';
 import { sendToApi } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';
 
@@ -18,12 +20,11 @@ interface Props {
   parentId: number;
   currency: string;
   defaults: { title: string; goal: number };
-  /** the localised story path of a new tag, e.g. /hi/stories/{tag} */
-  storyPathPrefix: string;
   labels: SupportingFormLabels;
 }
 
-export function SupportingForm({ parentId, currency, defaults, storyPathPrefix, labels }: Props) {
+export function SupportingForm({ parentId, currency, defaults, labels }: Props) {
+  const router = useRouter();
   const [notice, setNotice] = useState('');
   const { register, handleSubmit, setError, formState } = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(SupportingFormSchema),
@@ -39,7 +40,7 @@ export function SupportingForm({ parentId, currency, defaults, storyPathPrefix, 
       for (const [k, m] of Object.entries(r.error.fields ?? {})) setError(k as keyof FormValues, { message: m }, { shouldFocus: true });
       return setNotice(r.error.fields ? '' : (r.error.message ?? labels.failed));
     }
-    window.location.assign(`${storyPathPrefix}${encodeURIComponent(r.data.custom_tag)}`);
+    router.push(storyPath(r.data.custom_tag));
   }
 
   return (

@@ -15,6 +15,8 @@ import { siteConfig } from '../whitelabel/resolve';
 import { mainSiteOrigin } from '../whitelabel/site';
 import { UPDATE_MESSAGES, type UpdateInput } from '../validation/updates';
 import { PUBLISHED_FLAGS } from './status';
+import { updateOptOutFooter, updateOptOutUrl, withoutOptedOut } from './update-opt-out';
+import { answerUpdateRequests } from './update-requests';
 
 /** Donors of the fundraiser with a real address, once each (placeholder addresses of phone-only accounts are left out). */
 async function donorAddresses(db: DbOrTx, fundraiserId: number): Promise<string[]> {
@@ -37,10 +39,13 @@ export async function postUpdate(db: Db, user: { id: number }, fundraiserId: num
     const [f] = await tx.select({ title: fundraisers.title, custom_tag: fundraisers.custom_tag, status_flag: fundraisers.status_flag }).from(fundraisers).where(eq(fundraisers.id, fundraiserId));
     if (!PUBLISHED_FLAGS.includes(f.status_flag)) throw conflict('Updates can be posted once the fundraiser is live');
     const [row] = await tx.insert(updates).values({ fundraiser_id: fundraiserId, author_id: user.id, title: input.title || null, body_html: html }).returning({ id: updates.id });
-    const to = await donorAddresses(tx, fundraiserId);
+    // donors who unsubscribed from this fundraiser's updates get none
+    const to = await withoutOptedOut(tx, fundraiserId, await donorAddresses(tx, fundraiserId));
+    // spec 7: this answers every open "ask for update"; askers get it too, once each (even after an opt-out: they just asked)
+    to.push(...(await answerUpdateRequests(tx, fundraiserId, row.id, to)));
     const text = truncateText(htmlToText(html), 600);
     for (const recipient of to)
-      await enqueueMessage(tx, { channel: 'email', recipient, subject: `An update on "${f.title}"${input.title ? `: ${input.title}` : ''}`, body: `${text}\n\nRead it on the fundraiser: ${mainSiteOrigin(siteConfig())}${storyPath(f.custom_tag)}#updates\n\nTeam Sahyog` });
+      await enqueueMessage(tx, { channel: 'email', recipient, subject: `An update on "${f.title}"${input.title ? `: ${input.title}` : ''}`, body: `${text}\n\nRead it on the fundraiser: ${mainSiteOrigin(siteConfig())}${storyPath(f.custom_tag)}#updates\n\nTeam Sahyog${updateOptOutFooter(updateOptOutUrl(mainSiteOrigin(siteConfig()), f.custom_tag, fundraiserId, recipient))}` });
     await announceFundraisersChanged(tx, [fundraiserId]);
     return { id: row.id, emailed: to.length };
   });

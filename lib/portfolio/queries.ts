@@ -135,6 +135,8 @@ export interface OrderItem {
   /** the receipt number (the order id) of a successful order, else null */
   receipt_number: string | null;
   receipt_url: string | null;
+  /** issue 13: the donor chose to hide their name on this donation (spec 7 PUT anonymous flag) */
+  is_anonymous: boolean;
 }
 
 // an order never sent to a gateway ('created') is an abandoned form, not a transaction
@@ -144,7 +146,7 @@ export async function ordersOf(db: DbOrTx, userId: number, q: OrdersPageQuery) {
   const direction = q.sortedBy === 'asc' ? asc : desc;
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ o: orders, recurring: carts.recurring, f: { id: fundraisers.id, title: fundraisers.title, custom_tag: fundraisers.custom_tag } })
+      .select({ o: orders, recurring: carts.recurring, anonymous: carts.is_anonymous, f: { id: fundraisers.id, title: fundraisers.title, custom_tag: fundraisers.custom_tag } })
       .from(orders)
       .innerJoin(carts, eq(carts.id, orders.cart_id))
       .innerJoin(fundraisers, eq(fundraisers.id, orders.fundraiser_id))
@@ -155,7 +157,7 @@ export async function ordersOf(db: DbOrTx, userId: number, q: OrdersPageQuery) {
       .offset((q.page - 1) * q.limit),
     db.select({ total: count() }).from(orders).where(listedOrdersOf(userId)),
   ]);
-  const data: OrderItem[] = rows.map(({ o, recurring, f }) => {
+  const data: OrderItem[] = rows.map(({ o, recurring, anonymous, f }) => {
     const paid = o.status === 'success';
     return {
       order_id: o.order_id,
@@ -169,6 +171,7 @@ export async function ordersOf(db: DbOrTx, userId: number, q: OrdersPageQuery) {
       fundraiser: f,
       receipt_number: paid ? o.order_id : null,
       receipt_url: paid ? receiptPath(o.order_id) : null,
+      is_anonymous: anonymous,
     };
   });
   return { data, page: q.page, per_page: q.limit, total, has_more: q.page * q.limit < total };

@@ -1,5 +1,5 @@
 // What a story page shows besides the fundraiser itself: updates, comments, supporters, related fundraisers.
-import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { carts, comments, fundraisers, orders, updates, users } from '../db/schema';
 import { convertMinor, currentRatesMicros } from '../currency-rates';
@@ -18,12 +18,17 @@ export interface Page<T> {
   has_more: boolean;
 }
 
-export interface StoryComment {
+export interface StoryReply {
   id: number;
   body: string;
   author_name: string;
   author_avatar: string | null;
   created_at: string;
+}
+
+/** A comment with the replies of the fundraiser's people under it (issue 13), oldest first. */
+export interface StoryComment extends StoryReply {
+  replies: StoryReply[];
 }
 
 export interface StoryUpdate {
@@ -50,6 +55,20 @@ function page<T>(data: T[], pageNo: number, perPage: number, total: number): Pag
   return { data, page: pageNo, per_page: perPage, total, has_more: pageNo * perPage < total };
 }
 
+/** The replies to these comments, by the comment they answer, oldest first (as a conversation reads). */
+export async function repliesTo(db: DbOrTx, commentIds: number[]): Promise<Map<number, StoryReply[]>> {
+  const byParent = new Map<number, StoryReply[]>();
+  if (!commentIds.length) return byParent;
+  const rows = await db
+    .select({ id: comments.id, parent_id: comments.parent_id, body: comments.body, created_at: comments.created_at, author_name: users.full_name, author_avatar: users.avatar })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.user_id))
+    .where(inArray(comments.parent_id, commentIds))
+    .orderBy(asc(comments.created_at), asc(comments.id));
+  for (const { parent_id, ...r } of rows) byParent.set(parent_id!, [...(byParent.get(parent_id!) ?? []), { ...r, created_at: iso(r.created_at) }]);
+  return byParent;
+}
+
 async function commentsOf(db: DbOrTx, where: ReturnType<typeof and>, limit: number, offset: number): Promise<StoryComment[]> {
   const rows = await db
     .select({ id: comments.id, body: comments.body, created_at: comments.created_at, author_name: users.full_name, author_avatar: users.avatar })
@@ -59,7 +78,8 @@ async function commentsOf(db: DbOrTx, where: ReturnType<typeof and>, limit: numb
     .orderBy(desc(comments.created_at), desc(comments.id))
     .limit(limit)
     .offset(offset);
-  return rows.map((r) => ({ ...r, created_at: iso(r.created_at) }));
+  const replies = await repliesTo(db, rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, created_at: iso(r.created_at), replies: replies.get(r.id) ?? [] }));
 }
 
 /** Updates newest first, each with its comments (oldest first, as a conversation reads). */
@@ -78,9 +98,11 @@ export async function storyUpdates(db: DbOrTx, fundraiserId: number, pageNo: num
         .select({ id: comments.id, update_id: comments.update_id, body: comments.body, created_at: comments.created_at, author_name: users.full_name, author_avatar: users.avatar })
         .from(comments)
         .innerJoin(users, eq(users.id, comments.user_id))
-        .where(inArray(comments.update_id, ids))
+        // replies are listed under the comment they answer, not as comments of their own
+        .where(and(inArray(comments.update_id, ids), isNull(comments.parent_id)))
         .orderBy(comments.created_at, comments.id)
     : [];
+  const replies = await repliesTo(db, updateComments.map((c) => c.id));
   const data = rows.map((u) => ({
     id: u.id,
     title: u.title,
@@ -89,14 +111,14 @@ export async function storyUpdates(db: DbOrTx, fundraiserId: number, pageNo: num
     created_at: iso(u.created_at),
     comments: updateComments
       .filter((c) => c.update_id === u.id)
-      .map(({ update_id: _u, ...c }) => ({ ...c, created_at: iso(c.created_at) })),
+      .map(({ update_id: _u, ...c }) => ({ ...c, created_at: iso(c.created_at), replies: replies.get(c.id) ?? [] })),
   }));
   return page(data, pageNo, perPage, total);
 }
 
-/** Comments on the fundraiser itself (not on an update), newest first. */
+/** Comments on the fundraiser itself (not on an update, not replies), newest first, each with its replies. */
 export async function storyComments(db: DbOrTx, fundraiserId: number, pageNo: number, perPage: number): Promise<Page<StoryComment>> {
-  const where = and(eq(comments.fundraiser_id, fundraiserId), isNull(comments.update_id));
+  const where = and(eq(comments.fundraiser_id, fundraiserId), isNull(comments.update_id), isNull(comments.parent_id));
   const [{ total }] = await db.select({ total: count() }).from(comments).where(where);
   return page(await commentsOf(db, where, perPage, (pageNo - 1) * perPage), pageNo, perPage, total);
 }

@@ -40,6 +40,7 @@ const order = (n: number, status = 'success'): OrderItem => ({
   fundraiser: { id: n, title: `Help fundraiser ${n}`, custom_tag: `help-${n}` },
   receipt_number: status === 'success' ? `SHYORDER${n}` : null,
   receipt_url: status === 'success' ? `/portfolio/receipts/SHYORDER${n}` : null,
+  is_anonymous: false,
 });
 
 const fetchMock = jest.fn();

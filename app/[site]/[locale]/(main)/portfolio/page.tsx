@@ -35,6 +35,7 @@ export default async function PortfolioPage({ params }: Props) {
     getTranslations('Portfolio'),
     getTranslations('Causes'),
   ]);
+  const ta = await getTranslations('AnonymousGift');
   const labels: TransactionLabels = {
     heading: t('transactionsHeading'),
     empty: t('noTransactions'),
@@ -110,7 +111,7 @@ export default async function PortfolioPage({ params }: Props) {
 
       <section aria-labelledby="transactions-heading">
         <h2 id="transactions-heading">{t('transactionsHeading')}</h2>
-        <TransactionList initial={firstPage.data} hasMore={firstPage.has_more} pageSize={USER_ORDERS_PAGE_SIZE} locale={locale} localePrefix={localePrefix(locale)} labels={labels} />
+        <TransactionList initial={firstPage.data} hasMore={firstPage.has_more} pageSize={USER_ORDERS_PAGE_SIZE} locale={locale} localePrefix={localePrefix(locale)} labels={labels} anonymousLabels={{ label: ta('label'), hidden: ta('hidden'), shown: ta('shown'), failed: ta('failed') }} />
       </section>
 
       <section aria-labelledby="sip-heading">

@@ -19,6 +19,8 @@ import { PaymentFailedNotice } from '@/components/payment/PaymentFailedNotice';
 import { StoryFacts } from '@/components/story/StoryFacts';
 import { StoryVideo } from '@/components/story/StoryVideo';
 import { FundsUsed } from '@/components/story/FundsUsed';
+import { AskForUpdate } from '@/components/story/AskForUpdate';
+import { CommentReplies } from '@/components/story/CommentReplies';
 import '@/components/story/story.css';
 import { cachedFundraiserById, cachedFundraiserByTag, cachedStoryExtras } from '@/lib/cache/queries';
 import { cardImage, DEFAULT_FUNDRAISER_IMAGE, progressPercent } from '@/lib/fundraisers/rules';
@@ -92,7 +94,7 @@ export default async function StoryPage({ params }: Props) {
   const signIn = signInPath(localizedPath(locale, path));
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const summary = isPublic ? truncateText(htmlToText(f.story_description) || f.short_description || '', 300) : '';
-  const loadMoreLabels = { more: '', failed: t('loadFailed'), anonymous: t('anonymous'), supportersOnly: t('supportersOnly'), signIn: t('signInToSeeMore') };
+  const loadMoreLabels = { more: '', failed: t('loadFailed'), anonymous: t('anonymous'), supportersOnly: t('supportersOnly'), signIn: t('signInToSeeMore'), reply: t('campaignerReply') };
   const commentLabels = { label: t('writeComment'), placeholder: t('commentPlaceholder'), submit: t('postComment'), signIn: t('signInToComment'), posted: t('commentPosted'), failed: t('loadFailed') };
   const contribute = (className: string) =>
     ended ? null : (
@@ -223,6 +225,12 @@ export default async function StoryPage({ params }: Props) {
             <>
               <section id="updates" aria-labelledby="updates-heading" className="story-section">
                 <h2 id="updates-heading">{t('updates')}</h2>
+                {/* spec 7 "ask for update": signed-out visitors are sent to sign in and back here */}
+                <AskForUpdate
+                  fundraiserId={f.id}
+                  signInHref={signInPath(`${localizedPath(locale, path)}#updates`)}
+                  labels={{ button: t('askUpdate'), message: t('askUpdateMessage'), send: t('askUpdateSend'), cancel: t('askUpdateCancel'), sending: t('askUpdateSending'), sent: t('askUpdateSent'), already: t('askUpdateAlready'), failed: t('loadFailed') }}
+                />
                 {extras.updates.data.length === 0 ? (
                   <p className="muted">{t('noUpdates')}</p>
                 ) : (
@@ -240,6 +248,7 @@ export default async function StoryPage({ params }: Props) {
                                 <li key={c.id}>
                                   <strong>{c.author_name}</strong> <span className="muted">{date.format(new Date(c.created_at))}</span>
                                   <p>{c.body}</p>
+                                  <CommentReplies replies={c.replies} locale={locale} label={t('campaignerReply')} />
                                 </li>
                               ))}
                             </ul>
@@ -264,6 +273,7 @@ export default async function StoryPage({ params }: Props) {
                       <li key={c.id}>
                         <strong>{c.author_name}</strong> <span className="muted">{date.format(new Date(c.created_at))}</span>
                         <p>{c.body}</p>
+                        <CommentReplies replies={c.replies} locale={locale} label={t('campaignerReply')} />
                       </li>
                     ))}
                   </ul>

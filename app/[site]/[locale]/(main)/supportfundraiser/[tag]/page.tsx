@@ -5,7 +5,6 @@ import { Link } from '@/i18n/navigation';
 import { cachedFundraiserByTag } from '@/lib/cache/queries';
 import { fundraiserStage } from '@/lib/fundraisers/status';
 import { FUNDRAISER_GOAL_MIN_MAJOR, FUNDRAISER_TITLE_MAX, SUPPORTING_GOAL_SHARE } from '@/lib/constants';
-import { localizedPath } from '@/lib/i18n/locales';
 import { decodedSegment, storyPath } from '@/lib/routes';
 import { formatMoney, toMajor } from '@/lib/money';
 import { requireCurrentUser } from '@/components/auth/current-user';
@@ -52,7 +51,6 @@ export default async function SupportFundraiserPage({ params }: Props) {
           currency={parent.currency}
           // a first suggestion the supporter edits: their name with the parent's title, a share of its goal
           defaults={{ title: t('defaultTitle', { name: firstName, title: parent.title }).slice(0, FUNDRAISER_TITLE_MAX), goal }}
-          storyPathPrefix={localizedPath(locale, storyPath(''))}
           labels={Object.fromEntries(FORM_KEYS.map((k) => [k, t(`form.${k}`)])) as Record<(typeof FORM_KEYS)[number], string>}
         />
       ) : (

@@ -16,6 +16,10 @@ import { UpdateForm, type UpdateFormLabels } from '@/components/manage/UpdateFor
 import { EditStorySection } from '@/components/manage/EditStorySection';
 import { storyEditorLabels } from '@/components/wizard/editor-labels';
 import { WithdrawalsSection } from '@/components/manage/WithdrawalsSection';
+import { DonorsSection } from '@/components/manage/DonorsSection';
+import { UpdateRequests } from '@/components/manage/UpdateRequests';
+import { CommentsSection } from '@/components/manage/CommentsSection';
+import { EndFundraiser, type EndFundraiserLabels } from '@/components/manage/EndFundraiser';
 import '@/components/portfolio/portfolio.css';
 import '@/components/wizard/wizard.css';
 import '@/components/manage/manage.css';
@@ -111,8 +115,12 @@ export default async function FundraiserDashboardPage({ params }: Props) {
 
       {live && <EditStorySection fundraiserId={d.id} locale={locale} />}
       {live && <UpdateForm fundraiserId={d.id} labels={updateLabels} />}
+      {(d.stage === 'running' || d.stage === 'ended') && <UpdateRequests fundraiserId={d.id} user={user} locale={locale} />}
+      {(d.stage === 'running' || d.stage === 'ended') && <CommentsSection fundraiserId={d.id} user={user} locale={locale} />}
       <RewardsManager fundraiserId={d.id} initial={rewardList} labels={rewardLabels} currency={d.currency} money={Object.fromEntries(rewardList.map((r) => [r.id, money(toMinor(r.min_amount))]))} />
+      {(d.stage === 'running' || d.stage === 'ended') && <DonorsSection fundraiserId={d.id} user={user} locale={locale} />}
       {(d.stage === 'running' || d.stage === 'ended') && <WithdrawalsSection fundraiserId={d.id} user={user} locale={locale} />}
+      <EndFundraiser fundraiserId={d.id} running={live} labels={t.raw('end') as EndFundraiserLabels} />
     </div>
   );
 }

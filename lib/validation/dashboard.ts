@@ -1,0 +1,33 @@
+// Issue 13, the campaigner's dashboard: ending a fundraiser early, replying to comments, and donors' "ask for update"
+// requests (spec 7). The messages the API answers and the schemas the forms and routes share.
+import { z } from 'zod';
+import { UPDATE_REQUEST_MESSAGE_MAX } from '../constants';
+import { CommentSchema } from './story';
+
+export const END_MESSAGES = {
+  notRunning: 'Only a running fundraiser can be ended',
+} as const;
+
+export const REPLY_MESSAGES = {
+  commentNotFound: 'Comment not found',
+  notToReplies: 'You can reply to a comment, not to a reply',
+  onlyCampaigner: "Only the fundraiser's campaigner can reply to comments",
+} as const;
+
+export const UPDATE_REQUEST_MESSAGES = {
+  message: `Please keep the message under ${UPDATE_REQUEST_MESSAGE_MAX} characters`,
+  ownFundraiser: 'You run this fundraiser: post an update from its dashboard',
+} as const;
+
+export const CommentIdSchema = z.coerce.number({ error: 'Comment id must be a number' }).int('Comment id must be a whole number').positive('Comment id must be positive').max(2_147_483_647, 'Comment id is too large');
+
+/** A reply reads like a comment: the same text, the same limit. */
+export const ReplySchema = CommentSchema.strict();
+export type ReplyInput = z.infer<typeof ReplySchema>;
+
+export const UpdateRequestSchema = z
+  .object({
+    message: z.string({ error: UPDATE_REQUEST_MESSAGES.message }).trim().max(UPDATE_REQUEST_MESSAGE_MAX, UPDATE_REQUEST_MESSAGES.message).optional(),
+  })
+  .strict();
+export type UpdateRequestInput = z.infer<typeof UpdateRequestSchema>;
