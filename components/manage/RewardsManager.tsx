@@ -8,8 +8,9 @@ import { RewardSchema, type RewardInput } from '@/lib/validation/rewards';
 import type { RewardView } from '@/lib/fundraisers/rewards';
 import { sendToApi } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';
+import { IMAGE_ACCEPT, uploadFundraiserImage } from '@/components/forms/image-file';
 
-export type RewardsLabels = Record<'heading' | 'empty' | 'title' | 'description' | 'minAmount' | 'quantity' | 'quantityHint' | 'add' | 'adding' | 'remove' | 'left' | 'unlimited' | 'given' | 'failed', string>;
+export type RewardsLabels = Record<'heading' | 'empty' | 'title' | 'description' | 'minAmount' | 'quantity' | 'quantityHint' | 'image' | 'imageHint' | 'uploading' | 'add' | 'adding' | 'remove' | 'left' | 'unlimited' | 'given' | 'failed', string>;
 
 interface Props {
   fundraiserId: number;
@@ -23,8 +24,22 @@ interface Props {
 export function RewardsManager({ fundraiserId, initial, labels, money, currency }: Props) {
   const [list, setList] = useState(initial);
   const [notice, setNotice] = useState('');
-  const { register, handleSubmit, reset, setError, formState } = useForm<z.input<typeof RewardSchema>, unknown, RewardInput>({ resolver: zodResolver(RewardSchema) });
+  const [uploading, setUploading] = useState(false);
+  const [fileKey, setFileKey] = useState(0);
+  const { register, handleSubmit, reset, setError, setValue, watch, formState } = useForm<z.input<typeof RewardSchema>, unknown, RewardInput>({ resolver: zodResolver(RewardSchema) });
   const err = (k: keyof RewardInput) => formState.errors[k]?.message;
+
+  const image = watch('image');
+
+  // the picture is uploaded to the fundraiser first (as story pictures are); the reward names its path
+  async function chooseImage(file: File | undefined) {
+    if (!file) return;
+    setUploading(true);
+    const r = await uploadFundraiserImage(fundraiserId, 'editor', file, labels.failed);
+    setUploading(false);
+    if ('error' in r) return setError('image', { message: r.error });
+    setValue('image', r.media.variants?.card ?? r.media.path, { shouldValidate: true });
+  }
 
   async function add(values: RewardInput) {
     setNotice('');
@@ -35,6 +50,7 @@ export function RewardsManager({ fundraiserId, initial, labels, money, currency 
     }
     setList((l) => [...l, r.data].sort((a, b) => a.min_amount - b.min_amount));
     reset();
+    setFileKey((k) => k + 1);
   }
   async function remove(id: number) {
     setNotice('');
@@ -84,7 +100,12 @@ export function RewardsManager({ fundraiserId, initial, labels, money, currency 
             {(c) => <input {...c} inputMode="numeric" autoComplete="off" {...register('quantity', { setValueAs: (v: string) => (v === '' ? null : v) })} />}
           </Field>
         </div>
-        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+        <Field id="reward-image" label={labels.image} hint={uploading ? labels.uploading : labels.imageHint} error={err('image')}>
+          {(c) => <input {...c} key={fileKey} type="file" accept={IMAGE_ACCEPT} disabled={uploading} onChange={(e) => void chooseImage(e.target.files?.[0])} />}
+        </Field>
+        {/* eslint-disable-next-line @next/next/no-img-element -- the uploaded picture's own card size */}
+        {image && <img className="reward-image-preview" src={image} alt="" width={160} height={90} />}
+        <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting || uploading}>
           {formState.isSubmitting ? labels.adding : labels.add}
         </button>
         <div aria-live="polite">{notice && <p className="field-error">{notice}</p>}</div>

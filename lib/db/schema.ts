@@ -301,6 +301,8 @@ export const rewards = pgTable(
     min_amount_minor: money('min_amount_minor').notNull(),
     quantity: integer('quantity'),
     claimed: integer('claimed').notNull().default(0),
+    /** spec 3: the reward's picture, one of the fundraiser's own uploads (checked when set) */
+    image_path: text('image_path'),
     created_at: createdAt(),
   },
   (t) => [index('rewards_fundraiser_idx').on(t.fundraiser_id)],

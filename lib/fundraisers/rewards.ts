@@ -3,7 +3,7 @@
 // so however many orders settle at once, no more are given than there are.
 import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { fundraisers, rewards } from '../db/schema';
+import { fundraiserMedia, fundraisers, rewards } from '../db/schema';
 import { REWARDS_PER_FUNDRAISER_MAX } from '../constants';
 import { toMajor, toMinor } from '../money';
 import { convertMinor } from '../currency-rates';
@@ -24,6 +24,8 @@ export interface RewardView {
   claimed: number;
   /** null when there is no limit */
   left: number | null;
+  /** the reward's picture (one of the fundraiser's uploads), or null */
+  image: string | null;
 }
 
 type RewardRow = typeof rewards.$inferSelect;
@@ -37,7 +39,20 @@ const viewOf = (r: RewardRow): RewardView => ({
   quantity: r.quantity,
   claimed: r.claimed,
   left: r.quantity === null ? null : Math.max(0, r.quantity - r.claimed),
+  image: r.image_path,
 });
+
+/** A reward's picture must be one this fundraiser uploaded (its path or one of its sizes): no outside or other fundraisers' URLs. */
+async function ownImage(db: DbOrTx, fundraiserId: number, image: string | null | undefined): Promise<string | null | undefined> {
+  if (image === undefined || image === null) return image;
+  const [found] = await db
+    .select({ id: fundraiserMedia.id })
+    .from(fundraiserMedia)
+    .where(and(eq(fundraiserMedia.fundraiser_id, fundraiserId), or(eq(fundraiserMedia.cdn_path, image), sql`exists (select 1 from jsonb_each_text(${fundraiserMedia.variants}) v where v.value = ${image})`)))
+    .limit(1);
+  if (!found) throw new ApiError('validation_failed', REWARD_MESSAGES.image, { image: REWARD_MESSAGES.image });
+  return image;
+}
 
 /** Only those who manage the fundraiser change its rewards; anyone else is told it does not exist. */
 async function assertManages(db: DbOrTx, user: { id: number }, fundraiserId: number) {
@@ -66,7 +81,7 @@ export async function addReward(db: Db, user: { id: number }, fundraiserId: numb
     if (n >= REWARDS_PER_FUNDRAISER_MAX) throw conflict(`A fundraiser can offer at most ${REWARDS_PER_FUNDRAISER_MAX} rewards`);
     const [row] = await tx
       .insert(rewards)
-      .values({ fundraiser_id: fundraiserId, title: input.title, description: input.description || null, currency: f.currency, min_amount_minor: toMinor(input.min_amount), quantity: input.quantity ?? null })
+      .values({ fundraiser_id: fundraiserId, title: input.title, description: input.description || null, currency: f.currency, min_amount_minor: toMinor(input.min_amount), quantity: input.quantity ?? null, image_path: (await ownImage(tx, fundraiserId, input.image)) ?? null })
       .returning();
     return viewOf(row);
   });
@@ -88,6 +103,7 @@ export async function updateReward(db: Db, user: { id: number }, fundraiserId: n
         ...(input.description !== undefined ? { description: input.description || null } : {}),
         ...(input.min_amount !== undefined ? { min_amount_minor: toMinor(input.min_amount) } : {}),
         ...(input.quantity !== undefined ? { quantity: input.quantity } : {}),
+        ...(input.image !== undefined ? { image_path: await ownImage(tx, fundraiserId, input.image) } : {}),
       })
       .where(eq(rewards.id, rewardId))
       .returning();

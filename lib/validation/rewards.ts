@@ -11,6 +11,7 @@ export const REWARD_MESSAGES = {
   notFound: 'Reward not found',
   tooSmall: 'This donation is below the smallest amount for the reward you chose',
   soldOut: 'This reward is no longer available',
+  image: 'Please upload the picture for this reward again',
 } as const;
 
 const fields = {
@@ -19,9 +20,11 @@ const fields = {
   /** in the fundraiser's currency, whole units */
   min_amount: z.coerce.number({ error: REWARD_MESSAGES.minAmount }).int(REWARD_MESSAGES.minAmount).positive(REWARD_MESSAGES.minAmount).max(REWARD_MIN_AMOUNT_MAX_MAJOR, REWARD_MESSAGES.minAmount),
   quantity: z.coerce.number({ error: REWARD_MESSAGES.quantity }).int(REWARD_MESSAGES.quantity).positive(REWARD_MESSAGES.quantity).max(REWARD_QUANTITY_MAX, REWARD_MESSAGES.quantity).nullable(),
+  /** the path of a picture uploaded to this fundraiser (media kind editor); the server checks it is theirs */
+  image: z.string({ error: REWARD_MESSAGES.image }).trim().max(500, REWARD_MESSAGES.image).regex(/^\/[\w./-]+$/, REWARD_MESSAGES.image).nullable(),
 };
 
-export const RewardSchema = z.object({ ...fields, description: fields.description.optional(), quantity: fields.quantity.optional() }).strict();
+export const RewardSchema = z.object({ ...fields, description: fields.description.optional(), quantity: fields.quantity.optional(), image: fields.image.optional() }).strict();
 export const RewardUpdateSchema = z.object(fields).partial().strict();
 export type RewardInput = z.infer<typeof RewardSchema>;
 export type RewardUpdate = z.infer<typeof RewardUpdateSchema>;

@@ -7,7 +7,7 @@ import { POST as cartRoute } from '@/app/api/fundraisers/[id]/cart/route';
 import { POST as orderRoute } from '@/app/api/fundraisers/[id]/order/route';
 import { POST as sendRoute } from '@/app/api/payment/send/route';
 import { POST as responseRoute } from '@/app/api/payment/response/[oi]/route';
-import { carts, fundraisers, orders, rewards } from '@/lib/db/schema';
+import { carts, fundraiserMedia, fundraisers, orders, rewards } from '@/lib/db/schema';
 import { getDb, type Db } from '@/lib/db/client';
 import { SandboxGateway } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
@@ -102,6 +102,28 @@ describe('rewards API', () => {
     await db.update(rewards).set({ claimed: 3 }).where(eq(rewards.id, r.id));
     expect((await edit(campaigner.auth, draft.id, r.id, { quantity: 2 })).body.error.fields).toEqual({ quantity: REWARD_MESSAGES.belowClaimed });
     expect((await remove(campaigner.auth, draft.id, r.id)).status).toBe(409);
+  });
+});
+
+describe('reward pictures (spec 3)', () => {
+  it("take one of the fundraiser's own uploads, never another fundraiser's or an outside address", async () => {
+    const campaigner = await person('Reward Pictures');
+    const f = await makeFundraiser(db, { campaigner_id: campaigner.id });
+    const other = await makeFundraiser(db);
+    const mine = `/media/uploads/reward-${f.id}/card.webp`;
+    await db.insert(fundraiserMedia).values([
+      { fundraiser_id: f.id, kind: 'editor', cdn_path: `/media/uploads/reward-${f.id}/original.jpg`, variants: { card: mine } },
+      { fundraiser_id: other.id, kind: 'editor', cdn_path: `/media/uploads/reward-${other.id}/original.jpg` },
+    ]);
+    const made = await add(campaigner.auth, f.id, { title: 'Hand-painted card', min_amount: 500, image: mine });
+    expect([made.status, made.body.data.image]).toEqual([201, mine]);
+    expect((await list({}, f.id)).body.data[0].image).toBe(mine);
+    for (const image of [`/media/uploads/reward-${other.id}/original.jpg`, 'https://evil.example/x.png', '/media/uploads/never-uploaded.jpg']) {
+      const refused = await add(campaigner.auth, f.id, { title: 'Borrowed picture', min_amount: 500, image });
+      expect([refused.status, refused.body.error.fields]).toEqual([422, { image: REWARD_MESSAGES.image }]);
+    }
+    // and it can be taken away
+    expect((await edit(campaigner.auth, f.id, made.body.data.id, { image: null })).body.data.image).toBeNull();
   });
 });
 

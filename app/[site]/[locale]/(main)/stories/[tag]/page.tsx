@@ -198,6 +198,7 @@ export default async function StoryPage({ params }: Props) {
               <ul className="story-list reward-cards">
                 {extras.rewards.map((r) => (
                   <li key={r.id} className="reward-card">
+                    {r.image && <FallbackImage className="reward-image" src={r.image} fallbackSrc={DEFAULT_FUNDRAISER_IMAGE} alt="" width={640} height={360} loading="lazy" decoding="async" />}
                     <strong>
                       <bdi>{r.title}</bdi>
                     </strong>

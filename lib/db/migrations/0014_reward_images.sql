@@ -1,0 +1,1 @@
+ALTER TABLE "rewards" ADD COLUMN "image_path" text;
