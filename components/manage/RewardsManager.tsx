@@ -1,7 +1,7 @@
 'use client';
 // The campaigner's rewards (spec 3, 7): the list with what is left, an add form, and delete for one not yet given.
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RewardSchema, type RewardInput } from '@/lib/validation/rewards';
@@ -26,10 +26,10 @@ export function RewardsManager({ fundraiserId, initial, labels, money, currency 
   const [notice, setNotice] = useState('');
   const [uploading, setUploading] = useState(false);
   const [fileKey, setFileKey] = useState(0);
-  const { register, handleSubmit, reset, setError, setValue, watch, formState } = useForm<z.input<typeof RewardSchema>, unknown, RewardInput>({ resolver: zodResolver(RewardSchema) });
+  const { register, control, handleSubmit, reset, setError, setValue, formState } = useForm<z.input<typeof RewardSchema>, unknown, RewardInput>({ resolver: zodResolver(RewardSchema) });
   const err = (k: keyof RewardInput) => formState.errors[k]?.message;
 
-  const image = watch('image');
+  const image = useWatch({ control, name: 'image' });
 
   // the picture is uploaded to the fundraiser first (as story pictures are); the reward names its path
   async function chooseImage(file: File | undefined) {
