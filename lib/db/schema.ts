@@ -447,10 +447,34 @@ export const subscriptions = pgTable(
     payment_gateway: text('payment_gateway'),
     mandate_id: integer('mandate_id').references(() => mandates.id),
     next_payment_date: timestamp('next_payment_date', { withTimezone: true }),
+    // issue 14: spec 3's order fields kept with the SIP (months between charges, how many months, an NGO's SIP)
+    month_interval: smallint('month_interval').notNull().default(1),
+    tenure: smallint('tenure'),
+    ngo_sip: boolean('ngo_sip').notNull().default(false),
+    /** the donor's language: SIP emails are written in it */
+    locale: text('locale').notNull().default('en'),
+    /** paused by the donor until then (1-3 months), resumed automatically after */
+    paused_until: timestamp('paused_until', { withTimezone: true }),
+    /** a month (YYYY-MM) the donor chose to skip */
+    skip_period: text('skip_period'),
+    /** failed charges of the current month and when the next try is due (lib/sip/retries.ts) */
+    retry_count: smallint('retry_count').notNull().default(0),
+    next_retry_at: timestamp('next_retry_at', { withTimezone: true }),
+    last_failure_reason: text('last_failure_reason'),
+    /** a month lost to an expired or revoked mandate, charged once if a new one is set up in time */
+    missed_period: text('missed_period'),
+    /** the month whose pre-debit notice went out (sent once per month) */
+    pre_debit_period: text('pre_debit_period'),
+    cancel_reason: text('cancel_reason'),
+    cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.user_id, t.status_flag)],
+  (t) => [
+    index('subscriptions_user_idx').on(t.user_id, t.status_flag),
+    // the charge run reads what is due, oldest first
+    index('subscriptions_due_idx').on(t.status_flag, t.next_payment_date),
+  ],
 );
 
 // What one SIP gives to each month: a cause (split across its fundraisers when charged) or one fundraiser.
@@ -677,6 +701,30 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   status: text('status').notNull().default('created'), // created | success | failed | pending
   updated_at: updatedAt(),
 });
+
+// The sandbox's own memory of a mandate: how its debits end, as the tester chose on its authorise page (issue 14).
+export const sandboxMandates = pgTable('sandbox_mandates', {
+  gateway_mandate_id: text('gateway_mandate_id').primaryKey(),
+  /** success | insufficient_funds | technical | mandate_revoked */
+  charge_outcome: text('charge_outcome').notNull().default('success'),
+  created_at: createdAt(),
+});
+
+// Issue 14: a signed, expiring, single-purpose link in a SIP email (lower, pause, skip, change method, cancel) that works
+// without signing in; only its hash is kept, and using it once spends it.
+export const sipActionLinks = pgTable(
+  'sip_action_links',
+  {
+    id: serial('id').primaryKey(),
+    subscription_id: integer('subscription_id').notNull().references(() => subscriptions.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    token_hash: text('token_hash').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('sip_action_links_hash_idx').on(t.token_hash), index('sip_action_links_subscription_idx').on(t.subscription_id)],
+);
 
 // Issue 13: the bank account a fundraiser's withdrawals are paid into (one per fundraiser; the API shows only its last 4 digits).
 export const payoutAccounts = pgTable('payout_accounts', {
