@@ -463,3 +463,65 @@ export const DASHBOARD_COMMENTS_LIMIT = 20;
 export const DASHBOARD_UPDATE_REQUESTS_LIMIT = 50;
 /** the optional note a donor sends with "ask for update" */
 export const UPDATE_REQUEST_MESSAGE_MAX = 500;
+
+// issue 14: how the sandbox's mandate debits end, as a tester chooses on its authorise page
+export const SANDBOX_MANDATE_OUTCOMES = ['success', 'insufficient_funds', 'technical', 'mandate_revoked'] as const;
+/** a SIP's mandate may debit up to this many times its monthly amount (room to raise the pledge without a new mandate) */
+export const SIP_MANDATE_HEADROOM = 3;
+
+// issue 14, SIP rules (spec 5 and 9): lib/sip/rules.ts reads these
+/** spec 3 and 9: the twelve currencies a SIP may be in */
+export const SIP_CURRENCIES = ['INR', 'USD', 'GBP', 'EUR', 'AED', 'SGD', 'SAR', 'CAD', 'HKD', 'QAR', 'AUD', 'MYR'] as const;
+/** spec 9: the smallest monthly amount of each cause of a SIP, in major units of its currency */
+export const SIP_MINIMUMS_MAJOR: Record<(typeof SIP_CURRENCIES)[number], number> = {
+  INR: 100, USD: 10, GBP: 10, EUR: 10, AED: 20, SGD: 30, SAR: 50, CAD: 10, HKD: 10, QAR: 10, AUD: 10, MYR: 10,
+};
+/** spec 5: the monthly amount is rounded up so its last two digits read 00 or 50, i.e. to the next multiple of 50 */
+export const SIP_ROUNDING_STEP_MAJOR = 50;
+/** spec 5: the UPI handles (the part after @) a SIP's UPI AutoPay may use; a broader list serves one-time UPI */
+export const SIP_UPI_HANDLES = ['upi', 'ybl', 'axl', 'ibl', 'apl', 'okhdfcbank', 'okaxis', 'okicici', 'oksbi', 'ptyes', 'ptaxis', 'ptsbi', 'pthdfc'] as const;
+/** spec 9: the payment modes that set up a recurring mandate */
+export const SIP_PAYMENT_METHODS = ['Emandate', 'UPIRECURRING', 'CARD'] as const;
+/** spec 5: an e-mandate donor's first name shorter than this gets EMANDATE_FIRST_NAME_SUFFIX appended (Razorpay refuses customer names under 3 characters) */
+export const EMANDATE_FIRST_NAME_MIN_LENGTH = 3;
+/** the spec names no suffix: a plain word, allowed in a mandate's customer name (letters only) and honest on a bank statement */
+export const EMANDATE_FIRST_NAME_SUFFIX = 'Donor';
+/** months between two debits of a SIP (1 is monthly) and the longest tenure one may choose; none is set by the spec */
+export const SIP_MONTH_INTERVAL_MAX = 12;
+export const SIP_TENURE_MAX_MONTHS = 120;
+
+// issue 14: managing a SIP (lib/sip/manage.ts) and its signed email links (lib/sip/links.ts)
+/** what a signed SIP email link may do: one purpose per link */
+export const SIP_LINK_ACTIONS = ['lower', 'pause', 'skip', 'cancel', 'change_method', 'resume'] as const;
+/** a SIP email link works this long after the email is written, then it is refused */
+export const SIP_ACTION_LINK_TTL_MS = 14 * DAY_MS;
+/** a donor may pause a SIP for 1 to 3 months; it resumes by itself after */
+export const SIP_PAUSE_MONTHS_MIN = 1;
+export const SIP_PAUSE_MONTHS_MAX = 3;
+/** the optional reason a donor gives when cancelling a SIP */
+export const SIP_CANCEL_REASON_MAX = 500;
+/** how often the job runner looks for paused SIPs whose pause has ended */
+export const SIP_RESUME_INTERVAL_MS = 60 * MINUTE_MS;
+
+// issue 14, the SIP charge run (lib/sip/charge-due.ts): pre-debit notices, charges, retries, where the money goes
+/** how often the job offers a run: charges land within this long of their date; under a day, so every notice window is seen */
+export const SIP_CHARGE_INTERVAL_MS = 60 * MINUTE_MS;
+/** due subscriptions read from the database at a time, and charged at once within one run */
+export const SIP_CHARGE_BATCH = 200;
+export const SIP_CHARGE_CONCURRENCY = 8;
+/** the Indian recurring-payment rule: a debit's notice goes out at least this long before it, and at most this long */
+export const SIP_PRE_DEBIT_MIN_NOTICE_MS = DAY_MS;
+export const SIP_PRE_DEBIT_MAX_NOTICE_MS = 2 * DAY_MS;
+/** a declined debit (insufficient funds) is tried again 2 days later, then 4 days after that; then the SIP is paused */
+export const SIP_RETRY_INSUFFICIENT_FUNDS_DAYS = [2, 4] as const;
+/** a technical failure is tried again this many hours later, at most this many times */
+export const SIP_RETRY_TECHNICAL_HOURS = 3;
+export const SIP_RETRY_TECHNICAL_TRIES = 3;
+/** a month lost to a revoked or expired mandate is charged once if a new mandate comes within this many days of its date */
+export const SIP_MISSED_PERIOD_GRACE_DAYS = 10;
+/** a SIP month for a cause is shared among this many of its live fundraisers, the most in need first */
+export const SIP_SPLIT_FUNDRAISERS = 5;
+/** a second payment for one SIP month is looked for (and sent back) among successful orders this recent */
+export const SIP_DUPLICATE_LOOKBACK_DAYS = 30;
+/** where a SIP email sends the donor to manage it (signed one-tap links come from lib/sip's action links) */
+export const SIP_MANAGE_PATH = '/sip';

@@ -38,11 +38,6 @@ export const EU_COUNTRY_CODES = [
 // spec 3: restricted Gulf-region codes
 export const RESTRICTED_GULF_CODES = ['BH', 'IR', 'IQ', 'KW', 'OM', 'QA', 'SA', 'YE'] as const;
 
-// spec 9: minimum SIP per currency, in major units
-export const MINIMUM_SIP: Record<CurrencyCode, number> = {
-  INR: 100, USD: 10, GBP: 10, EUR: 10, AED: 20, SGD: 30, SAR: 50, CAD: 10, HKD: 10, QAR: 10, AUD: 10, MYR: 10,
-};
-
 // spec 9: prize amount: 300 INR; 60 for USD and AED; 30 for EUR, GBP, SAR, SGD
 export const PRIZE_AMOUNT: Partial<Record<CurrencyCode, number>> = {
   INR: 300, USD: 60, AED: 60, EUR: 30, GBP: 30, SAR: 30, SGD: 30,
@@ -55,9 +50,6 @@ export function isCurrencyCode(value: unknown): value is CurrencyCode {
   return typeof value === 'string' && (CURRENCY_CODES as readonly string[]).includes(value);
 }
 
-export function minimumSipAmount(currency: CurrencyCode): number {
-  return MINIMUM_SIP[currency];
-}
 
 export function toMinor(major: number): number {
   return Math.round(major * MINOR_UNITS_PER_MAJOR);

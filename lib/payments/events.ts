@@ -13,6 +13,7 @@ import { DEFAULT_LOCALE } from '../i18n/locales';
 import type { ChargeEvent, GatewayEvent, MandateEvent, RefundEvent } from './gateway';
 import { canMove, type OrderStatus } from './order-state';
 import { claimReward } from '../fundraisers/rewards';
+import { onMandateMoved } from '../sip/mandate-events';
 import { chargeCredits, refundDebits, type ChargeLine, type LedgerLine } from './ledger';
 
 export type EventSource = 'return' | 'webhook' | 'reconcile' | 'request';
@@ -236,5 +237,7 @@ async function applyMandate(tx: Tx, gateway: string, event: MandateEvent, source
       updated_at: now,
     })
     .where(eq(mandates.id, mandate.id));
+  // issue 14: the SIPs this mandate pays start, move to it, or wait for a new one, in the same transaction
+  await onMandateMoved(tx, mandate, event.status);
   return { result: 'mandate_updated', ...base, status: event.status };
 }

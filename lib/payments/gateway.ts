@@ -66,6 +66,8 @@ export interface MandateRequest {
   maxAmountMinor: number;
   currency: string;
   donor: { name: string; email: string; phone: string | null };
+  /** UPI AutoPay: the donor's UPI id (its handle checked against spec 5's list before we get here) */
+  vpa?: string;
 }
 
 /** Recurring debits under a donor's mandate (present exactly when capabilities.mandates is true). */

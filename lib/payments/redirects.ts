@@ -11,6 +11,14 @@ export function isPaymentReturnUrl(candidate: string, siteOrigin: string): boole
   return isUrlOnOrigin(candidate, siteOrigin) && new URL(candidate).pathname === PAYMENT_ROUTE_PATH;
 }
 
+/** where a mandate's authorisation sends the donor back: the SIP welcome page on this site (issue 14) */
+export const SIP_WELCOME_PATH = '/sip/welcome';
+
+/** A gateway's mandate page may send the donor only to the SIP welcome page of this site, in any of its languages. */
+export function isMandateReturnUrl(candidate: string, siteOrigin: string): boolean {
+  return isUrlOnOrigin(candidate, siteOrigin) && /^(\/[a-z]{2})?\/sip\/welcome$/.test(new URL(candidate).pathname);
+}
+
 export function failureRedirect(origin: string | null | undefined, f: { custom_tag: string; id: number }, reason?: string | null): string {
   const base = (() => {
     switch (origin) {

@@ -1,4 +1,5 @@
-import { currencyForCountry, formatMoney, minimumSipAmount, CURRENCIES, CURRENCY_CODES, isCurrencyCode, toMinor } from '@/lib/money';
+import { sipMinimumMajor as minimumSipAmount } from '@/lib/sip/rules';
+import { currencyForCountry, formatMoney, CURRENCIES, CURRENCY_CODES, isCurrencyCode, toMinor } from '@/lib/money';
 import { convertMinor, DEFAULT_INR_PER_UNIT_MICROS } from '@/lib/currency-rates';
 
 describe('currencies (spec 3 and 9)', () => {

@@ -1,0 +1,54 @@
+import type { Metadata } from 'next';
+import { and, eq } from 'drizzle-orm';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
+import { getDb } from '@/lib/db/client';
+import { subscriptionLines, subscriptions } from '@/lib/db/schema';
+import { firstParam } from '@/lib/routes';
+import { formatMoney } from '@/lib/money';
+import { SIP_STATUS } from '@/lib/sip/status';
+import { requireCurrentUser } from '@/components/auth/current-user';
+import '@/components/sip/sip.css';
+
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ site: string; locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const t = await getTranslations({ locale: (await params).locale, namespace: 'SipSubscribe' });
+  return { title: t('welcomeTitle'), robots: { index: false, follow: false } };
+}
+
+// where the mandate's authorisation sends the donor back (lib/payments/redirects.ts SIP_WELCOME_PATH): their SIP, as it stands
+export default async function SipWelcomePage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const id = Number(firstParam((await searchParams).subscription));
+  const user = await requireCurrentUser(locale, `/sip/welcome?subscription=${Number.isSafeInteger(id) ? id : ''}`);
+  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  const db = await getDb();
+  const [sub] = await db.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.user_id, user.id)));
+  if (!sub) notFound();
+  const lines = await db.select().from(subscriptionLines).where(eq(subscriptionLines.subscription_id, id));
+  const [t, tc] = await Promise.all([getTranslations('SipSubscribe'), getTranslations('Sip.causes')]);
+  const active = sub.status_flag === SIP_STATUS.active;
+  return (
+    <div className="container section sip-page" data-testid="sip-welcome">
+      <h1>{active ? t('welcomeTitle') : t('waitingTitle')}</h1>
+      <p role="status">{active ? t('welcomeText', { amount: formatMoney(sub.amount_minor, sub.currency, locale) }) : t('waitingText')}</p>
+      <ul className="sip-lines">
+        {lines.map((l) => (
+          <li key={l.id}>
+            <span>{l.sip_cause ? tc(l.sip_cause as never) : ''}</span> <strong>{formatMoney(l.amount_minor, sub.currency, locale)}</strong>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link className="btn btn-primary" href="/sip">
+          {t('toMySips')}
+        </Link>
+      </p>
+    </div>
+  );
+}
