@@ -9,6 +9,7 @@ import { isolateLtr } from '@/lib/i18n/bidi';
 export async function SiteFooter({ brand, site, locale }: { brand: Brand; site: SiteSettings; locale: string }) {
   const t = await getTranslations('Footer');
   const tc = await getTranslations('Common');
+  const tl = await getTranslations('LeadForms');
   const figures = [
     { value: site.figures.raised, label: t('raised') },
     { value: site.figures.donors, label: t('donors') },
@@ -37,6 +38,7 @@ export async function SiteFooter({ brand, site, locale }: { brand: Brand; site: 
           <li><Link href="/about-us">{t('aboutUs')}</Link></li>
           <li><Link href="/blog">{t('blog')}</Link></li>
           <li><Link href="/contact-us">{t('contactUs')}</Link></li>
+          <li><Link href="/refer">{tl('footerLink')}</Link></li>
           <li><Link href="/trustandsafety">{t('trust')}</Link></li>
           <li><Link href="/privacypolicy">{t('privacy')}</Link></li>
         </ul>

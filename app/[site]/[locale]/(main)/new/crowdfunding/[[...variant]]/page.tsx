@@ -10,6 +10,7 @@ import { GROUPS_OF, wizardPath, wizardVariant } from '@/lib/fundraisers/wizard';
 import { wizardData } from '@/lib/fundraisers/wizard-data';
 import { WIZARD_STEPS, type WizardStep } from '@/lib/validation/drafts';
 import { Wizard } from '@/components/wizard/Wizard';
+import { StartHelpSection } from '@/components/leads/StartHelpSection';
 import '@/components/wizard/wizard.css';
 
 export const dynamic = 'force-dynamic';
@@ -54,6 +55,7 @@ export default async function CrowdfundingWizardPage({ params, searchParams }: P
           dates={data.dates}
         />
       </NextIntlClientProvider>
+      {(segments ?? []).length === 0 && <StartHelpSection />}
     </div>
   );
 }

@@ -1,0 +1,91 @@
+'use client';
+// spec 3's signup lead: someone who wants to raise funds leaves their number, cause and city, and the team calls them.
+// POST /api/leads with query_type want_to_raise_funds; SignupLeadSchema checks it here and on the server.
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useTranslations } from 'next-intl';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { GROUPS_OF } from '@/lib/fundraisers/wizard';
+import { SignupLeadSchema, WANT_TO_RAISE_FUNDS } from '@/lib/validation/lead';
+import { Field } from '@/components/forms/Field';
+import { emptyToUndefined, useLeadMessage, useLeadPost } from './lead-client';
+import { LeadSent } from './LeadSent';
+import './leads.css';
+
+type Values = z.input<typeof SignupLeadSchema>;
+type Sent = z.output<typeof SignupLeadSchema>;
+
+const SHOWN = ['name', 'phone', 'email', 'city', 'cause'] as const;
+// the kinds of cause the start page offers (the wizard's groups), sent as their names
+const CAUSES = GROUPS_OF.any;
+
+export function RaiseFundsForm({ page = 'new/crowdfunding' }: { page?: string }) {
+  const t = useTranslations('LeadForms');
+  const said = useLeadMessage();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<Values, unknown, Sent>({ resolver: zodResolver(SignupLeadSchema), defaultValues: { extension: '+91', page, query_type: WANT_TO_RAISE_FUNDS, cause: '' } });
+  const lead = useLeadPost<Values>('/api/leads', SHOWN, setError);
+
+  if (lead.sent) {
+    return (
+      <LeadSent
+        title={t('callBack.sentTitle')}
+        text={t('callBack.sentText')}
+        id={lead.sent.id}
+        again={t('callBack.again')}
+        onAgain={() => {
+          reset();
+          lead.reset();
+        }}
+      />
+    );
+  }
+
+  // registered here, in the order of the page, so the first field in error is the one focused
+  const field = { name: register('name'), phone: register('phone'), email: register('email'), city: register('city', { setValueAs: emptyToUndefined }), cause: register('cause') };
+  return (
+    <form className="lead-form" onSubmit={handleSubmit(lead.post)} noValidate>
+      <div className="lead-form-row">
+        <Field id="call-name" label={t('yourName')} error={said(errors.name?.message)}>
+          {(c) => <input {...c} type="text" autoComplete="name" dir="auto" {...field.name} />}
+        </Field>
+        <Field id="call-phone" label={t('yourPhone')} error={said(errors.phone?.message)}>
+          {(c) => <input {...c} type="tel" inputMode="tel" autoComplete="tel" dir="ltr" {...field.phone} />}
+        </Field>
+      </div>
+      <div className="lead-form-row">
+        <Field id="call-email" label={t('email')} error={said(errors.email?.message)}>
+          {(c) => <input {...c} type="email" autoComplete="email" dir="ltr" {...field.email} />}
+        </Field>
+        <Field id="call-city" label={t('cityOptional')} error={said(errors.city?.message)}>
+          {(c) => <input {...c} type="text" autoComplete="address-level2" dir="auto" {...field.city} />}
+        </Field>
+      </div>
+      <Field id="call-cause" label={t('callBack.cause')} error={said(errors.cause?.message)}>
+        {(c) => (
+          <select {...c} {...field.cause}>
+            <option value="">{t('chooseOne')}</option>
+            {CAUSES.map((cause) => (
+              <option key={cause} value={cause}>
+                {t(`causes.${cause}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <button className="btn btn-primary lead-submit" type="submit" disabled={isSubmitting}>
+        {isSubmitting ? t('sending') : t('callBack.submit')}
+      </button>
+      {lead.failure && (
+        <p className="field-error" role="alert">
+          {said(lead.failure)}
+        </p>
+      )}
+    </form>
+  );
+}
