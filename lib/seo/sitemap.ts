@@ -9,7 +9,7 @@ import { DEFAULT_LOCALE, LOCALES, localizedPath } from '../i18n/locales';
 import { storyPath } from '../routes';
 
 /** spec 2: the fixed pages of the main layout and the policy module. */
-export const SITEMAP_PAGE_PATHS = ['/', '/all-fundraisers', '/about-us', '/blog', '/contact-us', '/trustandsafety', '/privacypolicy'] as const;
+export const SITEMAP_PAGE_PATHS = ['/', '/all-fundraisers', '/about-us', '/blog', '/contact-us', '/refer', '/trustandsafety', '/privacypolicy'] as const;
 
 // paths crawlers have no business in: the API and the dev outbox (no locale prefix), payment and sign-in steps (under every locale)
 export const ROBOTS_DISALLOWED_PATHS = ['/api/', '/dev/'] as const;

@@ -53,9 +53,9 @@ describe('sitemaps', () => {
     const { status, body } = await call(pagesSitemap, '/sitemaps/pages.xml', {}, onPartner);
     expect(status).toBe(200);
     expect(locs(body)).toEqual(
-      ['/', '/all-fundraisers', '/about-us', '/blog', '/contact-us', '/trustandsafety', '/privacypolicy'].map((p) => `https://give.partner.org${p}`),
+      ['/', '/all-fundraisers', '/about-us', '/blog', '/contact-us', '/refer', '/trustandsafety', '/privacypolicy'].map((p) => `https://give.partner.org${p}`),
     );
-    expect(SITEMAP_PAGE_PATHS).toHaveLength(7);
+    expect(SITEMAP_PAGE_PATHS).toHaveLength(8);
     expect(body).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
     expect(body).toContain('<xhtml:link rel="alternate" hreflang="ur" href="https://give.partner.org/ur/about-us"/>');
     expect(body).toContain('<xhtml:link rel="alternate" hreflang="x-default" href="https://give.partner.org/about-us"/>');
