@@ -61,7 +61,12 @@ async function startJobs(port: number, token: string): Promise<() => Promise<voi
     const r = await fetch(`http://127.0.0.1:${port}${INTERNAL_TASK_PATH}/reconcile`, { method: 'POST', headers: { [INTERNAL_TASK_HEADER]: token } });
     if (!r.ok) throw new Error(`Scheduled reconcile answered ${r.status}`);
   };
-  const jobs = productJobs({ db: getDb, env: env(), reconcile });
+  // issue 14: the SIP charge run too goes through Next (its modules are server-only; settled gifts expire pages there)
+  const chargeSips = async () => {
+    const r = await fetch(`http://127.0.0.1:${port}${INTERNAL_TASK_PATH}/sip-charge-due`, { method: 'POST', headers: { [INTERNAL_TASK_HEADER]: token } });
+    if (!r.ok) throw new Error(`Scheduled SIP charge run answered ${r.status}`);
+  };
+  const jobs = productJobs({ db: getDb, env: env(), reconcile, chargeSips });
   const runner = await startJobRunner({ database: await jobDatabase(), jobs, onError: (error) => void reportError(error, { task: 'jobs' }) });
   console.log(`Jobs: ${jobs.map((j) => `${j.name} every ${Math.round((j.everyMs ?? 0) / 1000)} s`).join(', ')}.`);
   return () => runner.stop();

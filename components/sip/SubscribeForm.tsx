@@ -4,7 +4,6 @@
 import { useMemo, useState } from 'react';
 import { useLocale } from 'next-intl';
 import { formatMoney, toMinor } from '@/lib/money';
-import { DEFAULT_SIP_CAUSE } from '@/lib/constants';
 import { isSipUpiHandle, roundSipAmount, SIP_CURRENCIES, sipCausesFor, sipMinimumMajor, sipTotalProblems, type SipCurrency } from '@/lib/sip/rules';
 import { sendToApi } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';
@@ -19,6 +18,7 @@ export interface SubscribeLabels {
   causesHint: string;
   /** templates filled here: {cause}, {amount}, {entered} and {rounded} */
   amountFor: string;
+  presetsFor: string;
   currency: string;
   method: string;
   methods: Record<Method, string>;
@@ -38,13 +38,14 @@ interface Props {
   labels: SubscribeLabels;
   /** what the donor already gives monthly (spec 5's exception to the minimum) */
   existing: { sip_cause: string; amount: number; currency: string }[];
+  defaultCause: string;
   defaultAmount: number;
 }
 
-export function SubscribeForm({ labels, existing, defaultAmount }: Props) {
+export function SubscribeForm({ labels, existing, defaultCause, defaultAmount }: Props) {
   const locale = useLocale();
   const [currency, setCurrency] = useState<SipCurrency>('INR');
-  const [amounts, setAmounts] = useState<Record<string, string>>({ [DEFAULT_SIP_CAUSE]: String(defaultAmount) });
+  const [amounts, setAmounts] = useState<Record<string, string>>({ [defaultCause]: String(defaultAmount) });
   const [method, setMethod] = useState<Method>('Emandate');
   const [vpa, setVpa] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -136,7 +137,7 @@ export function SubscribeForm({ labels, existing, defaultAmount }: Props) {
               </label>
               {on && (
                 <div className="sip-cause-amount">
-                  <div className="sip-presets" role="group" aria-label={fill(labels.amountFor, { cause: labels.causeNames[cause] ?? cause })}>
+                  <div className="sip-presets" role="group" aria-label={fill(labels.presetsFor, { cause: labels.causeNames[cause] ?? cause })}>
                     {PRESET_MULTIPLES.map((m) => {
                       const v = String(minimum * m);
                       return (
@@ -180,12 +181,15 @@ export function SubscribeForm({ labels, existing, defaultAmount }: Props) {
         </Field>
       )}
 
-      <p className="sip-total" data-testid="sip-total" aria-live="polite">
-        {fill(labels.total, { amount: money(total) })}
-      </p>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {busy ? labels.submitting : labels.submit}
-      </button>
+      {/* the total and the action stay in view on a phone, however many causes are open */}
+      <div className="sip-submit-bar">
+        <p className="sip-total" data-testid="sip-total" aria-live="polite">
+          {fill(labels.total, { amount: money(total) })}
+        </p>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? labels.submitting : labels.submit}
+        </button>
+      </div>
       <div aria-live="polite">{errors.form && <p className="field-error">{errors.form}</p>}</div>
     </form>
   );

@@ -1,17 +1,22 @@
 // The product's jobs, in one list: what each does and how often. A host (the server, `npm run jobs`) starts the
 // runner with these; SIP charges and pre-debit notices join this list (issue 14).
 import type { Db } from '../db/client';
-import { CURRENCY_RATES_REFRESH_MS, OUTBOX_SEND_INTERVAL_MS } from '../constants';
+import { CURRENCY_RATES_REFRESH_MS, OUTBOX_SEND_INTERVAL_MS, SIP_CHARGE_INTERVAL_MS, SIP_RESUME_INTERVAL_MS } from '../constants';
+import { resumeDueSips } from '../sip/resume';
 import type { Env } from '../env';
 import { refreshCurrencyRates } from '../currency-rates';
 import { configuredTransports, sendQueuedMessages } from '../outbox/sender';
 import { reconcileSettings } from '../payments/reconcile-settings';
+import { mainSiteOrigin } from '../whitelabel/site';
+import { siteConfig } from '../whitelabel/resolve';
 import type { JobDefinition } from './runner';
 
 export const JOB = {
   reconcilePayments: 'payments.reconcile',
   sendOutbox: 'outbox.send',
   refreshCurrencyRates: 'currency-rates.refresh',
+  resumePausedSips: 'sip.resume-paused',
+  sipChargeDue: 'sip.charge_due',
 } as const;
 
 export interface JobHost {
@@ -20,12 +25,36 @@ export interface JobHost {
   /** reconciliation as this host runs it: the server through its own route (inside Next, so cached pages
    *  expire as after a webhook), a separate worker directly */
   reconcile: () => Promise<void>;
+  /** issue 14's SIP charge run as this host runs it: the server through its own route (its code imports server-only
+   *  modules, and cached pages expire inside Next), a separate worker directly (the default) */
+  chargeSips?: () => Promise<void>;
   log?: (line: string) => void;
 }
 
 export function productJobs(host: JobHost): JobDefinition[] {
   const log = host.log ?? ((line: string) => console.log(line));
   const jobs: JobDefinition[] = [{ name: JOB.reconcilePayments, everyMs: reconcileSettings().intervalMs, run: host.reconcile }];
+  // issue 14: a donor's 1-3 month pause ends by itself
+  jobs.push({
+    name: JOB.resumePausedSips,
+    everyMs: SIP_RESUME_INTERVAL_MS,
+    run: async () => {
+      const resumed = await resumeDueSips(await host.db());
+      if (resumed) log(`SIP: ${resumed} paused SIPs resumed`);
+    },
+  });
+  // issue 14: pre-debit notices of the debits 24-48 hours away, then the SIP months due (lib/sip/charge-due.ts)
+  jobs.push({
+    name: JOB.sipChargeDue,
+    everyMs: SIP_CHARGE_INTERVAL_MS,
+    run:
+      host.chargeSips ??
+      (async () => {
+        const { runSipChargeDue } = await import('../sip/charge-due');
+        const r = await runSipChargeDue(await host.db(), { origin: mainSiteOrigin(siteConfig()) });
+        if (r.notices || r.placed || r.skipped || r.awaitingMandate || r.errors) log(`SIP charge run: ${JSON.stringify(r)}`);
+      }),
+  });
   const transports = configuredTransports(host.env);
   if (transports) {
     jobs.push({

@@ -14,6 +14,7 @@ import type { ChargeEvent, GatewayEvent, MandateEvent, RefundEvent } from './gat
 import { canMove, type OrderStatus } from './order-state';
 import { claimReward } from '../fundraisers/rewards';
 import { onMandateMoved } from '../sip/mandate-events';
+import { afterSipCharge } from '../sip/settled';
 import { chargeCredits, refundDebits, type ChargeLine, type LedgerLine } from './ledger';
 
 export type EventSource = 'return' | 'webhook' | 'reconcile' | 'request';
@@ -32,6 +33,8 @@ export function applyGatewayEvent(db: Db, gateway: string, event: GatewayEvent, 
   return db.transaction(async (tx) => {
     const outcome =
       event.kind === 'refund' ? await applyRefund(tx, gateway, event, source) : event.kind === 'mandate' ? await applyMandate(tx, gateway, event, source) : await applyCharge(tx, gateway, event, source);
+    // issue 14: a SIP month that succeeded or failed moves its subscription on (next date, retry, pause), in this transaction
+    if (outcome.result === 'settled') await afterSipCharge(tx, { order_id: outcome.orderId });
     // every server instance expires these fundraisers' pages, once this commits (the caller expires its own at once)
     await announceFundraisersChanged(tx, outcome.fundraisers);
     return outcome;
@@ -143,7 +146,8 @@ async function receiptFor(tx: Tx, order: OrderRow) {
     amountMinor: order.donated_amount_minor + order.tip_amount_minor,
     currency: order.iso_currency,
     fundraiserTitle: f?.title ?? null,
-    causes: ((order.params?.lines ?? []) as ChargeLine[]).flatMap((l) => (l.sip_cause ? [l.sip_cause] : [])),
+    // a SIP month's cause is on each fundraiser line it was shared into: named once
+    causes: [...new Set(((order.params?.lines ?? []) as ChargeLine[]).flatMap((l) => (l.sip_cause ? [l.sip_cause] : [])))],
     pan: donor.pan,
     signInLink: await receiptSignInLink(tx, order, donor.email),
     taxBenefit: f?.has80g && f.ngo ? { name: f.ngo, registration: f.registration, pan: f.pan } : null,

@@ -3,7 +3,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { sandboxPayments } from '../db/schema';
+import { sandboxMandates, sandboxPayments } from '../db/schema';
+import { SANDBOX_MANDATE_OUTCOMES } from '../constants';
 import {
   GatewaySignatureError,
   type ChargeEvent,
@@ -42,6 +43,19 @@ export interface SandboxOutcome {
   webhookSignature: string;
 }
 
+/** How a sandbox mandate's debits fail, as the tester chose (issue 14): the reasons lib/sip/retries.ts acts on. */
+export type SandboxMandateOutcome = (typeof SANDBOX_MANDATE_OUTCOMES)[number];
+type SandboxDebitFailure = Exclude<SandboxMandateOutcome, 'success'>;
+const SANDBOX_DEBIT_FAILURES = SANDBOX_MANDATE_OUTCOMES.filter((o): o is SandboxDebitFailure => o !== 'success');
+
+// the sandbox's own books keep a declined debit as failed:{reason}, so asking it later gives the same reason
+const storedStatus = (status: GatewayStatus, reason?: SandboxDebitFailure) => (reason ? `${status}:${reason}` : status);
+
+/** How this sandbox mandate's later debits end (the authorise page's choice; tests set it directly). */
+export async function setSandboxMandateOutcome(db: Db, gatewayMandateId: string, outcome: SandboxMandateOutcome): Promise<void> {
+  await db.insert(sandboxMandates).values({ gateway_mandate_id: gatewayMandateId, charge_outcome: outcome }).onConflictDoUpdate({ target: sandboxMandates.gateway_mandate_id, set: { charge_outcome: outcome } });
+}
+
 export class SandboxGateway implements Gateway {
   readonly name = 'sandbox';
   readonly capabilities = SANDBOX_CAPABILITIES;
@@ -63,15 +77,16 @@ export class SandboxGateway implements Gateway {
   }
 
   /** What the hosted checkout does when the tester chooses: record it, sign the return and the webhook. */
-  async complete(gatewayOrderId: string, status: GatewayStatus): Promise<SandboxOutcome> {
+  async complete(gatewayOrderId: string, status: GatewayStatus, failureReason?: SandboxDebitFailure): Promise<SandboxOutcome> {
     const db = await this.db();
     const [payment] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.gateway_order_id, gatewayOrderId));
     if (!payment) throw new Error('Unknown sandbox order');
     const paymentId = payment.payment_id ?? `sbx_pay_${randomBytes(9).toString('base64url')}`;
-    await db.update(sandboxPayments).set({ payment_id: paymentId, status, updated_at: new Date() }).where(eq(sandboxPayments.gateway_order_id, gatewayOrderId));
+    const reason = status === 'failed' ? failureReason : undefined;
+    await db.update(sandboxPayments).set({ payment_id: paymentId, status: storedStatus(status, reason), updated_at: new Date() }).where(eq(sandboxPayments.gateway_order_id, gatewayOrderId));
     const params: Record<string, string> = { gateway_order_id: gatewayOrderId, payment_id: paymentId, status, amount: String(payment.amount_minor), currency: payment.currency };
     params.signature = sandboxSign(this.secret, returnPayload(params));
-    const webhookBody = JSON.stringify({ event_id: `evt_${randomBytes(9).toString('base64url')}`, type: `payment.${status}`, ...params, signature: undefined });
+    const webhookBody = JSON.stringify({ event_id: `evt_${randomBytes(9).toString('base64url')}`, type: `payment.${status}`, ...params, signature: undefined, ...(reason ? { failure_reason: reason } : {}) });
     return { params, webhookBody, webhookSignature: sandboxSign(this.secret, webhookBody) };
   }
 
@@ -104,10 +119,13 @@ export class SandboxGateway implements Gateway {
       const q = new URLSearchParams({ mandate_id: gatewayMandateId, ref: req.mandateRef, return_url: returnUrl });
       return { gatewayMandateId, authoriseUrl: new URL(`/payment/sandbox/mandate?${q}`, this.origin).toString() };
     },
-    // a sandbox debit under a mandate succeeds at once; reconciliation (fetchStatus) or the webhook reports it
+    // a sandbox debit under a mandate ends at once as the tester chose on the authorise page (no choice: it succeeds);
+    // reconciliation (fetchStatus) or the webhook reports it, a failure with its reason
     charge: async (req) => {
+      const [chosen] = await (await this.db()).select({ outcome: sandboxMandates.charge_outcome }).from(sandboxMandates).where(eq(sandboxMandates.gateway_mandate_id, req.gatewayMandateId));
+      const failure = SANDBOX_DEBIT_FAILURES.find((f) => f === chosen?.outcome);
       const { gatewayOrderId } = await this.createOrder({ orderId: req.orderId, amountMinor: req.amountMinor, currency: req.currency, donor: { name: '', email: '', phone: null } });
-      await this.complete(gatewayOrderId, 'success');
+      await this.complete(gatewayOrderId, failure ? 'failed' : 'success', failure);
       return { gatewayOrderId };
     },
     cancel: async () => {},
@@ -139,12 +157,14 @@ export class SandboxGateway implements Gateway {
   async fetchStatus(gatewayOrderId: string): Promise<ChargeEvent | null> {
     const [p] = await (await this.db()).select().from(sandboxPayments).where(eq(sandboxPayments.gateway_order_id, gatewayOrderId));
     if (!p || p.status === 'created' || !p.payment_id) return null;
-    return this.event(`status:${p.payment_id}:${p.status}`, 'status', {
+    const [status, reason] = p.status.split(':');
+    return this.event(`status:${p.payment_id}:${status}`, 'status', {
       gateway_order_id: p.gateway_order_id,
       payment_id: p.payment_id,
-      status: p.status,
+      status,
       amount: String(p.amount_minor),
       currency: p.currency,
+      ...(reason ? { failure_reason: reason } : {}),
     });
   }
 
@@ -176,7 +196,7 @@ export class SandboxGateway implements Gateway {
       status,
       amountMinor: Number(p.amount),
       currency: p.currency,
-      failureReason: status === 'failed' ? 'Payment declined by the bank' : undefined,
+      failureReason: status === 'failed' ? (SANDBOX_DEBIT_FAILURES.find((f) => f === p.failure_reason) ?? 'Payment declined by the bank') : undefined,
       payload: p,
     };
   }

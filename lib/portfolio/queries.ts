@@ -3,10 +3,10 @@
 // while signed in carry it, and guest donations join once the email is proven (claimGuestOrders).
 import { managedBySql } from '../permissions/can';
 import 'server-only';
-import { and, asc, count, countDistinct, desc, eq, isNotNull, ne, sum } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, inArray, isNotNull, ne, sum, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
-import { carts, causes, entityDetails, fundraisers, orders, subscriptions, users } from '../db/schema';
+import { carts, causes, entityDetails, fundraisers, mandates, orders, subscriptionLines, subscriptions, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import { accountFacts } from '../auth/destination';
 import { lastOrderOfUser } from '../donations/last-order';
@@ -34,16 +34,32 @@ export interface SubscriptionItem {
   frequency: string;
   next_payment_date: string | null;
   created_at: string;
+  /** issue 14: paused by the donor until then (resumes by itself) */
+  paused_until: string | null;
+  /** issue 14: the month (YYYY-MM) the donor chose to skip */
+  skip_period: string | null;
+  /** issue 14: what each month gives to, per cause (or fundraiser): spec 3 listsubscriptions is per cause */
+  lines: { sip_cause: string | null; fundraiser_id: number | null; amount_minor: number }[];
+  /** issue 14: the mandate that pays it; a raise above max_amount_minor needs a new one */
+  mandate: { method: string; status: string; max_amount_minor: number } | null;
 }
 
-export async function subscriptionsOf(db: DbOrTx, userId: number): Promise<SubscriptionItem[]> {
+async function subscriptionItems(db: DbOrTx, where: SQL): Promise<SubscriptionItem[]> {
   const rows = await db
-    .select({ s: subscriptions, title: fundraisers.title, custom_tag: fundraisers.custom_tag })
+    .select({ s: subscriptions, title: fundraisers.title, custom_tag: fundraisers.custom_tag, m: { method: mandates.method, status: mandates.status, max_amount_minor: mandates.max_amount_minor } })
     .from(subscriptions)
     .leftJoin(fundraisers, eq(fundraisers.id, subscriptions.fundraiser_id))
-    .where(eq(subscriptions.user_id, userId))
+    .leftJoin(mandates, eq(mandates.id, subscriptions.mandate_id))
+    .where(where)
     .orderBy(asc(subscriptions.status_flag), desc(subscriptions.created_at), desc(subscriptions.id));
-  return rows.map(({ s, title, custom_tag }) => ({
+  const lines = rows.length
+    ? await db
+        .select({ subscription_id: subscriptionLines.subscription_id, sip_cause: subscriptionLines.sip_cause, fundraiser_id: subscriptionLines.fundraiser_id, amount_minor: subscriptionLines.amount_minor })
+        .from(subscriptionLines)
+        .where(inArray(subscriptionLines.subscription_id, rows.map((r) => r.s.id)))
+        .orderBy(asc(subscriptionLines.id))
+    : [];
+  return rows.map(({ s, title, custom_tag, m }) => ({
     id: s.id,
     sip_cause: s.sip_cause,
     campaign_id: s.fundraiser_id,
@@ -55,7 +71,20 @@ export async function subscriptionsOf(db: DbOrTx, userId: number): Promise<Subsc
     frequency: s.frequency,
     next_payment_date: iso(s.next_payment_date),
     created_at: s.created_at.toISOString(),
+    paused_until: iso(s.paused_until),
+    skip_period: s.skip_period,
+    lines: lines.filter((l) => l.subscription_id === s.id).map(({ sip_cause, fundraiser_id, amount_minor }) => ({ sip_cause, fundraiser_id, amount_minor })),
+    mandate: m?.method ? { method: m.method, status: m.status!, max_amount_minor: m.max_amount_minor! } : null,
   }));
+}
+
+export function subscriptionsOf(db: DbOrTx, userId: number): Promise<SubscriptionItem[]> {
+  return subscriptionItems(db, eq(subscriptions.user_id, userId));
+}
+
+/** One SIP of this user, or null (another user's SIP is not theirs to see). */
+export async function subscriptionOf(db: DbOrTx, userId: number, id: number): Promise<SubscriptionItem | null> {
+  return (await subscriptionItems(db, and(eq(subscriptions.user_id, userId), eq(subscriptions.id, id))!))[0] ?? null;
 }
 
 // ---------- GET users/me ----------

@@ -1,7 +1,9 @@
-// One SIP month becomes one charge: an order with the key sip:{subscription}:{period}, unique in the
-// database, so a charge run repeated, interrupted or started on two servers at once debits the donor once.
+// One SIP month becomes one charge. Each try of a month is an order with its own key, unique in the database:
+// sip:{subscription}:{period} for the first, sip:{subscription}:{period}:{n} for the nth retry, so a charge run repeated,
+// interrupted or started on two servers at once places each try once. A month never has two tries under way or paid:
+// a new try is placed only under the subscription's row lock and only when every earlier one failed.
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fundraisers, mandates, orders, subscriptionLines, subscriptions } from '../db/schema';
 import { convertMinor, currentRatesMicros } from '../currency-rates';
@@ -10,12 +12,21 @@ import { reportError } from '../observability/report';
 import { applyGatewayEvent } from '../payments/events';
 import type { ChargeLine } from '../payments/ledger';
 import { gatewayFor } from '../payments/registry';
-import { GATEWAY_REFUSED_REASON } from '../payments/order-state';
+import { GATEWAY_REFUSED_REASON, type OrderStatus } from '../payments/order-state';
+import { afterSipCharge, sipPeriod } from './settled';
+import { splitSipLines } from './split';
 
-export const sipChargeKey = (subscriptionId: number, period: string) => `sip:${subscriptionId}:${period}`;
+export { sipPeriod };
 
-/** The month a charge date falls in (UTC), the period of the idempotency key. */
-export const sipPeriod = (at: Date) => at.toISOString().slice(0, 7);
+type OrderRow = typeof orders.$inferSelect;
+
+export const sipChargeKey = (subscriptionId: number, period: string, attempt = 0) => (attempt === 0 ? `sip:${subscriptionId}:${period}` : `sip:${subscriptionId}:${period}:${attempt}`);
+
+export const NO_ACTIVE_MANDATE = 'This SIP has no active mandate to charge';
+export const ABOVE_MANDATE = 'This SIP is above what its mandate allows';
+
+// an order in these states is the month's payment, under way or done: while one exists no other try is placed
+const UNDER_WAY_OR_PAID: readonly OrderStatus[] = ['created', 'pending', 'success'];
 
 const newSipOrderId = () => `SIP${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
 
@@ -26,54 +37,81 @@ async function linesOf(db: Db, sub: typeof subscriptions.$inferSelect): Promise<
   return [sub.fundraiser_id ? { fundraiser_id: sub.fundraiser_id, amount_minor: sub.amount_minor } : { sip_cause: sub.sip_cause, amount_minor: sub.amount_minor }];
 }
 
+/** Which order already is this try, or the month's payment under way or done. */
+const settledFor = (month: OrderRow[], key: string) => month.find((o) => o.idempotency_key === key) ?? month.find((o) => UNDER_WAY_OR_PAID.includes(o.status as OrderStatus));
+
 /**
- * Charges one period of a subscription under its active mandate. Calling it again for the same period
- * answers the same order and never debits twice.
+ * Charges one period of a subscription under its active mandate. Calling it again for the same period answers the
+ * month's order and never debits twice; after a failed try, a call places the next try (the charge run calls it only
+ * when lib/sip/retries.ts says so, passing the try it expects as `attempt`).
  */
-export async function placeSipCharge(db: Db, subscriptionId: number, period: string, ctx: { origin: string }) {
-  const key = sipChargeKey(subscriptionId, period);
-  const [existing] = await db.select().from(orders).where(eq(orders.idempotency_key, key));
-  if (existing) return existing;
+export async function placeSipCharge(db: Db, subscriptionId: number, period: string, ctx: { origin: string; attempt?: number; now?: Date }): Promise<OrderRow> {
+  return (await placeSipChargeTry(db, subscriptionId, period, ctx)).order;
+}
+
+/** placeSipCharge that also says whether this call placed the try (false: another run or an earlier call did). */
+export async function placeSipChargeTry(db: Db, subscriptionId: number, period: string, ctx: { origin: string; attempt?: number; now?: Date }): Promise<{ order: OrderRow; placed: boolean }> {
+  const monthOf = (q: Pick<Db, 'select'>) => q.select().from(orders).where(and(eq(orders.subscription_id, subscriptionId), eq(orders.period, period))).orderBy(asc(orders.id));
+  const early = await monthOf(db);
+  const known = settledFor(early, sipChargeKey(subscriptionId, period, ctx.attempt ?? early.length));
+  if (known) return { order: known, placed: false };
+
   const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
   if (!sub) throw notFound('Subscription not found');
   const [mandate] = sub.mandate_id ? await db.select().from(mandates).where(and(eq(mandates.id, sub.mandate_id), eq(mandates.status, 'active'))) : [];
-  if (!mandate) throw new ApiError('conflict', 'This SIP has no active mandate to charge');
+  if (!mandate) throw new ApiError('conflict', NO_ACTIVE_MANDATE);
   const gateway = gatewayFor(mandate.gateway, ctx.origin);
   if (!gateway?.mandates) throw new ApiError('conflict', 'The mandate\'s payment service is not available');
-  const lines = await linesOf(db, sub);
+  const own = await linesOf(db, sub);
+  // spec: a SIP for one fundraiser is a gift to it; a SIP for causes is shared among their fundraisers (lib/sip/split.ts)
+  const single = own.length === 1 && own[0].fundraiser_id ? own[0] : null;
+  const lines = await splitSipLines(db, own, { currency: sub.currency, now: ctx.now ?? new Date() });
   const total = lines.reduce((n, l) => n + l.amount_minor, 0);
-  if (total > mandate.max_amount_minor) throw new ApiError('conflict', 'This SIP is above what its mandate allows');
+  if (total > mandate.max_amount_minor) throw new ApiError('conflict', ABOVE_MANDATE);
   const rates = await currentRatesMicros(db);
   // a line for a fundraiser is credited in its currency, at the rate of the day the month is charged
   for (const l of lines) {
-    if (!l.fundraiser_id) continue;
+    if (!l.fundraiser_id || l.credited_minor !== undefined) continue;
     const [f] = await db.select({ currency: fundraisers.currency }).from(fundraisers).where(eq(fundraisers.id, l.fundraiser_id));
     l.credited_minor = convertMinor(l.amount_minor, rates[sub.currency], rates[f.currency]);
   }
-  const single = lines.length === 1 && lines[0].fundraiser_id ? lines[0] : null;
-  const inserted = await db
-    .insert(orders)
-    .values({
-      order_id: newSipOrderId(),
-      kind: 'sip',
-      fundraiser_id: single?.fundraiser_id ?? null,
-      user_id: sub.user_id,
-      subscription_id: sub.id,
-      mandate_id: mandate.id,
-      period,
-      idempotency_key: key,
-      payment_mode: mandate.method,
-      payment_gateway: mandate.gateway,
-      iso_currency: sub.currency,
-      donated_amount_minor: total,
-      credited_amount_minor: single?.credited_minor ?? total,
-      params: { lines },
-    })
-    // the key is unique: a concurrent run for the same month loses here, before any gateway hears of it
-    .onConflictDoNothing()
-    .returning();
-  if (!inserted.length) return (await db.select().from(orders).where(eq(orders.idempotency_key, key)))[0];
-  const order = inserted[0];
+
+  const placed = await db.transaction(async (tx) => {
+    // one try at a time per subscription: its row is the lock, so the check and the insert below never interleave
+    await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.id, sub.id)).for('update');
+    const month = await monthOf(tx);
+    const attempt = ctx.attempt ?? month.length;
+    const key = sipChargeKey(sub.id, period, attempt);
+    const other = settledFor(month, key);
+    if (other) return { order: other, placed: false };
+    const inserted = await tx
+      .insert(orders)
+      .values({
+        order_id: newSipOrderId(),
+        kind: 'sip',
+        fundraiser_id: single?.fundraiser_id ?? null,
+        user_id: sub.user_id,
+        subscription_id: sub.id,
+        mandate_id: mandate.id,
+        period,
+        idempotency_key: key,
+        payment_mode: mandate.method,
+        payment_gateway: mandate.gateway,
+        iso_currency: sub.currency,
+        donated_amount_minor: total,
+        credited_amount_minor: single ? lines[0].credited_minor! : total,
+        // the receipt is written in the donor's language and signs them in on the site they subscribed from
+        params: { lines, attempt, site_origin: ctx.origin, locale: sub.locale },
+      })
+      // the key is unique: whatever slips past the lock (a try placed by hand) loses here, before any gateway hears of it
+      .onConflictDoNothing()
+      .returning();
+    if (inserted.length) return { order: inserted[0], placed: true };
+    return { order: (await tx.select().from(orders).where(eq(orders.idempotency_key, key)))[0], placed: false };
+  });
+  if (!placed.placed) return placed;
+
+  const order = placed.order;
   try {
     const { gatewayOrderId } = await gateway.mandates.charge({ gatewayMandateId: mandate.gateway_mandate_id, orderId: order.order_id, amountMinor: total, currency: sub.currency });
     await db.update(orders).set({ gateway_order_id: gatewayOrderId, status: 'pending', updated_at: new Date() }).where(eq(orders.id, order.id));
@@ -81,8 +119,16 @@ export async function placeSipCharge(db: Db, subscriptionId: number, period: str
     const event = await gateway.fetchStatus(gatewayOrderId);
     if (event && event.status !== 'pending') await applyGatewayEvent(db, mandate.gateway, event, 'reconcile');
   } catch (error) {
-    await db.update(orders).set({ status: 'failed', failure_reason: GATEWAY_REFUSED_REASON, updated_at: new Date() }).where(and(eq(orders.id, order.id), eq(orders.status, 'created')));
+    // the gateway never took it: the try fails as a technical failure, and the subscription follows (a retry within hours)
+    await db.transaction(async (tx) => {
+      const [failed] = await tx
+        .update(orders)
+        .set({ status: 'failed', failure_reason: GATEWAY_REFUSED_REASON, updated_at: new Date() })
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'created')))
+        .returning({ order_id: orders.order_id });
+      if (failed) await afterSipCharge(tx, failed);
+    });
     await reportError(error, { orderId: order.order_id, subscriptionId });
   }
-  return (await db.select().from(orders).where(eq(orders.id, order.id)))[0];
+  return { order: (await db.select().from(orders).where(eq(orders.id, order.id)))[0], placed: true };
 }

@@ -89,8 +89,8 @@ describe('SIPs list', () => {
   it('shows cause, monthly amount, status and the next payment date, due soon within 5 days', async () => {
     const now = new Date(Date.UTC(2026, 2, 1));
     const subs: SubscriptionItem[] = [
-      { id: 1, sip_cause: 'education', campaign_id: null, campaign: null, currency: 'INR', amount_minor: 50_000, status_flag: 1, status: 'active', frequency: 'monthly', next_payment_date: new Date(Date.UTC(2026, 2, 4)).toISOString(), created_at: now.toISOString() },
-      { id: 2, sip_cause: 'animals', campaign_id: null, campaign: null, currency: 'INR', amount_minor: 20_000, status_flag: 2, status: 'paused', frequency: 'monthly', next_payment_date: null, created_at: now.toISOString() },
+      { id: 1, sip_cause: 'education', campaign_id: null, campaign: null, currency: 'INR', amount_minor: 50_000, status_flag: 1, status: 'active', frequency: 'monthly', next_payment_date: new Date(Date.UTC(2026, 2, 4)).toISOString(), created_at: now.toISOString(), paused_until: null, skip_period: null, lines: [], mandate: null },
+      { id: 2, sip_cause: 'animals', campaign_id: null, campaign: null, currency: 'INR', amount_minor: 20_000, status_flag: 2, status: 'paused', frequency: 'monthly', next_payment_date: null, created_at: now.toISOString(), paused_until: null, skip_period: null, lines: [], mandate: null },
     ];
     render(await SubscriptionList({ subscriptions: subs, locale: 'en', now }));
     const items = within(screen.getByTestId('subscriptions')).getAllByRole('listitem');

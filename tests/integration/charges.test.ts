@@ -137,7 +137,7 @@ describe('mandates', () => {
 });
 
 describe('SIP months are charges', () => {
-  it('charges a two-cause SIP once per month, however many runs ask at once, into the causes\' accounts', async () => {
+  it('charges a two-cause SIP once per month, however many runs ask at once, each cause\'s share to its fundraisers or its account', async () => {
     const donor = await makeUser(db, 'Sip Donor');
     const { subscription } = await makeSubscription(db, { userId: donor.id, lines: [{ sip_cause: 'medical', amount_minor: 30_000 }, { sip_cause: 'animals', amount_minor: 20_000 }] });
     const runs = await Promise.all([1, 2, 3].map(() => placeSipCharge(db, subscription.id, '2026-11', { origin: ORIGIN })));
@@ -145,11 +145,18 @@ describe('SIP months are charges', () => {
     const month = await db.select().from(orders).where(eq(orders.subscription_id, subscription.id));
     expect(month).toHaveLength(1);
     expect(month[0]).toMatchObject({ kind: 'sip', period: '2026-11', idempotency_key: sipChargeKey(subscription.id, '2026-11'), cart_id: null, fundraiser_id: null, donated_amount_minor: 50_000, status: 'success', charged: true });
+    // issue 14: each cause's share goes to its running fundraisers (lib/sip/split.ts), or stays on its account when none runs
     const credited = await db.select({ account: ledgerEntries.account, amount: ledgerEntries.amount_minor }).from(ledgerEntries).where(eq(ledgerEntries.group_id, month[0].order_id));
-    expect(credited.sort((a, b) => a.account.localeCompare(b.account))).toEqual([{ account: 'cause:animals', amount: 20_000 }, { account: 'cause:medical', amount: 30_000 }]);
-    // the receipt goes to the subscriber and names the causes
+    const lines = month[0].params!.lines as { sip_cause: string; fundraiser_id?: number; amount_minor: number }[];
+    const accountOf = (l: (typeof lines)[number]) => (l.fundraiser_id ? `fundraiser:${l.fundraiser_id}` : `cause:${l.sip_cause}`);
+    expect(credited.sort((a, b) => a.account.localeCompare(b.account))).toEqual(lines.map((l) => ({ account: accountOf(l), amount: l.amount_minor })).sort((a, b) => a.account.localeCompare(b.account)));
+    const byCause = (cause: string) => lines.filter((l) => l.sip_cause === cause).reduce((n, l) => n + l.amount_minor, 0);
+    expect([byCause('medical'), byCause('animals')]).toEqual([30_000, 20_000]);
+    // the receipt goes to the subscriber and names each cause once
     const [receipt] = await db.select().from(outbox).where(and(eq(outbox.recipient, donor.email), like(outbox.subject, `%${month[0].order_id}%`)));
-    expect(receipt.subject).toContain('Medical, Animals');
+    expect(receipt.subject).toContain('Medical');
+    expect(receipt.subject).toContain('Animals');
+    expect(receipt.subject?.match(/Medical/g)).toHaveLength(1);
 
     await placeSipCharge(db, subscription.id, '2026-12', { origin: ORIGIN });
     expect(await db.select().from(orders).where(eq(orders.subscription_id, subscription.id))).toHaveLength(2);

@@ -25,7 +25,8 @@ describe('GET /api/fundraisers', () => {
       expect(f).toHaveProperty('beneficiary.tax_benefit');
       expect(f.is_private).toBe(false);
     }
-    expect(body.meta.pagination.total).toBe(body.data.length);
+    // other test files add fundraisers to a shared database: a full page, or all of them
+    expect(body.data.length).toBe(Math.min(100, body.meta.pagination.total));
   });
 
   it('pages through every fundraiser with the cursor, without repeats', async () => {

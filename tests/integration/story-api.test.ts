@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { GET as detail } from '@/app/api/fundraisers/[id]/route';
 import { GET as donors } from '@/app/api/fundraisers/[id]/donors/route';
 import { GET as listUpdates } from '@/app/api/fundraisers/[id]/updates/route';
@@ -32,8 +32,18 @@ const cookieOf = (setCookie: string | null) => (setCookie ?? '').split(';')[0];
 const sessionCookie = (userId: number) => sessionCookieOf(db, userId);
 // a fundraiser with more than one page of supporters, and one of its donors
 async function busyFundraiser() {
-  const [f] = await db.select().from(fundraisers).where(eq(fundraisers.is_private, false)).orderBy(fundraisers.donor_count).limit(1).offset(60);
-  const [order] = await db.select().from(orders).where(and(eq(orders.fundraiser_id, f.id), eq(orders.status, 'success'))).limit(1);
+  // its own paid orders, not its supporter count: a SIP month shared among fundraisers (issue 14) counts a supporter without one
+  const [busy] = await db
+    .select({ id: orders.fundraiser_id })
+    .from(orders)
+    .innerJoin(fundraisers, eq(fundraisers.id, orders.fundraiser_id))
+    .where(and(eq(fundraisers.is_private, false), eq(orders.status, 'success'), isNotNull(orders.cart_id)))
+    .groupBy(orders.fundraiser_id)
+    .having(sql`count(*) >= 12 and count(${orders.user_id}) > 0`)
+    .orderBy(orders.fundraiser_id)
+    .limit(1);
+  const [f] = await db.select().from(fundraisers).where(eq(fundraisers.id, busy.id!));
+  const [order] = await db.select().from(orders).where(and(eq(orders.fundraiser_id, f.id), eq(orders.status, 'success'), isNotNull(orders.user_id))).limit(1);
   return { f, donorId: order.user_id! };
 }
 

@@ -4,6 +4,10 @@ import { handle, json } from '@/lib/http/respond';
 import { parseJsonBody } from '@/lib/http/validation';
 import { notFound } from '@/lib/http/errors';
 import { reconcileNow } from '@/lib/payments/reconcile-schedule';
+import { getDb } from '@/lib/db/client';
+import { runSipChargeDue } from '@/lib/sip/charge-due';
+import { mainSiteOrigin } from '@/lib/whitelabel/site';
+import { siteConfig } from '@/lib/whitelabel/resolve';
 import { invalidateFundraiser } from '@/lib/cache/invalidate';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { INTERNAL_TASK_HEADER, INTERNAL_TASK_TOKEN_ENV, NOTIFIED_FUNDRAISERS_MAX } from '@/lib/constants';
@@ -15,6 +19,8 @@ const ExpireBody = z.object({ fundraisers: z.array(FundraiserIdSchema).min(1).ma
 const TASKS: Record<string, (request: Request) => Promise<unknown>> = {
   // the job runner has already made sure one instance runs each pass
   reconcile: () => reconcileNow(),
+  // issue 14: pre-debit notices, then the SIP months due; inside Next, so settled gifts expire their pages at once
+  'sip-charge-due': async () => runSipChargeDue(await getDb(), { origin: mainSiteOrigin(siteConfig()) }),
   // another process committed a change to these fundraisers (lib/cache/bus): expire this instance's pages of them
   expire: async (request) => {
     const { fundraisers } = await parseJsonBody(ExpireBody, request);
@@ -29,6 +35,6 @@ export const POST = handle(async (request, { params }: { params: Promise<{ task:
   const expected = process.env[INTERNAL_TASK_TOKEN_ENV];
   const run = TASKS[(await params).task];
   if (!expected || !run || !sameToken(request.headers.get(INTERNAL_TASK_HEADER) ?? '', expected)) throw notFound();
-  await run(request);
-  return json({ data: { ran: true } });
+  const result = await run(request);
+  return json({ data: { ran: true, ...(result && typeof result === 'object' ? { result } : {}) } });
 });

@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
-import { SIP_CAUSES } from '@/lib/constants';
-import { sipMinimumMajor } from '@/lib/sip/rules';
+import { DEFAULT_SIP_CAUSE, SIP_CAUSES } from '@/lib/constants';
+import { firstParam } from '@/lib/routes';
+import { isSipCause, sipMinimumMajor } from '@/lib/sip/rules';
 import { existingSipAmounts } from '@/lib/sip/subscribe';
 import { requireCurrentUser } from '@/components/auth/current-user';
 import { SubscribeForm, type SubscribeLabels } from '@/components/sip/SubscribeForm';
@@ -11,7 +12,7 @@ import '@/components/sip/sip.css';
 
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ site: string; locale: string }> };
+type Props = { params: Promise<{ site: string; locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const t = await getTranslations({ locale: (await params).locale, namespace: 'SipSubscribe' });
@@ -19,15 +20,21 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 // issue 14, spec 2 new/sip: monthly giving to one or several causes, under a mandate the donor authorises once
-export default async function NewSipPage({ params }: Props) {
+export default async function NewSipPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const user = await requireCurrentUser(locale, '/new/sip');
+  const sp = await searchParams;
+  // a suggestion may name the cause and amount (the thank-you page's offer); anything unknown is ignored
+  const cause = firstParam(sp.cause);
+  const preset = { cause: isSipCause(cause) ? cause : DEFAULT_SIP_CAUSE, amount: Math.max(sipMinimumMajor('INR'), Number(firstParam(sp.amount)) || 0) };
+  const back = `/new/sip?${new URLSearchParams({ cause: preset.cause, amount: String(preset.amount) })}`;
+  const user = await requireCurrentUser(locale, back);
   const [existing, t, tc] = await Promise.all([existingSipAmounts(await getDb(), user.id), getTranslations('SipSubscribe'), getTranslations('Sip.causes')]);
   const labels: SubscribeLabels = {
     causes: t('causes'),
     causesHint: t('causesHint'),
     amountFor: t.raw('amountFor') as string,
+    presetsFor: t.raw('presetsFor') as string,
     currency: t('currency'),
     method: t('method'),
     methods: { Emandate: t('methods.Emandate'), UPIRECURRING: t('methods.UPIRECURRING'), CARD: t('methods.CARD') },
@@ -46,7 +53,7 @@ export default async function NewSipPage({ params }: Props) {
     <div className="container section sip-page">
       <h1>{t('title')}</h1>
       <p className="muted">{t('intro')}</p>
-      <SubscribeForm labels={labels} existing={existing} defaultAmount={sipMinimumMajor('INR')} />
+      <SubscribeForm labels={labels} existing={existing} defaultCause={preset.cause} defaultAmount={preset.amount} />
       <p className="muted sip-note">{t('note')}</p>
     </div>
   );

@@ -5,7 +5,9 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { getDb } from '@/lib/db/client';
 import { carts, fundraisers, orders } from '@/lib/db/schema';
-import { formatMoney } from '@/lib/money';
+import { formatMoney, toMinor } from '@/lib/money';
+import { thankYouSipOffer } from '@/lib/sip/offer';
+import { OneTapSip } from '@/components/sip/OneTapSip';
 import { ShareMenu } from '@/components/story/ShareMenu';
 import { RefreshUntilSettled } from '@/components/payment/RefreshUntilSettled';
 import { getSiteUrl } from '@/components/layout/request-context';
@@ -13,7 +15,7 @@ import { absoluteUrl } from '@/lib/seo/story-meta';
 import { shortShareLinks } from '@/lib/story/short-link';
 import { storyShareMessage } from '@/lib/story/share';
 import { localizedPath } from '@/lib/i18n/locales';
-import { decodedSegment, storyPath } from '@/lib/routes';
+import { decodedSegment, signInPath, storyPath } from '@/lib/routes';
 import { maskEmail, maskPan, receiptPath } from '@/lib/portfolio/format';
 import '@/components/payment/payment.css';
 import '@/components/story/story.css';
@@ -50,6 +52,7 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
     );
   }
   const shareMessage = storyShareMessage(ts, row.f.title, '');
+  const offer = await thankYouSipOffer(db, row.order);
   return (
     <div className="container section payment-page" data-testid="thank-you">
       <h1>{t('title', { name: row.cart.is_anonymous ? ts('someone') : row.cart.donor_name })}</h1>
@@ -67,7 +70,19 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
           </p>
         )}
       </section>
-      {/* the monthly giving (SIP) suggestion returns as a one-tap subscription once SIP exists (issue 14) */}
+      {offer && (
+        // spec 4: monthly giving offered, never pre-selected: one tap for a signed-in donor; a guest signs in first
+        <section className="panel thank-you-section sip-offer" aria-labelledby="thank-you-sip" data-testid="sip-offer">
+          <h2 id="thank-you-sip">{t('sipTitle')}</h2>
+          <p>{t('sipText', { amount: formatMoney(toMinor(offer.amount), offer.currency, locale) })}</p>
+          <OneTapSip
+            offer={offer}
+            locale={locale}
+            signInHref={localizedPath(locale, signInPath(localizedPath(locale, `/new/sip?${new URLSearchParams({ cause: offer.sip_cause, amount: String(offer.amount) })}`)))}
+            labels={{ cta: t('sipCta'), starting: t('sipStarting'), failed: t('sipFailed') }}
+          />
+        </section>
+      )}
       <section className="thank-you-section" aria-labelledby="thank-you-share">
         <h2 id="thank-you-share">{t('share')}</h2>
         <ShareMenu

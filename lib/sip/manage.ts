@@ -1,0 +1,386 @@
+// Issue 14: a donor manages their own SIP in two taps, from the portfolio (signed in) or from a signed email link
+// (lib/sip/links.ts): raise or lower the amount, pause for 1-3 months, resume, skip next month, change the payment
+// method, cancel. Every rule runs on the locked subscription row, for its owner only, and never on a cancelled SIP.
+// A SIP shows nowhere but its owner's own pages (rendered per request), so nothing cached needs to expire; only the
+// middleware's sip_state hint cookie follows a status change (sipHintCookie).
+import 'server-only';
+import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { createTranslator } from 'use-intl/core';
+import type { Db, DbOrTx, Tx } from '../db/client';
+import { mandates, subscriptionLines, subscriptions, users } from '../db/schema';
+import { ApiError, conflict, notFound } from '../http/errors';
+import { isHttps, setCookieHeader } from '../http/cookies';
+import { ACTIVE_SIP_STATUS_FLAGS, AUTH_COOKIE_DAYS, DAY_MS, MAX_AMOUNT_MAJOR, SIP_HINT_COOKIE, SIP_MANDATE_HEADROOM, SIP_PAUSE_MONTHS_MAX, SIP_PAUSE_MONTHS_MIN, SIP_ROUNDING_STEP_MAJOR } from '../constants';
+import { formatMoney, toMinor } from '../money';
+import { DEFAULT_LOCALE, isLocale, localizedPath, RTL_LOCALES } from '../i18n/locales';
+import { isolate, isolateLtr } from '../i18n/bidi';
+import { loadMessages } from '../i18n/messages';
+import { enqueueMessage } from '../outbox/queue';
+import { reportError } from '../observability/report';
+import { createMandate } from '../payments/mandates';
+import { gatewayFor, gatewayNameFor, modeUnavailable } from '../payments/registry';
+import { SIP_WELCOME_PATH } from '../payments/redirects';
+import { sipState } from '../auth/destination';
+import { subscriptionOf, type SubscriptionItem } from '../portfolio/queries';
+import { formatSipMinimum, isSipCause, isSipCurrency, roundSipAmount, SIP_CAUSE_LABELS, SIP_MESSAGES, sipMinimumMajor, type SipPaymentMethod } from './rules';
+import { sipPeriod } from './settled';
+import type { SipChange } from '../validation/sip-manage';
+import { SIP_STATUS } from './status';
+import { addMonthsUtc, firstPaymentDateFrom } from './calendar';
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export const SIP_MANAGE_ERRORS = {
+  notFound: 'Subscription not found',
+  cancelled: 'This SIP is cancelled and can no longer be changed',
+  notHigher: 'The new monthly amount must be higher than the current one',
+  notLower: 'The new monthly amount must be lower than the current one',
+  aboveMandate: (max: string) => `Your payment method allows at most ${max} a month. Please set up a new payment method to give more.`,
+  notRunning: 'Only a running SIP can be paused',
+  notPaused: 'This SIP is not paused',
+  needsMethod: 'This SIP needs a new payment method before it can restart. Please set one up.',
+  cannotSkip: 'Only a running SIP with a payment scheduled can skip a month',
+  pauseMonths: `Please choose a pause of ${SIP_PAUSE_MONTHS_MIN} to ${SIP_PAUSE_MONTHS_MAX} months`,
+} as const;
+
+const amountError = (message: string) => new ApiError('validation_failed', message, { amount: message });
+
+// ---------- who may act ----------
+
+/**
+ * The signed-in owner of a SIP, or a signed link (lib/sip/links.ts) spent inside the same transaction as the change,
+ * so a change that is refused leaves the link unused.
+ */
+export type SipActor = { userId: number; subscriptionId: number } | { viaLink: (tx: Tx) => Promise<number>; unspend: () => Promise<void> };
+
+/** Locks the SIP for the actor and runs the change; another user's SIP answers exactly as a missing one. */
+async function act<R>(db: Db, actor: SipActor, change: (tx: Tx, sub: SubscriptionRow) => Promise<R>): Promise<R> {
+  return db.transaction(async (tx) => {
+    const id = 'viaLink' in actor ? await actor.viaLink(tx) : actor.subscriptionId;
+    const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+    if (!sub || ('userId' in actor && sub.user_id !== actor.userId)) throw notFound(SIP_MANAGE_ERRORS.notFound);
+    if (sub.status_flag === SIP_STATUS.cancelled) throw conflict(SIP_MANAGE_ERRORS.cancelled);
+    return change(tx, sub);
+  });
+}
+
+/** The SIP as its owner's pages and the API show it, after a change. */
+async function viewOf(db: DbOrTx, sub: { id: number; user_id: number }): Promise<SubscriptionItem> {
+  return (await subscriptionOf(db, sub.user_id, sub.id))!;
+}
+
+// the payment calendar is pure date arithmetic the portfolio's form uses too
+export { addMonthsUtc, firstPaymentDateFrom } from './calendar';
+
+// ---------- amount ----------
+
+/**
+ * Splits a new monthly total over a SIP's causes in proportion to what each gave, in whole rounding steps (spec 5: each
+ * cause's amount reads 00 or 50), the steps left over going to the largest remainders, earlier causes first on a tie.
+ */
+export function spreadSipTotal(weights: readonly number[], totalMinor: number, stepMinor: number): number[] {
+  if (weights.length === 1) return [totalMinor];
+  const units = Math.floor(totalMinor / stepMinor);
+  // causes that gave nothing yet share equally
+  const shares = weights.some((w) => w > 0) ? weights : weights.map(() => 1);
+  const sum = shares.reduce((n, w) => n + w, 0);
+  const exact = shares.map((w) => (w * units) / sum);
+  const whole = exact.map(Math.floor);
+  let left = units - whole.reduce((n, w) => n + w, 0);
+  const order = exact.map((e, i) => ({ i, r: e - Math.floor(e) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    whole[i]++;
+    left--;
+  }
+  const spread = whole.map((u) => u * stepMinor);
+  // a total that is not a whole number of steps (never, once rounded) keeps its odd part on the first cause
+  spread[0] += totalMinor - units * stepMinor;
+  return spread;
+}
+
+type Direction = 'raise' | 'lower';
+
+async function setAmount(tx: Tx, sub: SubscriptionRow, amountMajor: number, direction: Direction) {
+  // spec 5: the monthly amount is rounded before anything is checked, as the donor saw it
+  const totalMinor = toMinor(roundSipAmount(amountMajor));
+  if (direction === 'raise' && totalMinor <= sub.amount_minor) throw amountError(SIP_MANAGE_ERRORS.notHigher);
+  if (direction === 'lower' && totalMinor >= sub.amount_minor) throw amountError(SIP_MANAGE_ERRORS.notLower);
+  const currency = sub.currency;
+  if (!isSipCurrency(currency)) throw conflict(SIP_MESSAGES.currency);
+  const ceiling = toMinor(MAX_AMOUNT_MAJOR[currency]);
+  if (totalMinor > ceiling) throw amountError(SIP_MESSAGES.totalTooLarge(formatMoney(ceiling, currency, 'en')));
+  if (direction === 'raise' && sub.mandate_id) {
+    const [mandate] = await tx.select({ max: mandates.max_amount_minor }).from(mandates).where(eq(mandates.id, sub.mandate_id));
+    // the bank debits no more than the donor authorised: more needs a new mandate, not a failed charge next month
+    if (mandate && totalMinor > mandate.max) throw conflict(SIP_MANAGE_ERRORS.aboveMandate(formatMoney(mandate.max, currency, 'en')));
+  }
+  const lines = await tx.select().from(subscriptionLines).where(eq(subscriptionLines.subscription_id, sub.id)).orderBy(subscriptionLines.id).for('update');
+  const before = lines.length ? lines.map((l) => l.amount_minor) : [sub.amount_minor];
+  const after = spreadSipTotal(before, totalMinor, toMinor(SIP_ROUNDING_STEP_MAJOR));
+  const minimumMinor = toMinor(sipMinimumMajor(currency));
+  after.forEach((amount, i) => {
+    // spec 5: each cause meets the minimum, unless this SIP already gave no more than that (an older, smaller SIP may be raised)
+    if (amount < minimumMinor && before[i] > amount) {
+      const cause = lines[i]?.sip_cause ?? sub.sip_cause;
+      throw amountError(SIP_MESSAGES.belowMinimum(isSipCause(cause) ? SIP_CAUSE_LABELS[cause] : cause, formatSipMinimum(currency)));
+    }
+  });
+  for (const [i, line] of lines.entries()) {
+    if (line.amount_minor !== after[i]) await tx.update(subscriptionLines).set({ amount_minor: after[i] }).where(eq(subscriptionLines.id, line.id));
+  }
+  // a pre-debit notice already sent named the old amount: the next one must name the new amount (issue 14, the 24-hour rule)
+  await tx.update(subscriptions).set({ amount_minor: totalMinor, pre_debit_period: null, updated_at: new Date() }).where(eq(subscriptions.id, sub.id));
+  return sub;
+}
+
+/** spec 7 PUT increase pledge: a higher monthly amount, rounded, never above what the mandate may debit (409). */
+export async function raisePledge(db: Db, actor: SipActor, amountMajor: number): Promise<SubscriptionItem> {
+  return viewOf(db, await act(db, actor, (tx, sub) => setAmount(tx, sub, amountMajor, 'raise')));
+}
+
+/** A lower monthly amount, rounded, not below spec 9's minimum for any of its causes. */
+export async function lowerPledge(db: Db, actor: SipActor, amountMajor: number): Promise<SubscriptionItem> {
+  return viewOf(db, await act(db, actor, (tx, sub) => setAmount(tx, sub, amountMajor, 'lower')));
+}
+
+export type PledgeChange = 'raised' | 'lowered' | 'unchanged';
+
+/** PUT subscriptions/{id}/pledge: the rounded amount against today's decides: higher raises, lower lowers, equal changes nothing. */
+export async function changePledge(db: Db, actor: SipActor, amountMajor: number): Promise<{ change: PledgeChange; subscription: SubscriptionItem }> {
+  const sub = await act(db, actor, async (tx, sub) => {
+    const totalMinor = toMinor(roundSipAmount(amountMajor));
+    if (totalMinor === sub.amount_minor) return { sub, change: 'unchanged' as const };
+    const direction: Direction = totalMinor > sub.amount_minor ? 'raise' : 'lower';
+    await setAmount(tx, sub, amountMajor, direction);
+    return { sub, change: direction === 'raise' ? ('raised' as const) : ('lowered' as const) };
+  });
+  return { change: sub.change, subscription: await viewOf(db, sub.sub) };
+}
+
+// ---------- pause, resume, skip ----------
+
+const pausedByDonor = (sub: SubscriptionRow) => sub.status_flag === SIP_STATUS.pausedByDonor && sub.paused_until !== null;
+
+/** Pauses a running SIP (or changes a donor's pause) for 1-3 months: status 2 until paused_until, then resumeDueSips restarts it. */
+export async function pauseSip(db: Db, actor: SipActor, months: number, now = new Date()): Promise<SubscriptionItem> {
+  if (!Number.isInteger(months) || months < SIP_PAUSE_MONTHS_MIN || months > SIP_PAUSE_MONTHS_MAX) {
+    throw new ApiError('validation_failed', SIP_MANAGE_ERRORS.pauseMonths, { months: SIP_MANAGE_ERRORS.pauseMonths });
+  }
+  return viewOf(
+    db,
+    await act(db, actor, async (tx, sub) => {
+      if (sub.status_flag !== SIP_STATUS.active && !pausedByDonor(sub)) throw conflict(SIP_MANAGE_ERRORS.notRunning);
+      const pausedUntil = addMonthsUtc(now, months);
+      // the months inside the pause are not charged: the next payment is the first one after it
+      const next = sub.next_payment_date ? firstPaymentDateFrom(sub.next_payment_date, pausedUntil, sub.month_interval) : null;
+      await tx.update(subscriptions).set({ status_flag: SIP_STATUS.pausedByDonor, paused_until: pausedUntil, next_payment_date: next, updated_at: now }).where(eq(subscriptions.id, sub.id));
+      return sub;
+    }),
+  );
+}
+
+/** Restarts a paused SIP now; one whose mandate no longer debits must get a new payment method first (409). */
+export async function resumeSip(db: Db, actor: SipActor, now = new Date()): Promise<SubscriptionItem> {
+  return viewOf(
+    db,
+    await act(db, actor, async (tx, sub) => {
+      if (sub.status_flag !== SIP_STATUS.pausedByDonor) throw conflict(SIP_MANAGE_ERRORS.notPaused);
+      const [mandate] = sub.mandate_id ? await tx.select({ status: mandates.status }).from(mandates).where(eq(mandates.id, sub.mandate_id)) : [];
+      if (mandate?.status !== 'active') throw conflict(SIP_MANAGE_ERRORS.needsMethod);
+      const next = sub.next_payment_date ? firstPaymentDateFrom(sub.next_payment_date, now, sub.month_interval) : now;
+      await tx
+        .update(subscriptions)
+        .set({ status_flag: SIP_STATUS.active, paused_until: null, next_payment_date: next, retry_count: 0, next_retry_at: null, updated_at: now })
+        .where(eq(subscriptions.id, sub.id));
+      return sub;
+    }),
+  );
+}
+
+// the job runner's automatic resume (lib/jobs/definitions.ts) lives apart: it must load without server-only
+export { resumeDueSips } from './resume';
+
+/** Skips the next payment: skip_period is the month of next_payment_date, which the charge run passes over. */
+export async function skipNextMonth(db: Db, actor: SipActor): Promise<SubscriptionItem> {
+  return viewOf(
+    db,
+    await act(db, actor, async (tx, sub) => {
+      if (sub.status_flag !== SIP_STATUS.active || !sub.next_payment_date) throw conflict(SIP_MANAGE_ERRORS.cannotSkip);
+      const period = sipPeriod(sub.next_payment_date);
+      if (sub.skip_period !== period) await tx.update(subscriptions).set({ skip_period: period, updated_at: new Date() }).where(eq(subscriptions.id, sub.id));
+      return sub;
+    }),
+  );
+}
+
+// ---------- cancel ----------
+
+/**
+ * Cancels the SIP (status 3, cancelled_at, the donor's reason) and emails a confirmation in the SIP's language; its
+ * mandate is cancelled at the gateway once no other live SIP is paid by it.
+ */
+export async function cancelSip(db: Db, actor: SipActor, reason: string | null, ctx: { origin: string }, now = new Date()): Promise<SubscriptionItem> {
+  const sub = await act(db, actor, async (tx, sub) => {
+    await tx
+      .update(subscriptions)
+      .set({ status_flag: SIP_STATUS.cancelled, cancelled_at: now, cancel_reason: reason, paused_until: null, next_payment_date: null, next_retry_at: null, updated_at: now })
+      .where(eq(subscriptions.id, sub.id));
+    const message = await cancellationEmail(tx, sub, reason, ctx.origin);
+    // written in the same transaction: the confirmation leaves exactly when the cancellation holds
+    if (message) await enqueueMessage(tx, message);
+    return sub;
+  });
+  if (sub.mandate_id) await releaseMandate(db, sub.mandate_id, ctx);
+  return viewOf(db, sub);
+}
+
+/**
+ * Cancels a mandate at its gateway (mandates.cancel) and here, unless a live SIP is still paid by it. A gateway that
+ * fails is reported and left for reconciliation: the cancelled SIP is never charged again either way.
+ */
+export async function releaseMandate(db: Db, mandateId: number, ctx: { origin: string }, now = new Date()): Promise<boolean> {
+  const [mandate] = await db.select().from(mandates).where(eq(mandates.id, mandateId));
+  if (!mandate || mandate.status === 'cancelled' || mandate.status === 'failed') return false;
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.mandate_id, mandateId), ne(subscriptions.status_flag, SIP_STATUS.cancelled)));
+  if (n > 0) return false;
+  const gateway = gatewayFor(mandate.gateway, ctx.origin);
+  try {
+    if (!gateway?.mandates) throw new Error(`Gateway ${mandate.gateway} is not configured: mandate ${mandate.id} stays active there`);
+    await gateway.mandates.cancel(mandate.gateway_mandate_id);
+  } catch (error) {
+    await reportError(error, { mandateId });
+    return false;
+  }
+  await db
+    .update(mandates)
+    .set({ status: 'cancelled', cancelled_at: now, updated_at: now })
+    .where(and(eq(mandates.id, mandateId), inArray(mandates.status, ['created', 'active', 'paused'])));
+  return true;
+}
+
+async function sipTranslator(locale: string) {
+  const { locale: loaded, messages } = await loadMessages(isLocale(locale) ? locale : DEFAULT_LOCALE);
+  // in Arabic and Urdu, Latin names and amounts keep their own direction
+  const rtl = RTL_LOCALES.includes(loaded);
+  return {
+    locale: loaded,
+    t: createTranslator({ locale: loaded, messages, namespace: 'SipManage.email' }),
+    causeName: createTranslator({ locale: loaded, messages, namespace: 'Sip.causes' }),
+    words: rtl ? isolate : (x: string) => x,
+    digits: rtl ? isolateLtr : (x: string) => x,
+  };
+}
+
+async function cancellationEmail(tx: Tx, sub: SubscriptionRow, reason: string | null, origin: string) {
+  const [user] = await tx.select({ email: users.email, full_name: users.full_name, is_dummy_email: users.is_dummy_email }).from(users).where(eq(users.id, sub.user_id));
+  // a placeholder address reaches nobody
+  if (!user || user.is_dummy_email) return null;
+  const lines = await tx.select({ sip_cause: subscriptionLines.sip_cause }).from(subscriptionLines).where(eq(subscriptionLines.subscription_id, sub.id)).orderBy(subscriptionLines.id);
+  const { locale, t, causeName, words, digits } = await sipTranslator(sub.locale);
+  const causes = (lines.length ? lines.map((l) => l.sip_cause ?? sub.sip_cause) : [sub.sip_cause]).map((c) => (isSipCause(c) ? causeName(c) : c));
+  const amount = digits(formatMoney(sub.amount_minor, sub.currency, locale, { exact: true }));
+  return {
+    channel: 'email' as const,
+    recipient: user.email,
+    subject: t('cancelSubject'),
+    body: [
+      t('greeting', { name: words(user.full_name) }),
+      t('cancelBody', { amount, causes: words(causes.join(', ')) }),
+      reason ? t('cancelReason', { reason: words(reason) }) : '',
+      t('cancelRestart', { link: digits(`${origin}${localizedPath(locale, '/new/sip')}`) }),
+      t('thanks'),
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  };
+}
+
+/** The SIP email helpers (lib/sip/links.ts) write in the SIP's language too. */
+export { sipTranslator };
+
+// ---------- payment method ----------
+
+/**
+ * Starts a new mandate for the SIP (createMandate) and answers where the donor authorises it. Nothing else changes
+ * now: when the mandate's event says active, lib/sip/mandate-events.ts moves the donor's live SIPs in that currency to
+ * it, and the old mandate, paid by no live SIP any more, can be released (releaseMandate).
+ */
+export async function changePaymentMethod(
+  db: Db,
+  actor: SipActor,
+  input: { method: SipPaymentMethod; vpa?: string },
+  ctx: { origin: string },
+): Promise<{ authoriseUrl: string; mandate_id: number; subscription: SubscriptionItem }> {
+  const sub = await act(db, actor, async (_tx, sub) => sub);
+  try {
+    // UPI AutoPay and e-mandates are Indian rails: other currencies give by card (as on the subscribe page)
+    if (sub.currency !== 'INR' && input.method !== 'CARD') throw modeUnavailable();
+    const gateway = gatewayNameFor(sub.currency, input.method === 'CARD' ? 'Emandate' : input.method);
+    if (!gateway) throw modeUnavailable();
+    const returnUrl = `${ctx.origin}${localizedPath(sub.locale, SIP_WELCOME_PATH)}?${new URLSearchParams({ subscription: String(sub.id) })}`;
+    const { mandate, authoriseUrl } = await createMandate(
+      db,
+      { userId: sub.user_id, gateway, method: input.method, maxAmountMinor: sub.amount_minor * SIP_MANDATE_HEADROOM, currency: sub.currency, vpa: input.vpa },
+      { origin: ctx.origin, returnUrl },
+    );
+    return { authoriseUrl, mandate_id: mandate.id, subscription: await viewOf(db, sub) };
+  } catch (error) {
+    // nothing was set up: a signed link stays usable for another try
+    if ('viaLink' in actor) await actor.unspend();
+    throw error;
+  }
+}
+
+// ---------- PUT subscriptions/{id} ----------
+
+export interface SipChangeOutcome {
+  action: SipChange['action'];
+  subscription: SubscriptionItem;
+  /** change_method: where the donor authorises the new mandate */
+  authoriseUrl?: string;
+  mandate_id?: number;
+}
+
+/** One change the signed-in owner asked for (PUT subscriptions/{id}), by its action. */
+export async function applySipChange(db: Db, actor: SipActor, change: SipChange, ctx: { origin: string }, now = new Date()): Promise<SipChangeOutcome> {
+  switch (change.action) {
+    case 'pause':
+      return { action: change.action, subscription: await pauseSip(db, actor, change.months, now) };
+    case 'resume':
+      return { action: change.action, subscription: await resumeSip(db, actor, now) };
+    case 'skip':
+      return { action: change.action, subscription: await skipNextMonth(db, actor) };
+    case 'cancel':
+      return { action: change.action, subscription: await cancelSip(db, actor, change.reason, ctx, now) };
+    case 'change_method':
+      return { action: change.action, ...(await changePaymentMethod(db, actor, change, ctx)) };
+  }
+}
+
+// ---------- spec 7 subscriptions/count and subscriptions/latest ----------
+
+/** spec 7 GET subscriptions/count: the user's SIPs that count as active (spec 4: 1, 2, 4, 5), all of them, and by status_flag. */
+export async function sipCountsOf(db: DbOrTx, userId: number): Promise<{ count: number; total: number; by_status: Record<string, number> }> {
+  const rows = await db.select({ f: subscriptions.status_flag, n: count() }).from(subscriptions).where(eq(subscriptions.user_id, userId)).groupBy(subscriptions.status_flag);
+  const by_status = Object.fromEntries(rows.map((r) => [String(r.f), r.n]));
+  const active = rows.filter((r) => (ACTIVE_SIP_STATUS_FLAGS as readonly number[]).includes(r.f)).reduce((n, r) => n + r.n, 0);
+  return { count: active, total: rows.reduce((n, r) => n + r.n, 0), by_status };
+}
+
+/** spec 7 GET subscriptions/latest: the user's newest SIP, whatever its status (its status_flag says), or null. */
+export async function latestSipOf(db: DbOrTx, userId: number): Promise<SubscriptionItem | null> {
+  const [row] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.user_id, userId)).orderBy(desc(subscriptions.created_at), desc(subscriptions.id)).limit(1);
+  return row ? subscriptionOf(db, userId, row.id) : null;
+}
+
+// ---------- the middleware's hint ----------
+
+/** The sip_state cookie after a status change, so the SIP guard (no database at the edge) sees the new state. */
+export async function sipHintCookie(db: DbOrTx, userId: number, request: Request): Promise<string> {
+  const flags = (await db.select({ f: subscriptions.status_flag }).from(subscriptions).where(eq(subscriptions.user_id, userId))).map((r) => r.f);
+  return setCookieHeader(SIP_HINT_COOKIE, sipState(flags), { maxAgeS: (AUTH_COOKIE_DAYS * DAY_MS) / 1000, secure: isHttps(request), httpOnly: false });
+}

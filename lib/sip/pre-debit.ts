@@ -1,0 +1,109 @@
+// issue 14, the Indian recurring-payment rule: every mandate debit is announced to the donor, by email and SMS when
+// they have a phone, at least 24 hours before it, with its amount and date. One notice per subscription per month:
+// pre_debit_period records the month whose notice went out, set in the same transaction as the messages.
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { subscriptions } from '../db/schema';
+import { INDIA_TIME_ZONE, SIP_CHARGE_BATCH, SIP_PRE_DEBIT_MAX_NOTICE_MS, SIP_PRE_DEBIT_MIN_NOTICE_MS } from '../constants';
+import { enqueueMessage } from '../outbox/queue';
+import { formatMoney } from '../money';
+import { isPaymentDueSoon, SIP_STATUS } from './status';
+import { sipDonorOf, sipPeriod, type SipDonor } from './settled';
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+// the month of a next payment date, as sipPeriod computes it, for the database
+const periodSql = sql`to_char(${subscriptions.next_payment_date} at time zone 'UTC', 'YYYY-MM')`;
+
+/** A debit's date as the notice states it: India's calendar day. */
+const debitDay = (at: Date) => at.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: INDIA_TIME_ZONE });
+
+/**
+ * Sends the notice of every debit due between 24 and 48 hours from now that has not had one (a run every hour sees each
+ * debit in that window; a second run sends nothing). Skipped months and debits inside a pause get none.
+ */
+export async function sendPreDebitNotices(db: Db, opts: { now: Date; origin: string; subscriptionIds?: number[] }): Promise<{ sent: number }> {
+  const from = new Date(opts.now.getTime() + SIP_PRE_DEBIT_MIN_NOTICE_MS);
+  const to = new Date(opts.now.getTime() + SIP_PRE_DEBIT_MAX_NOTICE_MS);
+  const conditions: SQL[] = [
+    eq(subscriptions.status_flag, SIP_STATUS.active),
+    gt(subscriptions.next_payment_date, from),
+    lte(subscriptions.next_payment_date, to),
+    sql`${subscriptions.pre_debit_period} is distinct from ${periodSql}`,
+    sql`${subscriptions.skip_period} is distinct from ${periodSql}`,
+    or(isNull(subscriptions.paused_until), lte(subscriptions.paused_until, subscriptions.next_payment_date))!,
+  ];
+  if (opts.subscriptionIds) conditions.push(inArray(subscriptions.id, opts.subscriptionIds.length ? opts.subscriptionIds : [0]));
+  let sent = 0;
+  let cursor = 0;
+  for (;;) {
+    const page = await db
+      .select()
+      .from(subscriptions)
+      .where(and(...conditions, gt(subscriptions.id, cursor)))
+      .orderBy(asc(subscriptions.id))
+      .limit(SIP_CHARGE_BATCH);
+    if (!page.length) break;
+    cursor = page[page.length - 1].id;
+    for (const sub of page) if (await sendNotice(db, sub, opts.origin)) sent++;
+  }
+  return { sent };
+}
+
+/** Marks the month's notice sent and writes it, together; false when another run was first. */
+async function sendNotice(db: Db, sub: SubscriptionRow, origin: string): Promise<boolean> {
+  const period = sipPeriod(sub.next_payment_date!);
+  return db.transaction(async (tx) => {
+    const [marked] = await tx
+      .update(subscriptions)
+      .set({ pre_debit_period: period, updated_at: new Date() })
+      .where(and(eq(subscriptions.id, sub.id), sql`${subscriptions.pre_debit_period} is distinct from ${period}`))
+      .returning({ id: subscriptions.id });
+    if (!marked) return false;
+    const donor = await sipDonorOf(tx, sub, origin);
+    if (!donor) return true;
+    const notice = preDebitNotice(donor, sub);
+    if (donor.email) await enqueueMessage(tx, { channel: 'email', recipient: donor.email, subject: notice.subject, body: notice.email });
+    if (donor.phone) await enqueueMessage(tx, { channel: 'sms', recipient: donor.phone, body: notice.sms });
+    return true;
+  });
+}
+
+// English for now: these texts join messages/*.json (and the donor's locale) with the rest of the SIP emails
+function preDebitNotice(d: SipDonor, sub: SubscriptionRow) {
+  const amount = formatMoney(sub.amount_minor, sub.currency, 'en', { exact: true });
+  const day = debitDay(sub.next_payment_date!);
+  return {
+    subject: `Your monthly SIP of ${amount} will be debited on ${day}`,
+    email: [
+      `Dear ${d.name},`,
+      '',
+      `This is a notice that ${amount} will be debited under your mandate on ${day} for your monthly SIP.`,
+      `To change the amount, skip this month, pause or cancel, visit ${d.manageLink} before then.`,
+      '',
+      'Team Sahyog',
+    ].join('\n'),
+    sms: `Sahyog: your monthly SIP of ${amount} will be debited on ${day}. Manage it: ${d.manageLink}`,
+  };
+}
+
+export interface UpcomingSipPayment {
+  /** when the mandate will be debited */
+  date: Date;
+  /** the month it pays (YYYY-MM) */
+  period: string;
+  amount_minor: number;
+  currency: string;
+}
+
+/** spec 9: the portfolio's "upcoming payment" notice, for a running SIP whose next debit is within 5 days (and not skipped or paused). */
+export function upcomingPaymentOf(
+  sub: Pick<SubscriptionRow, 'status_flag' | 'next_payment_date' | 'amount_minor' | 'currency' | 'paused_until' | 'skip_period'>,
+  now: Date = new Date(),
+): UpcomingSipPayment | null {
+  if (sub.status_flag !== SIP_STATUS.active || !sub.next_payment_date || !isPaymentDueSoon(sub.next_payment_date, now)) return null;
+  const date = new Date(sub.next_payment_date);
+  const period = sipPeriod(date);
+  if (sub.skip_period === period || (sub.paused_until && new Date(sub.paused_until) > date)) return null;
+  return { date, period, amount_minor: sub.amount_minor, currency: sub.currency };
+}

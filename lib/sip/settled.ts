@@ -1,0 +1,177 @@
+// issue 14: what a settled SIP month means for its subscription, applied in the very transaction that settles the charge
+// (lib/payments/events.ts): paid moves the next date on; failed schedules a retry (lib/sip/retries.ts), pauses the SIP
+// after the last one, or waits for a new mandate. Emails go through the outbox in the same transaction.
+import { and, eq, ne } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../db/client';
+import { orders, subscriptions, users } from '../db/schema';
+import { INDIA_EXTENSION, SIP_MANAGE_PATH, SIP_MISSED_PERIOD_GRACE_DAYS } from '../constants';
+import { enqueueMessage } from '../outbox/queue';
+import { formatMoney } from '../money';
+import { localizedPath } from '../i18n/locales';
+import { mainSiteOrigin } from '../whitelabel/site';
+import { siteConfig } from '../whitelabel/resolve';
+import { nextStepAfterFailure, sipFailureReasonOf, SIP_FAILURE } from './retries';
+import { SIP_STATUS } from './status';
+
+type OrderRow = typeof orders.$inferSelect;
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** The month a charge date falls in (UTC), the period of the idempotency key. */
+export const sipPeriod = (at: Date) => at.toISOString().slice(0, 7);
+
+/** The same day `months` months later (the month's last day when it has fewer days), at the same time of day. */
+export function addSipMonths(at: Date, months: number): Date {
+  const y = at.getUTCFullYear();
+  const m = at.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m, Math.min(at.getUTCDate(), lastDay), at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds(), at.getUTCMilliseconds()));
+}
+
+/** Which try of its month an order is (0: the month's first debit), as placed by lib/sip/charge.ts. */
+export const sipAttemptOf = (order: Pick<OrderRow, 'params'>): number => (typeof order.params?.attempt === 'number' ? order.params.attempt : 0);
+
+/** failure_reason of a second successful payment for a month already paid (a late capture of an earlier try): the charge run sends it back. */
+export const SIP_MONTH_ALREADY_PAID = 'sip_month_already_paid';
+
+/**
+ * Moves the order's subscription on from this outcome. Called once per real change of the order (applyGatewayEvent
+ * logs every event once and moves an order only forward), under the subscription's row lock.
+ */
+export async function afterSipCharge(tx: Tx, ref: { order_id: string }): Promise<void> {
+  const [order] = await tx.select().from(orders).where(eq(orders.order_id, ref.order_id));
+  if (!order || order.kind !== 'sip' || !order.subscription_id || !order.period) return;
+  if (order.status !== 'success' && order.status !== 'failed') return;
+  const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, order.subscription_id)).for('update');
+  if (!sub) return;
+  const current = sub.next_payment_date ? sipPeriod(sub.next_payment_date) : null;
+  const now = new Date();
+
+  if (order.status === 'success') {
+    const [paid] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.subscription_id, sub.id), eq(orders.period, order.period), eq(orders.status, 'success'), ne(orders.id, order.id)))
+      .limit(1);
+    if (paid) {
+      // the money did arrive twice: the books say so, and the charge run refunds this one (refundDuplicateSipCharges)
+      await tx.update(orders).set({ failure_reason: SIP_MONTH_ALREADY_PAID, updated_at: now }).where(eq(orders.id, order.id));
+      return;
+    }
+    const onThisMonth = order.period === current;
+    await tx
+      .update(subscriptions)
+      .set({
+        // a late payment for a month already given up (paused, skipped past) is kept as a gift and moves nothing
+        ...(onThisMonth ? { next_payment_date: addSipMonths(sub.next_payment_date!, sub.month_interval), retry_count: 0, next_retry_at: null, last_failure_reason: null } : {}),
+        missed_period: sub.missed_period === order.period ? null : sub.missed_period,
+        updated_at: now,
+      })
+      .where(eq(subscriptions.id, sub.id));
+    return;
+  }
+
+  // a failure counts only for the try the subscription is on: a stale try's news, or one after the donor stopped it, changes nothing
+  if (order.period !== current || sub.status_flag !== SIP_STATUS.active || sipAttemptOf(order) !== sub.retry_count) return;
+  const step = nextStepAfterFailure(order.failure_reason, sub.retry_count + 1, now);
+  const reason = sipFailureReasonOf(order.failure_reason);
+  const origin = typeof order.params?.site_origin === 'string' ? order.params.site_origin : null;
+  if (step.action === 'retry') {
+    await tx.update(subscriptions).set({ retry_count: step.retryCount, next_retry_at: step.retryAt, last_failure_reason: reason, updated_at: now }).where(eq(subscriptions.id, sub.id));
+    return;
+  }
+  if (step.action === 'await_mandate') {
+    await awaitNewMandate(tx, sub, { period: order.period, reason, failedTry: true, origin });
+    return;
+  }
+  // spec 4's status 2: the month is given up, the next one is not debited until the donor resumes
+  await tx
+    .update(subscriptions)
+    .set({ status_flag: SIP_STATUS.pausedByDonor, next_payment_date: addSipMonths(sub.next_payment_date!, sub.month_interval), retry_count: 0, next_retry_at: null, last_failure_reason: reason, updated_at: now })
+    .where(eq(subscriptions.id, sub.id));
+  await tellDonor(tx, sub, origin, (d) => pausedEmail(d, sub, order.period!, reason));
+}
+
+/**
+ * Nothing can be debited for this SIP until the donor sets up a new mandate (theirs was revoked or expired, or is not
+ * active): status 5, the month kept as missed (charged once if a new mandate comes within the grace), and an email.
+ */
+export async function awaitNewMandate(tx: Tx, sub: SubscriptionRow, o: { period: string; reason: string; failedTry: boolean; origin: string | null }): Promise<void> {
+  await tx
+    .update(subscriptions)
+    .set({
+      status_flag: SIP_STATUS.awaitingMandate,
+      missed_period: o.period,
+      // the next try of this month (under the new mandate) gets a key of its own
+      retry_count: o.failedTry ? sub.retry_count + 1 : sub.retry_count,
+      next_retry_at: null,
+      last_failure_reason: o.reason,
+      updated_at: new Date(),
+    })
+    .where(eq(subscriptions.id, sub.id));
+  await tellDonor(tx, sub, o.origin, (d) => newMandateEmail(d, sub, o.period));
+}
+
+export interface SipDonor {
+  name: string;
+  email: string | null;
+  /** as the outbox's SMS sender takes it: 10 Indian digits, or the international form */
+  phone: string | null;
+  manageLink: string;
+}
+
+/** The subscriber as SIP messages address them; a placeholder email address gets no email. */
+export async function sipDonorOf(db: DbOrTx, sub: Pick<SubscriptionRow, 'user_id' | 'locale'>, origin: string | null): Promise<SipDonor | null> {
+  const [u] = await db.select({ name: users.full_name, email: users.email, dummy: users.is_dummy_email, phone: users.phone_1, extension: users.extension }).from(users).where(eq(users.id, sub.user_id));
+  if (!u) return null;
+  const phone = u.phone ? (u.extension && u.extension !== INDIA_EXTENSION ? `${u.extension}${u.phone}` : u.phone) : null;
+  return { name: u.name, email: u.dummy ? null : u.email, phone, manageLink: `${origin ?? mainSiteOrigin(siteConfig())}${localizedPath(sub.locale, SIP_MANAGE_PATH)}` };
+}
+
+async function tellDonor(tx: Tx, sub: SubscriptionRow, origin: string | null, write: (d: SipDonor) => { subject: string; body: string }) {
+  const donor = await sipDonorOf(tx, sub, origin);
+  if (!donor?.email) return;
+  await enqueueMessage(tx, { channel: 'email', recipient: donor.email, ...write(donor) });
+}
+
+/** "November 2026" for 2026-11. */
+export const sipMonthLabel = (period: string) => new Date(`${period}-01T00:00:00Z`).toLocaleDateString('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+const REASON_WORDS: Record<string, string> = {
+  [SIP_FAILURE.insufficientFunds]: 'the bank declined it',
+  [SIP_FAILURE.technical]: 'a technical problem at the bank or payment service',
+  [SIP_FAILURE.mandateRevoked]: 'the mandate was revoked',
+  [SIP_FAILURE.mandateExpired]: 'the mandate expired',
+};
+
+// English for now: these texts join messages/*.json (and the donor's locale) with the rest of the SIP emails
+function pausedEmail(d: SipDonor, sub: SubscriptionRow, period: string, reason: string) {
+  const amount = formatMoney(sub.amount_minor, sub.currency, 'en', { exact: true });
+  return {
+    subject: 'Your monthly SIP is paused',
+    body: [
+      `Dear ${d.name},`,
+      '',
+      `We could not collect your monthly SIP of ${amount} for ${sipMonthLabel(period)} (${REASON_WORDS[reason] ?? reason}), even after trying again.`,
+      'Your SIP is paused: nothing more will be debited until you resume it.',
+      `Resume it or change your payment method: ${d.manageLink}`,
+      '',
+      'Team Sahyog',
+    ].join('\n'),
+  };
+}
+
+function newMandateEmail(d: SipDonor, sub: SubscriptionRow, period: string) {
+  const amount = formatMoney(sub.amount_minor, sub.currency, 'en', { exact: true });
+  return {
+    subject: 'Please set up your SIP payment method again',
+    body: [
+      `Dear ${d.name},`,
+      '',
+      `Your bank no longer accepts debits under the mandate of your monthly SIP of ${amount}, so we could not collect it for ${sipMonthLabel(period)}.`,
+      `Set up a new payment method: ${d.manageLink}`,
+      `If you do so within ${SIP_MISSED_PERIOD_GRACE_DAYS} days, ${sipMonthLabel(period)} is collected once; nothing is debited until then.`,
+      '',
+      'Team Sahyog',
+    ].join('\n'),
+  };
+}
