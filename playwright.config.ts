@@ -50,7 +50,7 @@ export default defineConfig({
     },
     {
       command: `${waitForFirst} && rm -rf data/e2e-jobs && node_modules/.bin/tsx scripts/start.ts`,
-      env: { PORT: String(JOBS_PORT), PGLITE_DIR: './data/e2e-jobs', RECONCILE_INTERVAL_MS: '2000', RECONCILE_AFTER_MS: '0', ORDER_EXPIRY_MS: '4000' },
+      env: { PORT: String(JOBS_PORT), PGLITE_DIR: './data/e2e-jobs', RECONCILE_INTERVAL_MS: '2000', RECONCILE_AFTER_MS: '0', ORDER_EXPIRY_MS: '4000', SIP_CHARGE_INTERVAL_MS: '3000', DEV_OUTBOX: '1' },
       url: `http://localhost:${JOBS_PORT}/api/health`,
       timeout: 360_000,
       reuseExistingServer: false,

@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   // reconciliation schedule (issue 9); the bench and tests shorten them, the product keeps lib/constants.ts
   RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().optional(),
+  /** issue 14: how often the SIP charge run passes (default SIP_CHARGE_INTERVAL_MS); tests run it every few seconds */
+  SIP_CHARGE_INTERVAL_MS: z.coerce.number().int().positive().optional(),
   RECONCILE_AFTER_MS: z.coerce.number().int().nonnegative().optional(),
   ORDER_EXPIRY_MS: z.coerce.number().int().positive().optional(),
   RAZORPAY_KEY_ID: z.string().optional(),

@@ -46,7 +46,7 @@ export function productJobs(host: JobHost): JobDefinition[] {
   // issue 14: pre-debit notices of the debits 24-48 hours away, then the SIP months due (lib/sip/charge-due.ts)
   jobs.push({
     name: JOB.sipChargeDue,
-    everyMs: SIP_CHARGE_INTERVAL_MS,
+    everyMs: host.env.SIP_CHARGE_INTERVAL_MS ?? SIP_CHARGE_INTERVAL_MS,
     run:
       host.chargeSips ??
       (async () => {

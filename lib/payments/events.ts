@@ -14,6 +14,9 @@ import type { ChargeEvent, GatewayEvent, MandateEvent, RefundEvent } from './gat
 import { canMove, type OrderStatus } from './order-state';
 import { claimReward } from '../fundraisers/rewards';
 import { onMandateMoved } from '../sip/mandate-events';
+import { sipEmailLinks, withLinks } from '../sip/links';
+import { mainSiteOrigin } from '../whitelabel/site';
+import { siteConfig } from '../whitelabel/resolve';
 import { afterSipCharge } from '../sip/settled';
 import { chargeCredits, refundDebits, type ChargeLine, type LedgerLine } from './ledger';
 
@@ -111,7 +114,10 @@ async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: 
   const changed = await writeLedger(tx, order.order_id, await chargeCredits(tx, order));
   await claimChosenReward(tx, order);
   // the receipt goes out through the outbox in the same transaction: never lost, never sent for an unpaid order
-  await enqueueMessage(tx, await receiptFor(tx, order));
+  const receipt = await receiptFor(tx, order);
+  // a SIP month's receipt carries the SIP's signed one-tap links (lower, pause, skip, cancel), as every SIP email does
+  if (order.subscription_id) receipt.body = withLinks(receipt.body, await sipEmailLinks(tx, order.subscription_id, typeof order.params?.site_origin === 'string' ? order.params.site_origin : mainSiteOrigin(siteConfig())));
+  await enqueueMessage(tx, receipt);
   return { result: 'settled', status: 'success', orderId: order.order_id, credited: true, fundraisers: changed };
 }
 

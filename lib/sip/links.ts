@@ -57,6 +57,9 @@ export function sipLinkActionsFor(statusFlag: number): SipLinkAction[] {
  * The lines a SIP email (charge, pre-debit notice, failure) appends: one signed link per action the SIP's state allows,
  * in the SIP's language. Empty for a cancelled SIP.
  */
+/** An email's text with the SIP's link lines after it (none for a cancelled SIP). */
+export const withLinks = (body: string, links: string) => (links ? `${body}\n\n${links}` : body);
+
 export async function sipEmailLinks(db: DbOrTx, subscriptionId: number, origin: string, now = new Date()): Promise<string> {
   const [sub] = await db.select({ status_flag: subscriptions.status_flag, locale: subscriptions.locale }).from(subscriptions).where(eq(subscriptions.id, subscriptionId));
   const actions = sub ? sipLinkActionsFor(sub.status_flag) : [];

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { subscriptions } from '../db/schema';
 import { INDIA_TIME_ZONE, SIP_CHARGE_BATCH, SIP_PRE_DEBIT_MAX_NOTICE_MS, SIP_PRE_DEBIT_MIN_NOTICE_MS } from '../constants';
 import { enqueueMessage } from '../outbox/queue';
+import { sipEmailLinks, withLinks } from './links';
 import { formatMoney } from '../money';
 import { isPaymentDueSoon, SIP_STATUS } from './status';
 import { sipDonorOf, sipPeriod, type SipDonor } from './settled';
@@ -63,7 +64,8 @@ async function sendNotice(db: Db, sub: SubscriptionRow, origin: string): Promise
     const donor = await sipDonorOf(tx, sub, origin);
     if (!donor) return true;
     const notice = preDebitNotice(donor, sub);
-    if (donor.email) await enqueueMessage(tx, { channel: 'email', recipient: donor.email, subject: notice.subject, body: notice.email });
+    // every SIP email carries its signed one-tap links (lower, pause, skip, cancel…): no sign-in, no phone call
+    if (donor.email) await enqueueMessage(tx, { channel: 'email', recipient: donor.email, subject: notice.subject, body: withLinks(notice.email, await sipEmailLinks(tx, sub.id, origin)) });
     if (donor.phone) await enqueueMessage(tx, { channel: 'sms', recipient: donor.phone, body: notice.sms });
     return true;
   });

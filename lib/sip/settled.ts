@@ -6,6 +6,7 @@ import type { DbOrTx, Tx } from '../db/client';
 import { orders, subscriptions, users } from '../db/schema';
 import { INDIA_EXTENSION, SIP_MANAGE_PATH, SIP_MISSED_PERIOD_GRACE_DAYS } from '../constants';
 import { enqueueMessage } from '../outbox/queue';
+import { sipEmailLinks, withLinks } from './links';
 import { formatMoney } from '../money';
 import { localizedPath } from '../i18n/locales';
 import { mainSiteOrigin } from '../whitelabel/site';
@@ -130,7 +131,9 @@ export async function sipDonorOf(db: DbOrTx, sub: Pick<SubscriptionRow, 'user_id
 async function tellDonor(tx: Tx, sub: SubscriptionRow, origin: string | null, write: (d: SipDonor) => { subject: string; body: string }) {
   const donor = await sipDonorOf(tx, sub, origin);
   if (!donor?.email) return;
-  await enqueueMessage(tx, { channel: 'email', recipient: donor.email, ...write(donor) });
+  const message = write(donor);
+  // every SIP email carries its signed one-tap links (set up a new method, cancel…) for the SIP as it now stands
+  await enqueueMessage(tx, { channel: 'email', recipient: donor.email, subject: message.subject, body: withLinks(message.body, await sipEmailLinks(tx, sub.id, origin ?? mainSiteOrigin(siteConfig()))) });
 }
 
 /** "November 2026" for 2026-11. */

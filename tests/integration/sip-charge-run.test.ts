@@ -167,6 +167,8 @@ describe('the pre-debit notice', () => {
     expect(messages).toHaveLength(1);
     expect(messages[0].subject).toMatch(/^Your monthly SIP of ₹500 will be debited on /);
     expect(messages[0].body).toContain('₹500');
+    // with its signed one-tap links: no sign-in needed to lower, pause, skip or cancel before the debit
+    expect(messages[0].body).toMatch(/\/sip\/manage\?token=/);
     const [sms] = await mailTo('9876543210');
     expect(sms).toMatchObject({ channel: 'sms' });
     expect(sms.body).toContain('₹500');

@@ -5,6 +5,9 @@ import { getDb } from '@/lib/db/client';
 import { subscriptionsOf } from '@/lib/portfolio/queries';
 import { requireCurrentUser } from '@/components/auth/current-user';
 import { SubscriptionList } from '@/components/portfolio/SubscriptionList';
+import { ImpactReport } from '@/components/sip/ImpactReport';
+import { sipImpactOf } from '@/lib/sip/impact';
+import '@/components/sip/sip.css';
 import '@/components/portfolio/portfolio.css';
 
 export const dynamic = 'force-dynamic';
@@ -21,7 +24,8 @@ export default async function SipPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const user = await requireCurrentUser(locale, '/sip');
-  const [subscriptions, t] = await Promise.all([subscriptionsOf(await getDb(), user.id), getTranslations('Sip')]);
+  const db = await getDb();
+  const [subscriptions, impact, t] = await Promise.all([subscriptionsOf(db, user.id), sipImpactOf(db, user.id), getTranslations('Sip')]);
   const paused = subscriptions.some((s) => s.status === 'paused');
   return (
     <div className="container section portfolio-page">
@@ -32,6 +36,7 @@ export default async function SipPage({ params }: Props) {
         </p>
       )}
       <SubscriptionList subscriptions={subscriptions} locale={locale} />
+      {subscriptions.length > 0 && <ImpactReport months={impact} locale={locale} />}
       <p>
         <Link href="/portfolio">{t('portfolio')}</Link>
       </p>
