@@ -1,12 +1,13 @@
 // Issue 14 on the jobs server (its SIP charge run passes every 3 s): a donor subscribes, the run charges the month, the
-// SIP page shows which fundraisers it reached, and the cancel link in the month's receipt works signed out, once.
+// SIP page shows which fundraisers it reached, the donor lowers and pauses it, and the cancel link in the month's receipt
+// works signed out, once.
 import { expect, test } from '@playwright/test';
 import { JOBS_PORT } from '../playwright.config';
 import { logIn } from './support/sign-in';
 
 test.use({ baseURL: `http://localhost:${JOBS_PORT}` });
 
-test('subscribe, a charge run gives the month, the impact report shows it, and the email link cancels signed out', async ({ page, browser }) => {
+test('subscribe, a charge run gives the month, the impact report shows it, lower, pause, and the email link cancels signed out', async ({ page, browser }) => {
   test.setTimeout(120_000);
   await logIn(page, 'donor14@demo.sahyog.in');
   await page.goto('/new/sip');
@@ -21,6 +22,16 @@ test('subscribe, a charge run gives the month, the impact report shows it, and t
     await page.goto('/sip');
     await expect(page.getByTestId('sip-impact').locator('li a').first()).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 40_000 });
+
+  // two taps each: lower it (₹350 to ₹300, every cause still at its minimum), then pause it for a month
+  await page.getByRole('button', { name: 'Change amount' }).click();
+  await page.getByLabel('New monthly amount (INR)').fill('300');
+  await page.getByRole('button', { name: 'Save amount' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved. Your monthly amount is now' })).toContainText('₹300');
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  await page.getByRole('radio', { name: '1 month' }).check();
+  await page.getByRole('button', { name: 'Pause my SIP' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your SIP is paused until' })).toBeVisible();
 
   // the month's receipt carries the signed links; a signed-out browser cancels with its link
   await page.goto('/dev/outbox');
