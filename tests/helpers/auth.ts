@@ -1,6 +1,7 @@
 // Signing a test user in through the product's own session code (a real token row, a real sealed cookie).
-import type { DbOrTx } from '@/lib/db/client';
+import type { Db, DbOrTx } from '@/lib/db/client';
 import { startSession } from '@/lib/auth/session';
+import { makeUser } from './factories';
 
 /** The Cookie header of a browser signed in as this user, and the bearer token behind it. */
 export async function signedIn(db: DbOrTx, userId: number): Promise<{ cookie: string; token: string }> {
@@ -11,3 +12,10 @@ export async function signedIn(db: DbOrTx, userId: number): Promise<{ cookie: st
 
 /** Just the Cookie header. */
 export const sessionCookie = async (db: DbOrTx, userId: number) => (await signedIn(db, userId)).cookie;
+
+/** A new user, signed in: their row, the bearer header an API client sends, and the browser's Cookie header. */
+export async function signedInPerson(db: Db, name: string) {
+  const u = await makeUser(db, name);
+  const { token, cookie } = await signedIn(db, u.id);
+  return { ...u, auth: { authorization: `Bearer ${token}` }, cookie };
+}

@@ -6,8 +6,8 @@ import { getDb, closeDb, type Db } from '@/lib/db/client';
 import { carts, orders, outbox } from '@/lib/db/schema';
 import { DONOR_MESSAGES } from '@/lib/validation/donors';
 import { ACKNOWLEDGEMENT_MAX } from '@/lib/constants';
-import { makeFundraiser, makeOrder, makeUser } from '../helpers/factories';
-import { signedIn } from '../helpers/auth';
+import { makeFundraiser, makeOrder } from '../helpers/factories';
+import { signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';
 import hi from '@/messages/hi.json';
 
@@ -20,11 +20,7 @@ beforeAll(async () => {
 afterAll(closeDb);
 
 type Auth = Record<string, string>;
-async function person(name: string) {
-  const u = await makeUser(db, name);
-  const { token } = await signedIn(db, u.id);
-  return { ...u, auth: { authorization: `Bearer ${token}` } as Auth };
-}
+const person = (name: string) => signedInPerson(db, name);
 const send = (auth: Auth, body: unknown) => ({ method: 'PUT', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify(body) });
 const acknowledge = (auth: Auth, fundraiserId: number, orderId: string, body: unknown) =>
   call(acknowledgeRoute, `/api/fundraisers/${fundraiserId}/donors/${orderId}/acknowledge`, { id: String(fundraiserId), orderId }, send(auth, body));

@@ -11,7 +11,7 @@ import { ordersOf } from '@/lib/portfolio/queries';
 import { DONOR_MESSAGES } from '@/lib/validation/donors';
 import { listenForFundraiserChanges, type FundraisersChanged } from '@/lib/cache/bus';
 import { makeFundraiser, makeOrder, makeUser } from '../helpers/factories';
-import { signedIn } from '../helpers/auth';
+import { signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';
 
 let db: Db;
@@ -27,11 +27,7 @@ afterAll(async () => {
 });
 
 type Auth = Record<string, string>;
-async function person(name: string) {
-  const u = await makeUser(db, name);
-  const { token } = await signedIn(db, u.id);
-  return { ...u, auth: { authorization: `Bearer ${token}` } as Auth };
-}
+const person = (name: string) => signedInPerson(db, name);
 const setFlag = (auth: Auth, orderId: string, body: unknown) =>
   call(anonymousRoute, `/api/orders/${orderId}/anonymous`, { oi: orderId }, { method: 'PUT', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify(body) });
 

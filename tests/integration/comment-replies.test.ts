@@ -12,8 +12,8 @@ import { recentComments } from '@/lib/fundraisers/comments';
 import { storyComments } from '@/lib/story/queries';
 import { REPLY_MESSAGES } from '@/lib/validation/dashboard';
 import { COMMENT_MAX_LENGTH } from '@/lib/constants';
-import { makeFundraiser, makeUser } from '../helpers/factories';
-import { signedIn } from '../helpers/auth';
+import { makeFundraiser } from '../helpers/factories';
+import { signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';
 
 let db: Db;
@@ -24,11 +24,7 @@ beforeAll(async () => {
 afterAll(closeDb);
 
 type Auth = Record<string, string>;
-async function person(name: string) {
-  const u = await makeUser(db, name);
-  const { token } = await signedIn(db, u.id);
-  return { ...u, auth: { authorization: `Bearer ${token}` } };
-}
+const person = (name: string) => signedInPerson(db, name);
 const send = (method: string, auth: Auth, body?: unknown) => ({ method, headers: { 'content-type': 'application/json', 'x-sahyog-client-address': `10.16.0.${++ip % 250}`, ...auth }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 const reply = (auth: Auth, id: number, commentId: number, comment: unknown) =>
   call(replyRoute, `/api/fundraisers/${id}/comments/${commentId}/replies`, { id: String(id), commentId: String(commentId) }, send('POST', auth, { comment }));

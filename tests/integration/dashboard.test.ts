@@ -13,7 +13,7 @@ import { UPDATE_MESSAGES } from '@/lib/validation/updates';
 import { DASHBOARD_CHART_DAYS } from '@/lib/constants';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 import { makeFundraiser, makeOrder, makeUser } from '../helpers/factories';
-import { signedIn } from '../helpers/auth';
+import { signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';
 
 let db: Db;
@@ -24,11 +24,7 @@ beforeAll(async () => {
 });
 afterAll(closeDb);
 
-async function person(name: string) {
-  const u = await makeUser(db, name);
-  const { token } = await signedIn(db, u.id);
-  return { ...u, auth: { authorization: `Bearer ${token}` } };
-}
+const person = (name: string) => signedInPerson(db, name);
 const send = (method: string, auth: Record<string, string>, body?: unknown) => ({ method, headers: { 'content-type': 'application/json', 'x-sahyog-client-address': '10.14.0.1', ...auth }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 const postUpdate = (auth: Record<string, string>, id: number, body: unknown) => call(postUpdateRoute, `/api/fundraisers/${id}/updates`, { id: String(id) }, send('POST', auth, body));
 const edit = (auth: Record<string, string>, id: number, body: unknown) => call(putRoute, `/api/campaigns/${id}`, { id: String(id) }, send('PUT', auth, body));

@@ -8,8 +8,8 @@ import { fundraisers } from '@/lib/db/schema';
 import { FUNDRAISER_STATUS, isFundraiserEnded } from '@/lib/fundraisers/status';
 import { END_MESSAGES } from '@/lib/validation/dashboard';
 import { DAY_MS } from '@/lib/constants';
-import { makeFundraiser, makeUser } from '../helpers/factories';
-import { signedIn } from '../helpers/auth';
+import { makeFundraiser } from '../helpers/factories';
+import { signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';
 
 let db: Db;
@@ -20,11 +20,7 @@ beforeAll(async () => {
 afterAll(closeDb);
 
 type Auth = Record<string, string>;
-async function person(name: string) {
-  const u = await makeUser(db, name);
-  const { token, cookie } = await signedIn(db, u.id);
-  return { ...u, auth: { authorization: `Bearer ${token}` }, cookie };
-}
+const person = (name: string) => signedInPerson(db, name);
 const send = (method: string, auth: Auth, body?: unknown) => ({ method, headers: { 'content-type': 'application/json', 'x-sahyog-client-address': `10.15.0.${++ip % 250}`, ...auth }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 const end = (auth: Auth, id: number) => call(endRoute, `/api/campaigns/${id}/end`, { id: String(id) }, send('POST', auth));
 const endDateOf = async (id: number) => (await db.select({ end_date: fundraisers.end_date }).from(fundraisers).where(eq(fundraisers.id, id)))[0].end_date;

@@ -17,7 +17,7 @@ import { reviewerLeads } from '@/lib/leads/service';
 import { LEAD_LIMIT, LEADS_PAGE_SIZE, CONTACT_CAMPAIGNER_LIMIT } from '@/lib/constants';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 import { makeFundraiser, makeUser } from '../helpers/factories';
-import { signedIn } from '../helpers/auth';
+import { signedInPerson } from '../helpers/auth';
 import { call, closeDb, seededDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';
 
@@ -54,11 +54,7 @@ const contactCampaigner = (id: number, body: unknown, headers?: Headers) => call
 const put = (id: number, body: unknown, headers?: Headers, query = '') => call(putLead, `/api/leads/${id}${query}`, { id: String(id) }, init('PUT', body, headers));
 const list = (headers: Headers, query = '') => call(listRoute, `/api/leads${query}`, {}, { method: 'GET', headers });
 
-async function person(name: string) {
-  const u = await makeUser(db, name);
-  const { token } = await signedIn(db, u.id);
-  return { ...u, auth: { authorization: `Bearer ${token}` } };
-}
+const person = (name: string) => signedInPerson(db, name);
 async function reviewer() {
   const r = await person('Lead Reviewer');
   await db.insert(memberships).values({ user_id: r.id, scope: 'platform', scope_id: 0, role: MEMBERSHIP.reviewer.role });

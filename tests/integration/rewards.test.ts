@@ -13,8 +13,8 @@ import { SandboxGateway } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 import { REWARD_MESSAGES } from '@/lib/validation/rewards';
-import { makeFundraiser, makeUser } from '../helpers/factories';
-import { signedIn } from '../helpers/auth';
+import { makeFundraiser } from '../helpers/factories';
+import { signedInPerson } from '../helpers/auth';
 import { call, closeDb } from '../helpers/db';
 
 let db: Db;
@@ -28,11 +28,7 @@ beforeAll(async () => {
 afterAll(closeDb);
 
 type Auth = { authorization: string } | Record<string, never>;
-async function person(name: string) {
-  const u = await makeUser(db, name);
-  const { token } = await signedIn(db, u.id);
-  return { ...u, auth: { authorization: `Bearer ${token}` } };
-}
+const person = (name: string) => signedInPerson(db, name);
 const send = (method: string, auth: Auth, body?: unknown) => ({ method, headers: { 'content-type': 'application/json', 'x-sahyog-client-address': `10.13.0.${++ip % 250}`, ...auth }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 const add = (auth: Auth, id: number, body: unknown) => call(addRoute, `/api/campaigns/${id}/rewards`, { id: String(id) }, send('POST', auth, body));
 const list = (auth: Auth, id: number) => call(listRoute, `/api/campaigns/${id}/rewards`, { id: String(id) }, send('GET', auth));

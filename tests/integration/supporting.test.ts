@@ -13,7 +13,7 @@ import { checkLedger } from '@/lib/payments/ledger-check';
 import { SUPPORTING_MESSAGES } from '@/lib/validation/supporting';
 import { DAY_MS } from '@/lib/constants';
 import { makeFundraiser, makeOrder, makeUser } from '../helpers/factories';
-import { signedIn } from '../helpers/auth';
+import { signedInPerson } from '../helpers/auth';
 import { call, closeDb } from '../helpers/db';
 
 let db: Db;
@@ -27,11 +27,7 @@ beforeAll(async () => {
 afterAll(closeDb);
 
 type Auth = { authorization: string } | Record<string, never>;
-async function person(name: string) {
-  const u = await makeUser(db, name);
-  const { token } = await signedIn(db, u.id);
-  return { ...u, auth: { authorization: `Bearer ${token}` } };
-}
+const person = (name: string) => signedInPerson(db, name);
 const send = (method: string, auth: Auth, body?: unknown) => ({ method, headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-sahyog-client-address': `10.14.0.${++ip % 250}`, ...auth }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 const start = (auth: Auth, parentId: number, body: unknown) => call(startRoute, `/api/fundraisers/${parentId}/supporting`, { id: String(parentId) }, send('POST', auth, body));
 const edit = (auth: Auth, parentId: number, id: number, body: unknown) => call(editRoute, '/x', { id: String(parentId), supportId: String(id) }, send('PUT', auth, body));

@@ -10,8 +10,8 @@ import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 import { openUpdateRequests } from '@/lib/fundraisers/update-requests';
 import { UPDATE_REQUEST_MESSAGES } from '@/lib/validation/dashboard';
 import { UPDATE_REQUEST_MESSAGE_MAX } from '@/lib/constants';
-import { makeFundraiser, makeOrder, makeUser } from '../helpers/factories';
-import { signedIn } from '../helpers/auth';
+import { makeFundraiser, makeOrder } from '../helpers/factories';
+import { signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';
 
 let db: Db;
@@ -24,11 +24,7 @@ beforeAll(async () => {
 afterAll(closeDb);
 
 type Auth = Record<string, string>;
-async function person(name: string) {
-  const u = await makeUser(db, name);
-  const { token } = await signedIn(db, u.id);
-  return { ...u, auth: { authorization: `Bearer ${token}` } };
-}
+const person = (name: string) => signedInPerson(db, name);
 const send = (method: string, auth: Auth, body?: unknown) => ({ method, headers: { 'content-type': 'application/json', 'x-sahyog-client-address': `10.17.0.${++ip % 250}`, ...auth }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 const ask = (auth: Auth, id: number, body?: unknown) => call(askRoute, `/api/fundraisers/${id}/ask-for-update`, { id: String(id) }, send('POST', auth, body));
 const postUpdate = (auth: Auth, id: number, body: unknown) => call(postUpdateRoute, `/api/fundraisers/${id}/updates`, { id: String(id) }, send('POST', auth, body));
