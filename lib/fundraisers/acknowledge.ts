@@ -6,7 +6,7 @@ import { createTranslator } from 'use-intl/core';
 import type { Db, DbOrTx } from '../db/client';
 import { carts, fundraisers, orders, users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
-import { can } from '../permissions/can';
+import { assertManages } from '../permissions/can';
 import { enqueueMessage, type OutgoingMessage } from '../outbox/queue';
 import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES, type Locale } from '../i18n/locales';
 import { isolate, isolateLtr } from '../i18n/bidi';
@@ -54,7 +54,7 @@ export async function acknowledgementEmail(a: AcknowledgementFacts): Promise<Out
 
 /** Saves the campaigner's thank-you on a successful donation to their fundraiser; emails the donor the first time. */
 export async function acknowledgeDonation(db: Db, user: { id: number; full_name: string }, fundraiserId: number, orderId: string, input: AcknowledgeInput): Promise<Acknowledgement> {
-  if (!(await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id: fundraiserId }))) throw notFound('Fundraiser not found');
+  await assertManages(db, user, fundraiserId);
   return db.transaction(async (tx) => {
     // the row lock makes "first" true for one of two thank-yous sent at once
     const [order] = await tx

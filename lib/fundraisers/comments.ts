@@ -5,7 +5,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { comments, updates, users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
-import { can } from '../permissions/can';
+import { assertManages, can } from '../permissions/can';
 import { fundraiserChanged } from '../cache/invalidate';
 import { publishedFundraiser, repliesTo, type StoryReply } from '../story/queries';
 import { DASHBOARD_COMMENTS_LIMIT } from '../constants';
@@ -52,7 +52,7 @@ export interface DashboardComment {
 
 /** The newest comments (not replies) on the story and its updates, each with its replies, for the people who run it. */
 export async function recentComments(db: DbOrTx, user: { id: number }, fundraiserId: number, limit = DASHBOARD_COMMENTS_LIMIT): Promise<DashboardComment[]> {
-  if (!(await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id: fundraiserId }))) throw notFound('Fundraiser not found');
+  await assertManages(db, user, fundraiserId);
   const rows = await db
     .select({ id: comments.id, body: comments.body, created_at: comments.created_at, author_name: users.full_name, update_id: comments.update_id, update_title: updates.title })
     .from(comments)

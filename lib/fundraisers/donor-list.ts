@@ -4,8 +4,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { carts, fundraisers, orders, rewards, users } from '../db/schema';
-import { notFound } from '../http/errors';
-import { can } from '../permissions/can';
+import { assertManages } from '../permissions/can';
 import { toCsv } from '../content/csv';
 import { indianDayOf } from '../validation/drafts';
 import { DASHBOARD_DONORS_LIMIT, DONORS_CSV_BATCH } from '../constants';
@@ -23,10 +22,6 @@ export interface DonationRecord {
   reward: string | null;
   acknowledged_at: string | null;
   acknowledgement: string | null;
-}
-
-async function assertManages(db: DbOrTx, user: { id: number }, fundraiserId: number) {
-  if (!(await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id: fundraiserId }))) throw notFound('Fundraiser not found');
 }
 
 // newest first; a SIP month without a cart names its subscriber and is never anonymous

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fundraisers } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
-import { can } from '../permissions/can';
+import { assertManages } from '../permissions/can';
 import { announceFundraisersChanged } from '../cache/bus';
 import { invalidateFundraiser } from '../cache/invalidate';
 import { END_MESSAGES } from '../validation/dashboard';
@@ -19,7 +19,7 @@ export interface EndedFundraiser {
 export async function endFundraiserEarly(db: Db, user: { id: number }, fundraiserId: number, now: Date = new Date()): Promise<EndedFundraiser> {
   const ended = await db.transaction(async (tx) => {
     // anyone else is told it does not exist, as on every other dashboard call
-    if (!(await can(tx, user, 'fundraiser.manage', { kind: 'fundraiser', id: fundraiserId }))) throw notFound('Fundraiser not found');
+    await assertManages(tx, user, fundraiserId);
     // locked: a donation settling or an edit of the end date at the same moment waits for this decision
     const [f] = await tx.select({ status_flag: fundraisers.status_flag, end_date: fundraisers.end_date }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)).for('update');
     if (!f) throw notFound('Fundraiser not found');

@@ -8,7 +8,7 @@ import { REWARDS_PER_FUNDRAISER_MAX } from '../constants';
 import { toMajor, toMinor } from '../money';
 import { convertMinor } from '../currency-rates';
 import { ApiError, conflict, notFound } from '../http/errors';
-import { can } from '../permissions/can';
+import { assertManages, can } from '../permissions/can';
 import { REWARD_MESSAGES, type RewardInput, type RewardUpdate } from '../validation/rewards';
 import { PUBLISHED_FLAGS } from './status';
 import { fundraiserChanged } from '../cache/invalidate';
@@ -52,11 +52,6 @@ async function ownImage(db: DbOrTx, fundraiserId: number, image: string | null |
     .limit(1);
   if (!found) throw new ApiError('validation_failed', REWARD_MESSAGES.image, { image: REWARD_MESSAGES.image });
   return image;
-}
-
-/** Only those who manage the fundraiser change its rewards; anyone else is told it does not exist. */
-async function assertManages(db: DbOrTx, user: { id: number }, fundraiserId: number) {
-  if (!(await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id: fundraiserId }))) throw notFound('Fundraiser not found');
 }
 
 export async function listRewards(db: DbOrTx, fundraiserId: number): Promise<RewardView[]> {

@@ -4,8 +4,8 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { updateRequests, users } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
-import { can } from '../permissions/can';
+import { conflict } from '../http/errors';
+import { assertManages, can } from '../permissions/can';
 import { DASHBOARD_UPDATE_REQUESTS_LIMIT } from '../constants';
 import { UPDATE_REQUEST_MESSAGES, type UpdateRequestInput } from '../validation/dashboard';
 
@@ -54,7 +54,7 @@ export interface OpenUpdateRequest {
 
 /** The open requests of a fundraiser, newest first, for the people who run it. */
 export async function openUpdateRequests(db: DbOrTx, user: { id: number }, fundraiserId: number, limit = DASHBOARD_UPDATE_REQUESTS_LIMIT): Promise<{ total: number; data: OpenUpdateRequest[] }> {
-  if (!(await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id: fundraiserId }))) throw notFound('Fundraiser not found');
+  await assertManages(db, user, fundraiserId);
   const open = and(eq(updateRequests.fundraiser_id, fundraiserId), isNull(updateRequests.answered_at));
   const [[{ total }], rows] = await Promise.all([
     db.select({ total: sql<number>`count(*)::int` }).from(updateRequests).where(open),

@@ -4,8 +4,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { carts, fundraisers, orders, updates, users } from '../db/schema';
 import { UPDATE_TEXT_MIN } from '../constants';
-import { ApiError, conflict, notFound } from '../http/errors';
-import { can } from '../permissions/can';
+import { ApiError, conflict } from '../http/errors';
+import { assertManages } from '../permissions/can';
 import { htmlToText, sanitizeStoryHtml, truncateText } from '../content/sanitize';
 import { enqueueMessage } from '../outbox/queue';
 import { announceFundraisersChanged } from '../cache/bus';
@@ -32,7 +32,7 @@ async function donorAddresses(db: DbOrTx, fundraiserId: number): Promise<string[
 }
 
 export async function postUpdate(db: Db, user: { id: number }, fundraiserId: number, input: UpdateInput): Promise<{ id: number; emailed: number }> {
-  if (!(await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id: fundraiserId }))) throw notFound('Fundraiser not found');
+  await assertManages(db, user, fundraiserId);
   const html = sanitizeStoryHtml(input.body);
   if (htmlToText(html).length < UPDATE_TEXT_MIN) throw new ApiError('validation_failed', UPDATE_MESSAGES.body, { body: UPDATE_MESSAGES.body });
   const result = await db.transaction(async (tx) => {

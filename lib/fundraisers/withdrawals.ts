@@ -11,7 +11,7 @@ import { formatMoney, toMajor, toMinor } from '../money';
 import { ApiError, conflict, notFound, rateLimited } from '../http/errors';
 import { readBodyCapped } from '../http/body';
 import { parseWith } from '../http/validation';
-import { can } from '../permissions/can';
+import { assertManages, can } from '../permissions/can';
 import { hitRateLimit } from '../security/rate-limit';
 import { deleteImageUpload, processImageUpload, readImageUpload, UPLOAD_MESSAGES } from '../media/uploads';
 import { recordWithdrawal } from '../payments/ledger';
@@ -103,11 +103,6 @@ const accountViewOf = (a: typeof payoutAccounts.$inferSelect): PayoutAccountView
   ifsc_code: a.ifsc_code,
   updated_at: iso(a.updated_at),
 });
-
-/** Only the fundraiser's people; anyone else is told it does not exist. */
-async function assertManages(db: DbOrTx, user: Actor, fundraiserId: number): Promise<void> {
-  if (!(await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id: fundraiserId }))) throw notFound('Fundraiser not found');
-}
 
 const isReviewer = (db: DbOrTx, user: Actor) => can(db, user, 'fundraiser.review', { kind: 'platform' });
 

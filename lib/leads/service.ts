@@ -9,7 +9,7 @@ import { fundraisers, leads, users } from '../db/schema';
 import { env } from '../env';
 import { ApiError, conflict, notFound, rateLimited } from '../http/errors';
 import { enqueueMessage, type OutgoingMessage } from '../outbox/queue';
-import { can } from '../permissions/can';
+import { assertManages, can } from '../permissions/can';
 import { clientIp, hitRateLimit } from '../security/rate-limit';
 import { verifyCaptcha } from '../security/captcha';
 import { sessionSecret } from '../security/session-secret';
@@ -171,7 +171,7 @@ export async function createAssistanceLead(db: DbOrTx, input: z.output<typeof As
   let subject: string | null = null;
   if (input.campaign_id) {
     const fundraiserId = input.campaign_id;
-    if (!(await can(db, sender.userId ? { id: sender.userId } : null, 'fundraiser.manage', { kind: 'fundraiser', id: fundraiserId }))) throw notFound('Fundraiser not found');
+    await assertManages(db, sender.userId ? { id: sender.userId } : null, fundraiserId);
     const [f] = await db.select({ title: fundraisers.title }).from(fundraisers).where(eq(fundraisers.id, fundraiserId));
     subject = `Fundraiser ${fundraiserId}: ${f?.title ?? ''}`;
   }

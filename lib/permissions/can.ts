@@ -5,6 +5,7 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { entityDetails, fundraisers, memberships, users } from '../db/schema';
 import { env } from '../env';
+import { notFound } from '../http/errors';
 import { fundraiserStage } from '../fundraisers/status';
 
 export const MEMBERSHIP = {
@@ -104,4 +105,9 @@ export async function can(db: DbOrTx, user: { id: number } | null, action: Actio
     default:
       return false;
   }
+}
+
+/** Only those who manage the fundraiser go on; anyone else is told it does not exist (a stranger learns nothing). */
+export async function assertManages(db: DbOrTx, user: { id: number } | null, fundraiserId: number): Promise<void> {
+  if (!(await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id: fundraiserId }))) throw notFound('Fundraiser not found');
 }
