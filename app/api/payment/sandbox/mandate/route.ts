@@ -1,6 +1,5 @@
 import { getDb } from '@/lib/db/client';
-import { sandboxMandates } from '@/lib/db/schema';
-import { SANDBOX_SIGNATURE_HEADER } from '@/lib/payments/sandbox';
+import { SANDBOX_SIGNATURE_HEADER, setSandboxMandateOutcome, type SandboxMandateOutcome } from '@/lib/payments/sandbox';
 import { sandboxGateway } from '@/lib/payments/registry';
 import { handleWebhook } from '@/lib/payments/results';
 import { requestOrigin } from '@/lib/seo/request-origin';
@@ -26,12 +25,7 @@ export async function POST(request: Request) {
   const refused = choice === 'refuse';
   if (!mandateId.startsWith('sbx_mdt_') || !(refused || (SANDBOX_MANDATE_OUTCOMES as readonly string[]).includes(choice)) || !isMandateReturnUrl(returnUrl, origin)) return plain('Bad sandbox request', 400);
   const db = await getDb();
-  if (!refused) {
-    await db
-      .insert(sandboxMandates)
-      .values({ gateway_mandate_id: mandateId, charge_outcome: choice })
-      .onConflictDoUpdate({ target: sandboxMandates.gateway_mandate_id, set: { charge_outcome: choice } });
-  }
+  if (!refused) await setSandboxMandateOutcome(db, mandateId, choice as SandboxMandateOutcome);
   // the provider's word arrives signed, as its webhook would; applied before the donor is back, so the page knows
   const { webhookBody, webhookSignature } = gateway.mandateWebhook(mandateId, refused ? 'failed' : 'active');
   await handleWebhook(db, 'sandbox', webhookBody, new Headers({ [SANDBOX_SIGNATURE_HEADER]: webhookSignature }), origin);
