@@ -10,7 +10,8 @@ import { PayoutAccountSchema, type PayoutAccountInput } from '@/lib/validation/w
 import type { PayoutAccountView } from '@/lib/fundraisers/withdrawals';
 import { sendToApi } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';
-import { fill, type PayoutAccountLabels } from './withdrawal-labels';
+import { fillTemplate } from '@/lib/i18n/fill';
+import { type PayoutAccountLabels } from './withdrawal-labels';
 
 
 type FormValues = z.input<typeof PayoutAccountSchema>;
@@ -63,7 +64,7 @@ export function PayoutAccountForm({ fundraiserId, initial, labels }: { fundraise
           </div>
           <div>
             <dt>{labels.accountNumber}</dt>
-            <dd>{fill(labels.endingIn, { last4: account.account_number_last4 })}</dd>
+            <dd>{fillTemplate(labels.endingIn, { last4: account.account_number_last4 })}</dd>
           </div>
           <div>
             <dt>{labels.ifsc}</dt>

@@ -12,7 +12,8 @@ import type { WithdrawalView } from '@/lib/fundraisers/withdrawals';
 import { sendToApi } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';
 import { chosenImageProblem, IMAGE_ACCEPT } from '@/components/forms/image-file';
-import { fill, type WithdrawalRequestLabels } from './withdrawal-labels';
+import { fillTemplate } from '@/lib/i18n/fill';
+import { type WithdrawalRequestLabels } from './withdrawal-labels';
 
 interface Props {
   fundraiserId: number;
@@ -90,7 +91,7 @@ export function WithdrawalRequestForm({ fundraiserId, currency, available, avail
               <>
                 {labels.amount} (<bdi>{currency}</bdi>)
               </>
-            } hint={fill(labels.amountHint, { available: availableText })} error={err('amount')}>
+            } hint={fillTemplate(labels.amountHint, { available: availableText })} error={err('amount')}>
             {(c) => <input {...c} inputMode="decimal" autoComplete="off" {...register('amount')} />}
           </Field>
           <Field id="withdrawal-purpose" label={labels.purpose} hint={labels.purposeHint} error={err('purpose')}>

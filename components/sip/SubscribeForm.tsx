@@ -7,11 +7,11 @@ import { formatMoney, toMinor } from '@/lib/money';
 import { isSipUpiHandle, roundSipAmount, SIP_CURRENCIES, sipCausesFor, sipMinimumMajor, sipTotalProblems, type SipCurrency } from '@/lib/sip/rules';
 import { sendToApi } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';
+import { fillTemplate } from '@/lib/i18n/fill';
 
 type Method = 'Emandate' | 'UPIRECURRING' | 'CARD';
 /** presets as multiples of the currency's minimum (₹100: 100, 250, 500, 1000) */
 const PRESET_MULTIPLES = [1, 2.5, 5, 10];
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
 
 export interface SubscribeLabels {
   causes: string;
@@ -137,7 +137,7 @@ export function SubscribeForm({ labels, existing, defaultCause, defaultAmount }:
               </label>
               {on && (
                 <div className="sip-cause-amount">
-                  <div className="sip-presets" role="group" aria-label={fill(labels.presetsFor, { cause: labels.causeNames[cause] ?? cause })}>
+                  <div className="sip-presets" role="group" aria-label={fillTemplate(labels.presetsFor, { cause: labels.causeNames[cause] ?? cause })}>
                     {PRESET_MULTIPLES.map((m) => {
                       const v = String(minimum * m);
                       return (
@@ -147,12 +147,12 @@ export function SubscribeForm({ labels, existing, defaultCause, defaultAmount }:
                       );
                     })}
                   </div>
-                  <Field id={`sip-amount-${cause}`} label={fill(labels.amountFor, { cause: labels.causeNames[cause] ?? cause })} error={err}>
+                  <Field id={`sip-amount-${cause}`} label={fillTemplate(labels.amountFor, { cause: labels.causeNames[cause] ?? cause })} error={err}>
                     {(c) => <input {...c} inputMode="numeric" value={amounts[cause] ?? ''} onChange={(e) => setAmounts((a) => ({ ...a, [cause]: e.target.value.replace(/[^\d]/g, '') }))} />}
                   </Field>
                   {Number(amounts[cause]) > 0 && roundSipAmount(Number(amounts[cause]), currency) !== Number(amounts[cause]) && (
                     <p className="field-hint" aria-live="polite">
-                      {fill(labels.rounded, { entered: money(Number(amounts[cause])), rounded: money(roundSipAmount(Number(amounts[cause]), currency)) })}
+                      {fillTemplate(labels.rounded, { entered: money(Number(amounts[cause])), rounded: money(roundSipAmount(Number(amounts[cause]), currency)) })}
                     </p>
                   )}
                 </div>
@@ -184,7 +184,7 @@ export function SubscribeForm({ labels, existing, defaultCause, defaultAmount }:
       {/* the total and the action stay in view on a phone, however many causes are open */}
       <div className="sip-submit-bar">
         <p className="sip-total" data-testid="sip-total" aria-live="polite">
-          {fill(labels.total, { amount: money(total) })}
+          {fillTemplate(labels.total, { amount: money(total) })}
         </p>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? labels.submitting : labels.submit}
