@@ -10,6 +10,7 @@ import { AssistanceLeadSchema } from '@/lib/validation/lead';
 import { Field } from '@/components/forms/Field';
 import { useLeadMessage, useLeadPost } from './lead-client';
 import { LeadSent } from './LeadSent';
+import { LeadContactRow, LeadSubmit } from './LeadParts';
 import './leads.css';
 
 type Values = z.input<typeof AssistanceLeadSchema>;
@@ -32,10 +33,8 @@ export function AssistanceForm({ campaignId, page = 'assistance' }: { campaignId
   if (lead.sent) {
     return (
       <LeadSent
-        title={t('assistance.sentTitle')}
-        text={t('assistance.sentText')}
+        kind="assistance"
         id={lead.sent.id}
-        again={t('assistance.again')}
         onAgain={() => {
           reset();
           lead.reset();
@@ -48,28 +47,14 @@ export function AssistanceForm({ campaignId, page = 'assistance' }: { campaignId
   const field = { name: register('name'), phone: register('phone'), email: register('email'), about: register('about') };
   return (
     <form className="lead-form" onSubmit={handleSubmit(lead.post)} noValidate>
-      <div className="lead-form-row">
-        <Field id="help-name" label={t('yourName')} error={said(errors.name?.message)}>
-          {(c) => <input {...c} type="text" autoComplete="name" dir="auto" {...field.name} />}
-        </Field>
-        <Field id="help-phone" label={t('yourPhone')} error={said(errors.phone?.message)}>
-          {(c) => <input {...c} type="tel" inputMode="tel" autoComplete="tel" dir="ltr" {...field.phone} />}
-        </Field>
-      </div>
+      <LeadContactRow idPrefix="help" name={field.name} phone={field.phone} nameError={said(errors.name?.message)} phoneError={said(errors.phone?.message)} />
       <Field id="help-email" label={t('email')} error={said(errors.email?.message)}>
         {(c) => <input {...c} type="email" autoComplete="email" dir="ltr" {...field.email} />}
       </Field>
       <Field id="help-about" label={t('assistance.about')} error={said(errors.about?.message)}>
         {(c) => <textarea {...c} rows={4} dir="auto" {...field.about} />}
       </Field>
-      <button className="btn btn-primary lead-submit" type="submit" disabled={isSubmitting}>
-        {isSubmitting ? t('sending') : t('assistance.submit')}
-      </button>
-      {lead.failure && (
-        <p className="field-error" role="alert">
-          {said(lead.failure)}
-        </p>
-      )}
+      <LeadSubmit label={t('assistance.submit')} sending={isSubmitting} failure={said(lead.failure)} />
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { SignupLeadSchema, WANT_TO_RAISE_FUNDS } from '@/lib/validation/lead';
 import { Field } from '@/components/forms/Field';
 import { emptyToUndefined, useLeadMessage, useLeadPost } from './lead-client';
 import { LeadSent } from './LeadSent';
+import { LeadContactRow, LeadSubmit } from './LeadParts';
 import './leads.css';
 
 type Values = z.input<typeof SignupLeadSchema>;
@@ -34,10 +35,8 @@ export function RaiseFundsForm({ page = 'new/crowdfunding' }: { page?: string })
   if (lead.sent) {
     return (
       <LeadSent
-        title={t('callBack.sentTitle')}
-        text={t('callBack.sentText')}
+        kind="callBack"
         id={lead.sent.id}
-        again={t('callBack.again')}
         onAgain={() => {
           reset();
           lead.reset();
@@ -50,14 +49,7 @@ export function RaiseFundsForm({ page = 'new/crowdfunding' }: { page?: string })
   const field = { name: register('name'), phone: register('phone'), email: register('email'), city: register('city', { setValueAs: emptyToUndefined }), cause: register('cause') };
   return (
     <form className="lead-form" onSubmit={handleSubmit(lead.post)} noValidate>
-      <div className="lead-form-row">
-        <Field id="call-name" label={t('yourName')} error={said(errors.name?.message)}>
-          {(c) => <input {...c} type="text" autoComplete="name" dir="auto" {...field.name} />}
-        </Field>
-        <Field id="call-phone" label={t('yourPhone')} error={said(errors.phone?.message)}>
-          {(c) => <input {...c} type="tel" inputMode="tel" autoComplete="tel" dir="ltr" {...field.phone} />}
-        </Field>
-      </div>
+      <LeadContactRow idPrefix="call" name={field.name} phone={field.phone} nameError={said(errors.name?.message)} phoneError={said(errors.phone?.message)} />
       <div className="lead-form-row">
         <Field id="call-email" label={t('email')} error={said(errors.email?.message)}>
           {(c) => <input {...c} type="email" autoComplete="email" dir="ltr" {...field.email} />}
@@ -78,14 +70,7 @@ export function RaiseFundsForm({ page = 'new/crowdfunding' }: { page?: string })
           </select>
         )}
       </Field>
-      <button className="btn btn-primary lead-submit" type="submit" disabled={isSubmitting}>
-        {isSubmitting ? t('sending') : t('callBack.submit')}
-      </button>
-      {lead.failure && (
-        <p className="field-error" role="alert">
-          {said(lead.failure)}
-        </p>
-      )}
+      <LeadSubmit label={t('callBack.submit')} sending={isSubmitting} failure={said(lead.failure)} />
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { ReferralLeadSchema } from '@/lib/validation/lead';
 import { Field, FieldNotes } from '@/components/forms/Field';
 import { emptyToUndefined, useLeadMessage, useLeadPost } from './lead-client';
 import { LeadSent } from './LeadSent';
+import { LeadContactRow, LeadSubmit } from './LeadParts';
 import './leads.css';
 
 type Values = z.input<typeof ReferralLeadSchema>;
@@ -34,10 +35,8 @@ export function ReferralForm({ page = 'refer' }: { page?: string }) {
   if (lead.sent) {
     return (
       <LeadSent
-        title={t('referral.sentTitle')}
-        text={t('referral.sentText')}
+        kind="referral"
         id={lead.sent.id}
-        again={t('referral.again')}
         onAgain={() => {
           reset();
           lead.reset();
@@ -59,14 +58,7 @@ export function ReferralForm({ page = 'refer' }: { page?: string }) {
   const statusError = said(errors.hospitalisation_status?.message);
   return (
     <form className="lead-form" onSubmit={handleSubmit(lead.post)} noValidate>
-      <div className="lead-form-row">
-        <Field id="referral-name" label={t('yourName')} error={said(errors.name?.message)}>
-          {(c) => <input {...c} type="text" autoComplete="name" dir="auto" {...field.name} />}
-        </Field>
-        <Field id="referral-phone" label={t('yourPhone')} error={said(errors.phone?.message)}>
-          {(c) => <input {...c} type="tel" inputMode="tel" autoComplete="tel" dir="ltr" {...field.phone} />}
-        </Field>
-      </div>
+      <LeadContactRow idPrefix="referral" name={field.name} phone={field.phone} nameError={said(errors.name?.message)} phoneError={said(errors.phone?.message)} />
       <div className="lead-form-row">
         <Field id="referral-email" label={t('emailOptional')} error={said(errors.email?.message)}>
           {(c) => <input {...c} type="email" autoComplete="email" dir="ltr" {...field.email} />}
@@ -100,14 +92,7 @@ export function ReferralForm({ page = 'refer' }: { page?: string }) {
       <Field id="referral-about" label={t('referral.about')} hint={t('referral.aboutHint')} error={said(errors.about?.message)}>
         {(c) => <textarea {...c} rows={4} dir="auto" {...field.about} />}
       </Field>
-      <button className="btn btn-primary lead-submit" type="submit" disabled={isSubmitting}>
-        {isSubmitting ? t('sending') : t('referral.submit')}
-      </button>
-      {lead.failure && (
-        <p className="field-error" role="alert">
-          {said(lead.failure)}
-        </p>
-      )}
+      <LeadSubmit label={t('referral.submit')} sending={isSubmitting} failure={said(lead.failure)} />
     </form>
   );
 }
