@@ -19,8 +19,8 @@ import { hitRateLimit } from '@/lib/security/rate-limit';
 import { youtubeVideoId, MEDIA_MESSAGES } from '@/lib/fundraisers/draft-media';
 import { DRAFT_IMAGES_MAX, UPLOADS_PER_HOUR, UPLOADS_WINDOW_MS } from '@/lib/constants';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
-import { makeUser, referenceData } from '../helpers/factories';
-import { signedIn } from '../helpers/auth';
+import { referenceData } from '../helpers/factories';
+import { signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';
 
 let db: Db;
@@ -45,10 +45,7 @@ afterAll(async () => {
 });
 
 type Auth = { authorization: string };
-async function person() {
-  const u = await makeUser(db, 'Media Person');
-  return { ...u, auth: { authorization: `Bearer ${(await signedIn(db, u.id)).token}` } as Auth };
-}
+const person = () => signedInPerson(db, 'Media Person');
 async function draftOf(auth: Auth): Promise<number> {
   const r = await call(createRoute, '/api/campaigns', {}, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ parent_cause_id: 20 }) });
   return r.body.data.id;

@@ -9,8 +9,8 @@ import { getDb, type Db } from '@/lib/db/client';
 import { SIP_STATUS } from '@/lib/sip/status';
 import { SIP_MESSAGES } from '@/lib/sip/rules';
 import { SIP_MANDATE_HEADROOM } from '@/lib/constants';
-import { makeSubscription, makeUser } from '../helpers/factories';
-import { signedIn } from '../helpers/auth';
+import { makeSubscription } from '../helpers/factories';
+import { signedInPerson } from '../helpers/auth';
 import { call, closeDb } from '../helpers/db';
 
 let db: Db;
@@ -23,10 +23,7 @@ beforeAll(async () => {
 afterAll(closeDb);
 
 type Auth = { authorization: string } | Record<string, never>;
-async function donor(name: string) {
-  const u = await makeUser(db, name);
-  return { ...u, auth: { authorization: `Bearer ${(await signedIn(db, u.id)).token}` } };
-}
+const donor = (name: string) => signedInPerson(db, name);
 const post = (auth: Auth, body: unknown) =>
   call(subscribeRoute, '/api/sip/subscribe', {}, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN, 'x-sahyog-client-address': `10.15.0.${++ip % 250}`, ...auth }, body: JSON.stringify(body) });
 const sipsOf = (userId: number) => db.select().from(subscriptions).where(eq(subscriptions.user_id, userId));
