@@ -502,6 +502,10 @@ export const mandates = pgTable(
     user_id: integer('user_id').notNull().references(() => users.id),
     gateway: text('gateway').notNull(),
     gateway_mandate_id: text('gateway_mandate_id').notNull(),
+    /** the provider's customer and reusable credential a debit names (Razorpay customer and token, Stripe customer and
+     *  payment method), learnt when the donor authorises; the sandbox needs neither */
+    gateway_customer_id: text('gateway_customer_id'),
+    gateway_token: text('gateway_token'),
     /** Emandate | UPIRECURRING | CARD (spec 9 payment modes) */
     method: text('method').notNull(),
     status: mandateStatus('status').notNull().default('created'),
@@ -514,7 +518,7 @@ export const mandates = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [uniqueIndex('mandates_gateway_idx').on(t.gateway, t.gateway_mandate_id), index('mandates_user_idx').on(t.user_id)],
+  (t) => [uniqueIndex('mandates_gateway_idx').on(t.gateway, t.gateway_mandate_id), index('mandates_token_idx').on(t.gateway, t.gateway_token), index('mandates_user_idx').on(t.user_id)],
 );
 
 // Money sent back to a donor: several may follow one order, up to what it charged.

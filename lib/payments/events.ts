@@ -229,7 +229,8 @@ async function applyMandate(tx: Tx, gateway: string, event: MandateEvent, source
   const [mandate] = await tx
     .select()
     .from(mandates)
-    .where(and(eq(mandates.gateway, gateway), eq(mandates.gateway_mandate_id, event.gatewayMandateId)))
+    .where(and(eq(mandates.gateway, gateway), or(eq(mandates.gateway_mandate_id, event.gatewayMandateId), eq(mandates.gateway_token, event.gatewayMandateId))))
+    .limit(1)
     .for('update');
   const fresh = await logEvent(tx, gateway, event, source, { mandateId: mandate?.id });
   if (!mandate) return { result: 'unknown_mandate', credited: false, fundraisers: [] };
@@ -244,6 +245,8 @@ async function applyMandate(tx: Tx, gateway: string, event: MandateEvent, source
       failure_reason: event.status === 'failed' ? (event.failureReason ?? null) : null,
       authorised_at: event.status === 'active' && !mandate.authorised_at ? now : mandate.authorised_at,
       cancelled_at: event.status === 'cancelled' ? now : null,
+      // the customer and token later debits name, as the authorisation reported them
+      ...(event.credential ? { gateway_customer_id: event.credential.customerId, gateway_token: event.credential.token } : {}),
       updated_at: now,
     })
     .where(eq(mandates.id, mandate.id));

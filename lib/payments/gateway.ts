@@ -42,7 +42,10 @@ export type MandateState = 'active' | 'paused' | 'cancelled' | 'failed';
 export interface MandateEvent {
   kind: 'mandate';
   eventId: string;
+  /** the mandate as registered, or its reusable token (a provider's later news about a token names only the token) */
   gatewayMandateId: string;
+  /** learnt on authorisation: what later debits name */
+  credential?: { customerId: string; token: string };
   status: MandateState;
   failureReason?: string;
   type: string;
@@ -70,13 +73,27 @@ export interface MandateRequest {
   vpa?: string;
 }
 
+/** A registered mandate as a provider knows it: its id, and the customer and token learnt on authorisation. */
+export interface MandateHandle {
+  gatewayMandateId: string;
+  customerId: string | null;
+  token: string | null;
+}
+
+export interface MandateCharge extends MandateHandle {
+  orderId: string;
+  amountMinor: number;
+  currency: string;
+  donor: { email: string; phone: string | null };
+}
+
 /** Recurring debits under a donor's mandate (present exactly when capabilities.mandates is true). */
 export interface MandateMethods {
   /** registers the mandate; the donor authorises it at authoriseUrl, and a mandate event says how it went */
   create(req: MandateRequest, returnUrl: string): Promise<{ gatewayMandateId: string; authoriseUrl: string }>;
   /** debits one charge under an active mandate; the result arrives as a charge event for gatewayOrderId */
-  charge(req: { gatewayMandateId: string; orderId: string; amountMinor: number; currency: string }): Promise<{ gatewayOrderId: string }>;
-  cancel(gatewayMandateId: string): Promise<void>;
+  charge(req: MandateCharge): Promise<{ gatewayOrderId: string }>;
+  cancel(mandate: MandateHandle): Promise<void>;
 }
 
 export interface OrderForGateway {

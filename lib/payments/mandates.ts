@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { mandates, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import { gatewayFor, modeUnavailable } from './registry';
+import type { MandateHandle } from './gateway';
 import { emandateFirstName } from '../sip/rules';
 
 export async function createMandate(
@@ -35,3 +36,6 @@ export async function createMandate(
     .returning();
   return { mandate, authoriseUrl };
 }
+
+/** What a provider needs to name a stored mandate in a debit or a cancellation. */
+export const mandateHandle = (m: typeof mandates.$inferSelect): MandateHandle => ({ gatewayMandateId: m.gateway_mandate_id, customerId: m.gateway_customer_id, token: m.gateway_token });

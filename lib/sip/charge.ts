@@ -5,13 +5,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { fundraisers, mandates, orders, subscriptionLines, subscriptions } from '../db/schema';
+import { fundraisers, mandates, orders, subscriptionLines, subscriptions, users } from '../db/schema';
 import { convertMinor, currentRatesMicros } from '../currency-rates';
 import { ApiError, notFound } from '../http/errors';
 import { reportError } from '../observability/report';
 import { applyGatewayEvent } from '../payments/events';
 import type { ChargeLine } from '../payments/ledger';
 import { gatewayFor } from '../payments/registry';
+import { mandateHandle } from '../payments/mandates';
 import { GATEWAY_REFUSED_REASON, type OrderStatus } from '../payments/order-state';
 import { afterSipCharge, sipPeriod } from './settled';
 import { splitSipLines } from './split';
@@ -113,7 +114,8 @@ export async function placeSipChargeTry(db: Db, subscriptionId: number, period: 
 
   const order = placed.order;
   try {
-    const { gatewayOrderId } = await gateway.mandates.charge({ gatewayMandateId: mandate.gateway_mandate_id, orderId: order.order_id, amountMinor: total, currency: sub.currency });
+    const [donor] = await db.select({ email: users.email, phone: users.phone_1 }).from(users).where(eq(users.id, sub.user_id));
+    const { gatewayOrderId } = await gateway.mandates.charge({ ...mandateHandle(mandate), orderId: order.order_id, amountMinor: total, currency: sub.currency, donor: { email: donor?.email ?? '', phone: donor?.phone ?? null } });
     await db.update(orders).set({ gateway_order_id: gatewayOrderId, status: 'pending', updated_at: new Date() }).where(eq(orders.id, order.id));
     // a gateway that already knows the result says so now; otherwise its webhook or reconciliation will
     const event = await gateway.fetchStatus(gatewayOrderId);

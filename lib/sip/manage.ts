@@ -17,7 +17,7 @@ import { isolate, isolateLtr } from '../i18n/bidi';
 import { loadMessages } from '../i18n/messages';
 import { enqueueMessage } from '../outbox/queue';
 import { reportError } from '../observability/report';
-import { createMandate } from '../payments/mandates';
+import { createMandate, mandateHandle } from '../payments/mandates';
 import { gatewayFor, gatewayNameFor, modeUnavailable } from '../payments/registry';
 import { SIP_WELCOME_PATH } from '../payments/redirects';
 import { sipState } from '../auth/destination';
@@ -250,7 +250,7 @@ export async function releaseMandate(db: Db, mandateId: number, ctx: { origin: s
   const gateway = gatewayFor(mandate.gateway, ctx.origin);
   try {
     if (!gateway?.mandates) throw new Error(`Gateway ${mandate.gateway} is not configured: mandate ${mandate.id} stays active there`);
-    await gateway.mandates.cancel(mandate.gateway_mandate_id);
+    await gateway.mandates.cancel(mandateHandle(mandate));
   } catch (error) {
     await reportError(error, { mandateId });
     return false;

@@ -23,7 +23,7 @@ jest.mock('@/lib/payments/registry', () => {
     ...actual,
     gatewayFor: (name: string, origin: string) => {
       const gateway = actual.gatewayFor(name, origin);
-      if (gateway?.mandates) gateway.mandates.cancel = async (id: string) => void mockCancelled.push(id);
+      if (gateway?.mandates) gateway.mandates.cancel = async (m: { gatewayMandateId: string }) => void mockCancelled.push(m.gatewayMandateId);
       return gateway;
     },
   };
