@@ -9,15 +9,16 @@ import { enqueueMessage } from '../outbox/queue';
 import { sipEmailLinks, withLinks } from './links';
 import { formatMoney } from '../money';
 import { isPaymentDueSoon, SIP_STATUS } from './status';
-import { sipDonorOf, sipPeriod, type SipDonor } from './settled';
+import { sipDateLocale, sipDonorOf, sipPeriod, type SipDonor } from './settled';
+import { sipTranslator } from './manage';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 // the month of a next payment date, as sipPeriod computes it, for the database
 const periodSql = sql`to_char(${subscriptions.next_payment_date} at time zone 'UTC', 'YYYY-MM')`;
 
-/** A debit's date as the notice states it: India's calendar day. */
-const debitDay = (at: Date) => at.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: INDIA_TIME_ZONE });
+/** A debit's date as the notice states it: India's calendar day, in the SIP's language. */
+const debitDay = (at: Date, locale: string) => at.toLocaleDateString(sipDateLocale(locale), { day: 'numeric', month: 'long', year: 'numeric', timeZone: INDIA_TIME_ZONE });
 
 /**
  * Sends the notice of every debit due between 24 and 48 hours from now that has not had one (a run every hour sees each
@@ -63,7 +64,7 @@ async function sendNotice(db: Db, sub: SubscriptionRow, origin: string): Promise
     if (!marked) return false;
     const donor = await sipDonorOf(tx, sub, origin);
     if (!donor) return true;
-    const notice = preDebitNotice(donor, sub);
+    const notice = await preDebitNotice(donor, sub);
     // every SIP email carries its signed one-tap links (lower, pause, skip, cancel…): no sign-in, no phone call
     if (donor.email) await enqueueMessage(tx, { channel: 'email', recipient: donor.email, subject: notice.subject, body: withLinks(notice.email, await sipEmailLinks(tx, sub.id, origin)) });
     if (donor.phone) await enqueueMessage(tx, { channel: 'sms', recipient: donor.phone, body: notice.sms });
@@ -71,21 +72,16 @@ async function sendNotice(db: Db, sub: SubscriptionRow, origin: string): Promise
   });
 }
 
-// English for now: these texts join messages/*.json (and the donor's locale) with the rest of the SIP emails
-function preDebitNotice(d: SipDonor, sub: SubscriptionRow) {
-  const amount = formatMoney(sub.amount_minor, sub.currency, 'en', { exact: true });
-  const day = debitDay(sub.next_payment_date!);
+/** The notice in the SIP's language (messages/*.json, SipManage.email): its subject, email and SMS. */
+async function preDebitNotice(d: SipDonor, sub: SubscriptionRow) {
+  const { locale, t, words, digits } = await sipTranslator(sub.locale);
+  const amount = digits(formatMoney(sub.amount_minor, sub.currency, locale, { exact: true }));
+  const date = words(debitDay(sub.next_payment_date!, locale));
+  const link = digits(d.manageLink);
   return {
-    subject: `Your monthly SIP of ${amount} will be debited on ${day}`,
-    email: [
-      `Dear ${d.name},`,
-      '',
-      `This is a notice that ${amount} will be debited under your mandate on ${day} for your monthly SIP.`,
-      `To change the amount, skip this month, pause or cancel, visit ${d.manageLink} before then.`,
-      '',
-      'Team Sahyog',
-    ].join('\n'),
-    sms: `Sahyog: your monthly SIP of ${amount} will be debited on ${day}. Manage it: ${d.manageLink}`,
+    subject: t('preDebitSubject', { amount, date }),
+    email: [t('greeting', { name: words(d.name) }), '', t('preDebitNotice', { amount, date }), t('preDebitChange', { link }), '', t('signoff')].join('\n'),
+    sms: t('preDebitSms', { amount, date, link }),
   };
 }
 

@@ -11,7 +11,8 @@ import { formatMoney } from '../money';
 import { localizedPath } from '../i18n/locales';
 import { mainSiteOrigin } from '../whitelabel/site';
 import { siteConfig } from '../whitelabel/resolve';
-import { nextStepAfterFailure, sipFailureReasonOf, SIP_FAILURE } from './retries';
+import { nextStepAfterFailure, sipFailureReasonOf, SIP_FAILURE, type SipFailureReason } from './retries';
+import { sipTranslator } from './manage';
 import { SIP_STATUS } from './status';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -128,53 +129,69 @@ export async function sipDonorOf(db: DbOrTx, sub: Pick<SubscriptionRow, 'user_id
   return { name: u.name, email: u.dummy ? null : u.email, phone, manageLink: `${origin ?? mainSiteOrigin(siteConfig())}${localizedPath(sub.locale, SIP_MANAGE_PATH)}` };
 }
 
-async function tellDonor(tx: Tx, sub: SubscriptionRow, origin: string | null, write: (d: SipDonor) => { subject: string; body: string }) {
+async function tellDonor(tx: Tx, sub: SubscriptionRow, origin: string | null, write: (d: SipDonor) => Promise<{ subject: string; body: string }>) {
   const donor = await sipDonorOf(tx, sub, origin);
   if (!donor?.email) return;
-  const message = write(donor);
+  const message = await write(donor);
   // every SIP email carries its signed one-tap links (set up a new method, cancel…) for the SIP as it now stands
   await enqueueMessage(tx, { channel: 'email', recipient: donor.email, subject: message.subject, body: withLinks(message.body, await sipEmailLinks(tx, sub.id, origin ?? mainSiteOrigin(siteConfig()))) });
 }
 
-/** "November 2026" for 2026-11. */
-export const sipMonthLabel = (period: string) => new Date(`${period}-01T00:00:00Z`).toLocaleDateString('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+// each locale's own month names and digits, as the portfolio writes dates
+const DATE_LOCALE: Record<string, string> = { en: 'en-IN', hi: 'hi-IN', ta: 'ta-IN', te: 'te-IN', ar: 'ar', ur: 'ur-PK' };
 
-const REASON_WORDS: Record<string, string> = {
-  [SIP_FAILURE.insufficientFunds]: 'the bank declined it',
-  [SIP_FAILURE.technical]: 'a technical problem at the bank or payment service',
-  [SIP_FAILURE.mandateRevoked]: 'the mandate was revoked',
-  [SIP_FAILURE.mandateExpired]: 'the mandate expired',
-};
+/** The Intl locale SIP emails write dates in. */
+export const sipDateLocale = (locale: string) => DATE_LOCALE[locale] ?? DATE_LOCALE.en;
 
-// English for now: these texts join messages/*.json (and the donor's locale) with the rest of the SIP emails
-function pausedEmail(d: SipDonor, sub: SubscriptionRow, period: string, reason: string) {
-  const amount = formatMoney(sub.amount_minor, sub.currency, 'en', { exact: true });
+/** "November 2026" for 2026-11 (in the locale's words when one is given). */
+export const sipMonthLabel = (period: string, locale = 'en') =>
+  new Date(`${period}-01T00:00:00Z`).toLocaleDateString(sipDateLocale(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+const FAILURE_REASONS: readonly string[] = Object.values(SIP_FAILURE);
+const isFailureReason = (reason: string): reason is SipFailureReason => FAILURE_REASONS.includes(reason);
+
+/** The SIP's translator (messages/*.json, SipManage.email) and what its amount, month and reason read as. */
+async function sipEmailWords(sub: SubscriptionRow, period: string, reason?: string) {
+  const { locale, t, words, digits } = await sipTranslator(sub.locale);
   return {
-    subject: 'Your monthly SIP is paused',
+    t,
+    words,
+    digits,
+    amount: digits(formatMoney(sub.amount_minor, sub.currency, locale, { exact: true })),
+    month: words(sipMonthLabel(period, locale)),
+    // a reason we have no words for is shown as stored
+    reason: reason === undefined ? '' : isFailureReason(reason) ? t(`failure.${reason}`) : words(reason),
+  };
+}
+
+async function pausedEmail(d: SipDonor, sub: SubscriptionRow, period: string, reason: string) {
+  const { t, words, digits, amount, month, reason: why } = await sipEmailWords(sub, period, reason);
+  return {
+    subject: t('pausedSubject'),
     body: [
-      `Dear ${d.name},`,
+      t('greeting', { name: words(d.name) }),
       '',
-      `We could not collect your monthly SIP of ${amount} for ${sipMonthLabel(period)} (${REASON_WORDS[reason] ?? reason}), even after trying again.`,
-      'Your SIP is paused: nothing more will be debited until you resume it.',
-      `Resume it or change your payment method: ${d.manageLink}`,
+      t('pausedBody', { amount, month, reason: why }),
+      t('pausedStopped'),
+      t('pausedResume', { link: digits(d.manageLink) }),
       '',
-      'Team Sahyog',
+      t('signoff'),
     ].join('\n'),
   };
 }
 
-function newMandateEmail(d: SipDonor, sub: SubscriptionRow, period: string) {
-  const amount = formatMoney(sub.amount_minor, sub.currency, 'en', { exact: true });
+async function newMandateEmail(d: SipDonor, sub: SubscriptionRow, period: string) {
+  const { t, words, digits, amount, month } = await sipEmailWords(sub, period);
   return {
-    subject: 'Please set up your SIP payment method again',
+    subject: t('newMandateSubject'),
     body: [
-      `Dear ${d.name},`,
+      t('greeting', { name: words(d.name) }),
       '',
-      `Your bank no longer accepts debits under the mandate of your monthly SIP of ${amount}, so we could not collect it for ${sipMonthLabel(period)}.`,
-      `Set up a new payment method: ${d.manageLink}`,
-      `If you do so within ${SIP_MISSED_PERIOD_GRACE_DAYS} days, ${sipMonthLabel(period)} is collected once; nothing is debited until then.`,
+      t('newMandateBody', { amount, month }),
+      t('newMandateLink', { link: digits(d.manageLink) }),
+      t('newMandateGrace', { days: SIP_MISSED_PERIOD_GRACE_DAYS, month }),
       '',
-      'Team Sahyog',
+      t('signoff'),
     ].join('\n'),
   };
 }
