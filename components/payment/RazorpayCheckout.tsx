@@ -12,12 +12,14 @@ interface Props {
   prefill: { name: string; email: string; contact: string | null };
   returnUrl: string;
   labels: { pay: string; failed: string };
+  /** a mandate's authorisation: Razorpay's customer, and our reference in the notes (its webhook tells mandates from gifts) */
+  recurring?: { customerId: string; mandateRef: string };
 }
 
 type RazorpayResult = { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
 type RazorpayCtor = new (options: Record<string, unknown>) => { open: () => void; on: (event: string, cb: (e: { error?: { description?: string } }) => void) => void };
 
-export function RazorpayCheckout({ keyId, gatewayOrderId, amountMinor, currency, name, prefill, returnUrl, labels }: Props) {
+export function RazorpayCheckout({ keyId, gatewayOrderId, amountMinor, currency, name, prefill, returnUrl, labels, recurring }: Props) {
   const [ready, setReady] = useState(false);
   const [error, setError] = useState('');
   function open() {
@@ -30,6 +32,7 @@ export function RazorpayCheckout({ keyId, gatewayOrderId, amountMinor, currency,
       currency,
       name,
       prefill,
+      ...(recurring ? { customer_id: recurring.customerId, recurring: '1', notes: { mandate_ref: recurring.mandateRef } } : {}),
       handler: (result: RazorpayResult) => {
         const back = new URL(returnUrl);
         for (const [k, v] of Object.entries(result)) back.searchParams.set(k, v);

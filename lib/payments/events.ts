@@ -236,8 +236,13 @@ async function applyMandate(tx: Tx, gateway: string, event: MandateEvent, source
   if (!mandate) return { result: 'unknown_mandate', credited: false, fundraisers: [] };
   const base = { mandateId: mandate.id, status: mandate.status as string, credited: false as const, fundraisers: [] as [] };
   if (!fresh) return { result: 'mandate_duplicate', ...base };
-  if (!MANDATE_MOVES[mandate.status].includes(event.status)) return { result: 'mandate_unchanged', ...base };
   const now = new Date();
+  const { credential } = event;
+  // the customer and token later debits name, as the authorisation reported them (before the bank's yes, for e-mandates)
+  if (credential && (credential.token !== mandate.gateway_token || credential.customerId !== mandate.gateway_customer_id)) {
+    await tx.update(mandates).set({ gateway_customer_id: credential.customerId, gateway_token: credential.token, updated_at: now }).where(eq(mandates.id, mandate.id));
+  }
+  if (event.status === 'created' || !MANDATE_MOVES[mandate.status].includes(event.status)) return { result: 'mandate_unchanged', ...base };
   await tx
     .update(mandates)
     .set({
@@ -245,8 +250,6 @@ async function applyMandate(tx: Tx, gateway: string, event: MandateEvent, source
       failure_reason: event.status === 'failed' ? (event.failureReason ?? null) : null,
       authorised_at: event.status === 'active' && !mandate.authorised_at ? now : mandate.authorised_at,
       cancelled_at: event.status === 'cancelled' ? now : null,
-      // the customer and token later debits name, as the authorisation reported them
-      ...(event.credential ? { gateway_customer_id: event.credential.customerId, gateway_token: event.credential.token } : {}),
       updated_at: now,
     })
     .where(eq(mandates.id, mandate.id));

@@ -46,7 +46,8 @@ export interface MandateEvent {
   gatewayMandateId: string;
   /** learnt on authorisation: what later debits name */
   credential?: { customerId: string; token: string };
-  status: MandateState;
+  /** created: authorised by the donor, not yet confirmed by the bank (only the credential is news) */
+  status: MandateState | 'created';
   failureReason?: string;
   type: string;
   payload: unknown;
@@ -90,9 +91,11 @@ export interface MandateCharge extends MandateHandle {
 /** Recurring debits under a donor's mandate (present exactly when capabilities.mandates is true). */
 export interface MandateMethods {
   /** registers the mandate; the donor authorises it at authoriseUrl, and a mandate event says how it went */
-  create(req: MandateRequest, returnUrl: string): Promise<{ gatewayMandateId: string; authoriseUrl: string }>;
+  create(req: MandateRequest, returnUrl: string): Promise<{ gatewayMandateId: string; authoriseUrl: string; customerId?: string }>;
   /** debits one charge under an active mandate; the result arrives as a charge event for gatewayOrderId */
   charge(req: MandateCharge): Promise<{ gatewayOrderId: string }>;
+  /** a provider whose authorisation comes back to us signed (Razorpay's Checkout): the verified outcome, as an event */
+  verifyReturn?(params: Record<string, string>): Promise<MandateEvent>;
   cancel(mandate: MandateHandle): Promise<void>;
 }
 

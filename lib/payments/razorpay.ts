@@ -2,11 +2,17 @@
 // HMAC-SHA256 with the key secret, over the order id we stored) and webhook signature over the raw body.
 import Razorpay from 'razorpay';
 import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils';
-import { GatewaySignatureError, type ChargeEvent, type Gateway, type GatewayCapabilities, type GatewayEvent, type GatewayStatus, type OrderForGateway, type RefundEvent, type RefundRequest } from './gateway';
+import { GatewaySignatureError, type ChargeEvent, type Gateway, type GatewayCapabilities, type GatewayEvent, type GatewayStatus, type MandateEvent, type MandateMethods, type MandateState, type OrderForGateway, type RefundEvent, type RefundRequest } from './gateway';
+import { MANDATE_VALID_YEARS, RAZORPAY_MANDATE_AUTH_AMOUNT_MINOR } from '../constants';
+import { SIP_FAILURE } from '../sip/retries';
 
-// UPI collect (S2S) and mandates need Razorpay's separate approval and are not built yet: routing sends UPI-id
-// payments elsewhere rather than leave a donor waiting for a request that never comes
-export const RAZORPAY_CAPABILITIES: GatewayCapabilities = { currencies: ['INR'], oneTime: true, upiCollect: false, qr: true, mandates: false, refunds: true };
+// UPI collect (S2S) needs Razorpay's separate approval and is not built: routing sends UPI-id payments elsewhere rather
+// than leave a donor waiting for a request that never comes. Mandates are Razorpay's recurring payments (issue 14): a
+// customer, an authorisation order with a token on Checkout, then recurring payments against the token.
+export const RAZORPAY_CAPABILITIES: GatewayCapabilities = { currencies: ['INR'], oneTime: true, upiCollect: false, qr: true, mandates: true, refunds: true };
+
+// spec 9's SIP modes as Razorpay's recurring methods
+const RECURRING_METHOD: Record<string, 'emandate' | 'upi' | 'card'> = { Emandate: 'emandate', UPIRECURRING: 'upi', CARD: 'card' };
 
 export interface RazorpayConfig {
   keyId: string;
@@ -24,6 +30,31 @@ interface RazorpayPayment {
   currency: string;
   status: string; // created | authorized | captured | refunded | failed
   error_description?: string | null;
+  error_code?: string | null;
+  error_reason?: string | null;
+  customer_id?: string | null;
+  token_id?: string | null;
+  notes?: Record<string, string> | [];
+}
+
+interface RazorpayToken {
+  id: string;
+  recurring_details?: { status?: string; failure_reason?: string | null };
+}
+
+// a token's news, as our mandate states; confirmed is the bank's yes (an e-mandate's may come days after the donor's)
+const TOKEN_EVENTS: Record<string, MandateState> = { 'token.confirmed': 'active', 'token.rejected': 'failed', 'token.paused': 'paused', 'token.cancelled': 'cancelled' };
+
+const notesOf = (p: { notes?: Record<string, string> | [] }) => (Array.isArray(p.notes) ? {} : (p.notes ?? {}));
+
+/** A declined SIP debit's reason in the words lib/sip/retries.ts acts on (its schedule differs by reason). */
+export function sipFailureOf(p: Pick<RazorpayPayment, 'error_code' | 'error_reason' | 'error_description'>): string {
+  const said = `${p.error_reason ?? ''} ${p.error_description ?? ''}`.toLowerCase();
+  if (said.includes('insufficient') || said.includes('balance')) return SIP_FAILURE.insufficientFunds;
+  if (said.includes('expire')) return SIP_FAILURE.mandateExpired;
+  if ((said.includes('mandate') || said.includes('token')) && (said.includes('revoke') || said.includes('cancel') || said.includes('paused') || said.includes('not active'))) return SIP_FAILURE.mandateRevoked;
+  if (p.error_code === 'GATEWAY_ERROR' || p.error_code === 'SERVER_ERROR') return SIP_FAILURE.technical;
+  return p.error_description ?? SIP_FAILURE.insufficientFunds;
 }
 
 interface RazorpayRefund {
@@ -76,12 +107,18 @@ export class RazorpayGateway implements Gateway {
   async parseWebhook(rawBody: string, headers: Headers): Promise<GatewayEvent | null> {
     const signature = headers.get('x-razorpay-signature') ?? '';
     if (!signature || !validateWebhookSignature(rawBody, signature, this.cfg.webhookSecret)) throw new GatewaySignatureError();
-    const body = JSON.parse(rawBody) as { event: string; payload?: { payment?: { entity: RazorpayPayment }; refund?: { entity: RazorpayRefund } } };
+    const body = JSON.parse(rawBody) as { event: string; payload?: { payment?: { entity: RazorpayPayment }; refund?: { entity: RazorpayRefund }; token?: { entity: RazorpayToken } } };
+    const eventId = (subject: string) => headers.get('x-razorpay-event-id') ?? `${body.event}:${subject}`;
+    const token = body.payload?.token?.entity;
+    // a token's later news names only the token: the mandate is found by the token learnt on authorisation
+    if (TOKEN_EVENTS[body.event] && token) return { kind: 'mandate', eventId: eventId(token.id), type: body.event, gatewayMandateId: token.id, status: TOKEN_EVENTS[body.event], failureReason: token.recurring_details?.failure_reason ?? undefined, payload: token };
     const refund = body.payload?.refund?.entity;
     if (REFUND_EVENTS.has(body.event) && refund) return this.refundEvent(headers.get('x-razorpay-event-id') ?? `${body.event}:${refund.id}`, body.event, refund);
     const payment = body.payload?.payment?.entity;
     if (!HANDLED_EVENTS.has(body.event) || !payment) return null;
-    return this.event(headers.get('x-razorpay-event-id') ?? `${body.event}:${payment.id}`, body.event, payment);
+    // the authorisation payment of a mandate (our Checkout sends its reference in the notes) moves the mandate, not an order
+    if (notesOf(payment).mandate_ref) return this.authorisation(eventId(payment.id), body.event, payment);
+    return this.event(eventId(payment.id), body.event, payment);
   }
 
   async fetchStatus(gatewayOrderId: string): Promise<ChargeEvent | null> {
@@ -93,6 +130,71 @@ export class RazorpayGateway implements Gateway {
   async refund(req: RefundRequest): Promise<RefundEvent> {
     const r = (await this.client.payments.refund(req.gatewayPaymentId, { amount: req.amountMinor, notes: { refund_id: req.refundId } })) as unknown as RazorpayRefund;
     return this.refundEvent(`refund:${r.id}:${r.status}`, 'refund.request', r);
+  }
+
+  readonly mandates: MandateMethods = {
+    create: async (req, returnUrl) => {
+      const method = RECURRING_METHOD[req.method];
+      if (!method || req.currency !== 'INR') throw new Error(`Razorpay has no recurring ${req.method} in ${req.currency}`);
+      // fail_existing 0: the donor's existing Razorpay customer is answered rather than refused
+      const customer = (await this.client.customers.create({ name: req.donor.name, email: req.donor.email, contact: req.donor.phone ?? undefined, fail_existing: 0 } as never)) as unknown as { id: string };
+      const expireAt = Math.floor(Date.now() / 1000) + MANDATE_VALID_YEARS * 365 * 24 * 3600;
+      const order = (await this.client.orders.create({
+        amount: RAZORPAY_MANDATE_AUTH_AMOUNT_MINOR[req.method as keyof typeof RAZORPAY_MANDATE_AUTH_AMOUNT_MINOR],
+        currency: 'INR',
+        customer_id: customer.id,
+        method,
+        payment_capture: true,
+        receipt: req.mandateRef,
+        notes: { mandate_ref: req.mandateRef },
+        token: { max_amount: req.maxAmountMinor, expire_at: expireAt, ...(method === 'emandate' ? {} : { frequency: 'monthly' }) },
+      } as never)) as unknown as { id: string };
+      const q = new URLSearchParams({ gateway: 'razorpay', mandate: order.id, return_url: returnUrl });
+      return { gatewayMandateId: order.id, authoriseUrl: new URL(`/payment/checkout?${q}`, this.cfg.origin).toString(), customerId: customer.id };
+    },
+    // each month: an order, then a recurring payment against the token; its result arrives as the order's payment events
+    charge: async (req) => {
+      if (!req.customerId || !req.token) throw new Error(`Mandate ${req.gatewayMandateId} has no confirmed Razorpay token`);
+      const order = (await this.client.orders.create({ amount: req.amountMinor, currency: req.currency, payment_capture: true, receipt: req.orderId, notes: { order_id: req.orderId } })) as { id: string };
+      await this.client.payments.createRecurringPayment({
+        email: req.donor.email,
+        contact: req.donor.phone ?? '',
+        amount: req.amountMinor,
+        currency: req.currency,
+        order_id: order.id,
+        customer_id: req.customerId,
+        token: req.token,
+        recurring: '1',
+        notes: { order_id: req.orderId, kind: 'sip' },
+      } as never);
+      return { gatewayOrderId: order.id };
+    },
+    // deleting the token ends the mandate at the bank; one never authorised has nothing to end
+    cancel: async (m) => {
+      if (m.customerId && m.token) await this.client.customers.deleteToken(m.customerId, m.token);
+    },
+    // Checkout's signed result for the authorisation order; the payment (and its token) is read from Razorpay itself
+    verifyReturn: async (params) => {
+      const orderId = params.razorpay_order_id;
+      const paymentId = params.razorpay_payment_id;
+      if (!orderId || !paymentId || !params.razorpay_signature) throw new GatewaySignatureError();
+      if (!validatePaymentVerification({ order_id: orderId, payment_id: paymentId }, params.razorpay_signature, this.cfg.keySecret)) throw new GatewaySignatureError();
+      const payment = (await this.client.payments.fetch(paymentId)) as unknown as RazorpayPayment;
+      return this.authorisation(`return:${paymentId}:${payment.status}`, 'checkout.return', payment);
+    },
+  };
+
+  /** The mandate's authorisation payment: the token it made, and whether the bank has confirmed it yet. */
+  private async authorisation(eventId: string, type: string, p: RazorpayPayment): Promise<MandateEvent> {
+    const base = { kind: 'mandate' as const, eventId, type, gatewayMandateId: p.order_id, payload: p };
+    if (p.status === 'failed') return { ...base, status: 'failed', failureReason: p.error_description ?? 'The mandate was not authorised' };
+    if (!p.token_id || !p.customer_id || (p.status !== 'captured' && p.status !== 'authorized')) return { ...base, status: 'created' };
+    const credential = { customerId: p.customer_id, token: p.token_id };
+    const token = (await this.client.customers.fetchToken(p.customer_id, p.token_id)) as unknown as RazorpayToken;
+    const state = token.recurring_details?.status;
+    // an e-mandate's token waits for the bank (token.confirmed follows); UPI AutoPay and cards are confirmed at once
+    const status: MandateEvent['status'] = state === 'confirmed' ? 'active' : state === 'rejected' ? 'failed' : 'created';
+    return { ...base, status, credential, failureReason: state === 'rejected' ? (token.recurring_details?.failure_reason ?? undefined) : undefined };
   }
 
   private refundEvent(eventId: string, type: string, r: RazorpayRefund): RefundEvent {
@@ -109,7 +211,8 @@ export class RazorpayGateway implements Gateway {
       status: statusOf(p),
       amountMinor: p.amount,
       currency: p.currency,
-      failureReason: p.status === 'failed' ? (p.error_description ?? 'Payment failed') : undefined,
+      // a SIP debit's reason decides its retries; a donor at Checkout reads Razorpay's own words (spec 8)
+      failureReason: p.status === 'failed' ? (notesOf(p).kind === 'sip' ? sipFailureOf(p) : (p.error_description ?? 'Payment failed')) : undefined,
       payload: p,
     };
   }

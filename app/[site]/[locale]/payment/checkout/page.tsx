@@ -9,7 +9,8 @@ import { env } from '@/lib/env';
 import { formatMoney } from '@/lib/money';
 import { getBrand, getSiteUrl } from '@/components/layout/request-context';
 import { RazorpayCheckout } from '@/components/payment/RazorpayCheckout';
-import { isPaymentReturnUrl } from '@/lib/payments/redirects';
+import { isMandateReturnUrl, isPaymentReturnUrl } from '@/lib/payments/redirects';
+import { mandateToAuthorise } from '@/lib/payments/mandates';
 import '@/components/payment/payment.css';
 
 // Razorpay's checkout step: our page opens their Checkout with the order created through their Orders API.
@@ -25,7 +26,9 @@ export default async function GatewayCheckoutPage({ params, searchParams }: Prop
   const keyId = env().RAZORPAY_KEY_ID;
   // the result goes back to our own payment-route only, never to a URL someone put in the link
   const returnUrl = one(sp.return_url);
-  if (one(sp.gateway) !== 'razorpay' || !keyId || !isPaymentReturnUrl(returnUrl, await getSiteUrl(site))) notFound();
+  if (one(sp.gateway) !== 'razorpay' || !keyId) notFound();
+  if (sp.mandate) return <MandateCheckout site={site} locale={locale} keyId={keyId} gatewayMandateId={one(sp.mandate)} returnUrl={returnUrl} />;
+  if (!isPaymentReturnUrl(returnUrl, await getSiteUrl(site))) notFound();
   setRequestLocale(locale);
   const [row] = await (await getDb())
     .select({ order: orders, cart: carts })
@@ -50,6 +53,35 @@ export default async function GatewayCheckoutPage({ params, searchParams }: Prop
         prefill={{ name: row.cart.donor_name, email: row.cart.donor_email, contact: row.cart.donor_phone }}
         returnUrl={returnUrl}
         labels={{ pay: t('submit', { amount }), failed: t('failedNoReason') }}
+      />
+    </main>
+  );
+}
+
+// issue 14: a SIP mandate's authorisation on Razorpay's Checkout (recurring, for the donor's Razorpay customer); the
+// signed result goes back to the SIP welcome page, which applies it
+async function MandateCheckout({ site, locale, keyId, gatewayMandateId, returnUrl }: { site: string; locale: string; keyId: string; gatewayMandateId: string; returnUrl: string }) {
+  if (!isMandateReturnUrl(returnUrl, await getSiteUrl(site))) notFound();
+  setRequestLocale(locale);
+  const row = await mandateToAuthorise(await getDb(), 'razorpay', gatewayMandateId);
+  if (!row) notFound();
+  const [t, ts, brand] = await Promise.all([getTranslations('Payment'), getTranslations('SipSubscribe'), getBrand(site)]);
+    const max = formatMoney(row.mandate.max_amount_minor, row.mandate.currency, locale, { exact: true });
+  return (
+    <main id="main" className="container section payment-page">
+      <h1>{ts('authoriseTitle')}</h1>
+      <p>{ts('authoriseText', { max })}</p>
+      <p className="badge secure">{t('secure')}</p>
+      <RazorpayCheckout
+        keyId={keyId}
+        gatewayOrderId={gatewayMandateId}
+        amountMinor={row.authorisationMinor}
+        currency={row.mandate.currency}
+        name={brand.name}
+        prefill={{ name: row.user.full_name, email: row.user.email, contact: row.user.phone_1 }}
+        returnUrl={returnUrl}
+        recurring={{ customerId: row.customerId, mandateRef: row.mandateRef }}
+        labels={{ pay: ts('authorise'), failed: t('failedNoReason') }}
       />
     </main>
   );

@@ -9,6 +9,8 @@ import { firstParam } from '@/lib/routes';
 import { formatMoney } from '@/lib/money';
 import { SIP_STATUS } from '@/lib/sip/status';
 import { requireCurrentUser } from '@/components/auth/current-user';
+import { getSiteUrl } from '@/components/layout/request-context';
+import { acceptMandateReturn } from '@/lib/payments/mandates';
 import '@/components/sip/sip.css';
 
 export const dynamic = 'force-dynamic';
@@ -22,14 +24,20 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 // where the mandate's authorisation sends the donor back (lib/payments/redirects.ts SIP_WELCOME_PATH): their SIP, as it stands
 export default async function SipWelcomePage({ params, searchParams }: Props) {
-  const { locale } = await params;
+  const { site, locale } = await params;
   setRequestLocale(locale);
-  const id = Number(firstParam((await searchParams).subscription));
+  const sp = await searchParams;
+  const id = Number(firstParam(sp.subscription));
   const user = await requireCurrentUser(locale, `/sip/welcome?subscription=${Number.isSafeInteger(id) ? id : ''}`);
   if (!Number.isSafeInteger(id) || id <= 0) notFound();
   const db = await getDb();
-  const [sub] = await db.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.user_id, user.id)));
+  let [sub] = await db.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.user_id, user.id)));
   if (!sub) notFound();
+  // Razorpay's Checkout brings the mandate's signed result here: applied now (its webhook would do the same later)
+  if (firstParam(sp.razorpay_signature)) {
+    const returned = Object.fromEntries(Object.entries(sp).map(([k, v]) => [k, firstParam(v) ?? '']));
+    if (await acceptMandateReturn(db, 'razorpay', returned, await getSiteUrl(site))) [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  }
   const lines = await db.select().from(subscriptionLines).where(eq(subscriptionLines.subscription_id, id));
   const [t, tc] = await Promise.all([getTranslations('SipSubscribe'), getTranslations('Sip.causes')]);
   const active = sub.status_flag === SIP_STATUS.active;
