@@ -7,6 +7,7 @@ import { notFound } from '../http/errors';
 import { gatewayFor, modeUnavailable } from './registry';
 import { GatewaySignatureError, type MandateHandle } from './gateway';
 import { applyGatewayEvent } from './events';
+import { afterMandateMoved } from './results';
 import { emandateFirstName } from '../sip/rules';
 import { RAZORPAY_MANDATE_AUTH_AMOUNT_MINOR } from '../constants';
 
@@ -50,7 +51,7 @@ export async function acceptMandateReturn(db: Db, gatewayName: string, params: R
   const gateway = gatewayFor(gatewayName, origin);
   if (!gateway?.mandates?.verifyReturn) return false;
   try {
-    await applyGatewayEvent(db, gatewayName, await gateway.mandates.verifyReturn(params), 'return');
+    await afterMandateMoved(db, await applyGatewayEvent(db, gatewayName, await gateway.mandates.verifyReturn(params), 'return'), origin);
     return true;
   } catch (error) {
     if (error instanceof GatewaySignatureError) return false;

@@ -11,6 +11,7 @@ import { GatewaySignatureError, type ChargeEvent } from './gateway';
 import { gatewayFor } from './registry';
 import { applyGatewayEvent, type EventOutcome } from './events';
 import { reportError } from '../observability/report';
+import { releaseSupersededMandates } from '../sip/manage';
 
 /** failure_reason of an order nobody paid within the gateway's checkout window */
 export const ORDER_EXPIRED_REASON = 'expired';
@@ -38,6 +39,11 @@ async function afterSettle(db: Db, outcome: EventOutcome): Promise<void> {
     const result = await paymentResult(db, order);
     await pushPaymentResult(result.order_id, { status: result.status, redirect: result.redirect });
   }
+}
+
+/** A mandate that just became the donor's method: the ones it replaced are ended at their banks (after the commit: a gateway call). */
+export async function afterMandateMoved(db: Db, outcome: EventOutcome, origin: string): Promise<void> {
+  if (outcome.result === 'mandate_updated' && outcome.status === 'active') await releaseSupersededMandates(db, outcome.mandateId, { origin });
 }
 
 /** True when the params are the gateway's signed return for exactly this order. */
@@ -134,6 +140,7 @@ export async function handleWebhook(db: Db, gatewayName: string, rawBody: string
   }
   const outcome = await applyGatewayEvent(db, gatewayName, event, 'webhook');
   await afterSettle(db, outcome);
+  await afterMandateMoved(db, outcome, origin);
   // no gateway sends one payment for two orders: that is someone replaying a signed body, refused
   if (outcome.result === 'payment_reused') throw new ApiError('conflict', 'This payment already settled another order');
   // answered 2xx all the same: a retry cannot change these, and a gateway that keeps getting 4xx disables the endpoint

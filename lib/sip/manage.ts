@@ -262,6 +262,22 @@ export async function releaseMandate(db: Db, mandateId: number, ctx: { origin: s
   return true;
 }
 
+/**
+ * After a newer mandate took over a donor's SIPs (a changed method, or one set up again): their older mandates in that
+ * currency that pay no live SIP any more are ended at the bank too, so nothing is left that could debit them.
+ */
+export async function releaseSupersededMandates(db: Db, mandateId: number, ctx: { origin: string }): Promise<number> {
+  const [current] = await db.select().from(mandates).where(eq(mandates.id, mandateId));
+  if (!current || current.status !== 'active') return 0;
+  const older = await db
+    .select({ id: mandates.id })
+    .from(mandates)
+    .where(and(eq(mandates.user_id, current.user_id), eq(mandates.currency, current.currency), ne(mandates.id, current.id), inArray(mandates.status, ['created', 'active', 'paused'])));
+  let released = 0;
+  for (const m of older) if (await releaseMandate(db, m.id, ctx)) released++;
+  return released;
+}
+
 async function sipTranslator(locale: string) {
   const { locale: loaded, messages } = await loadMessages(isLocale(locale) ? locale : DEFAULT_LOCALE);
   // in Arabic and Urdu, Latin names and amounts keep their own direction

@@ -8,7 +8,9 @@ import { PUT as pledgeRoute } from '@/app/api/subscriptions/[id]/pledge/route';
 import { GET as meRoute } from '@/app/api/users/me/route';
 import { getDb, closeDb, type Db } from '@/lib/db/client';
 import { mandates, outbox, subscriptionLines, subscriptions } from '@/lib/db/schema';
-import { applyGatewayEvent } from '@/lib/payments/events';
+import { handleWebhook } from '@/lib/payments/results';
+import { SANDBOX_SIGNATURE_HEADER } from '@/lib/payments/sandbox';
+import { sandboxGateway } from '@/lib/payments/registry';
 import { addMonthsUtc, firstPaymentDateFrom, resumeDueSips, spreadSipTotal } from '@/lib/sip/manage';
 import { sipPeriod } from '@/lib/sip/settled';
 import { makeSubscription, makeUser } from '../helpers/factories';
@@ -234,8 +236,13 @@ describe('change the payment method', () => {
     expect(fresh).toMatchObject({ user_id: user.id, method: 'UPIRECURRING', status: 'created', currency: 'INR', max_amount_minor: 150_000 });
     // nothing moves until the bank says the new mandate is active
     expect((await row(sub.id)).mandate_id).toBe(mandate!.id);
-    await applyGatewayEvent(db, 'sandbox', { kind: 'mandate', eventId: `test:mdt:${fresh.id}:${run}`, type: 'mandate.active', gatewayMandateId: fresh.gateway_mandate_id, status: 'active', payload: {} }, 'webhook');
+    // the bank's yes arrives as the sandbox's signed webhook, as a provider's would
+    const { webhookBody, webhookSignature } = sandboxGateway('http://localhost')!.mandateWebhook(fresh.gateway_mandate_id, 'active');
+    await handleWebhook(db, 'sandbox', webhookBody, new Headers({ [SANDBOX_SIGNATURE_HEADER]: webhookSignature }), 'http://localhost');
     expect((await row(sub.id)).mandate_id).toBe(fresh.id);
+    // the mandate it replaced pays nothing now: ended at its gateway and here, so it can never be debited
+    expect(mockCancelled).toContain(mandate!.gateway_mandate_id);
+    expect((await db.select().from(mandates).where(eq(mandates.id, mandate!.id)))[0].status).toBe('cancelled');
   });
 
   it('refuses a UPI handle outside spec 5 list, and UPI or e-mandate outside INR', async () => {
