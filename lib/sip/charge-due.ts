@@ -11,7 +11,7 @@ import { requestRefund } from '../payments/refunds';
 import { NO_ACTIVE_MANDATE, placeSipChargeTry } from './charge';
 import { sendPreDebitNotices } from './pre-debit';
 import { addSipMonths, afterSipCharge, awaitNewMandate, sipAttemptOf, sipPeriod, SIP_MONTH_ALREADY_PAID } from './settled';
-import { SIP_STATUS } from './status';
+import { isRunningSip, RUNNING_SIP_STATUS_FLAGS, SIP_STATUS } from './status';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -40,13 +40,13 @@ const emptyRun = (): SipChargeRun => ({ placed: 0, succeeded: 0, failed: 0, pend
 /** A running SIP whose date, or whose retry, has come, and which no pause holds. */
 const dueSql = (now: Date): SQL =>
   and(
-    eq(subscriptions.status_flag, SIP_STATUS.active),
+    inArray(subscriptions.status_flag, [...RUNNING_SIP_STATUS_FLAGS]),
     lte(sql`coalesce(${subscriptions.next_retry_at}, ${subscriptions.next_payment_date})`, now),
     or(isNull(subscriptions.paused_until), lte(subscriptions.paused_until, now)),
   )!;
 
 const isDue = (s: SubscriptionRow, now: Date) =>
-  s.status_flag === SIP_STATUS.active && (s.next_retry_at ?? s.next_payment_date) !== null && (s.next_retry_at ?? s.next_payment_date)! <= now && (!s.paused_until || s.paused_until <= now);
+  isRunningSip(s.status_flag) && (s.next_retry_at ?? s.next_payment_date) !== null && (s.next_retry_at ?? s.next_payment_date)! <= now && (!s.paused_until || s.paused_until <= now);
 
 /**
  * The rules that move a due date on before it is charged, or null when it stands: a pause that has ended skips the
@@ -71,6 +71,7 @@ export function calendarFor(s: SubscriptionRow, now: Date): Partial<Subscription
   if (next.getTime() !== s.next_payment_date.getTime()) {
     // a new month starts afresh: no retry of the old one, and the old one is no longer missed
     Object.assign(set, { next_payment_date: next, retry_count: 0, next_retry_at: null, last_failure_reason: null, missed_period: null });
+    if (s.status_flag === SIP_STATUS.paymentFailing) set.status_flag = SIP_STATUS.active;
   }
   return Object.keys(set).length ? set : null;
 }
@@ -116,7 +117,7 @@ async function chargeOne(db: Db, row: SubscriptionRow, ctx: { now: Date; origin:
     if (error instanceof ApiError && error.message === NO_ACTIVE_MANDATE) {
       const waiting = await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(subscriptions).where(eq(subscriptions.id, sub.id)).for('update');
-        if (locked?.status_flag !== SIP_STATUS.active) return false;
+        if (!locked || !isRunningSip(locked.status_flag)) return false;
         await awaitNewMandate(tx, locked, { period, reason: SIP_MANDATE_INACTIVE, failedTry: false, origin: ctx.origin });
         return true;
       });

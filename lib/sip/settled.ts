@@ -13,7 +13,7 @@ import { mainSiteOrigin } from '../whitelabel/site';
 import { siteConfig } from '../whitelabel/resolve';
 import { nextStepAfterFailure, sipFailureReasonOf, SIP_FAILURE, type SipFailureReason } from './retries';
 import { sipTranslator } from './manage';
-import { SIP_STATUS } from './status';
+import { isRunningSip, SIP_STATUS } from './status';
 
 type OrderRow = typeof orders.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -65,6 +65,8 @@ export async function afterSipCharge(tx: Tx, ref: { order_id: string }): Promise
       .set({
         // a late payment for a month already given up (paused, skipped past) is kept as a gift and moves nothing
         ...(onThisMonth ? { next_payment_date: addSipMonths(sub.next_payment_date!, sub.month_interval), retry_count: 0, next_retry_at: null, last_failure_reason: null } : {}),
+        // a retry that is paid ends the failing state
+        ...(onThisMonth && sub.status_flag === SIP_STATUS.paymentFailing ? { status_flag: SIP_STATUS.active } : {}),
         missed_period: sub.missed_period === order.period ? null : sub.missed_period,
         updated_at: now,
       })
@@ -73,12 +75,13 @@ export async function afterSipCharge(tx: Tx, ref: { order_id: string }): Promise
   }
 
   // a failure counts only for the try the subscription is on: a stale try's news, or one after the donor stopped it, changes nothing
-  if (order.period !== current || sub.status_flag !== SIP_STATUS.active || sipAttemptOf(order) !== sub.retry_count) return;
+  if (order.period !== current || !isRunningSip(sub.status_flag) || sipAttemptOf(order) !== sub.retry_count) return;
   const step = nextStepAfterFailure(order.failure_reason, sub.retry_count + 1, now);
   const reason = sipFailureReasonOf(order.failure_reason);
   const origin = typeof order.params?.site_origin === 'string' ? order.params.site_origin : null;
   if (step.action === 'retry') {
-    await tx.update(subscriptions).set({ retry_count: step.retryCount, next_retry_at: step.retryAt, last_failure_reason: reason, updated_at: now }).where(eq(subscriptions.id, sub.id));
+    // spec 4's status 4: the month is being tried again (the donor sees it, and may change the method meanwhile)
+    await tx.update(subscriptions).set({ status_flag: SIP_STATUS.paymentFailing, retry_count: step.retryCount, next_retry_at: step.retryAt, last_failure_reason: reason, updated_at: now }).where(eq(subscriptions.id, sub.id));
     return;
   }
   if (step.action === 'await_mandate') {

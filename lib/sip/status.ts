@@ -16,6 +16,10 @@ export type SipStatusFlag = (typeof SIP_STATUS)[keyof typeof SIP_STATUS];
 
 const includes = (list: readonly number[], flag: number) => list.includes(flag);
 
+/** The SIPs the charge run debits: running, or running with a failed month being tried again (status 4). */
+export const RUNNING_SIP_STATUS_FLAGS: readonly SipStatusFlag[] = [SIP_STATUS.active, SIP_STATUS.paymentFailing];
+export const isRunningSip = (statusFlag: number) => includes(RUNNING_SIP_STATUS_FLAGS, statusFlag);
+
 /** spec 4: 1 runs; 2, 4 and 5 still count as a SIP but are paused (the inactive-user page); anything else has stopped. */
 export function sipStatusOf(statusFlag: number): SipStatus {
   if (includes(INACTIVE_USER_SIP_STATUS_FLAGS, statusFlag)) return 'paused';

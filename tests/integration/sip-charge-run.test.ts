@@ -97,7 +97,8 @@ describe('the charge run', () => {
     await db.update(subscriptions).set({ skip_period: sipPeriod(skipping.sub.next_payment_date!) }).where(eq(subscriptions.id, skipping.sub.id));
     const notDue = await dueSip({ next_payment_date: new Date(now.getTime() + DAY_MS) });
     const cancelled = await dueSip({ status_flag: SIP_STATUS.cancelled, cancelled_at: now });
-    const failing = await dueSip({ status_flag: SIP_STATUS.paymentFailing });
+    // status 4 is charged only when its retry comes (sip-retries.test.ts)
+    const failing = await dueSip({ status_flag: SIP_STATUS.paymentFailing, retry_count: 1, next_retry_at: new Date(now.getTime() + DAY_MS) });
     const waiting = await dueSip({ status_flag: SIP_STATUS.awaitingMandate });
     const retryLater = await dueSip({ retry_count: 1, next_retry_at: new Date(now.getTime() + DAY_MS) });
     const ids = [pausedByDonor, pausedStillRunning, skipping, notDue, cancelled, failing, waiting, retryLater].map((x) => x.sub.id);

@@ -75,7 +75,7 @@ describe('retries by reason', () => {
     let at = Date.now();
     expect(await runAt(sub.id, new Date(at))).toMatchObject({ placed: 1, failed: 1 });
     let s = await subNow(sub.id);
-    expect(s).toMatchObject({ status_flag: SIP_STATUS.active, retry_count: 1, last_failure_reason: 'insufficient_funds' });
+    expect(s).toMatchObject({ status_flag: SIP_STATUS.paymentFailing, retry_count: 1, last_failure_reason: 'insufficient_funds' });
     near(s.next_retry_at, at + 2 * DAY_MS);
     // nothing happens before the retry is due
     expect(await runAt(sub.id, new Date(at + 2 * DAY_MS - HOUR_MS))).toMatchObject({ placed: 0 });
@@ -106,7 +106,7 @@ describe('retries by reason', () => {
       const at = Date.now();
       expect(await runAt(sub.id, now)).toMatchObject({ placed: 1, failed: 1 });
       const s = await subNow(sub.id);
-      expect(s).toMatchObject({ retry_count: n, status_flag: SIP_STATUS.active, last_failure_reason: 'technical' });
+      expect(s).toMatchObject({ retry_count: n, status_flag: SIP_STATUS.paymentFailing, last_failure_reason: 'technical' });
       near(s.next_retry_at, at + 3 * HOUR_MS);
       now = new Date(s.next_retry_at!.getTime() + MINUTE_MS);
     }
@@ -144,6 +144,7 @@ describe('retries by reason', () => {
     await runAt(sub.id, new Date());
     await setSandboxMandateOutcome(db, mandate.gateway_mandate_id, 'success');
     const s = await subNow(sub.id);
+    expect(s.status_flag).toBe(SIP_STATUS.paymentFailing);
     expect(await runAt(sub.id, new Date(s.next_retry_at!.getTime() + MINUTE_MS))).toMatchObject({ placed: 1, succeeded: 1 });
     expect(await subNow(sub.id)).toMatchObject({ retry_count: 0, next_retry_at: null, last_failure_reason: null, status_flag: SIP_STATUS.active });
     expect((await subNow(sub.id)).next_payment_date).toEqual(addSipMonths(sub.next_payment_date!, 1));
