@@ -1,10 +1,22 @@
-// Stripe through its official SDK: Checkout Sessions, and webhooks verified with
-// stripe.webhooks.constructEvent over the raw body.
+// Stripe through its official SDK: Checkout Sessions, card mandates (a card saved in a setup-mode session and
+// debited off-session), and webhooks verified with stripe.webhooks.constructEvent over the raw body.
 import Stripe from 'stripe';
-import { GatewaySignatureError, type ChargeEvent, type Gateway, type GatewayCapabilities, type GatewayEvent, type OrderForGateway, type RefundEvent, type RefundRequest } from './gateway';
+import {
+  GatewaySignatureError,
+  type ChargeEvent,
+  type Gateway,
+  type GatewayCapabilities,
+  type GatewayEvent,
+  type MandateEvent,
+  type MandateMethods,
+  type OrderForGateway,
+  type RefundEvent,
+  type RefundRequest,
+} from './gateway';
+import { SIP_FAILURE, type SipFailureReason } from '../sip/retries';
 
-// Checkout Sessions for one payment in any currency; subscriptions and refunds are not built yet
-export const STRIPE_CAPABILITIES: GatewayCapabilities = { currencies: 'any', oneTime: true, upiCollect: false, qr: true, mandates: false, refunds: true };
+// Checkout Sessions for one payment in any currency, card mandates for SIPs, and refunds
+export const STRIPE_CAPABILITIES: GatewayCapabilities = { currencies: 'any', oneTime: true, upiCollect: false, qr: true, mandates: true, refunds: true };
 
 export interface StripeConfig {
   secretKey: string;
@@ -20,7 +32,45 @@ type StripeRefund = { id: string; amount: number; currency: string; status: stri
 const refundStatusOf = (r: StripeRefund) => (r.status === 'succeeded' ? 'processed' : r.status === 'failed' || r.status === 'canceled' ? 'failed' : 'pending');
 const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed']);
 
-type Session = { id: string; url: string | null; payment_status: string; status: string | null; amount_total: number | null; currency: string | null; payment_intent: string | { id: string } | null };
+type Ref = string | { id: string } | null | undefined;
+const idOf = (r: Ref) => (typeof r === 'string' ? r : (r?.id ?? null));
+
+type Session = {
+  id: string;
+  url: string | null;
+  mode?: string;
+  payment_status: string;
+  status: string | null;
+  amount_total: number | null;
+  currency: string | null;
+  payment_intent: Ref;
+  customer?: Ref;
+  setup_intent?: Ref;
+};
+
+type DebitError = { code?: string | null; decline_code?: string | null } | null | undefined;
+type Intent = { id: string; status: string; amount: number; amount_received?: number; currency: string; metadata?: Record<string, string> | null; last_payment_error?: DebitError };
+
+/** metadata.kind of the PaymentIntents that debit a SIP month: every other intent is a one-time Checkout payment's */
+export const SIP_INTENT_KIND = 'sip';
+const INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled']);
+// a confirmed debit that ends here has failed: requires_payment_method is where a declined confirm leaves it
+const FAILED_INTENT = new Set(['requires_payment_method', 'canceled']);
+
+// declines the donor must answer with a new card or a fresh authorisation: retrying the same card cannot work
+const CARD_EXPIRED = new Set(['expired_card', 'new_account_information_available']);
+const CARD_REVOKED = new Set(['authentication_required', 'revocation_of_authorization', 'revocation_of_all_authorizations', 'stop_payment_order', 'lost_card', 'stolen_card', 'pickup_card']);
+
+/** Stripe's decline code (or error code) as one of the reasons lib/sip/retries.ts acts on. */
+export function sipFailureOfDecline(e: DebitError): SipFailureReason {
+  const codes = [e?.decline_code, e?.code].filter((c): c is string => Boolean(c));
+  if (codes.includes('insufficient_funds')) return SIP_FAILURE.insufficientFunds;
+  if (codes.some((c) => CARD_EXPIRED.has(c))) return SIP_FAILURE.mandateExpired;
+  if (codes.some((c) => CARD_REVOKED.has(c))) return SIP_FAILURE.mandateRevoked;
+  return SIP_FAILURE.technical;
+}
+
+export const SETUP_EXPIRED_REASON = 'The card was not saved before the Stripe page expired';
 
 export class StripeGateway implements Gateway {
   readonly name = 'stripe';
@@ -65,13 +115,27 @@ export class StripeGateway implements Gateway {
     } catch {
       throw new GatewaySignatureError();
     }
-    if (REFUND_EVENTS.has(event.type)) return this.refundEvent(event.id, event.type, event.data.object as unknown as StripeRefund);
-    // Checkout sessions carry our orders and refunds our refunds; every other event is acknowledged and left alone
-    if (!event.type.startsWith('checkout.session.')) return null;
-    return this.event(event.id, event.type, event.data.object as unknown as Session, event.type);
+    const object = event.data.object as unknown;
+    if (REFUND_EVENTS.has(event.type)) return this.refundEvent(event.id, event.type, object as StripeRefund);
+    if (event.type.startsWith('checkout.session.')) {
+      const session = object as Session;
+      // a setup-mode session is a card mandate being authorised, never a payment
+      return session.mode === 'setup' ? this.setupEvent(event.id, event.type, session) : this.event(event.id, event.type, session, event.type);
+    }
+    // a one-time Checkout payment's intent is settled through its session: only SIP debits are taken from here
+    if (INTENT_EVENTS.has(event.type)) return (object as Intent).metadata?.kind === SIP_INTENT_KIND ? this.intentEvent(event.id, event.type, object as Intent) : null;
+    // the saved card is gone (the donor or their bank removed it): its mandate can debit nothing more; it is named by its token
+    if (event.type === 'payment_method.detached') return { kind: 'mandate', eventId: event.id, type: event.type, gatewayMandateId: (object as { id: string }).id, status: 'cancelled', payload: object };
+    // setup_intent.setup_failed too: the donor may try another card on the same page, so only the session's expiry fails the mandate
+    return null;
   }
 
   async fetchStatus(gatewayOrderId: string): Promise<ChargeEvent | null> {
+    if (gatewayOrderId.startsWith('pi_')) {
+      const intent = (await this.client.paymentIntents.retrieve(gatewayOrderId)) as unknown as Intent;
+      const event = this.intentEvent(`status:${intent.id}:${intent.status}`, 'status', intent);
+      return event.status === 'pending' ? null : event;
+    }
     const session = (await this.client.checkout.sessions.retrieve(gatewayOrderId)) as unknown as Session;
     return session.payment_status === 'unpaid' && session.status === 'open' ? null : this.event(`status:${session.id}:${session.payment_status}:${session.status}`, 'status', session);
   }
@@ -79,6 +143,101 @@ export class StripeGateway implements Gateway {
   async refund(req: RefundRequest): Promise<RefundEvent> {
     const r = (await this.client.refunds.create({ payment_intent: req.gatewayPaymentId, amount: req.amountMinor, metadata: { refund_id: req.refundId } })) as unknown as StripeRefund;
     return this.refundEvent(`refund:${r.id}:${r.status}`, 'refund.request', r);
+  }
+
+  readonly mandates: MandateMethods = {
+    create: async (req, returnUrl) => {
+      // Stripe saves cards; an e-mandate or UPI AutoPay is an Indian rail it does not hold
+      if (req.method !== 'CARD') throw new Error(`Stripe holds card mandates only, not ${req.method}`);
+      const customer = await this.client.customers.create({ name: req.donor.name, email: req.donor.email, ...(req.donor.phone ? { phone: req.donor.phone } : {}), metadata: { mandate_ref: req.mandateRef } });
+      const session = await this.client.checkout.sessions.create({
+        mode: 'setup',
+        customer: customer.id,
+        // SDK 23 names the static list allowed_payment_method_types (payment_method_types is gone from its create params)
+        allowed_payment_method_types: ['card'],
+        currency: req.currency.toLowerCase(),
+        metadata: { mandate_ref: req.mandateRef },
+        setup_intent_data: { metadata: { mandate_ref: req.mandateRef } },
+        success_url: returnUrl,
+        cancel_url: returnUrl,
+      });
+      if (!session.url) throw new Error('The Stripe setup session has no URL');
+      return { gatewayMandateId: session.id, authoriseUrl: session.url, customerId: customer.id };
+    },
+    charge: async (req) => {
+      if (!req.customerId || !req.token) throw new Error('This Stripe mandate has no saved card to debit');
+      try {
+        const intent = await this.client.paymentIntents.create(
+          {
+            amount: req.amountMinor,
+            currency: req.currency.toLowerCase(),
+            customer: req.customerId,
+            payment_method: req.token,
+            off_session: true,
+            confirm: true,
+            // the donor is not there to be redirected: only methods that never redirect (cards) are tried
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            metadata: { order_id: req.orderId, kind: SIP_INTENT_KIND },
+          },
+          // one order, one PaymentIntent: a retried call gets the first answer back, never a second debit
+          { idempotencyKey: req.orderId },
+        );
+        return { gatewayOrderId: intent.id };
+      } catch (error) {
+        // a decline still made the PaymentIntent: its failure (and reason) reaches the order through fetchStatus and the webhook
+        const intent = error instanceof Stripe.errors.StripeCardError ? error.payment_intent : undefined;
+        if (intent?.id) return { gatewayOrderId: intent.id };
+        throw error;
+      }
+    },
+    cancel: async (m) => {
+      if (!m.token) {
+        // never authorised: the setup page is closed if the donor could still complete it
+        const session = await this.client.checkout.sessions.retrieve(m.gatewayMandateId);
+        if (session.status === 'open') await this.client.checkout.sessions.expire(m.gatewayMandateId);
+        return;
+      }
+      let card: { customer: Ref };
+      try {
+        card = (await this.client.paymentMethods.retrieve(m.token)) as unknown as { customer: Ref };
+      } catch (error) {
+        // a card Stripe no longer knows can debit nothing: the mandate is already over there
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return;
+        throw error;
+      }
+      // detaching a card that is not attached is an error at Stripe: one the donor already removed needs nothing more
+      if (idOf(card.customer)) await this.client.paymentMethods.detach(m.token);
+    },
+  };
+
+  /** A setup-mode session's news: completed with a saved card (active), or expired unused (failed). */
+  private async setupEvent(eventId: string, type: string, s: Session): Promise<MandateEvent | null> {
+    if (type === 'checkout.session.expired') return { kind: 'mandate', eventId, type, gatewayMandateId: s.id, status: 'failed', failureReason: SETUP_EXPIRED_REASON, payload: s };
+    if (type !== 'checkout.session.completed') return null;
+    const setupIntentId = idOf(s.setup_intent);
+    const customerId = idOf(s.customer);
+    if (!setupIntentId || !customerId) throw new Error(`The completed Stripe setup session ${s.id} names no SetupIntent or customer`);
+    const setup = await this.client.setupIntents.retrieve(setupIntentId);
+    const token = idOf(setup.payment_method);
+    // a card's setup has succeeded by the time its session completes; anything else is not a usable mandate yet
+    if (setup.status !== 'succeeded' || !token) return null;
+    return { kind: 'mandate', eventId, type, gatewayMandateId: s.id, credential: { customerId, token }, status: 'active', payload: { session: s, setup_intent: setup } };
+  }
+
+  /** A SIP debit's PaymentIntent as a charge event: the intent is both the order and the payment (refunds name it). */
+  private intentEvent(eventId: string, type: string, pi: Intent): ChargeEvent {
+    const status = pi.status === 'succeeded' ? 'success' : FAILED_INTENT.has(pi.status) ? 'failed' : 'pending';
+    return {
+      eventId,
+      type,
+      gatewayOrderId: pi.id,
+      gatewayPaymentId: pi.id,
+      status,
+      amountMinor: status === 'success' ? (pi.amount_received ?? pi.amount) : pi.amount,
+      currency: pi.currency.toUpperCase(),
+      failureReason: status === 'failed' ? sipFailureOfDecline(pi.last_payment_error) : undefined,
+      payload: pi,
+    };
   }
 
   private refundEvent(eventId: string, type: string, r: StripeRefund): RefundEvent {
