@@ -527,6 +527,8 @@ export const SIP_SPLIT_FUNDRAISERS = 5;
 export const SIP_DUPLICATE_LOOKBACK_DAYS = 30;
 /** where a SIP email sends the donor to manage it (signed one-tap links come from lib/sip's action links) */
 export const SIP_MANAGE_PATH = '/sip';
+/** where monthly giving starts (issue 14) */
+export const SIP_SUBSCRIBE_PATH = '/new/sip';
 
 // issue 14, Razorpay recurring: a mandate's authorisation payment (e-mandates authorise for 0; UPI AutoPay and cards need
 // the smallest debit Razorpay takes, refunded by Razorpay) and how long the token is valid (the donor may stop it any time)

@@ -1,16 +1,17 @@
 // issue 14: the SIP charge run (the sip.charge_due job and `npm run sip:charge-due`). Every running SIP whose date (or
 // retry) has come is charged for its month through placeSipCharge; two runs at once, or one repeated, place each try
 // once (its key is unique and tries are placed under the subscription's row lock), so no month is charged twice.
-import { and, asc, eq, gt, inArray, isNull, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { orders, refunds, subscriptions } from '../db/schema';
+import { fundraisers, orders, refunds, subscriptionLines, subscriptions } from '../db/schema';
+import { acceptsDonations } from '../fundraisers/status';
 import { DAY_MS, SIP_CHARGE_BATCH, SIP_CHARGE_CONCURRENCY, SIP_DUPLICATE_LOOKBACK_DAYS, SIP_MISSED_PERIOD_GRACE_DAYS } from '../constants';
 import { ApiError } from '../http/errors';
 import { reportError } from '../observability/report';
 import { requestRefund } from '../payments/refunds';
 import { NO_ACTIVE_MANDATE, placeSipChargeTry } from './charge';
 import { sendPreDebitNotices } from './pre-debit';
-import { addSipMonths, afterSipCharge, awaitNewMandate, sipAttemptOf, sipPeriod, SIP_MONTH_ALREADY_PAID } from './settled';
+import { addSipMonths, afterSipCharge, awaitNewMandate, endSip, fundraiserEndedEmail, sipAttemptOf, sipPeriod, SIP_END_REASON, SIP_MONTH_ALREADY_PAID } from './settled';
 import { isRunningSip, RUNNING_SIP_STATUS_FLAGS, SIP_STATUS } from './status';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -33,9 +34,11 @@ export interface SipChargeRun {
   errors: number;
   /** second payments for a month already paid, sent back */
   refundedDuplicates: number;
+  /** SIPs for one fundraiser stopped because it no longer takes donations */
+  ended: number;
 }
 
-const emptyRun = (): SipChargeRun => ({ placed: 0, succeeded: 0, failed: 0, pending: 0, alreadyPlaced: 0, skipped: 0, awaitingMandate: 0, errors: 0, refundedDuplicates: 0 });
+const emptyRun = (): SipChargeRun => ({ placed: 0, succeeded: 0, failed: 0, pending: 0, alreadyPlaced: 0, skipped: 0, awaitingMandate: 0, errors: 0, refundedDuplicates: 0, ended: 0 });
 
 /** A running SIP whose date, or whose retry, has come, and which no pause holds. */
 const dueSql = (now: Date): SQL =>
@@ -100,6 +103,18 @@ async function chargeOne(db: Db, row: SubscriptionRow, ctx: { now: Date; origin:
     }
   }
   const period = sipPeriod(sub.next_payment_date!);
+  // a SIP for one fundraiser stops with it: its money never goes to a fundraiser that ended or was taken down
+  const closed = await closedFundraiserOf(db, sub, ctx.now);
+  if (closed) {
+    const stopped = await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(subscriptions).where(eq(subscriptions.id, sub.id)).for('update');
+      if (!locked || !isRunningSip(locked.status_flag)) return false;
+      await endSip(tx, locked, SIP_END_REASON.fundraiserEnded, ctx.origin, (d) => fundraiserEndedEmail(d, locked, closed.title));
+      return true;
+    });
+    if (stopped) run.ended++;
+    return;
+  }
   try {
     // the try the subscription is on: a run that read it before a failure moved it on finds that try, never a new one
     const { order, placed } = await placeSipChargeTry(db, sub.id, period, { origin: ctx.origin, attempt: sub.retry_count, now: ctx.now });
@@ -127,6 +142,20 @@ async function chargeOne(db: Db, row: SubscriptionRow, ctx: { now: Date; origin:
     run.errors++;
     await reportError(error, { task: 'sip.charge_due', subscriptionId: sub.id, period });
   }
+}
+
+/** The fundraiser this SIP gives to that no longer takes donations, if any (a SIP for causes has none). */
+async function closedFundraiserOf(db: Db, sub: SubscriptionRow, now: Date): Promise<{ title: string } | null> {
+  const aimed = await db
+    .select({ title: fundraisers.title, status_flag: fundraisers.status_flag, end_date: fundraisers.end_date })
+    .from(fundraisers)
+    .where(
+      or(
+        sub.fundraiser_id ? eq(fundraisers.id, sub.fundraiser_id) : sql`false`,
+        inArray(fundraisers.id, db.select({ id: subscriptionLines.fundraiser_id }).from(subscriptionLines).where(and(eq(subscriptionLines.subscription_id, sub.id), isNotNull(subscriptionLines.fundraiser_id)))),
+      ),
+    );
+  return aimed.find((f) => !acceptsDonations(f, now)) ?? null;
 }
 
 /** Runs fn over items with at most `size` at once. */

@@ -10,7 +10,7 @@ import type { Db, DbOrTx, Tx } from '../db/client';
 import { mandates, subscriptionLines, subscriptions, users } from '../db/schema';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { isHttps, setCookieHeader } from '../http/cookies';
-import { ACTIVE_SIP_STATUS_FLAGS, AUTH_COOKIE_DAYS, DAY_MS, MAX_AMOUNT_MAJOR, SIP_HINT_COOKIE, SIP_MANDATE_HEADROOM, SIP_PAUSE_MONTHS_MAX, SIP_PAUSE_MONTHS_MIN, SIP_ROUNDING_STEP_MAJOR } from '../constants';
+import { ACTIVE_SIP_STATUS_FLAGS, AUTH_COOKIE_DAYS, DAY_MS, MAX_AMOUNT_MAJOR, SIP_HINT_COOKIE, SIP_MANDATE_HEADROOM, SIP_PAUSE_MONTHS_MAX, SIP_PAUSE_MONTHS_MIN, SIP_ROUNDING_STEP_MAJOR, SIP_SUBSCRIBE_PATH } from '../constants';
 import { formatMoney, toMinor } from '../money';
 import { DEFAULT_LOCALE, isLocale, localizedPath, RTL_LOCALES } from '../i18n/locales';
 import { isolate, isolateLtr } from '../i18n/bidi';
@@ -307,7 +307,7 @@ async function cancellationEmail(tx: Tx, sub: SubscriptionRow, reason: string | 
       t('greeting', { name: words(user.full_name) }),
       t('cancelBody', { amount, causes: words(causes.join(', ')) }),
       reason ? t('cancelReason', { reason: words(reason) }) : '',
-      t('cancelRestart', { link: digits(`${origin}${localizedPath(locale, '/new/sip')}`) }),
+      t('cancelRestart', { link: digits(`${origin}${localizedPath(locale, SIP_SUBSCRIBE_PATH)}`) }),
       t('thanks'),
     ]
       .filter(Boolean)

@@ -1,10 +1,10 @@
 // issue 14: what a settled SIP month means for its subscription, applied in the very transaction that settles the charge
 // (lib/payments/events.ts): paid moves the next date on; failed schedules a retry (lib/sip/retries.ts), pauses the SIP
 // after the last one, or waits for a new mandate. Emails go through the outbox in the same transaction.
-import { and, eq, ne } from 'drizzle-orm';
+import { and, countDistinct, eq, ne } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { orders, subscriptions, users } from '../db/schema';
-import { INDIA_EXTENSION, SIP_MANAGE_PATH, SIP_MISSED_PERIOD_GRACE_DAYS } from '../constants';
+import { INDIA_EXTENSION, SIP_MANAGE_PATH, SIP_MISSED_PERIOD_GRACE_DAYS, SIP_SUBSCRIBE_PATH } from '../constants';
 import { enqueueMessage } from '../outbox/queue';
 import { sipEmailLinks, withLinks } from './links';
 import { formatMoney } from '../money';
@@ -60,6 +60,11 @@ export async function afterSipCharge(tx: Tx, ref: { order_id: string }): Promise
       return;
     }
     const onThisMonth = order.period === current;
+    // a SIP chosen for a number of months ends by itself once that many are paid
+    if (sub.tenure && onThisMonth && isRunningSip(sub.status_flag) && (await paidMonths(tx, sub.id)) >= sub.tenure) {
+      await endSip(tx, sub, 'tenure_complete', origin(order), (d) => completedEmail(d, sub));
+      return;
+    }
     await tx
       .update(subscriptions)
       .set({
@@ -78,14 +83,14 @@ export async function afterSipCharge(tx: Tx, ref: { order_id: string }): Promise
   if (order.period !== current || !isRunningSip(sub.status_flag) || sipAttemptOf(order) !== sub.retry_count) return;
   const step = nextStepAfterFailure(order.failure_reason, sub.retry_count + 1, now);
   const reason = sipFailureReasonOf(order.failure_reason);
-  const origin = typeof order.params?.site_origin === 'string' ? order.params.site_origin : null;
+  const site = origin(order);
   if (step.action === 'retry') {
     // spec 4's status 4: the month is being tried again (the donor sees it, and may change the method meanwhile)
     await tx.update(subscriptions).set({ status_flag: SIP_STATUS.paymentFailing, retry_count: step.retryCount, next_retry_at: step.retryAt, last_failure_reason: reason, updated_at: now }).where(eq(subscriptions.id, sub.id));
     return;
   }
   if (step.action === 'await_mandate') {
-    await awaitNewMandate(tx, sub, { period: order.period, reason, failedTry: true, origin });
+    await awaitNewMandate(tx, sub, { period: order.period, reason, failedTry: true, origin: site });
     return;
   }
   // spec 4's status 2: the month is given up, the next one is not debited until the donor resumes
@@ -93,7 +98,29 @@ export async function afterSipCharge(tx: Tx, ref: { order_id: string }): Promise
     .update(subscriptions)
     .set({ status_flag: SIP_STATUS.pausedByDonor, next_payment_date: addSipMonths(sub.next_payment_date!, sub.month_interval), retry_count: 0, next_retry_at: null, last_failure_reason: reason, updated_at: now })
     .where(eq(subscriptions.id, sub.id));
-  await tellDonor(tx, sub, origin, (d) => pausedEmail(d, sub, order.period!, reason));
+  await tellDonor(tx, sub, site, (d) => pausedEmail(d, sub, order.period!, reason));
+}
+
+/** The site a SIP month was charged from (its emails' links point there). */
+const origin = (order: OrderRow) => (typeof order.params?.site_origin === 'string' ? order.params.site_origin : null);
+
+/** Months of this SIP paid once each (a month paid twice is refunded and counts once). */
+async function paidMonths(tx: Tx, subscriptionId: number): Promise<number> {
+  const [{ n }] = await tx.select({ n: countDistinct(orders.period) }).from(orders).where(and(eq(orders.subscription_id, subscriptionId), eq(orders.status, 'success')));
+  return n;
+}
+
+/** cancel_reason of a SIP that ended by itself (status 6) */
+export const SIP_END_REASON = { tenureComplete: 'tenure_complete', fundraiserEnded: 'fundraiser_ended' } as const;
+
+/** Ends a SIP by itself (status 6): nothing more is debited, the donor is told why and how to go on giving. */
+export async function endSip(tx: Tx, sub: SubscriptionRow, reason: (typeof SIP_END_REASON)[keyof typeof SIP_END_REASON], site: string | null, write: (d: SipDonor) => Promise<{ subject: string; body: string }>): Promise<void> {
+  const now = new Date();
+  await tx
+    .update(subscriptions)
+    .set({ status_flag: SIP_STATUS.completed, cancel_reason: reason, cancelled_at: now, next_payment_date: null, retry_count: 0, next_retry_at: null, paused_until: null, skip_period: null, updated_at: now })
+    .where(eq(subscriptions.id, sub.id));
+  await tellDonor(tx, sub, site, write);
 }
 
 /**
@@ -122,6 +149,8 @@ export interface SipDonor {
   /** as the outbox's SMS sender takes it: 10 Indian digits, or the international form */
   phone: string | null;
   manageLink: string;
+  /** where a new SIP starts (after one ended) */
+  restartLink: string;
 }
 
 /** The subscriber as SIP messages address them; a placeholder email address gets no email. */
@@ -129,7 +158,8 @@ export async function sipDonorOf(db: DbOrTx, sub: Pick<SubscriptionRow, 'user_id
   const [u] = await db.select({ name: users.full_name, email: users.email, dummy: users.is_dummy_email, phone: users.phone_1, extension: users.extension }).from(users).where(eq(users.id, sub.user_id));
   if (!u) return null;
   const phone = u.phone ? (u.extension && u.extension !== INDIA_EXTENSION ? `${u.extension}${u.phone}` : u.phone) : null;
-  return { name: u.name, email: u.dummy ? null : u.email, phone, manageLink: `${origin ?? mainSiteOrigin(siteConfig())}${localizedPath(sub.locale, SIP_MANAGE_PATH)}` };
+  const site = origin ?? mainSiteOrigin(siteConfig());
+  return { name: u.name, email: u.dummy ? null : u.email, phone, manageLink: `${site}${localizedPath(sub.locale, SIP_MANAGE_PATH)}`, restartLink: `${site}${localizedPath(sub.locale, SIP_SUBSCRIBE_PATH)}` };
 }
 
 async function tellDonor(tx: Tx, sub: SubscriptionRow, origin: string | null, write: (d: SipDonor) => Promise<{ subject: string; body: string }>) {
@@ -196,5 +226,23 @@ async function newMandateEmail(d: SipDonor, sub: SubscriptionRow, period: string
       '',
       t('signoff'),
     ].join('\n'),
+  };
+}
+
+/** The thank-you when a SIP's chosen months are all paid. */
+export async function completedEmail(d: SipDonor, sub: SubscriptionRow) {
+  const { t, words, digits, amount } = await sipEmailWords(sub, sipPeriod(new Date()));
+  return {
+    subject: t('completedSubject'),
+    body: [t('greeting', { name: words(d.name) }), '', t('completedBody', { amount, months: String(sub.tenure ?? 0) }), t('restart', { link: digits(d.restartLink) }), '', t('signoff')].join('\n'),
+  };
+}
+
+/** The notice when the one fundraiser a SIP gave to has ended. */
+export async function fundraiserEndedEmail(d: SipDonor, sub: SubscriptionRow, title: string) {
+  const { t, words, digits, amount } = await sipEmailWords(sub, sipPeriod(new Date()));
+  return {
+    subject: t('fundraiserEndedSubject'),
+    body: [t('greeting', { name: words(d.name) }), '', t('fundraiserEndedBody', { amount, title: words(title) }), t('restart', { link: digits(d.restartLink) }), '', t('signoff')].join('\n'),
   };
 }

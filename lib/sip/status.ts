@@ -11,6 +11,8 @@ export const SIP_STATUS = {
   cancelled: 3,
   paymentFailing: 4,
   awaitingMandate: 5,
+  /** ended by itself: its tenure's months are paid, or the one fundraiser it gave to has ended (not active in spec 4) */
+  completed: 6,
 } as const;
 export type SipStatusFlag = (typeof SIP_STATUS)[keyof typeof SIP_STATUS];
 

@@ -13,7 +13,7 @@ import { sendPreDebitNotices, upcomingPaymentOf } from '@/lib/sip/pre-debit';
 import { addSipMonths, sipPeriod } from '@/lib/sip/settled';
 import { SIP_STATUS } from '@/lib/sip/status';
 import { DAY_MS } from '@/lib/constants';
-import { makeSubscription, makeUser } from '../helpers/factories';
+import { makeFundraiser, makeSubscription, makeUser } from '../helpers/factories';
 
 // every gateway the charge run asks for is the real one, counted: the test can tell how often a debit was asked
 jest.mock('@/lib/payments/registry', () => {
@@ -194,5 +194,37 @@ describe('the pre-debit notice', () => {
     expect(upcomingPaymentOf({ ...sub, skip_period: '2026-11' }, now)).toBeNull();
     expect(upcomingPaymentOf({ ...sub, status_flag: SIP_STATUS.pausedByDonor }, now)).toBeNull();
     expect(upcomingPaymentOf({ ...sub, next_payment_date: new Date('2026-11-09T00:00:00Z') }, now)).toBeNull();
+  });
+});
+
+describe('a SIP that ends by itself (status 6)', () => {
+  it('a tenure of 2 months: the second paid month ends it with a thank-you, and nothing more is debited', async () => {
+    const { donor, sub } = await dueSip({ tenure: 2 });
+    expect(await chargeDueSubscriptions(db, { origin: ORIGIN, subscriptionIds: [sub.id] })).toMatchObject({ placed: 1, succeeded: 1 });
+    const afterFirst = await subNow(sub.id);
+    expect(afterFirst.status_flag).toBe(SIP_STATUS.active);
+    const second = await chargeDueSubscriptions(db, { origin: ORIGIN, now: new Date(afterFirst.next_payment_date!.getTime() + HOUR_MS), subscriptionIds: [sub.id] });
+    expect(second).toMatchObject({ placed: 1, succeeded: 1 });
+    expect(await subNow(sub.id)).toMatchObject({ status_flag: SIP_STATUS.completed, cancel_reason: 'tenure_complete', next_payment_date: null });
+    const later = new Date(afterFirst.next_payment_date!.getTime() + 40 * DAY_MS);
+    expect(await chargeDueSubscriptions(db, { origin: ORIGIN, now: later, subscriptionIds: [sub.id] })).toMatchObject({ placed: 0 });
+    expect(await ordersOf(sub.id)).toHaveLength(2);
+    const [mail] = (await mailTo(donor.email)).filter((m) => m.subject === 'Your monthly SIP is complete: thank you');
+    expect(mail.body).toContain('has given all the 2 months you chose');
+    expect(mail.body).toContain('/new/sip');
+  });
+
+  it('a SIP for one fundraiser stops when the fundraiser has ended: no debit, the donor told', async () => {
+    const f = await makeFundraiser(db, { title: `Ended cause ${Date.now()}`, end_date: new Date(Date.now() - DAY_MS) });
+    const donor = await makeUser(db, 'Sip For One');
+    const made = await makeSubscription(db, { userId: donor.id, lines: [{ fundraiser_id: f.id, amount_minor: 50_000 }] });
+    await db.update(subscriptions).set({ status_flag: SIP_STATUS.active, next_payment_date: new Date(Date.now() - HOUR_MS) }).where(eq(subscriptions.id, made.subscription.id));
+    const { result: run, debits } = await countingDebits(() => chargeDueSubscriptions(db, { origin: ORIGIN, subscriptionIds: [made.subscription.id] }));
+    expect(run).toMatchObject({ placed: 0, ended: 1 });
+    expect(debits.size).toBe(0);
+    expect(await ordersOf(made.subscription.id)).toEqual([]);
+    expect(await subNow(made.subscription.id)).toMatchObject({ status_flag: SIP_STATUS.completed, cancel_reason: 'fundraiser_ended', next_payment_date: null });
+    const [mail] = (await mailTo(donor.email)).filter((m) => m.subject === 'Your monthly SIP has stopped: the fundraiser has ended');
+    expect(mail.body).toContain(f.title);
   });
 });
