@@ -4,12 +4,12 @@
 import { useMemo, useState } from 'react';
 import { useLocale } from 'next-intl';
 import { formatMoney, toMinor } from '@/lib/money';
-import { isSipUpiHandle, roundSipAmount, SIP_CURRENCIES, sipCausesFor, sipMinimumMajor, sipTotalProblems, type SipCurrency } from '@/lib/sip/rules';
+import { isSipUpiHandle, roundSipAmount, SIP_CURRENCIES, sipCausesFor, sipMethodsFor, sipMinimumMajor, sipTotalProblems, type SipCurrency, type SipPaymentMethod } from '@/lib/sip/rules';
 import { sendToApi } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';
 import { fillTemplate } from '@/lib/i18n/fill';
 
-type Method = 'Emandate' | 'UPIRECURRING' | 'CARD';
+type Method = SipPaymentMethod;
 /** presets as multiples of the currency's minimum (₹100: 100, 250, 500, 1000) */
 const PRESET_MULTIPLES = [1, 2.5, 5, 10];
 
@@ -52,9 +52,8 @@ export function SubscribeForm({ labels, existing, defaultCause, defaultAmount }:
   const [busy, setBusy] = useState(false);
   const offered = sipCausesFor(currency) as readonly string[];
   const chosen = Object.keys(amounts).filter((c) => offered.includes(c));
-  const inr = currency === 'INR';
   // e-mandates and UPI AutoPay are Indian rails; other currencies give by card
-  const methods: Method[] = inr ? ['Emandate', 'UPIRECURRING', 'CARD'] : ['CARD'];
+  const methods = sipMethodsFor(currency);
   const minimum = sipMinimumMajor(currency);
   const money = (major: number) => formatMoney(toMinor(major), currency, locale);
   const causes = useMemo(() => chosen.map((c) => ({ sip_cause: c, amount: roundSipAmount(Number(amounts[c]) || 0, currency) })), [chosen, amounts, currency]);

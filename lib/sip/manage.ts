@@ -22,7 +22,7 @@ import { gatewayFor, gatewayNameFor, modeUnavailable } from '../payments/registr
 import { SIP_WELCOME_PATH } from '../payments/redirects';
 import { sipState } from '../auth/destination';
 import { subscriptionOf, type SubscriptionItem } from '../portfolio/queries';
-import { formatSipMinimum, isSipCause, isSipCurrency, roundSipAmount, SIP_CAUSE_LABELS, SIP_MESSAGES, sipMinimumMajor, type SipPaymentMethod } from './rules';
+import { formatSipMinimum, isSipCause, isSipCurrency, roundSipAmount, SIP_CAUSE_LABELS, SIP_MESSAGES, sipMethodsFor, sipMinimumMajor, type SipPaymentMethod } from './rules';
 import { sipPeriod } from './settled';
 import type { SipChange } from '../validation/sip-manage';
 import { SIP_STATUS } from './status';
@@ -334,7 +334,7 @@ export async function changePaymentMethod(
   const sub = await act(db, actor, async (_tx, sub) => sub);
   try {
     // UPI AutoPay and e-mandates are Indian rails: other currencies give by card (as on the subscribe page)
-    if (sub.currency !== 'INR' && input.method !== 'CARD') throw modeUnavailable();
+    if (!sipMethodsFor(sub.currency).includes(input.method)) throw modeUnavailable();
     const gateway = gatewayNameFor(sub.currency, input.method === 'CARD' ? 'Emandate' : input.method);
     if (!gateway) throw modeUnavailable();
     const returnUrl = `${ctx.origin}${localizedPath(sub.locale, SIP_WELCOME_PATH)}?${new URLSearchParams({ subscription: String(sub.id) })}`;

@@ -165,3 +165,6 @@ export function emandateFirstName(fullName: string): string {
   if (Array.from(first).length >= EMANDATE_FIRST_NAME_MIN_LENGTH) return first;
   return first ? `${first} ${EMANDATE_FIRST_NAME_SUFFIX}` : EMANDATE_FIRST_NAME_SUFFIX;
 }
+
+/** spec 9's SIP modes a currency can use: e-mandates and UPI AutoPay are Indian rails, so other currencies pay by card. */
+export const sipMethodsFor = (currency: string): readonly SipPaymentMethod[] => (currency === 'INR' ? SIP_PAYMENT_METHODS : ['CARD']);

@@ -12,7 +12,7 @@ import { localizedPath } from '../i18n/locales';
 import { createMandate } from '../payments/mandates';
 import { gatewayNameFor, modeUnavailable } from '../payments/registry';
 import { SIP_WELCOME_PATH } from '../payments/redirects';
-import { roundSipAmount, sipTotalProblems } from './rules';
+import { roundSipAmount, sipMethodsFor, sipTotalProblems } from './rules';
 import type { Subscribe } from '../validation/sip';
 import { SIP_STATUS } from './status';
 
@@ -44,7 +44,7 @@ export async function subscribe(db: Db, user: { id: number }, input: Subscribe, 
   const problems = sipTotalProblems({ currency: input.currency, causes: input.causes, existing: await existingSipAmounts(db, user.id) });
   if (Object.keys(problems).length) throw fieldError(problems);
   const causes = input.causes.map((c) => ({ sip_cause: c.sip_cause, amount: roundSipAmount(c.amount, input.currency) }));
-  const gateway = gatewayNameFor(input.currency, input.payment_method === 'CARD' ? 'Emandate' : input.payment_method);
+  const gateway = sipMethodsFor(input.currency).includes(input.payment_method) ? gatewayNameFor(input.currency, input.payment_method === 'CARD' ? 'Emandate' : input.payment_method) : null;
   if (!gateway) throw modeUnavailable();
   const totalMinor = causes.reduce((n, c) => n + toMinor(c.amount), 0);
 

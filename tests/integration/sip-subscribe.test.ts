@@ -93,4 +93,14 @@ describe('subscribing to monthly giving', () => {
     expect((await post(old.auth, { currency: 'INR', causes: [{ sip_cause: 'medical', amount: 60 }], payment_method: 'Emandate' })).status).toBe(201);
     expect((await post(old.auth, { currency: 'INR', causes: [{ sip_cause: 'medical', amount: 40 }], payment_method: 'Emandate' })).status).toBe(422);
   });
+
+  it('e-mandates and UPI AutoPay are for rupees only: a dollar SIP by either is refused and writes nothing', async () => {
+    const d = await donor('Dollar Mandate Giver');
+    for (const payment_method of ['Emandate', 'UPIRECURRING']) {
+      const r = await post(d.auth, { currency: 'USD', causes: [{ sip_cause: 'medical', amount: 20 }], payment_method, ...(payment_method === 'UPIRECURRING' ? { vpa: 'asha@okicici' } : {}) });
+      expect(r.body.error.message).toBe('This payment mode is not available');
+    }
+    expect(await sipsOf(d.id)).toEqual([]);
+    expect((await post(d.auth, { currency: 'USD', causes: [{ sip_cause: 'medical', amount: 20 }], payment_method: 'CARD' })).status).toBe(201);
+  });
 });
