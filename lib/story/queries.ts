@@ -1,7 +1,9 @@
 // What a story page shows besides the fundraiser itself: updates, comments, supporters, related fundraisers.
-import { and, asc, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
-import { carts, comments, fundraisers, orders, updates, users } from '../db/schema';
+import { carts, comments, fundraisers, ledgerEntries, orders, updates, users } from '../db/schema';
+import { fundraiserAccount } from '../payments/ledger';
 import { convertMinor, currentRatesMicros } from '../currency-rates';
 import { isCurrencyCode } from '../money';
 import { sanitizeStoryHtml } from '../content/sanitize';
@@ -132,25 +134,31 @@ export interface SupporterOptions {
   beforeId?: number;
 }
 
-/** Successful donations, newest first; anonymous donors keep their amount but not their name. */
+/**
+ * Successful donations, newest first; anonymous donors keep their amount but not their name. A monthly SIP's share that
+ * reached this fundraiser (issue 14: one SIP month may be split over several) is listed too, under its subscriber's
+ * name, with the amount this fundraiser received.
+ */
 export async function storySupporters(db: DbOrTx, fundraiserId: number, opts: SupporterOptions): Promise<Page<Supporter>> {
-  const where = and(eq(orders.fundraiser_id, fundraiserId), eq(orders.status, 'success'), opts.beforeId ? lt(orders.id, opts.beforeId) : undefined);
-  const [{ total }] = await db.select({ total: count() }).from(orders).where(where);
-  const rows = await db
-    .select({
-      id: orders.id,
-      amount_minor: orders.donated_amount_minor,
-      currency: orders.iso_currency,
-      created_at: orders.created_at,
-      name: carts.donor_name,
-      anonymous: carts.is_anonymous,
-      avatar: users.avatar,
-    })
+  const before = opts.beforeId ? lt(orders.id, opts.beforeId) : undefined;
+  const gifts = db
+    .select({ id: orders.id, amount_minor: orders.donated_amount_minor, currency: sql<string>`${orders.iso_currency}`.as('currency'), created_at: orders.created_at, name: carts.donor_name, anonymous: carts.is_anonymous, avatar: users.avatar })
     .from(orders)
     .innerJoin(carts, eq(carts.id, orders.cart_id))
     .leftJoin(users, eq(users.id, orders.user_id))
-    .where(where)
-    .orderBy(desc(orders.id))
+    .where(and(eq(orders.fundraiser_id, fundraiserId), eq(orders.status, 'success'), before));
+  const sipShares = db
+    .select({ id: orders.id, amount_minor: ledgerEntries.amount_minor, currency: sql<string>`${ledgerEntries.currency}`.as('currency'), created_at: orders.created_at, name: users.full_name, anonymous: sql<boolean>`false`.as('anonymous'), avatar: users.avatar })
+    .from(ledgerEntries)
+    .innerJoin(orders, eq(orders.order_id, ledgerEntries.group_id))
+    .innerJoin(users, eq(users.id, orders.user_id))
+    .where(and(eq(ledgerEntries.account, fundraiserAccount(fundraiserId)), eq(ledgerEntries.kind, 'donation'), eq(orders.kind, 'sip'), eq(orders.status, 'success'), before));
+  const all = unionAll(gifts, sipShares).as('supporters');
+  const [{ total }] = await db.select({ total: count() }).from(all);
+  const rows = await db
+    .select()
+    .from(all)
+    .orderBy(desc(all.id))
     .limit(opts.perPage)
     .offset((opts.page - 1) * opts.perPage);
   const target = opts.convertTo && isCurrencyCode(opts.convertTo) ? opts.convertTo : null;

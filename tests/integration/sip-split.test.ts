@@ -11,6 +11,7 @@ import type { ChargeLine } from '@/lib/payments/ledger';
 import { requestRefund } from '@/lib/payments/refunds';
 import { placeSipCharge } from '@/lib/sip/charge';
 import { sipImpactOf } from '@/lib/sip/impact';
+import { storySupporters } from '@/lib/story/queries';
 import { addSipMonths, sipPeriod } from '@/lib/sip/settled';
 import { fundraisersForSipCause, splitEvenly, splitSipLines } from '@/lib/sip/split';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
@@ -112,6 +113,10 @@ describe('where a SIP month goes', () => {
       expect(now.donor_count - before[i].donor_count).toBe(line ? 1 : 0);
     }
     expect((await checkLedger(db)).mismatchedFundraisers).toEqual([]);
+    // each story's supporters list the subscriber, with the share that fundraiser received, once
+    const supporters = (await storySupporters(db, r0.id, { page: 1, perPage: 20 })).data;
+    expect(supporters).toEqual([expect.objectContaining({ name: donor.full_name, amount_minor: 2001, currency: 'HKD' })]);
+    expect((await storySupporters(db, r04.id, { page: 1, perPage: 20 })).data.filter((x) => x.name === donor.full_name)).toHaveLength(1);
   });
 
   it('keeps a cause\'s month on its cause account when none of its fundraisers runs in that currency (or none fits the cause)', async () => {
