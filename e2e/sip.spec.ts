@@ -8,6 +8,10 @@ test('a donor subscribes to two causes with the sandbox mandate; the SIP starts 
   await logIn(page, testInfo.project.name === 'phone' ? 'donor13@demo.sahyog.in' : 'donor12@demo.sahyog.in');
   await page.goto('/new/sip');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Give monthly');
+  // the page says what a failed debit leads to, from the retry table the charge run obeys
+  const faq = page.getByRole('region', { name: 'If a monthly payment fails' });
+  await expect(faq).toContainText('We try again 2 days later. Then again 4 days after that.');
+  await expect(faq).toContainText('We try again up to 3 times, 3 hours apart.');
   // medical is chosen first; a second cause with an amount the page rounds before paying
   await expect(page.getByRole('checkbox', { name: 'Medical' })).toBeChecked();
   await page.getByRole('checkbox', { name: 'Education' }).check();

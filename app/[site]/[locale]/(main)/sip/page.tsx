@@ -6,6 +6,7 @@ import { subscriptionsOf } from '@/lib/portfolio/queries';
 import { requireCurrentUser } from '@/components/auth/current-user';
 import { SubscriptionList } from '@/components/portfolio/SubscriptionList';
 import { ImpactReport } from '@/components/sip/ImpactReport';
+import { SipRetryFaq } from '@/components/sip/SipRetryFaq';
 import { sipImpactOf } from '@/lib/sip/impact';
 import '@/components/sip/sip.css';
 import '@/components/portfolio/portfolio.css';
@@ -37,6 +38,7 @@ export default async function SipPage({ params }: Props) {
       )}
       <SubscriptionList subscriptions={subscriptions} locale={locale} />
       {subscriptions.length > 0 && <ImpactReport months={impact} locale={locale} />}
+      {subscriptions.length > 0 && <SipRetryFaq />}
       <p>
         <Link href="/portfolio">{t('portfolio')}</Link>
       </p>

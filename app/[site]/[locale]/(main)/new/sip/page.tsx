@@ -6,6 +6,7 @@ import { firstParam } from '@/lib/routes';
 import { isSipCause, sipMinimumMajor } from '@/lib/sip/rules';
 import { existingSipAmounts } from '@/lib/sip/subscribe';
 import { requireCurrentUser } from '@/components/auth/current-user';
+import { SipRetryFaq } from '@/components/sip/SipRetryFaq';
 import { SubscribeForm, type SubscribeLabels } from '@/components/sip/SubscribeForm';
 import '@/components/wizard/wizard.css';
 import '@/components/sip/sip.css';
@@ -55,6 +56,7 @@ export default async function NewSipPage({ params, searchParams }: Props) {
       <p className="muted">{t('intro')}</p>
       <SubscribeForm labels={labels} existing={existing} defaultCause={preset.cause} defaultAmount={preset.amount} />
       <p className="muted sip-note">{t('note')}</p>
+      <SipRetryFaq />
     </div>
   );
 }
