@@ -1,7 +1,7 @@
 // applyGatewayEvent: the one place a gateway's word changes our books. The browser return, webhooks,
 // reconciliation and our own requests (refunds) all come here; each event is logged once and its target
 // row locked, so replays and races change nothing, and it is routed to charge, refund or mandate handling.
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { announceFundraisersChanged } from '../cache/bus';
 import { carts, entityDetails, fundraisers, ledgerEntries, mandates, orders, paymentEvents, refunds, users } from '../db/schema';
@@ -75,11 +75,20 @@ async function writeLedger(tx: Tx, groupId: string, lines: LedgerLine[]): Promis
 }
 
 async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: EventSource): Promise<EventOutcome> {
-  const [order] = await tx
+  let [order] = await tx
     .select()
     .from(orders)
     .where(and(eq(orders.payment_gateway, gateway), eq(orders.gateway_order_id, event.gatewayOrderId)))
     .for('update');
+  if (!order && event.orderId) {
+    // a debit whose answer we lost: the order it names, only while it has no provider id of its own (else this is another payment)
+    [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.order_id, event.orderId), eq(orders.payment_gateway, gateway), isNull(orders.gateway_order_id)))
+      .for('update');
+    if (order) [order] = await tx.update(orders).set({ gateway_order_id: event.gatewayOrderId, updated_at: new Date() }).where(eq(orders.id, order.id)).returning();
+  }
   const fresh = await logEvent(tx, gateway, event, source, { orderId: order?.order_id });
   if (!order) return { result: 'unknown_order', credited: false, fundraisers: [] };
   const base = { status: order.status as OrderStatus, orderId: order.order_id, credited: false as const, fundraisers: [] as [] };

@@ -14,6 +14,8 @@ export interface ChargeEvent {
   amountMinor: number;
   currency: string;
   failureReason?: string;
+  /** our order id when the provider echoes it (a SIP debit's metadata or notes): finds a try whose provider id we never learnt */
+  orderId?: string;
   type: string;
   payload: unknown;
 }
@@ -86,13 +88,20 @@ export interface MandateCharge extends MandateHandle {
   amountMinor: number;
   currency: string;
   donor: { email: string; phone: string | null };
+  /** stores the provider's id for this debit before the debit is asked for (Razorpay's order): its webhook then finds our order whatever the call's fate */
+  beforeDebit?: (gatewayOrderId: string) => Promise<void>;
 }
 
 /** Recurring debits under a donor's mandate (present exactly when capabilities.mandates is true). */
 export interface MandateMethods {
   /** registers the mandate; the donor authorises it at authoriseUrl, and a mandate event says how it went */
   create(req: MandateRequest, returnUrl: string): Promise<{ gatewayMandateId: string; authoriseUrl: string; customerId?: string }>;
-  /** debits one charge under an active mandate; the result arrives as a charge event for gatewayOrderId */
+  /**
+   * debits one charge under an active mandate; the result arrives as a charge event for gatewayOrderId. Throws
+   * GatewayRefusedError only when the provider certainly took nothing; any other error means we do not know whether
+   * the donor was debited: the try stays pending (under the id given to req.beforeDebit, if any) for webhooks and
+   * reconciliation to settle, and the provider echoes req.orderId so a debit we never learnt the id of still finds it.
+   */
   charge(req: MandateCharge): Promise<{ gatewayOrderId: string }>;
   /** a provider whose authorisation comes back to us signed (Razorpay's Checkout): the verified outcome, as an event */
   verifyReturn?(params: Record<string, string>): Promise<MandateEvent>;
@@ -146,5 +155,18 @@ export class GatewaySignatureError extends Error {
   constructor(message = 'The payment signature does not match') {
     super(message);
     this.name = 'GatewaySignatureError';
+  }
+}
+
+// a mandate debit that failed without any money moving: only then may a new try (with a new key) be placed at once
+export class GatewayRefusedError extends Error {
+  constructor(
+    message: string,
+    /** the reason lib/sip/retries.ts acts on, when the provider said why (otherwise a technical refusal) */
+    readonly failureReason?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'GatewayRefusedError';
   }
 }

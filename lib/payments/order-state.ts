@@ -5,6 +5,9 @@ export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 /** failure_reason of an order (or refund) its gateway would not take */
 export const GATEWAY_REFUSED_REASON = 'gateway_refused';
 
+/** failure_reason of an order nobody paid within the gateway's checkout window (or whose debit never got an answer) */
+export const ORDER_EXPIRED_REASON = 'expired';
+
 const ALLOWED: Record<OrderStatus, readonly OrderStatus[]> = {
   created: ['pending', 'success', 'failed'],
   pending: ['success', 'failed'],

@@ -2,9 +2,9 @@
 // HMAC-SHA256 with the key secret, over the order id we stored) and webhook signature over the raw body.
 import Razorpay from 'razorpay';
 import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils';
-import { GatewaySignatureError, type ChargeEvent, type Gateway, type GatewayCapabilities, type GatewayEvent, type GatewayStatus, type MandateEvent, type MandateMethods, type MandateState, type OrderForGateway, type RefundEvent, type RefundRequest } from './gateway';
+import { GatewayRefusedError, GatewaySignatureError, type ChargeEvent, type Gateway, type GatewayCapabilities, type GatewayEvent, type GatewayStatus, type MandateEvent, type MandateMethods, type MandateState, type OrderForGateway, type RefundEvent, type RefundRequest } from './gateway';
 import { MANDATE_VALID_YEARS, RAZORPAY_MANDATE_AUTH_AMOUNT_MINOR } from '../constants';
-import { SIP_FAILURE } from '../sip/retries';
+import { SIP_FAILURE, type SipFailureReason } from '../sip/retries';
 
 // UPI collect (S2S) needs Razorpay's separate approval and is not built: routing sends UPI-id payments elsewhere rather
 // than leave a donor waiting for a request that never comes. Mandates are Razorpay's recurring payments (issue 14): a
@@ -47,14 +47,34 @@ const TOKEN_EVENTS: Record<string, MandateState> = { 'token.confirmed': 'active'
 
 const notesOf = (p: { notes?: Record<string, string> | [] }) => (Array.isArray(p.notes) ? {} : (p.notes ?? {}));
 
-/** A declined SIP debit's reason in the words lib/sip/retries.ts acts on (its schedule differs by reason). */
-export function sipFailureOf(p: Pick<RazorpayPayment, 'error_code' | 'error_reason' | 'error_description'>): string {
+type RazorpayErrorWords = Pick<RazorpayPayment, 'error_code' | 'error_reason' | 'error_description'>;
+
+/** The reason Razorpay's words name, when they name one lib/sip/retries.ts knows. */
+function sipFailureNamed(p: RazorpayErrorWords): SipFailureReason | null {
   const said = `${p.error_reason ?? ''} ${p.error_description ?? ''}`.toLowerCase();
   if (said.includes('insufficient') || said.includes('balance')) return SIP_FAILURE.insufficientFunds;
   if (said.includes('expire')) return SIP_FAILURE.mandateExpired;
   if ((said.includes('mandate') || said.includes('token')) && (said.includes('revoke') || said.includes('cancel') || said.includes('paused') || said.includes('not active'))) return SIP_FAILURE.mandateRevoked;
+  return null;
+}
+
+/** A declined SIP debit's reason in the words lib/sip/retries.ts acts on (its schedule differs by reason). */
+export function sipFailureOf(p: RazorpayErrorWords): string {
+  const named = sipFailureNamed(p);
+  if (named) return named;
   if (p.error_code === 'GATEWAY_ERROR' || p.error_code === 'SERVER_ERROR') return SIP_FAILURE.technical;
   return p.error_description ?? SIP_FAILURE.insufficientFunds;
+}
+
+/** How the SDK rejects on an HTTP answer: the status and Razorpay's error (a timeout or dropped connection has neither). */
+type RazorpayApiError = { statusCode?: unknown; error?: { code?: string; description?: string; reason?: string } };
+
+/** Razorpay's 4xx to a debit: it refused the request, so no money moved; a 5xx, timeout or dropped connection says nothing of the kind. */
+function debitRefusal(error: unknown): GatewayRefusedError | null {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as RazorpayApiError;
+  if (typeof e.statusCode !== 'number' || e.statusCode < 400 || e.statusCode >= 500) return null;
+  const said = { error_code: e.error?.code ?? null, error_reason: e.error?.reason ?? null, error_description: e.error?.description ?? null };
+  return new GatewayRefusedError(`Razorpay refused the debit (${e.statusCode} ${said.error_code ?? ''}): ${said.error_description ?? ''}`, sipFailureNamed(said) ?? undefined, { cause: error });
 }
 
 interface RazorpayRefund {
@@ -154,19 +174,31 @@ export class RazorpayGateway implements Gateway {
     },
     // each month: an order, then a recurring payment against the token; its result arrives as the order's payment events
     charge: async (req) => {
-      if (!req.customerId || !req.token) throw new Error(`Mandate ${req.gatewayMandateId} has no confirmed Razorpay token`);
-      const order = (await this.client.orders.create({ amount: req.amountMinor, currency: req.currency, payment_capture: true, receipt: req.orderId, notes: { order_id: req.orderId } })) as { id: string };
-      await this.client.payments.createRecurringPayment({
-        email: req.donor.email,
-        contact: req.donor.phone ?? '',
-        amount: req.amountMinor,
-        currency: req.currency,
-        order_id: order.id,
-        customer_id: req.customerId,
-        token: req.token,
-        recurring: '1',
-        notes: { order_id: req.orderId, kind: 'sip' },
-      } as never);
+      if (!req.customerId || !req.token) throw new GatewayRefusedError(`Mandate ${req.gatewayMandateId} has no confirmed Razorpay token`);
+      let order: { id: string };
+      try {
+        order = (await this.client.orders.create({ amount: req.amountMinor, currency: req.currency, payment_capture: true, receipt: req.orderId, notes: { order_id: req.orderId } })) as { id: string };
+      } catch (error) {
+        // an order is not a debit: whatever became of it, no money moved
+        throw new GatewayRefusedError('Razorpay did not create the order for the debit', undefined, { cause: error });
+      }
+      // stored before the debit is asked for: if its answer is lost, the payment's webhook and fetchStatus still find our order
+      await req.beforeDebit?.(order.id);
+      try {
+        await this.client.payments.createRecurringPayment({
+          email: req.donor.email,
+          contact: req.donor.phone ?? '',
+          amount: req.amountMinor,
+          currency: req.currency,
+          order_id: order.id,
+          customer_id: req.customerId,
+          token: req.token,
+          recurring: '1',
+          notes: { order_id: req.orderId, kind: 'sip' },
+        } as never);
+      } catch (error) {
+        throw debitRefusal(error) ?? error;
+      }
       return { gatewayOrderId: order.id };
     },
     // deleting the token ends the mandate at the bank; one never authorised has nothing to end
@@ -203,6 +235,7 @@ export class RazorpayGateway implements Gateway {
   }
 
   private event(eventId: string, type: string, p: RazorpayPayment): ChargeEvent {
+    const notes = notesOf(p);
     return {
       eventId,
       type,
@@ -212,7 +245,9 @@ export class RazorpayGateway implements Gateway {
       amountMinor: p.amount,
       currency: p.currency,
       // a SIP debit's reason decides its retries; a donor at Checkout reads Razorpay's own words (spec 8)
-      failureReason: p.status === 'failed' ? (notesOf(p).kind === 'sip' ? sipFailureOf(p) : (p.error_description ?? 'Payment failed')) : undefined,
+      failureReason: p.status === 'failed' ? (notes.kind === 'sip' ? sipFailureOf(p) : (p.error_description ?? 'Payment failed')) : undefined,
+      // a SIP debit names our order: found even if the debit's order id never reached our books
+      ...(notes.kind === 'sip' && notes.order_id ? { orderId: notes.order_id } : {}),
       payload: p,
     };
   }

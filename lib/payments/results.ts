@@ -1,6 +1,6 @@
 // Gateway results in: the browser return, webhooks and reconciliation, all through applyGatewayEvent.
 import 'server-only';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { carts, fundraisers, orders } from '../db/schema';
 import { pushPaymentResult } from '../realtime/order-events';
@@ -11,10 +11,11 @@ import { GatewaySignatureError, type ChargeEvent } from './gateway';
 import { gatewayFor } from './registry';
 import { applyGatewayEvent, type EventOutcome } from './events';
 import { reportError } from '../observability/report';
+import { ORDER_EXPIRED_REASON } from './order-state';
 import { releaseSupersededMandates } from '../sip/manage';
+import { afterSipCharge } from '../sip/settled';
 
-/** failure_reason of an order nobody paid within the gateway's checkout window */
-export const ORDER_EXPIRED_REASON = 'expired';
+export { ORDER_EXPIRED_REASON };
 
 type OrderRow = typeof orders.$inferSelect;
 /** an order a donor checks out in the browser (a one-time gift): it has a cart and a fundraiser */
@@ -187,9 +188,16 @@ export async function reconcilePendingOrders(db: Db, opts: ReconcileOptions) {
   for (const order of stale) {
     const expired = now.getTime() - order.created_at.getTime() >= opts.expireAfterMs;
     if (!order.gateway_order_id) {
-      // its server stopped between our row and the gateway's: no checkout ever existed, so it simply expires
+      // its server stopped before the gateway's answer, or a debit's answer was lost: nothing to ask, so it expires (a late payment still finds it by our id)
       if (expired) {
-        await db.update(orders).set({ status: 'failed', failure_reason: ORDER_EXPIRED_REASON, updated_at: now }).where(and(eq(orders.id, order.id), eq(orders.status, 'created')));
+        await db.transaction(async (tx) => {
+          const [failed] = await tx
+            .update(orders)
+            .set({ status: 'failed', failure_reason: ORDER_EXPIRED_REASON, updated_at: now })
+            .where(and(eq(orders.id, order.id), inArray(orders.status, ['created', 'pending']), isNull(orders.gateway_order_id)))
+            .returning({ order_id: orders.order_id });
+          if (failed) await afterSipCharge(tx, failed);
+        });
         results.push({ order_id: order.order_id, result: 'settled:failed' });
       }
       continue;

@@ -2,6 +2,7 @@
 // debited off-session), and webhooks verified with stripe.webhooks.constructEvent over the raw body.
 import Stripe from 'stripe';
 import {
+  GatewayRefusedError,
   GatewaySignatureError,
   type ChargeEvent,
   type Gateway,
@@ -68,6 +69,16 @@ export function sipFailureOfDecline(e: DebitError): SipFailureReason {
   if (codes.some((c) => CARD_EXPIRED.has(c))) return SIP_FAILURE.mandateExpired;
   if (codes.some((c) => CARD_REVOKED.has(c))) return SIP_FAILURE.mandateRevoked;
   return SIP_FAILURE.technical;
+}
+
+// Stripe's answers that it did not take the request (validation, keys, too many requests): nothing was debited
+const REFUSED_REQUEST = [Stripe.errors.StripeInvalidRequestError, Stripe.errors.StripeAuthenticationError, Stripe.errors.StripePermissionError, Stripe.errors.StripeRateLimitError];
+
+/** A debit Stripe certainly did not make, as our refusal; null when it may have (a 5xx, a lost connection, the same key still running). */
+function debitRefusal(error: unknown): GatewayRefusedError | null {
+  if (error instanceof Stripe.errors.StripeCardError) return new GatewayRefusedError(`Stripe declined the debit: ${error.message}`, sipFailureOfDecline(error), { cause: error });
+  if (REFUSED_REQUEST.some((kind) => error instanceof kind)) return new GatewayRefusedError(`Stripe refused the debit: ${(error as Error).message}`, undefined, { cause: error });
+  return null;
 }
 
 export const SETUP_EXPIRED_REASON = 'The card was not saved before the Stripe page expired';
@@ -165,29 +176,39 @@ export class StripeGateway implements Gateway {
       return { gatewayMandateId: session.id, authoriseUrl: session.url, customerId: customer.id };
     },
     charge: async (req) => {
-      if (!req.customerId || !req.token) throw new Error('This Stripe mandate has no saved card to debit');
+      const { customerId, token } = req;
+      if (!customerId || !token) throw new GatewayRefusedError('This Stripe mandate has no saved card to debit');
+      const debit = async () => {
+        try {
+          const intent = await this.client.paymentIntents.create(
+            {
+              amount: req.amountMinor,
+              currency: req.currency.toLowerCase(),
+              customer: customerId,
+              payment_method: token,
+              off_session: true,
+              confirm: true,
+              // the donor is not there to be redirected: only methods that never redirect (cards) are tried
+              automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+              metadata: { order_id: req.orderId, kind: SIP_INTENT_KIND },
+            },
+            // one order, one PaymentIntent: a retried call gets the first answer back, never a second debit
+            { idempotencyKey: req.orderId },
+          );
+          return { gatewayOrderId: intent.id };
+        } catch (error) {
+          // a decline still made the PaymentIntent: its failure (and reason) reaches the order through fetchStatus and the webhook
+          const intent = error instanceof Stripe.errors.StripeError ? error.payment_intent : undefined;
+          if (intent?.id) return { gatewayOrderId: intent.id };
+          throw debitRefusal(error) ?? error;
+        }
+      };
       try {
-        const intent = await this.client.paymentIntents.create(
-          {
-            amount: req.amountMinor,
-            currency: req.currency.toLowerCase(),
-            customer: req.customerId,
-            payment_method: req.token,
-            off_session: true,
-            confirm: true,
-            // the donor is not there to be redirected: only methods that never redirect (cards) are tried
-            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-            metadata: { order_id: req.orderId, kind: SIP_INTENT_KIND },
-          },
-          // one order, one PaymentIntent: a retried call gets the first answer back, never a second debit
-          { idempotencyKey: req.orderId },
-        );
-        return { gatewayOrderId: intent.id };
+        return await debit();
       } catch (error) {
-        // a decline still made the PaymentIntent: its failure (and reason) reaches the order through fetchStatus and the webhook
-        const intent = error instanceof Stripe.errors.StripeCardError ? error.payment_intent : undefined;
-        if (intent?.id) return { gatewayOrderId: intent.id };
-        throw error;
+        if (error instanceof GatewayRefusedError) throw error;
+        // the answer may be lost, not the debit: the same key answers the PaymentIntent Stripe made (or makes the one we asked for)
+        return await debit();
       }
     },
     cancel: async (m) => {
@@ -236,6 +257,8 @@ export class StripeGateway implements Gateway {
       amountMinor: status === 'success' ? (pi.amount_received ?? pi.amount) : pi.amount,
       currency: pi.currency.toUpperCase(),
       failureReason: status === 'failed' ? sipFailureOfDecline(pi.last_payment_error) : undefined,
+      // our order, as the debit was asked for: found even when the PaymentIntent's id never reached our books
+      ...(pi.metadata?.order_id ? { orderId: pi.metadata.order_id } : {}),
       payload: pi,
     };
   }

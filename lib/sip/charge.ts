@@ -3,13 +3,14 @@
 // interrupted or started on two servers at once places each try once. A month never has two tries under way or paid:
 // a new try is placed only under the subscription's row lock and only when every earlier one failed.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fundraisers, mandates, orders, subscriptionLines, subscriptions, users } from '../db/schema';
 import { convertMinor, currentRatesMicros } from '../currency-rates';
 import { ApiError, notFound } from '../http/errors';
 import { reportError } from '../observability/report';
 import { applyGatewayEvent } from '../payments/events';
+import { GatewayRefusedError } from '../payments/gateway';
 import type { ChargeLine } from '../payments/ledger';
 import { gatewayFor } from '../payments/registry';
 import { mandateHandle } from '../payments/mandates';
@@ -76,6 +77,7 @@ export async function placeSipChargeTry(db: Db, subscriptionId: number, period: 
     const [f] = await db.select({ currency: fundraisers.currency }).from(fundraisers).where(eq(fundraisers.id, l.fundraiser_id));
     l.credited_minor = convertMinor(l.amount_minor, rates[sub.currency], rates[f.currency]);
   }
+  const [donor] = await db.select({ email: users.email, phone: users.phone_1 }).from(users).where(eq(users.id, sub.user_id));
 
   const placed = await db.transaction(async (tx) => {
     // one try at a time per subscription: its row is the lock, so the check and the insert below never interleave
@@ -113,23 +115,49 @@ export async function placeSipChargeTry(db: Db, subscriptionId: number, period: 
   if (!placed.placed) return placed;
 
   const order = placed.order;
+  // the provider's id for the debit, kept the moment it is known; the order is pending from then on (a webhook may settle it first)
+  const underWay = (gatewayOrderId: string) =>
+    db
+      .update(orders)
+      .set({ gateway_order_id: gatewayOrderId, status: sql`case when ${orders.status} = 'created' then 'pending' else ${orders.status} end`, updated_at: new Date() })
+      .where(and(eq(orders.id, order.id), or(isNull(orders.gateway_order_id), eq(orders.gateway_order_id, gatewayOrderId))));
+  let gatewayOrderId: string;
   try {
-    const [donor] = await db.select({ email: users.email, phone: users.phone_1 }).from(users).where(eq(users.id, sub.user_id));
-    const { gatewayOrderId } = await gateway.mandates.charge({ ...mandateHandle(mandate), orderId: order.order_id, amountMinor: total, currency: sub.currency, donor: { email: donor?.email ?? '', phone: donor?.phone ?? null } });
-    await db.update(orders).set({ gateway_order_id: gatewayOrderId, status: 'pending', updated_at: new Date() }).where(eq(orders.id, order.id));
+    ({ gatewayOrderId } = await gateway.mandates.charge({
+      ...mandateHandle(mandate),
+      orderId: order.order_id,
+      amountMinor: total,
+      currency: sub.currency,
+      donor: { email: donor?.email ?? '', phone: donor?.phone ?? null },
+      beforeDebit: async (id) => {
+        await underWay(id);
+      },
+    }));
+  } catch (error) {
+    if (error instanceof GatewayRefusedError) {
+      // the provider certainly took nothing: the try fails (technical unless it said why), and the subscription follows
+      await db.transaction(async (tx) => {
+        const [failed] = await tx
+          .update(orders)
+          .set({ status: 'failed', failure_reason: error.failureReason ?? GATEWAY_REFUSED_REASON, updated_at: new Date() })
+          .where(and(eq(orders.id, order.id), inArray(orders.status, ['created', 'pending'])))
+          .returning({ order_id: orders.order_id });
+        if (failed) await afterSipCharge(tx, failed);
+      });
+    } else {
+      // the donor may have been debited: never failed here (a new try would debit again); its webhook or reconciliation settles it
+      await db.update(orders).set({ status: 'pending', updated_at: new Date() }).where(and(eq(orders.id, order.id), eq(orders.status, 'created')));
+    }
+    await reportError(error, { orderId: order.order_id, subscriptionId });
+    return { order: (await db.select().from(orders).where(eq(orders.id, order.id)))[0], placed: true };
+  }
+  try {
+    await underWay(gatewayOrderId);
     // a gateway that already knows the result says so now; otherwise its webhook or reconciliation will
     const event = await gateway.fetchStatus(gatewayOrderId);
     if (event && event.status !== 'pending') await applyGatewayEvent(db, mandate.gateway, event, 'reconcile');
   } catch (error) {
-    // the gateway never took it: the try fails as a technical failure, and the subscription follows (a retry within hours)
-    await db.transaction(async (tx) => {
-      const [failed] = await tx
-        .update(orders)
-        .set({ status: 'failed', failure_reason: GATEWAY_REFUSED_REASON, updated_at: new Date() })
-        .where(and(eq(orders.id, order.id), eq(orders.status, 'created')))
-        .returning({ order_id: orders.order_id });
-      if (failed) await afterSipCharge(tx, failed);
-    });
+    // the debit was asked for: whatever failed here, its webhook or reconciliation settles the order
     await reportError(error, { orderId: order.order_id, subscriptionId });
   }
   return { order: (await db.select().from(orders).where(eq(orders.id, order.id)))[0], placed: true };

@@ -1,7 +1,7 @@
 // issue 14: what follows a failed SIP debit, by the reason the gateway gave. Written once here; the charge follow-up
 // (lib/sip/settled.ts) obeys it and the FAQ shows it (sipRetryFaq), so what donors read is what happens.
 import { DAY_MS, MINUTE_MS, SIP_RETRY_INSUFFICIENT_FUNDS_DAYS, SIP_RETRY_TECHNICAL_HOURS, SIP_RETRY_TECHNICAL_TRIES } from '../constants';
-import { GATEWAY_REFUSED_REASON } from '../payments/order-state';
+import { GATEWAY_REFUSED_REASON, ORDER_EXPIRED_REASON } from '../payments/order-state';
 
 const HOUR_MS = 60 * MINUTE_MS;
 
@@ -27,11 +27,14 @@ export const SIP_RETRY_SCHEDULE: Record<SipFailureReason, SipRetryRule> = {
   mandate_expired: { kind: 'new_mandate' },
 };
 
-/** The reason a failure counts as: our own refusal to reach the gateway is technical; any other decline is treated as the bank saying no. */
+/**
+ * The reason a failure counts as: our own refusal to reach the gateway, or a debit that never got an answer and expired,
+ * is technical (tried again within hours); any other decline is treated as the bank saying no.
+ */
 export function sipFailureReasonOf(failureReason: string | null | undefined): SipFailureReason {
   const known = Object.values(SIP_FAILURE).find((r) => r === failureReason);
   if (known) return known;
-  return failureReason === GATEWAY_REFUSED_REASON ? SIP_FAILURE.technical : SIP_FAILURE.insufficientFunds;
+  return failureReason === GATEWAY_REFUSED_REASON || failureReason === ORDER_EXPIRED_REASON ? SIP_FAILURE.technical : SIP_FAILURE.insufficientFunds;
 }
 
 export type SipFailureStep =

@@ -11,7 +11,11 @@ export interface GatewayStandIns {
   rzpTokens: Map<string, Record<string, unknown>>;
   rzpDeletedTokens: string[];
   /** how Razorpay's next recurring payments end: captured, or failed with this error */
-  rzpRecurring: { failWith: { error_code: string; error_reason: string; error_description: string } | null };
+  rzpRecurring: {
+    failWith: { error_code: string; error_reason: string; error_description: string } | null;
+    /** the next recurring payment's answer is lost (a 500, or a dropped connection), after Razorpay made the payment or before */
+    loseAnswer: { paid: boolean; dropped?: boolean } | null;
+  };
   /** the Orders API refuses while this is set, and counts what it created */
   state: { ordersApiDown: boolean; ordersCreated: number; requests: number };
   close(): void;
@@ -33,6 +37,8 @@ export interface StripeMandateStandIn {
   declineNext: string | null;
   /** the next PaymentIntent stays processing (its webhook tells how it ended) instead of succeeding at once */
   processingNext: boolean;
+  /** the next this many PaymentIntent creations reach Stripe (and are kept by key) but their answer is lost: a 500 */
+  loseAnswers: number;
   /** the donor saves a card on a setup-mode session: a succeeded SetupIntent, a card attached to the session's customer */
   completeSetup(sessionId: string): StandInRow;
 }
@@ -48,6 +54,7 @@ function stripeMandateStandIn(sessions: Map<string, StandInRow>): StripeMandateS
     replies: new Map(),
     declineNext: null,
     processingNext: false,
+    loseAnswers: 0,
     completeSetup(sessionId) {
       const session = sessions.get(sessionId);
       if (session?.mode !== 'setup') throw new Error(`No setup session ${sessionId}`);
@@ -70,7 +77,7 @@ export async function startGatewayStandIns(): Promise<GatewayStandIns> {
   const state = { ordersApiDown: false, ordersCreated: 0, requests: 0 };
   const rzpTokens = new Map<string, Record<string, unknown>>();
   const rzpDeletedTokens: string[] = [];
-  const rzpRecurring: GatewayStandIns['rzpRecurring'] = { failWith: null };
+  const rzpRecurring: GatewayStandIns['rzpRecurring'] = { failWith: null, loseAnswer: null };
   let counter = 0;
   const server = http.createServer((req, res) => {
     state.requests++;
@@ -105,9 +112,14 @@ export async function startGatewayStandIns(): Promise<GatewayStandIns> {
         const input = JSON.parse(body || '{}');
         const token = rzpTokens.get(input.token);
         if (!token || (token.recurring_details as { status: string }).status !== 'confirmed') return send(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'The token is not confirmed' } });
+        const lost = rzpRecurring.loseAnswer;
+        rzpRecurring.loseAnswer = null;
+        const loseIt = () => (lost?.dropped ? void req.socket.destroy() : send(500, { error: { code: 'SERVER_ERROR', description: 'We are facing some trouble completing your request at the moment.' } }));
+        if (lost && !lost.paid) return loseIt();
         const id = `pay_R${++counter}`;
         const failed = rzpRecurring.failWith;
         rzpPayments.set(id, { id, entity: 'payment', order_id: input.order_id, amount: input.amount, currency: input.currency, customer_id: input.customer_id, token_id: input.token, recurring: true, notes: input.notes ?? {}, status: failed ? 'failed' : 'captured', ...(failed ?? {}) });
+        if (lost) return loseIt();
         return send(200, { razorpay_payment_id: id, razorpay_order_id: input.order_id, razorpay_signature: 'stand-in' });
       }
       const refundOf = /^\/v1\/payments\/([\w]+)\/refund$/.exec(url.pathname);
@@ -155,14 +167,17 @@ export async function startGatewayStandIns(): Promise<GatewayStandIns> {
       if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
         const header = req.headers['idempotency-key'];
         const idempotencyKey = typeof header === 'string' ? header : null;
+        const lost = stripeMandates.loseAnswers > 0;
+        if (lost) stripeMandates.loseAnswers--;
+        const reply = (status: number, data: unknown) => (lost ? send(500, { error: { type: 'api_error', message: 'An unknown error occurred' } }) : send(status, data));
         // a repeated key gets the first answer back, a decline included, and creates nothing
         const kept = idempotencyKey ? stripeMandates.replies.get(idempotencyKey) : undefined;
-        if (kept) return send(kept.status, kept.data);
+        if (kept) return reply(kept.status, kept.data);
         const f = stripeForm();
         stripeMandates.intentRequests.push({ form: f, idempotencyKey });
         const answer = (status: number, data: unknown) => {
           if (idempotencyKey) stripeMandates.replies.set(idempotencyKey, { status, data });
-          return send(status, data);
+          return reply(status, data);
         };
         const card = stripeMandates.paymentMethods.get(f.payment_method);
         if (!card || card.customer !== f.customer) return answer(400, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${f.payment_method}'` } });
@@ -199,7 +214,8 @@ export async function startGatewayStandIns(): Promise<GatewayStandIns> {
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
         const form = new URLSearchParams(body);
         const intent = form.get('payment_intent');
-        const session = [...stripeSessions.values()].find((x) => x.payment_intent === intent);
+        // a Checkout payment's intent, or a SIP debit's own
+        const session = [...stripeSessions.values()].find((x) => x.payment_intent === intent) ?? stripeMandates.paymentIntents.get(intent ?? '');
         if (!session) return send(400, { error: { type: 'invalid_request_error', message: `No such payment_intent: '${intent}'` } });
         const amount = Number(form.get('amount') ?? session.amount_total);
         return send(200, { id: `re_T${++counter}`, object: 'refund', amount, currency: session.currency, payment_intent: intent, status: 'succeeded', metadata: { refund_id: form.get('metadata[refund_id]') } });

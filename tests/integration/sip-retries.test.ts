@@ -10,6 +10,7 @@ import { handleWebhook } from '@/lib/payments/results';
 import { sandboxSecret } from '@/lib/payments/registry';
 import { SANDBOX_SIGNATURE_HEADER, sandboxSign, setSandboxMandateOutcome, type SandboxMandateOutcome } from '@/lib/payments/sandbox';
 import { GATEWAY_REFUSED_REASON } from '@/lib/payments/order-state';
+import { GatewayRefusedError } from '@/lib/payments/gateway';
 import { sipChargeKey } from '@/lib/sip/charge';
 import { chargeDueSubscriptions } from '@/lib/sip/charge-due';
 import { addSipMonths, sipPeriod, SIP_MONTH_ALREADY_PAID } from '@/lib/sip/settled';
@@ -122,7 +123,7 @@ describe('retries by reason', () => {
     const real = jest.requireActual('@/lib/payments/registry').gatewayFor as typeof registry.gatewayFor;
     mocked.mockImplementation((name, origin) => {
       const g = real(name, origin);
-      return g && Object.assign(Object.create(Object.getPrototypeOf(g)), g, { mandates: { ...g.mandates!, charge: async () => Promise.reject(new Error('gateway down')) } });
+      return g && Object.assign(Object.create(Object.getPrototypeOf(g)), g, { mandates: { ...g.mandates!, charge: async () => Promise.reject(new GatewayRefusedError('gateway down')) } });
     });
     try {
       const at = Date.now();
