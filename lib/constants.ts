@@ -226,6 +226,8 @@ export const OUTBOX_SEND_INTERVAL_MS = 30_000;
 /** an SMTP server that does not answer within this time counts as a failed attempt */
 export const SMTP_TIMEOUT_MS = 10_000;
 export const SMS_TIMEOUT_MS = 10_000;
+/** a payment provider's API call: past this the answer counts as lost (a debit stays pending for its webhook or reconciliation) */
+export const GATEWAY_TIMEOUT_MS = 20_000;
 /** spec 5 keeps 10 digits of a phone; India is the default country when sending SMS */
 export const SMS_DEFAULT_COUNTRY_CODE = '+91';
 export const OUTBOX_ERROR_MAX_LENGTH = 500;

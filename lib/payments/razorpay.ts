@@ -3,7 +3,7 @@
 import Razorpay from 'razorpay';
 import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils';
 import { GatewayRefusedError, GatewaySignatureError, type ChargeEvent, type Gateway, type GatewayCapabilities, type GatewayEvent, type GatewayStatus, type MandateEvent, type MandateMethods, type MandateState, type OrderForGateway, type RefundEvent, type RefundRequest } from './gateway';
-import { MANDATE_VALID_YEARS, RAZORPAY_MANDATE_AUTH_AMOUNT_MINOR } from '../constants';
+import { GATEWAY_TIMEOUT_MS, MANDATE_VALID_YEARS, RAZORPAY_MANDATE_AUTH_AMOUNT_MINOR } from '../constants';
 import { SIP_FAILURE, type SipFailureReason } from '../sip/retries';
 
 // UPI collect (S2S) needs Razorpay's separate approval and is not built: routing sends UPI-id payments elsewhere rather
@@ -101,7 +101,10 @@ export class RazorpayGateway implements Gateway {
   constructor(private readonly cfg: RazorpayConfig) {
     this.client = new Razorpay({ key_id: cfg.keyId, key_secret: cfg.keySecret });
     // the SDK fixes its host in the constructor; its axios instance is the one seam to redirect it
-    if (cfg.apiHost) (this.client as unknown as { api: { rq: { defaults: { baseURL: string } } } }).api.rq.defaults.baseURL = cfg.apiHost;
+    const http = (this.client as unknown as { api: { rq: { defaults: { baseURL: string; timeout: number } } } }).api.rq.defaults;
+    if (cfg.apiHost) http.baseURL = cfg.apiHost;
+    // the SDK waits forever by default: a hung call would stall the whole charge run
+    http.timeout = GATEWAY_TIMEOUT_MS;
   }
 
   async createOrder(order: OrderForGateway) {

@@ -14,6 +14,7 @@ import {
   type RefundEvent,
   type RefundRequest,
 } from './gateway';
+import { GATEWAY_TIMEOUT_MS } from '../constants';
 import { SIP_FAILURE, type SipFailureReason } from '../sip/retries';
 
 // Checkout Sessions for one payment in any currency, card mandates for SIPs, and refunds
@@ -89,7 +90,7 @@ export class StripeGateway implements Gateway {
   readonly client: Stripe;
   constructor(private readonly cfg: StripeConfig) {
     const base = cfg.apiBase ? new URL(cfg.apiBase) : null;
-    this.client = new Stripe(cfg.secretKey, base ? { host: base.hostname, port: base.port, protocol: base.protocol.replace(':', '') as 'http' | 'https', telemetry: false, maxNetworkRetries: 0 } : { telemetry: false });
+    this.client = new Stripe(cfg.secretKey, base ? { host: base.hostname, port: base.port, protocol: base.protocol.replace(':', '') as 'http' | 'https', telemetry: false, maxNetworkRetries: 0, timeout: GATEWAY_TIMEOUT_MS } : { telemetry: false, timeout: GATEWAY_TIMEOUT_MS });
   }
 
   async createOrder(order: OrderForGateway) {
