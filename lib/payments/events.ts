@@ -36,8 +36,6 @@ export function applyGatewayEvent(db: Db, gateway: string, event: GatewayEvent, 
   return db.transaction(async (tx) => {
     const outcome =
       event.kind === 'refund' ? await applyRefund(tx, gateway, event, source) : event.kind === 'mandate' ? await applyMandate(tx, gateway, event, source) : await applyCharge(tx, gateway, event, source);
-    // issue 14: a SIP month that succeeded or failed moves its subscription on (next date, retry, pause), in this transaction
-    if (outcome.result === 'settled') await afterSipCharge(tx, { order_id: outcome.orderId });
     // every server instance expires these fundraisers' pages, once this commits (the caller expires its own at once)
     await announceFundraisersChanged(tx, outcome.fundraisers);
     return outcome;
@@ -105,6 +103,8 @@ async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: 
 
   if (target !== 'success') {
     await tx.update(orders).set({ status: target, failure_reason: event.failureReason ?? null, updated_at: new Date() }).where(eq(orders.id, order.id));
+    // issue 14: a SIP month that failed moves its subscription on (retry, pause, new mandate), in this transaction
+    await afterSipCharge(tx, { order_id: order.order_id });
     return { result: 'settled', status: target, orderId: order.order_id, credited: false, fundraisers: [] };
   }
 
@@ -120,13 +120,16 @@ async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: 
     .update(orders)
     .set({ status: 'success', charged: true, gateway_payment_id: event.gatewayPaymentId, failure_reason: null, settled_at: new Date(), updated_at: new Date() })
     .where(eq(orders.id, order.id));
-  const changed = await writeLedger(tx, order.order_id, await chargeCredits(tx, order));
   await claimChosenReward(tx, order);
   // the receipt goes out through the outbox in the same transaction: never lost, never sent for an unpaid order
   const receipt = await receiptFor(tx, order);
   // a SIP month's receipt carries the SIP's signed one-tap links (lower, pause, skip, cancel), as every SIP email does
   if (order.subscription_id) receipt.body = withLinks(receipt.body, await sipEmailLinks(tx, order.subscription_id, typeof order.params?.site_origin === 'string' ? order.params.site_origin : mainSiteOrigin(siteConfig())));
   await enqueueMessage(tx, receipt);
+  // issue 14: a paid SIP month moves its subscription on (next date, tenure), in this transaction
+  await afterSipCharge(tx, { order_id: order.order_id });
+  // last: the fundraisers' rows stay locked for the shortest time (every SIP month of a cause credits the same five)
+  const changed = await writeLedger(tx, order.order_id, await chargeCredits(tx, order));
   return { result: 'settled', status: 'success', orderId: order.order_id, credited: true, fundraisers: changed };
 }
 
