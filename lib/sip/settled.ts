@@ -4,7 +4,7 @@
 import { and, countDistinct, eq, ne } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { orders, subscriptions, users } from '../db/schema';
-import { INDIA_EXTENSION, SIP_MANAGE_PATH, SIP_MISSED_PERIOD_GRACE_DAYS, SIP_SUBSCRIBE_PATH } from '../constants';
+import { INDIA_EXTENSION, INDIA_TIME_ZONE, SIP_MANAGE_PATH, SIP_MISSED_PERIOD_GRACE_DAYS, SIP_PRE_DEBIT_MIN_NOTICE_MS, SIP_SUBSCRIBE_PATH } from '../constants';
 import { enqueueMessage } from '../outbox/queue';
 import { sipEmailLinks, withLinks } from './links';
 import { formatMoney } from '../money';
@@ -87,6 +87,8 @@ export async function afterSipCharge(tx: Tx, ref: { order_id: string }): Promise
   if (step.action === 'retry') {
     // spec 4's status 4: the month is being tried again (the donor sees it, and may change the method meanwhile)
     await tx.update(subscriptions).set({ status_flag: SIP_STATUS.paymentFailing, retry_count: step.retryCount, next_retry_at: step.retryAt, last_failure_reason: reason, updated_at: now }).where(eq(subscriptions.id, sub.id));
+    // a retry a day or more away is a debit of its own: its date and amount are told ahead, as before every debit
+    if (step.retryAt.getTime() - now.getTime() >= SIP_PRE_DEBIT_MIN_NOTICE_MS) await retryNotice(tx, sub, order.period, reason, step.retryAt, site);
     return;
   }
   if (step.action === 'await_mandate') {
@@ -245,4 +247,18 @@ export async function fundraiserEndedEmail(d: SipDonor, sub: SubscriptionRow, ti
     subject: t('fundraiserEndedSubject'),
     body: [t('greeting', { name: words(d.name) }), '', t('fundraiserEndedBody', { amount, title: words(title) }), t('restart', { link: digits(d.restartLink) }), '', t('signoff')].join('\n'),
   };
+}
+
+/** The notice of a retry (email with the SIP's links, and SMS): when the month will be tried again, for how much, and why it failed. */
+async function retryNotice(tx: Tx, sub: SubscriptionRow, period: string, reason: string, at: Date, site: string | null): Promise<void> {
+  const donor = await sipDonorOf(tx, sub, site);
+  if (!donor) return;
+  const { t, words, digits, amount, month, reason: why } = await sipEmailWords(sub, period, reason);
+  const date = words(at.toLocaleDateString(sipDateLocale(sub.locale), { day: 'numeric', month: 'long', year: 'numeric', timeZone: INDIA_TIME_ZONE }));
+  const link = digits(donor.manageLink);
+  if (donor.email) {
+    const body = [t('greeting', { name: words(donor.name) }), '', t('retryBody', { amount, month, reason: why, date }), t('preDebitChange', { link }), '', t('signoff')].join('\n');
+    await enqueueMessage(tx, { channel: 'email', recipient: donor.email, subject: t('retrySubject', { amount, date }), body: withLinks(body, await sipEmailLinks(tx, sub.id, site ?? mainSiteOrigin(siteConfig()))) });
+  }
+  if (donor.phone) await enqueueMessage(tx, { channel: 'sms', recipient: donor.phone, body: t('retrySms', { amount, date, link }) });
 }

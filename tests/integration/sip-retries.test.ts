@@ -78,6 +78,11 @@ describe('retries by reason', () => {
     let s = await subNow(sub.id);
     expect(s).toMatchObject({ status_flag: SIP_STATUS.paymentFailing, retry_count: 1, last_failure_reason: 'insufficient_funds' });
     near(s.next_retry_at, at + 2 * DAY_MS);
+    // a retry two days away is a debit of its own: the donor is told its date and amount ahead
+    const retryDay = s.next_retry_at!.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+    const [notice] = await mailTo(donor.email, `We will try your monthly SIP of ₹500 again on ${retryDay}`);
+    expect(notice.body).toContain('the bank declined it');
+    expect(notice.body).toContain('/sip/manage?token=');
     // nothing happens before the retry is due
     expect(await runAt(sub.id, new Date(at + 2 * DAY_MS - HOUR_MS))).toMatchObject({ placed: 0 });
 
@@ -114,6 +119,8 @@ describe('retries by reason', () => {
     expect(await runAt(sub.id, now)).toMatchObject({ placed: 1, failed: 1 });
     expect(await subNow(sub.id)).toMatchObject({ status_flag: SIP_STATUS.pausedByDonor, retry_count: 0 });
     expect(await ordersOf(sub.id)).toHaveLength(4);
+    // retries hours apart fall inside the month's notice: no notice each
+    expect((await db.select().from(outbox).where(eq(outbox.recipient, donor.email))).filter((m) => m.subject?.startsWith('We will try'))).toEqual([]);
     expect(await mailTo(donor.email, 'Your monthly SIP is paused')).toHaveLength(1);
   });
 
