@@ -203,7 +203,8 @@ export async function reconcilePendingOrders(db: Db, opts: ReconcileOptions) {
       continue;
     }
     const gateway = gatewayFor(order.payment_gateway, opts.origin);
-    const event = gateway ? await gateway.fetchStatus(order.gateway_order_id) : null;
+    // one gateway's failure to answer about one order never stops the run for the rest (it is reported; a late payment still credits)
+    const event = gateway ? await gateway.fetchStatus(order.gateway_order_id).catch(async (error) => (await reportError(error, { task: 'payments.reconcile', orderId: order.order_id }), null)) : null;
     const decisive = event && event.status !== 'pending' ? event : expired ? expiryEvent(order) : null;
     if (!decisive) {
       results.push({ order_id: order.order_id, result: 'no answer' });

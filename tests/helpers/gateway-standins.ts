@@ -78,7 +78,8 @@ export async function startGatewayStandIns(): Promise<GatewayStandIns> {
   const rzpTokens = new Map<string, Record<string, unknown>>();
   const rzpDeletedTokens: string[] = [];
   const rzpRecurring: GatewayStandIns['rzpRecurring'] = { failWith: null, loseAnswer: null };
-  let counter = 0;
+  // ids unique across stand-ins: suites sharing one PostgreSQL database each run their own, and ids are unique there
+  let counter = Math.floor(Math.random() * 1e6) * 1e4;
   const server = http.createServer((req, res) => {
     state.requests++;
     let body = '';

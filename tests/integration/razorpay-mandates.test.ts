@@ -26,6 +26,8 @@ let db: Db;
 let standIns: GatewayStandIns;
 let ip = 0;
 let n = 0;
+// ids this file makes up are its own on a database other suites share
+const RUN = Date.now();
 
 beforeAll(async () => {
   standIns = await startGatewayStandIns();
@@ -46,7 +48,7 @@ const json = (auth: Record<string, string>, body: unknown) => ({ method: 'POST',
 /** A webhook signed as Razorpay signs it: HMAC-SHA256 of the raw body with the webhook secret. */
 function webhook(event: string, payload: Record<string, unknown>, secret = RZP.RAZORPAY_WEBHOOK_SECRET) {
   const body = JSON.stringify({ entity: 'event', event, payload });
-  return call(webhookRoute, '/api/webhooks/razorpay', { gateway: 'razorpay' }, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmac(secret, body), 'x-razorpay-event-id': `evt_${++n}` }, body });
+  return call(webhookRoute, '/api/webhooks/razorpay', { gateway: 'razorpay' }, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmac(secret, body), 'x-razorpay-event-id': `evt_${RUN}_${++n}` }, body });
 }
 
 async function subscribe(method: 'Emandate' | 'UPIRECURRING', amount = 500) {
@@ -60,8 +62,8 @@ async function subscribe(method: 'Emandate' | 'UPIRECURRING', amount = 500) {
 
 /** The donor authorises on Checkout: Razorpay makes the authorisation payment and a token for the customer. */
 function authorisationPayment(mandate: typeof mandates.$inferSelect, tokenStatus: 'initiated' | 'confirmed') {
-  const id = `pay_auth${++n}`;
-  const tokenId = `token_T${n}`;
+  const id = `pay_auth${RUN}${++n}`;
+  const tokenId = `token_T${RUN}${n}`;
   standIns.rzpTokens.set(tokenId, { id: tokenId, entity: 'token', recurring: true, recurring_details: { status: tokenStatus, failure_reason: null } });
   const payment = { id, entity: 'payment', order_id: mandate.gateway_mandate_id, amount: 0, currency: 'INR', status: 'captured', customer_id: mandate.gateway_customer_id, token_id: tokenId, notes: { mandate_ref: `MDT${mandate.id}` } };
   standIns.rzpPayments.set(id, payment);

@@ -19,6 +19,7 @@ import { addSipMonths, SIP_MONTH_ALREADY_PAID } from '@/lib/sip/settled';
 import { SIP_STATUS } from '@/lib/sip/status';
 import { ORDER_PAYMENT_WINDOW_MS, SIP_RETRY_TECHNICAL_HOURS } from '@/lib/constants';
 import { signedInPerson } from '../helpers/auth';
+import { makeFundraiser, makeOrder } from '../helpers/factories';
 import { call, closeDb } from '../helpers/db';
 import { startGatewayStandIns, type GatewayStandIns } from '../helpers/gateway-standins';
 
@@ -27,6 +28,8 @@ const RZP = { RAZORPAY_KEY_ID: 'rzp_test_key', RAZORPAY_KEY_SECRET: 'rzp_test_se
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_uncertain', STRIPE_WEBHOOK_SECRET: 'whsec_uncertain_123' };
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
+// ids this file makes up are its own on a database other suites share
+const RUN = Date.now();
 let db: Db;
 let standIns: GatewayStandIns;
 let seq = 0;
@@ -69,7 +72,7 @@ const hmac = (secret: string, payload: string) => createHmac('sha256', secret).u
 
 function rzpWebhook(event: string, payload: Record<string, unknown>) {
   const body = JSON.stringify({ entity: 'event', event, payload });
-  return call(webhookRoute, '/api/webhooks/razorpay', { gateway: 'razorpay' }, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmac(RZP.RAZORPAY_WEBHOOK_SECRET, body), 'x-razorpay-event-id': `evt_u${++seq}` }, body });
+  return call(webhookRoute, '/api/webhooks/razorpay', { gateway: 'razorpay' }, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmac(RZP.RAZORPAY_WEBHOOK_SECRET, body), 'x-razorpay-event-id': `evt_u${RUN}_${++seq}` }, body });
 }
 
 /** A donor's ₹500 UPI AutoPay SIP, authorised and confirmed at once: its first month is due. */
@@ -83,9 +86,9 @@ async function razorpaySip(name: string) {
   expect(r.status).toBe(201);
   const [created] = await db.select().from(subscriptions).where(eq(subscriptions.user_id, donor.id));
   const [pending] = await db.select().from(mandates).where(eq(mandates.id, created.mandate_id!));
-  const tokenId = `token_U${++seq}`;
+  const tokenId = `token_U${RUN}${++seq}`;
   standIns.rzpTokens.set(tokenId, { id: tokenId, entity: 'token', recurring: true, recurring_details: { status: 'confirmed', failure_reason: null } });
-  const authorisation = { id: `pay_authU${seq}`, entity: 'payment', order_id: pending.gateway_mandate_id, amount: 0, currency: 'INR', status: 'captured', customer_id: pending.gateway_customer_id, token_id: tokenId, notes: { mandate_ref: `MDT${pending.id}` } };
+  const authorisation = { id: `pay_authU${RUN}${seq}`, entity: 'payment', order_id: pending.gateway_mandate_id, amount: 0, currency: 'INR', status: 'captured', customer_id: pending.gateway_customer_id, token_id: tokenId, notes: { mandate_ref: `MDT${pending.id}` } };
   standIns.rzpPayments.set(authorisation.id, authorisation);
   expect((await rzpWebhook('payment.captured', { payment: { entity: authorisation } })).status).toBe(200);
   const sub = await subNow(created.id);
@@ -189,7 +192,7 @@ describe('a Razorpay SIP debit whose answer is lost', () => {
 const sm = () => standIns.stripeMandates;
 const intent = (id: string) => sm().paymentIntents.get(id)!;
 
-async function stripeWebhook(type: string, object: unknown, id = `evt_su_${++seq}`) {
+async function stripeWebhook(type: string, object: unknown, id = `evt_su_${RUN}_${++seq}`) {
   const payload = JSON.stringify({ id, object: 'event', type, data: { object } });
   const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE.STRIPE_WEBHOOK_SECRET });
   return call(webhookRoute, '/x', { gateway: 'stripe' }, { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
@@ -292,4 +295,22 @@ describe('a Stripe SIP debit whose answer is lost', () => {
 afterEach(() => {
   expect(standIns.rzpRecurring.loseAnswer).toBeNull();
   expect(sm().loseAnswers).toBe(0);
+});
+
+describe('reconciliation when a gateway cannot answer about one order', () => {
+  it('reports it and goes on with the others; the one nobody can answer about expires after the window', async () => {
+    const donor = await signedInPerson(db, 'Reconcile Bystander');
+    const f = await makeFundraiser(db);
+    const lost = await makeOrder(db, { order_id: `LOSTPI${RUN}`, fundraiser_id: f.id, user_id: donor.id, payment_mode: 'CARD', payment_gateway: 'stripe', gateway_order_id: `pi_unknown_${RUN}`, iso_currency: 'USD', donated_amount_minor: 1_000, credited_amount_minor: 1_000 });
+    await db.update(orders).set({ status: 'pending' }).where(eq(orders.id, lost.id));
+    const paid = await makeOrder(db, { order_id: `PAIDRZ${RUN}`, fundraiser_id: f.id, user_id: donor.id, payment_mode: 'UPIRECURRING', payment_gateway: 'razorpay', gateway_order_id: `order_paid_${RUN}`, iso_currency: 'INR', donated_amount_minor: 10_000, credited_amount_minor: 10_000 });
+    await db.update(orders).set({ status: 'pending' }).where(eq(orders.id, paid.id));
+    standIns.rzpPayments.set(`pay_rec_${RUN}`, { id: `pay_rec_${RUN}`, entity: 'payment', order_id: paid.gateway_order_id, amount: 10_000, currency: 'INR', status: 'captured', notes: {} });
+    const mine = [lost.order_id, paid.order_id];
+
+    const run = (await reconcilePendingOrders(db, { olderThanMs: 0, expireAfterMs: ORDER_PAYMENT_WINDOW_MS, origin: ORIGIN })).filter((r) => mine.includes(r.order_id));
+    expect(run).toEqual(expect.arrayContaining([{ order_id: lost.order_id, result: 'no answer' }, { order_id: paid.order_id, result: 'settled:success' }]));
+    const later = await reconcilePendingOrders(db, { olderThanMs: 0, expireAfterMs: ORDER_PAYMENT_WINDOW_MS, origin: ORIGIN, now: new Date(Date.now() + ORDER_PAYMENT_WINDOW_MS + MINUTE_MS) });
+    expect(later).toContainEqual({ order_id: lost.order_id, result: 'settled:failed' });
+  });
 });

@@ -26,6 +26,8 @@ const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_mandates', STRIPE_WEBHOOK_SECRET: '
 let db: Db;
 let standIns: GatewayStandIns;
 let seq = 0;
+// ids this file makes up are its own on a database other suites share
+const RUN = Date.now();
 
 beforeAll(async () => {
   standIns = await startGatewayStandIns();
@@ -45,7 +47,7 @@ const sm = () => standIns.stripeMandates;
 
 /** A Stripe event signed as Stripe signs it, posted to our webhook route. */
 async function deliver(type: string, object: unknown, o: { id?: string; secret?: string } = {}) {
-  const payload = JSON.stringify({ id: o.id ?? `evt_sm_${++seq}`, object: 'event', type, data: { object } });
+  const payload = JSON.stringify({ id: o.id ?? `evt_sm_${RUN}_${++seq}`, object: 'event', type, data: { object } });
   const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: o.secret ?? STRIPE.STRIPE_WEBHOOK_SECRET });
   return call(webhookRoute, '/x', { gateway: 'stripe' }, { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
 }
@@ -94,12 +96,12 @@ describe('a card SIP through Stripe', () => {
     expect(s.mandate).toMatchObject({ gateway_customer_id: session.customer, gateway_token: null });
 
     const completed = sm().completeSetup(s.mandate.gateway_mandate_id);
-    const hook = await deliver('checkout.session.completed', completed, { id: 'evt_sm_setup_once' });
+    const hook = await deliver('checkout.session.completed', completed, { id: `evt_sm_setup_once_${RUN}` });
     expect(hook.body.data.result).toBe('mandate_updated');
     const setup = sm().setupIntents.get(completed.setup_intent as string)!;
     expect(await mandateNow(s.mandate.id)).toMatchObject({ status: 'active', gateway_customer_id: session.customer, gateway_token: setup.payment_method, authorised_at: expect.any(Date) });
     expect(await subNow(s.sub.id)).toMatchObject({ status_flag: SIP_STATUS.active, mandate_id: s.mandate.id, next_payment_date: expect.any(Date) });
-    expect((await deliver('checkout.session.completed', completed, { id: 'evt_sm_setup_once' })).body.data.result).toBe('mandate_duplicate');
+    expect((await deliver('checkout.session.completed', completed, { id: `evt_sm_setup_once_${RUN}` })).body.data.result).toBe('mandate_duplicate');
   });
 
   it('a setup page left to expire fails the mandate, and the SIP keeps waiting for one', async () => {
