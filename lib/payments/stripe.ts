@@ -82,6 +82,8 @@ function debitRefusal(error: unknown): GatewayRefusedError | null {
   return null;
 }
 
+const withSessionId = (url: string) => `${url}${url.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`;
+
 export const SETUP_EXPIRED_REASON = 'The card was not saved before the Stripe page expired';
 
 export class StripeGateway implements Gateway {
@@ -170,7 +172,8 @@ export class StripeGateway implements Gateway {
         currency: req.currency.toLowerCase(),
         metadata: { mandate_ref: req.mandateRef },
         setup_intent_data: { metadata: { mandate_ref: req.mandateRef } },
-        success_url: returnUrl,
+        // Stripe fills {CHECKOUT_SESSION_ID}: the welcome page reads the session's state from Stripe (nothing in the URL is trusted)
+        success_url: withSessionId(returnUrl),
         cancel_url: returnUrl,
       });
       if (!session.url) throw new Error('The Stripe setup session has no URL');
@@ -211,6 +214,19 @@ export class StripeGateway implements Gateway {
         // the answer may be lost, not the debit: the same key answers the PaymentIntent Stripe made (or makes the one we asked for)
         return await debit();
       }
+    },
+    // the donor back from the setup page: the session's state read from Stripe itself, applied like its webhook
+    verifyReturn: async (params) => {
+      if (!params.session_id?.startsWith('cs_')) throw new GatewaySignatureError('No Stripe session in the return');
+      // a session Stripe does not know is someone's guess, refused like a bad signature
+      const session = (await this.client.checkout.sessions.retrieve(params.session_id).catch((error) => {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new GatewaySignatureError('Unknown Stripe session');
+        throw error;
+      })) as unknown as Session;
+      if (session.mode !== 'setup' || session.status !== 'complete') throw new GatewaySignatureError('The Stripe setup session is not complete');
+      const event = await this.setupEvent(`return:${session.id}:${session.status}`, 'checkout.session.completed', session);
+      if (!event) throw new GatewaySignatureError('The Stripe setup session saved no card');
+      return event;
     },
     cancel: async (m) => {
       if (!m.token) {

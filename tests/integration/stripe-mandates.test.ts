@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { POST as subscribeRoute } from '@/app/api/sip/subscribe/route';
 import { POST as webhookRoute } from '@/app/api/webhooks/[gateway]/route';
+import { acceptMandateReturn } from '@/lib/payments/mandates';
 import { getDb, type Db } from '@/lib/db/client';
 import { ledgerEntries, mandates, orders, subscriptions } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
@@ -91,7 +92,7 @@ describe('a card SIP through Stripe', () => {
     const session = standIns.stripeSessions.get(s.mandate.gateway_mandate_id)!;
     expect(s.authoriseUrl).toBe(session.url);
     const returnUrl = `${ORIGIN}${localizedPath('en', SIP_WELCOME_PATH)}?subscription=${s.sub.id}`;
-    expect(session).toMatchObject({ mode: 'setup', currency: 'usd', allowed_payment_method_types: ['card'], success_url: returnUrl, cancel_url: returnUrl, metadata: { mandate_ref: expect.stringMatching(/^MDT/) } });
+    expect(session).toMatchObject({ mode: 'setup', currency: 'usd', allowed_payment_method_types: ['card'], success_url: `${returnUrl}&session_id={CHECKOUT_SESSION_ID}`, cancel_url: returnUrl, metadata: { mandate_ref: expect.stringMatching(/^MDT/) } });
     expect(sm().customers.get(session.customer as string)).toMatchObject({ name: 'Setup Giver', email: s.donor.email });
     expect(s.mandate).toMatchObject({ gateway_customer_id: session.customer, gateway_token: null });
 
@@ -102,6 +103,19 @@ describe('a card SIP through Stripe', () => {
     expect(await mandateNow(s.mandate.id)).toMatchObject({ status: 'active', gateway_customer_id: session.customer, gateway_token: setup.payment_method, authorised_at: expect.any(Date) });
     expect(await subNow(s.sub.id)).toMatchObject({ status_flag: SIP_STATUS.active, mandate_id: s.mandate.id, next_payment_date: expect.any(Date) });
     expect((await deliver('checkout.session.completed', completed, { id: `evt_sm_setup_once_${RUN}` })).body.data.result).toBe('mandate_duplicate');
+  });
+
+  it('the donor back on the welcome page starts the SIP at once: the session is read from Stripe, so an open, unknown or payment session changes nothing', async () => {
+    const s = await subscribeUsd('Returning Giver');
+    const id = s.mandate.gateway_mandate_id;
+    // back before finishing (or a guessed id): nothing moves
+    expect(await acceptMandateReturn(db, 'stripe', { session_id: id }, ORIGIN)).toBe(false);
+    expect(await acceptMandateReturn(db, 'stripe', { session_id: 'cs_test_guessed' }, ORIGIN)).toBe(false);
+    expect((await mandateNow(s.mandate.id)).status).toBe('created');
+    sm().completeSetup(id);
+    expect(await acceptMandateReturn(db, 'stripe', { session_id: id }, ORIGIN)).toBe(true);
+    expect(await mandateNow(s.mandate.id)).toMatchObject({ status: 'active', gateway_token: expect.stringMatching(/^pm_/) });
+    expect((await subNow(s.sub.id)).status_flag).toBe(SIP_STATUS.active);
   });
 
   it('a setup page left to expire fails the mandate, and the SIP keeps waiting for one', async () => {

@@ -33,10 +33,12 @@ export default async function SipWelcomePage({ params, searchParams }: Props) {
   const db = await getDb();
   let [sub] = await db.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.user_id, user.id)));
   if (!sub) notFound();
-  // Razorpay's Checkout brings the mandate's signed result here: applied now (its webhook would do the same later)
-  if (firstParam(sp.razorpay_signature)) {
+  // the provider's page brings the mandate's result here (Razorpay signed, Stripe as a session id read back from Stripe):
+  // applied now, as its webhook would do later
+  const returnedFrom = firstParam(sp.razorpay_signature) ? 'razorpay' : firstParam(sp.session_id) ? 'stripe' : null;
+  if (returnedFrom) {
     const returned = Object.fromEntries(Object.entries(sp).map(([k, v]) => [k, firstParam(v) ?? '']));
-    if (await acceptMandateReturn(db, 'razorpay', returned, await getSiteUrl(site))) [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+    if (await acceptMandateReturn(db, returnedFrom, returned, await getSiteUrl(site))) [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
   }
   const lines = await db.select().from(subscriptionLines).where(eq(subscriptionLines.subscription_id, id));
   const [t, tc] = await Promise.all([getTranslations('SipSubscribe'), getTranslations('Sip.causes')]);
