@@ -168,3 +168,7 @@ export function emandateFirstName(fullName: string): string {
 
 /** spec 9's SIP modes a currency can use: e-mandates and UPI AutoPay are Indian rails, so other currencies pay by card. */
 export const sipMethodsFor = (currency: string): readonly SipPaymentMethod[] => (currency === 'INR' ? SIP_PAYMENT_METHODS : ['CARD']);
+
+/** spec 9's gateway value a SIP is recorded under, by the adapter that holds its mandate (the sandbox keeps its own name). */
+export const SIP_GATEWAY_VALUE: Record<string, string> = { razorpay: 'razorpay_emandate', stripe: 'stripe_recurring' };
+export const sipGatewayValue = (adapter: string) => SIP_GATEWAY_VALUE[adapter] ?? adapter;

@@ -12,7 +12,7 @@ import { localizedPath } from '../i18n/locales';
 import { createMandate } from '../payments/mandates';
 import { gatewayNameFor, modeUnavailable } from '../payments/registry';
 import { SIP_WELCOME_PATH } from '../payments/redirects';
-import { roundSipAmount, sipMethodsFor, sipTotalProblems } from './rules';
+import { roundSipAmount, sipGatewayValue, sipMethodsFor, sipTotalProblems } from './rules';
 import type { Subscribe } from '../validation/sip';
 import { SIP_STATUS } from './status';
 
@@ -57,7 +57,7 @@ export async function subscribe(db: Db, user: { id: number }, input: Subscribe, 
         currency: input.currency,
         amount_minor: totalMinor,
         status_flag: SIP_STATUS.awaitingMandate,
-        payment_gateway: gateway,
+        payment_gateway: sipGatewayValue(gateway),
         month_interval: input.month_interval,
         tenure: input.tenure ?? null,
         ngo_sip: input.ngo_sip ?? false,

@@ -75,8 +75,10 @@ const subOf = async (id: number) => (await db.select().from(subscriptions).where
 
 describe('a SIP mandate on Razorpay', () => {
   it('is a customer and an authorisation order with a token, authorised on our Checkout page as a recurring payment', async () => {
-    const { mandate, authoriseUrl } = await subscribe('Emandate');
+    const { sub, mandate, authoriseUrl } = await subscribe('Emandate');
     expect(mandate).toMatchObject({ gateway: 'razorpay', status: 'created', method: 'Emandate' });
+    // spec 9's gateway value for the SIP itself
+    expect((await subOf(sub.id)).payment_gateway).toBe('razorpay_emandate');
     expect(mandate.gateway_mandate_id).toMatch(/^order_T\d+$/);
     expect(mandate.gateway_customer_id).toMatch(/^cust_T\d+$/);
     expect(authoriseUrl.pathname).toBe('/payment/checkout');

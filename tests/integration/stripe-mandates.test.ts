@@ -87,7 +87,7 @@ const succeed = (id: string) => sm().paymentIntents.set(id, { ...intent(id), sta
 describe('a card SIP through Stripe', () => {
   it('is set up in a setup-mode Checkout Session for a Stripe customer; the completed session stores the customer and card and starts the SIP', async () => {
     const s = await subscribeUsd('Setup Giver');
-    expect(s.sub).toMatchObject({ payment_gateway: 'stripe', status_flag: SIP_STATUS.awaitingMandate, currency: 'USD', amount_minor: 1200 });
+    expect(s.sub).toMatchObject({ payment_gateway: 'stripe_recurring', status_flag: SIP_STATUS.awaitingMandate, currency: 'USD', amount_minor: 1200 });
     expect(s.mandate).toMatchObject({ gateway: 'stripe', status: 'created', method: 'CARD', gateway_mandate_id: expect.stringMatching(/^cs_test_setup_/) });
     const session = standIns.stripeSessions.get(s.mandate.gateway_mandate_id)!;
     expect(s.authoriseUrl).toBe(session.url);
