@@ -1,5 +1,5 @@
 // Issue 10: "Similar fundraisers" never shows one titled like the story on screen, nor the same title twice.
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { fundraisers } from '@/lib/db/schema';
 import { similarFundraisers } from '@/lib/story/queries';
 import { forgetFundraiserCounts } from '@/lib/fundraisers/queries';
@@ -64,7 +64,8 @@ it('still fills the list when the most trending page is all duplicates', async (
     .select({ distinct: sql<number>`count(distinct lower(regexp_replace(trim(${fundraisers.title}), '\\s+', ' ', 'g')))::int` })
     .from(fundraisers)
     // the running ones: drafts and fundraisers under review (other files' on a shared database) are never offered
-    .where(and(eq(fundraisers.cause_id, story.cause_id), eq(fundraisers.is_private, false), runningSql(new Date())));
+    // the story's cause, as a cause or as the parent of one (listings match both: the first story on a shared database may have a parent cause)
+    .where(and(or(eq(fundraisers.cause_id, story.cause_id), eq(fundraisers.parent_cause_id, story.cause_id)), eq(fundraisers.is_private, false), runningSql(new Date())));
   const similar = await similarFundraisers(db, story, STORY_SIMILAR_COUNT);
   // every distinct title of the cause but the story's own, up to the count shown
   expect(similar).toHaveLength(Math.min(STORY_SIMILAR_COUNT, distinct - 1));
