@@ -29,7 +29,7 @@ export const entityType = pgEnum('entity_type', ['individual', 'ngo']);
 export const mediaKind = pgEnum('media_kind', ['leaderboard', 'theater', 'widget', 'gallery', 'video', 'beneficiary', 'editor']);
 export const orderStatus = pgEnum('order_status', ['created', 'pending', 'success', 'failed', 'refunded']);
 /** a charge is a one-time gift or one month of a SIP */
-export const orderKind = pgEnum('order_kind', ['one_time', 'sip']);
+export const orderKind = pgEnum('order_kind', ['one_time', 'sip', 'tip', 'insurance']);
 export const mandateStatus = pgEnum('mandate_status', ['created', 'active', 'paused', 'cancelled', 'failed']);
 export const refundStatus = pgEnum('refund_status', ['pending', 'processed', 'failed']);
 export const outboxChannel = pgEnum('outbox_channel', ['email', 'sms']);
@@ -312,7 +312,9 @@ export const carts = pgTable(
   'carts',
   {
     id: serial('id').primaryKey(),
-    fundraiser_id: integer('fundraiser_id').notNull().references(() => fundraisers.id),
+    /** a gift to a fundraiser; a standalone tip (issue 15, purpose tip) is to the platform and has none */
+    fundraiser_id: integer('fundraiser_id').references(() => fundraisers.id),
+    purpose: text('purpose').notNull().default('donation'),
     user_id: integer('user_id').references(() => users.id),
     currency: varchar('currency', { length: 3 }).notNull(),
     donated_amount_minor: money('donated_amount_minor').notNull(),
@@ -337,9 +339,17 @@ export const carts = pgTable(
     /** the language the donor gave in: their receipt is written in it */
     locale: text('locale').notNull().default('en'),
     client_ip: text('client_ip'),
+    /** anniversary giving (origin tann): the occasion and the person honoured, on the receipt and the supporters list */
+    dedication: jsonb('dedication').$type<{ occasion: string; honoree: string; message?: string }>(),
+    /** a sponsor's coupon the donor applied (issue 15): its match is added when the gift settles, once */
+    coupon_code: text('coupon_code'),
     created_at: createdAt(),
   },
-  (t) => [index('carts_fundraiser_idx').on(t.fundraiser_id), index('carts_email_idx').on(t.donor_email, t.created_at)],
+  (t) => [
+    index('carts_fundraiser_idx').on(t.fundraiser_id),
+    index('carts_email_idx').on(t.donor_email, t.created_at),
+    check('carts_purpose_check', sql`${t.purpose} in ('donation', 'tip') and (${t.fundraiser_id} is not null or ${t.purpose} = 'tip')`),
+  ],
 );
 
 export const orders = pgTable(
@@ -382,6 +392,8 @@ export const orders = pgTable(
     /** spec 7 acknowledge form: the campaigner's thank-you to this donation's donor (issue 13) */
     acknowledged_at: timestamp('acknowledged_at', { withTimezone: true }),
     acknowledgement: text('acknowledgement'),
+    /** issue 15: the premium this order pays */
+    insurance_policy_id: integer('insurance_policy_id').references((): AnyPgColumn => insurancePolicies.id),
   },
   (t) => [
     uniqueIndex('orders_order_id_idx').on(t.order_id),
@@ -394,7 +406,9 @@ export const orders = pgTable(
     index('orders_pending_idx').on(t.status, t.created_at),
     // one cart, one live order: a repeated order call answers the same order (issue 9)
     uniqueIndex('orders_live_cart_idx').on(t.cart_id).where(sql`status in ('created', 'pending', 'success')`),
-    check('orders_target_check', sql`${t.fundraiser_id} is not null or ${t.kind} = 'sip'`),
+    // compared as text: the enum's new values cannot be used in the migration's own transaction
+    check('orders_target_check', sql`${t.fundraiser_id} is not null or ${t.kind}::text in ('sip', 'tip', 'insurance')`),
+    check('orders_insurance_check', sql`${t.kind}::text <> 'insurance' or ${t.insurance_policy_id} is not null`),
     check('orders_sip_check', sql`${t.kind} = 'one_time' or (${t.subscription_id} is not null and ${t.period} is not null)`),
   ],
 );
@@ -777,4 +791,139 @@ export const withdrawals = pgTable(
     index('withdrawals_queue_idx').on(t.status, t.created_at),
     check('withdrawals_amount_check', sql`${t.amount_minor} > 0`),
   ],
+);
+
+// ---- issue 15: the rest of spec 7 ----
+
+/** spec 7 event and event causes: a fundraising event (a marathon, a festival drive) and the causes and NGOs it raises for. */
+export const events = pgTable('events', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description'),
+  image_path: text('image_path'),
+  starts_on: text('starts_on'),
+  ends_on: text('ends_on'),
+  created_at: createdAt(),
+});
+
+export const eventCauses = pgTable(
+  'event_causes',
+  {
+    id: serial('id').primaryKey(),
+    event_id: integer('event_id').notNull().references(() => events.id),
+    cause_id: integer('cause_id').notNull().references(() => causes.id),
+    /** an NGO taking part for this cause (spec 7 NGOs with event_id) */
+    entity_details_id: integer('entity_details_id').references(() => entityDetails.id),
+  },
+  (t) => [uniqueIndex('event_causes_unique_idx').on(t.event_id, t.cause_id, t.entity_details_id), index('event_causes_entity_idx').on(t.entity_details_id)],
+);
+
+/** spec 7 GET banner: the home page's banner per site (host null: the main site), shown between its dates. */
+export const banners = pgTable(
+  'banners',
+  {
+    id: serial('id').primaryKey(),
+    host: text('host'),
+    locale: text('locale'),
+    title: text('title').notNull(),
+    subtitle: text('subtitle'),
+    image_path: text('image_path'),
+    link_path: text('link_path').notNull(),
+    priority: integer('priority').notNull().default(0),
+    starts_at: timestamp('starts_at', { withTimezone: true }),
+    ends_at: timestamp('ends_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [index('banners_host_idx').on(t.host, t.priority)],
+);
+
+/** spec 7 push notifications: a browser's Web Push subscription, sent to through web-push when VAPID keys are set. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id').references(() => users.id),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    user_agent: text('user_agent'),
+    /** the push service said gone (404/410): never sent to again */
+    gone_at: timestamp('gone_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.user_id)],
+);
+
+/** spec 3/9 insurance plan bought by a user (spec 7 insurance/premium, create, update, pay, GET insurance/{id}). */
+export const insurancePolicies = pgTable(
+  'insurance_policies',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id').notNull().references(() => users.id),
+    vendor: text('vendor').notNull(),
+    plan: text('plan').notNull(),
+    plan_id: text('plan_id').notNull(),
+    frequency: text('frequency').notNull(),
+    plan_amount_minor: money('plan_amount_minor').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    /** created (details may change), paid (the premium settled), cancelled */
+    status: text('status').notNull().default('created'),
+    insured: jsonb('insured').$type<Record<string, string>>(),
+    /** spec 7 entity/{id}/credit/details: where a claim is paid, confirmed with a one-time code */
+    credit_details: jsonb('credit_details').$type<Record<string, string>>(),
+    credit_verified_at: timestamp('credit_verified_at', { withTimezone: true }),
+    paid_at: timestamp('paid_at', { withTimezone: true }),
+    covered_until: timestamp('covered_until', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('insurance_policies_user_idx').on(t.user_id)],
+);
+
+/** spec 7 POST coupon: a sponsor's code that adds a match to a gift (a fixed amount or a share), within dates and uses. */
+export const coupons = pgTable('coupons', {
+  code: text('code').primaryKey(),
+  sponsor: text('sponsor').notNull(),
+  currency: varchar('currency', { length: 3 }).notNull(),
+  amount_minor: money('amount_minor'),
+  share_percent: integer('share_percent'),
+  /** a share's match never goes above this */
+  max_match_minor: money('max_match_minor'),
+  valid_from: timestamp('valid_from', { withTimezone: true }),
+  valid_until: timestamp('valid_until', { withTimezone: true }),
+  max_uses: integer('max_uses'),
+  uses: integer('uses').notNull().default(0),
+  created_at: createdAt(),
+});
+
+/** One coupon match per order, whatever the callbacks: the unique order keeps a gift from counting twice. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    coupon_code: text('coupon_code').notNull().references(() => coupons.code),
+    order_id: integer('order_id').notNull().references(() => orders.id),
+    amount_minor: money('amount_minor').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('coupon_redemptions_order_idx').on(t.order_id)],
+);
+
+/** A user's Sahyog credit (prizes, refunds kept as credit) and what they redeemed into gifts; the balance is the sum. */
+export const walletEntries = pgTable(
+  'wallet_entries',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id').notNull().references(() => users.id),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    amount_minor: money('amount_minor').notNull(),
+    reason: text('reason').notNull(),
+    /** what it came from (an order, a prize draw): one entry per reason and reference */
+    ref: text('ref').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('wallet_entries_ref_idx').on(t.reason, t.ref), index('wallet_entries_user_idx').on(t.user_id, t.currency)],
 );
