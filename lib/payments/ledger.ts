@@ -1,6 +1,7 @@
 // What a charge credits and a refund takes back, account by account (ARCHITECTURE.md Payments: the ledger).
 // Accounts: fundraiser:{id} (in the fundraiser's currency), cause:{sip cause} (a SIP month not yet given to
-// fundraisers, in the charge's currency) and platform:tips. An approved withdrawal is one negative `withdrawal` line on
+// fundraisers, in the charge's currency), platform:tips, insurance:{vendor} (premiums, issue 15) and coupon:{code} (a
+// sponsor's match, issue 15: a fundraiser line of kind coupon, with no supporter: the gift counts once). An approved withdrawal is one negative `withdrawal` line on
 // its fundraiser's account: what was raised (donation and refund lines) stays what donors gave.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
@@ -8,7 +9,7 @@ import { fundraisers, ledgerEntries, orders, refunds, withdrawals } from '../db/
 
 export interface LedgerLine {
   account: string;
-  kind: 'donation' | 'tip' | 'refund';
+  kind: 'donation' | 'tip' | 'refund' | 'insurance' | 'coupon';
   /** positive for a credit, negative for a refund */
   amountMinor: number;
   currency: string;
@@ -31,6 +32,7 @@ export interface ChargeLine {
 export const fundraiserAccount = (id: number) => `fundraiser:${id}`;
 export const causeAccount = (sipCause: string) => `cause:${sipCause}`;
 export const TIPS_ACCOUNT = 'platform:tips';
+export const insuranceAccount = (vendor: string) => `insurance:${vendor}`;
 
 const accountFundraiser = (account: string) => (account.startsWith('fundraiser:') ? Number(account.slice('fundraiser:'.length)) : null);
 
@@ -38,7 +40,11 @@ type OrderRow = typeof orders.$inferSelect;
 
 export async function chargeCredits(tx: Tx, order: OrderRow): Promise<LedgerLine[]> {
   const lines: LedgerLine[] = [];
-  if (order.fundraiser_id) {
+  if (order.kind === 'insurance') {
+    // a premium is no gift: it goes to the insurer's account and moves no fundraiser
+    const vendor = typeof order.params?.vendor === 'string' ? order.params.vendor : 'insurer';
+    lines.push({ account: insuranceAccount(vendor), kind: 'insurance', amountMinor: order.donated_amount_minor, currency: order.iso_currency, fundraiserId: null, supporters: 0 });
+  } else if (order.fundraiser_id) {
     const [f] = await tx.select({ currency: fundraisers.currency }).from(fundraisers).where(eq(fundraisers.id, order.fundraiser_id));
     lines.push({ account: fundraiserAccount(order.fundraiser_id), kind: 'donation', amountMinor: order.credited_amount_minor, currency: f.currency, fundraiserId: order.fundraiser_id, supporters: 1 });
   } else {
