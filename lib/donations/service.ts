@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
-import { carts, fundraisers, orders } from '../db/schema';
+import { carts, fundraisers, orders, users } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { convertMinor, currentRatesMicros } from '../currency-rates';
 import { toMinor, type CurrencyCode } from '../money';
@@ -122,14 +122,9 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
   const gatewayName = gatewayNameFor(cart.currency, input.mode);
   const gateway = gatewayName ? gatewayFor(gatewayName, ctx.origin) : null;
   if (!gatewayName || !gateway) throw gatewayNameFor(cart.currency) ? modeUnavailable() : currencyUnavailable();
-  const orderId = newOrderId();
-  const amountMinor = cart.donated_amount_minor + cart.tip_amount_minor;
-  // our row comes first: a concurrent twin loses on the unique indexes before any gateway hears of it, and a
-  // gateway order always has an order of ours to settle
-  const inserted = await db
-    .insert(orders)
-    .values({
-      order_id: orderId,
+  return openOrder(
+    db,
+    {
       cart_id: cart.id,
       fundraiser_id: fundraiserId,
       user_id: cart.user_id,
@@ -144,26 +139,57 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
       vpa: input.vpa ?? null,
       origin: input.origin,
       utm: cart.utm,
-    })
+    },
+    { gateway, payer: { name: cart.donor_name, email: cart.donor_email, phone: cart.donor_phone } },
+  );
+}
+
+type NewOrder = Omit<typeof orders.$inferInsert, 'order_id'>;
+
+/**
+ * Our order row first, then the gateway's: a concurrent twin loses on the unique indexes (idempotency key, one live
+ * order per cart) before any gateway hears of it, and a gateway order always has an order of ours to settle. Gifts,
+ * standalone tips and insurance premiums are all placed here.
+ */
+export async function openOrder(db: Db, values: NewOrder, ctx: { gateway: NonNullable<ReturnType<typeof gatewayFor>>; payer: { name: string; email: string; phone: string | null } }) {
+  const orderId = newOrderId();
+  const amountMinor = (values.donated_amount_minor ?? 0) + (values.tip_amount_minor ?? 0);
+  const inserted = await db
+    .insert(orders)
+    .values({ ...values, order_id: orderId })
     // the idempotency key and the one-live-order-per-cart index are both unique: a concurrent twin loses here
     .onConflictDoNothing()
     .returning();
   if (!inserted.length) {
     // a concurrent request for the same cart or key won the race: answer its order
+    const key = values.idempotency_key;
     const [winner] = key ? await db.select().from(orders).where(eq(orders.idempotency_key, key)) : [];
-    return settledWithGateway(db, winner ?? (await liveOrderOf(db, cart.id)));
+    const live = winner ?? (values.cart_id ? await liveOrderOf(db, values.cart_id) : undefined);
+    if (!live) throw new ApiError('conflict', 'This payment is already being placed');
+    return settledWithGateway(db, live);
   }
   const order = inserted[0];
   try {
-    const { gatewayOrderId } = await gateway.createOrder({ orderId, amountMinor, currency: cart.currency, donor: { name: cart.donor_name, email: cart.donor_email, phone: cart.donor_phone } });
+    const { gatewayOrderId } = await ctx.gateway.createOrder({ orderId, amountMinor, currency: values.iso_currency, donor: ctx.payer });
     const [withGateway] = await db.update(orders).set({ gateway_order_id: gatewayOrderId, updated_at: new Date() }).where(eq(orders.id, order.id)).returning();
     return withGateway;
   } catch (error) {
     // the gateway never took it, so no money can move: fail it, and the cart may place a new order
     await db.update(orders).set({ status: 'failed', failure_reason: GATEWAY_REFUSED_REASON, updated_at: new Date() }).where(and(eq(orders.id, order.id), eq(orders.status, 'created')));
-    await reportError(error, { orderId, gateway: gatewayName });
+    await reportError(error, { orderId, gateway: values.payment_gateway });
     throw new ApiError('gateway_error', GATEWAY_UNAVAILABLE);
   }
+}
+
+/** Who pays: a gift's donor is on its cart; a cart-less order (an insurance premium) is its signed-in user's. */
+export async function payerOf(db: Db, order: { cart_id: number | null; user_id: number | null }) {
+  if (order.cart_id) {
+    const [cart] = await db.select({ name: carts.donor_name, email: carts.donor_email, phone: carts.donor_phone }).from(carts).where(eq(carts.id, order.cart_id));
+    return cart;
+  }
+  const [user] = order.user_id ? await db.select({ name: users.full_name, email: users.email, phone: users.phone_1 }).from(users).where(eq(users.id, order.user_id)) : [];
+  if (!user) throw new ApiError('conflict', 'This order has no payer');
+  return user;
 }
 
 /** spec 7 payment/send: the order goes to the gateway; the answer is where the browser checks out. */
@@ -172,9 +198,8 @@ export async function sendOrder(db: Db, orderId: string, ctx: { origin: string; 
   if (order.status === 'success') throw new ApiError('conflict', 'This donation is already paid');
   const gateway = gatewayFor(order.payment_gateway, ctx.origin);
   if (!gateway || !order.gateway_order_id) throw new ApiError('conflict', 'This order cannot be sent to its gateway');
-  const [cart] = await db.select().from(carts).where(eq(carts.id, order.cart_id));
   const url = await gateway.checkoutUrl(
-    { orderId, gatewayOrderId: order.gateway_order_id, amountMinor: order.donated_amount_minor + order.tip_amount_minor, currency: order.iso_currency, donor: { name: cart.donor_name, email: cart.donor_email, phone: cart.donor_phone } },
+    { orderId, gatewayOrderId: order.gateway_order_id, amountMinor: order.donated_amount_minor + order.tip_amount_minor, currency: order.iso_currency, donor: await payerOf(db, order) },
     ctx.returnUrl,
   );
   // a UPI id gets a collect request instead of a checkout page: the donor approves in their UPI app

@@ -17,6 +17,7 @@ import { onMandateMoved } from '../sip/mandate-events';
 import { sipEmailLinks, withLinks } from '../sip/links';
 import { mainSiteOrigin } from '../whitelabel/site';
 import { siteConfig } from '../whitelabel/resolve';
+import { defaultBrand } from '../whitelabel/brand';
 import { afterSipCharge } from '../sip/settled';
 import { chargeCredits, refundDebits, type ChargeLine, type LedgerLine } from './ledger';
 
@@ -163,7 +164,8 @@ async function receiptFor(tx: Tx, order: OrderRow) {
     orderId: order.order_id,
     amountMinor: order.donated_amount_minor + order.tip_amount_minor,
     currency: order.iso_currency,
-    fundraiserTitle: f?.title ?? null,
+    // a standalone tip is to the platform; a premium names its plan (issue 15)
+    fundraiserTitle: f?.title ?? (order.kind === 'tip' ? defaultBrand('').name : order.kind === 'insurance' ? String(order.params?.plan_title ?? order.params?.plan ?? '') || null : null),
     // a SIP month's cause is on each fundraiser line it was shared into: named once
     causes: [...new Set(((order.params?.lines ?? []) as ChargeLine[]).flatMap((l) => (l.sip_cause ? [l.sip_cause] : [])))],
     pan: donor.pan,

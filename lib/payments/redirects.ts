@@ -19,15 +19,17 @@ export function isMandateReturnUrl(candidate: string, siteOrigin: string): boole
   return isUrlOnOrigin(candidate, siteOrigin) && /^(\/[a-z]{2})?\/sip\/welcome$/.test(new URL(candidate).pathname);
 }
 
-export function failureRedirect(origin: string | null | undefined, f: { custom_tag: string; id: number }, reason?: string | null): string {
+/** Where a failed payment goes back to. A gift names its fundraiser; without one (a tip, an unreadable order) the fundraiser's origins fall back to the default. */
+export function failureRedirect(origin: string | null | undefined, f: { custom_tag: string; id: number } | null, reason?: string | null): string {
   const base = (() => {
+    if (!f && (origin === 'f' || origin === 's' || origin === 'tp' || origin === 'ps')) return FAILED_PAYMENT_PATH;
     switch (origin) {
       case 'f':
-        return `/fundraiser/${encodeURIComponent(f.custom_tag)}`;
+        return `/fundraiser/${encodeURIComponent(f!.custom_tag)}`;
       case 's':
-        return storyPath(f.custom_tag);
+        return storyPath(f!.custom_tag);
       case 'tp':
-        return `/new/thankyou/${encodeURIComponent(f.custom_tag)}`;
+        return `/new/thankyou/${encodeURIComponent(f!.custom_tag)}`;
       case 'up':
         return '/new/campaign/campaign_update';
       case 'tann':
@@ -35,7 +37,7 @@ export function failureRedirect(origin: string | null | undefined, f: { custom_t
       case 'tip':
         return '/new/standalonetip';
       case 'ps':
-        return paymentPath(f);
+        return paymentPath(f!);
       default:
         return FAILED_PAYMENT_PATH;
     }
@@ -47,3 +49,9 @@ export function failureRedirect(origin: string | null | undefined, f: { custom_t
 }
 
 export const thankYouPath = (customTag: string, orderId: string) => `/new/thankyou/${encodeURIComponent(customTag)}?oi=${encodeURIComponent(orderId)}`;
+
+/** A paid standalone tip comes back to its own page, thanked (issue 15). */
+export const tipThanksPath = (orderId: string) => `/new/standalonetip?oi=${encodeURIComponent(orderId)}&st=s`;
+
+/** A premium's payment, paid or not, comes back to its policy's page, which shows the outcome (issue 15). */
+export const insurancePolicyPath = (policyId: number, orderId: string) => `/insurance/${policyId}?oi=${encodeURIComponent(orderId)}`;

@@ -4,7 +4,7 @@ import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { carts, fundraisers, orders } from '../db/schema';
 import { pushPaymentResult } from '../realtime/order-events';
-import { failureRedirect, thankYouPath } from './redirects';
+import { failureRedirect, insurancePolicyPath, thankYouPath, tipThanksPath } from './redirects';
 import { ApiError, notFound } from '../http/errors';
 import { invalidateFundraiser } from '../cache/invalidate';
 import { GatewaySignatureError, type ChargeEvent } from './gateway';
@@ -18,15 +18,30 @@ import { afterSipCharge } from '../sip/settled';
 export { ORDER_EXPIRED_REASON };
 
 type OrderRow = typeof orders.$inferSelect;
-/** an order a donor checks out in the browser (a one-time gift): it has a cart and a fundraiser */
-export type CheckoutOrder = OrderRow & { cart_id: number; fundraiser_id: number };
-export const isCheckoutOrder = (o: OrderRow): o is CheckoutOrder => o.cart_id !== null && o.fundraiser_id !== null;
+/**
+ * An order its payer checks out in the browser: a one-time gift (cart and fundraiser), a standalone tip (cart, no
+ * fundraiser) or an insurance premium (its policy); a SIP month charged under a mandate is not one.
+ */
+export type CheckoutOrder = OrderRow;
+export const isCheckoutOrder = (o: OrderRow): o is CheckoutOrder =>
+  o.kind === 'one_time' ? o.cart_id !== null && o.fundraiser_id !== null : o.kind === 'tip' ? o.cart_id !== null : o.kind === 'insurance' && o.insurance_policy_id !== null;
+
+/** Where a paid or failed checkout sends its payer (spec 4): a gift's thank-you or way back by origin; a tip's or premium's own page. */
+async function nextPaths(db: Db, order: CheckoutOrder): Promise<{ success: string; failure: string }> {
+  if (order.kind === 'tip') return { success: tipThanksPath(order.order_id), failure: failureRedirect('tip', null, order.failure_reason) };
+  if (order.kind === 'insurance') {
+    const page = insurancePolicyPath(order.insurance_policy_id!, order.order_id);
+    return { success: page, failure: page };
+  }
+  const [f] = await db.select({ id: fundraisers.id, custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, order.fundraiser_id!));
+  return { success: thankYouPath(f.custom_tag, order.order_id), failure: failureRedirect(order.origin, f, order.failure_reason) };
+}
 
 /** What the donor's page needs to know about an order: its status and where to go next (spec 4). */
 export async function paymentResult(db: Db, order: CheckoutOrder) {
-  const [f] = await db.select({ id: fundraisers.id, custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, order.fundraiser_id));
   const status = order.status === 'success' ? 'success' : order.status === 'failed' ? 'failed' : 'pending';
-  const redirect = status === 'success' ? thankYouPath(f.custom_tag, order.order_id) : status === 'failed' ? failureRedirect(order.origin, f, order.failure_reason) : null;
+  const next = status === 'pending' ? null : await nextPaths(db, order);
+  const redirect = next ? (status === 'success' ? next.success : next.failure) : null;
   return { order_id: order.order_id, status, charged: order.charged, failure_reason: order.failure_reason, redirect } as const;
 }
 
@@ -121,7 +136,7 @@ export async function handlePaymentReturn(db: Db, orderId: string, params: Recor
   const settled = await checkoutOrderByOrderId(db, orderId);
   // the webhook may have credited this order a moment ago and still be expiring the story's cache:
   // the donor is about to look at the story, so expire it here too (idempotent)
-  if (settled.status === 'success') await invalidateFundraiser(settled.fundraiser_id);
+  if (settled.status === 'success' && settled.fundraiser_id) await invalidateFundraiser(settled.fundraiser_id);
   return settled;
 }
 

@@ -19,7 +19,12 @@ export const POST = handle(async (request) => {
   const db = await getDb();
   const origin = await requestOrigin(request);
   const order = await checkoutOrderByOrderId(db, order_id);
-  const [f] = await db.select({ custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, order.fundraiser_id));
-  const back = new URLSearchParams({ oi: order_id, origin: order.origin ?? 's', ct: f.custom_tag, id: String(order.fundraiser_id) });
+  const back = new URLSearchParams({ oi: order_id, origin: order.origin ?? 's' });
+  // a gift comes back with its fundraiser (spec 4 return params ct, id); a tip or a premium has none
+  if (order.fundraiser_id) {
+    const [f] = await db.select({ custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, order.fundraiser_id));
+    back.set('ct', f.custom_tag);
+    back.set('id', String(order.fundraiser_id));
+  }
   return json({ data: await sendOrder(db, order_id, { origin, returnUrl: new URL(`${PAYMENT_ROUTE_PATH}?${back}`, origin).toString() }) });
 });
