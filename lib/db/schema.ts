@@ -409,7 +409,7 @@ export const orders = pgTable(
     // compared as text: the enum's new values cannot be used in the migration's own transaction
     check('orders_target_check', sql`${t.fundraiser_id} is not null or ${t.kind}::text in ('sip', 'tip', 'insurance')`),
     check('orders_insurance_check', sql`${t.kind}::text <> 'insurance' or ${t.insurance_policy_id} is not null`),
-    check('orders_sip_check', sql`${t.kind} = 'one_time' or (${t.subscription_id} is not null and ${t.period} is not null)`),
+    check('orders_sip_check', sql`${t.kind}::text <> 'sip' or (${t.subscription_id} is not null and ${t.period} is not null)`),
   ],
 );
 

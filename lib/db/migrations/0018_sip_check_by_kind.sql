@@ -1,0 +1,2 @@
+ALTER TABLE "orders" DROP CONSTRAINT "orders_sip_check";--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_sip_check" CHECK ("orders"."kind"::text <> 'sip' or ("orders"."subscription_id" is not null and "orders"."period" is not null));
