@@ -73,6 +73,10 @@ export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'bmp', 'gif', 'png'] as const;
 export const AUTH_COOKIE_NAME = 'u_auth';
 export const AUTH_COOKIE_DAYS = 365;
 export const UTM_COOKIE_DAYS = 7;
+/** spec 1, 9: the marketing fields a landing URL may carry; each is kept in a cookie of its own name */
+export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+/** a utm value kept from a URL, a cookie or a body: one line of at most this many characters */
+export const UTM_VALUE_MAX = 100;
 export const NEXT_PAYMENT_DATE_WINDOW_DAYS = 5;
 
 // spec 9: SIP
@@ -536,3 +540,105 @@ export const SIP_SUBSCRIBE_PATH = '/new/sip';
 // the smallest debit Razorpay takes, refunded by Razorpay) and how long the token is valid (the donor may stop it any time)
 export const RAZORPAY_MANDATE_AUTH_AMOUNT_MINOR = { Emandate: 0, UPIRECURRING: 100, CARD: 100 } as const;
 export const MANDATE_VALID_YEARS = 10;
+
+// issue 15: account utilities
+/** POST admin/verify (does this email have an account): checks per client address, no looser than sign-up's own limit */
+export const EMAIL_CHECK_LIMIT_PER_IP = { max: 10, windowMs: 60 * MINUTE_MS } as const;
+/** POST push-notifications: subscriptions stored or refreshed per client address */
+export const PUSH_SUBSCRIBE_LIMIT_PER_IP = { max: 30, windowMs: 60 * MINUTE_MS } as const;
+/** a Web Push endpoint URL is at most this long (browsers' are under 500 characters) */
+export const PUSH_ENDPOINT_MAX_LENGTH = 2048;
+/** the push services browsers subscribe with (Chrome, Edge, Firefox, Safari): we only ever send to these hosts */
+export const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'android.googleapis.com', 'updates.push.services.mozilla.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'] as const;
+/** how long a push service keeps a message for an offline browser */
+export const PUSH_TTL_S = 24 * 60 * 60;
+/** how long we wait for a push service to take one message */
+export const PUSH_SEND_TIMEOUT_MS = 10_000;
+/** a push message's JSON before encryption: one aes128gcm record (4096 bytes) less its overhead, with room to spare */
+export const PUSH_PAYLOAD_MAX_BYTES = 3000;
+/** the browser's user agent kept with its subscription, cut to this length */
+export const PUSH_USER_AGENT_MAX = 300;
+/** GET system-events: counts per entity are kept this long in memory (and by browsers and CDNs) */
+export const SYSTEM_EVENT_COUNTS_CACHE_MS = 30_000;
+export const SYSTEM_EVENT_COUNTS_CACHE_MAX = 1000;
+/** GET system-events: at most this many event names asked for at once */
+export const SYSTEM_EVENT_NAMES_MAX = 20;
+/** GET paytm/login-code: the signed state of a wallet login, and the cookie that ties it to this browser, last this long */
+export const PAYTM_LOGIN_STATE_TTL_S = 10 * 60;
+export const PAYTM_LOGIN_COOKIE = 'paytm_login';
+/** where the wallet sends the person back with ?code=&state= (the sign-in page, which calls callback/paytm) */
+export const PAYTM_LOGIN_RETURN_PATH = '/new/signin';
+/** the scope our wallet client asks for, as in its token exchange (lib/auth/social/paytm.ts) */
+export const PAYTM_LOGIN_SCOPE = 'paytm';
+
+// issue 15: more ways to give (spec 2 /new/standalonetip and /new/anniversary)
+/** a standalone tip to the platform: its presets per currency (the first row the page offers) */
+export const STANDALONE_TIP_PRESETS: Record<string, readonly number[]> = { INR: [51, 101, 251, 501], default: [2, 5, 10, 20] };
+/** the occasions anniversary giving marks a gift with (shown on the receipt) */
+export const ANNIVERSARY_OCCASIONS = ['birthday', 'wedding_anniversary', 'in_memory', 'festival', 'other'] as const;
+export const DEDICATION_MESSAGE_MAX = 140;
+
+// issue 15: listings and fundraiser page calls
+/** the visitor's cookie id (spec 7 trending with cookie id; campaign visits count once per visitor and day); set by POST visit */
+export const VISITOR_COOKIE = 'cookie_id';
+export const VISITOR_COOKIE_DAYS = 365;
+/** a visitor id is this many random bytes, base64url; a cookie not shaped like one is ignored */
+export const VISITOR_ID_BYTES = 16;
+export const VISITOR_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+/** the trending story: the success story with the most supporters over this many days (spec 7 trending story) */
+export const TRENDING_STORY_WINDOW_DAYS = 30;
+/** ended fundraisers with recent supporters are read this many at a time, at most this many pages, to find a success story */
+export const TRENDING_STORY_SCAN_BATCH = 20;
+export const TRENDING_STORY_SCAN_PAGES = 5;
+/** largest gifts the donor card names */
+export const DONOR_CARD_TOP_DONORS = 3;
+/** the story summary in the share text, as the story page cuts it */
+export const STORY_SHARE_SUMMARY_LENGTH = 300;
+/** spec 7 contribute-now: the click is kept as this system event (beside campaign_visit and share_click) */
+export const CONTRIBUTE_EVENT = 'contribute_now';
+/** the channels the story's share menu records (share_click info_2) */
+export const SHARE_CHANNELS = ['whatsapp', 'facebook', 'copy'] as const;
+/** most banners one site shows at once (the first is the home banner) */
+export const BANNERS_MAX = 5;
+/** public listings (trending, urgent, success stories, trending story): a shared cache keeps them a minute */
+export const LISTING_CACHE = 'public, max-age=0, s-maxage=60';
+/** trending in one visitor's order: only their browser keeps it */
+export const VISITOR_LISTING_CACHE = 'private, max-age=60';
+/** a public fundraiser's cards (header, donor card, share card, shares, campaign count): as GET fundraiser does */
+export const STORY_CARD_CACHE = 'public, max-age=0, s-maxage=30';
+/** similar fundraisers: the story page refreshes them every 10 minutes */
+export const SIMILAR_CACHE = 'public, max-age=0, s-maxage=600';
+export const BANNER_CACHE = 'public, max-age=300, s-maxage=300';
+export const EVENT_CACHE = 'public, max-age=300, s-maxage=3600';
+/** spec 4: the payment modes whose order waits for a UPI app (intent on a phone, QR code on a desktop) */
+export const UPI_LINK_MODES = ['UPI', 'DESKTOPQR'] as const;
+/** UPI takes rupees only */
+export const UPI_CURRENCY = 'INR';
+/** NPCI's linking spec: the note (tn) a UPI app shows is at most this long */
+export const UPI_NOTE_MAX_LENGTH = 50;
+/** the UPI payee of each gateway that lets us build the intent link ourselves; the sandbox's is a test address */
+export const UPI_PAYEES: Readonly<Record<string, { vpa: string; name: string }>> = { sandbox: { vpa: 'sahyog.sandbox@upi', name: 'Sahyog Sandbox' } };
+/** how many fundraisers in need anniversary giving offers to choose from */
+export const ANNIVERSARY_FUNDRAISER_CHOICES = 6;
+
+// issue 15: insurance plans (spec 9)
+// (the six premiums are INSURANCE_PLANS above; lib/insurance/plans.ts names them)
+/** the insurer a premium is paid to: the ledger credits insurance:{vendor} (spec 3 insurance plan field vendor) */
+export const INSURANCE_VENDOR = 'sahyog-care';
+/** premiums are quoted and charged in rupees only (spec 9 lists rupee amounts) */
+export const INSURANCE_CURRENCY = 'INR';
+/** how long one paid premium covers, from the day it is paid */
+export const INSURANCE_COVER_MONTHS = { yearly: 12, monthly: 1 } as const;
+/** who the insured person is to the buyer */
+export const INSURED_RELATIONS = ['self', 'spouse', 'son', 'daughter', 'father', 'mother'] as const;
+/** an insured person's date of birth lies at most this many years back */
+export const INSURED_AGE_MAX_YEARS = 100;
+/** policy creations, changes and premium payments per client address */
+export const INSURANCE_WRITE_LIMIT_PER_IP = { max: 30, windowMs: 60 * MINUTE_MS } as const;
+/** the plans page and a policy's own page (the payment comes back to /insurance/{id}?oi=) */
+export const INSURANCE_PATH = '/insurance';
+/** spec 7 POST coupon: checks one address may make per window (coupon codes are guessable words) */
+export const COUPON_CHECKS_PER_IP = { max: 30, windowMs: 10 * 60 * 1000 } as const;
+/** spec 8: wallet payments (spec 9 modes) whose non-success says only this */
+export const WALLET_MODES: readonly string[] = ['PAYTM', 'PAYTMMA'];
+export const WALLET_RETRY_MESSAGE = 'Please try again';

@@ -14,6 +14,10 @@ import { causeSlugForArt } from '../media/demo-art';
 import { DISEASES, HOSPITALS as HOSPITAL_LIST } from './reference-lists';
 import { slugify } from '../fundraisers/custom-tag';
 import { MEMBERSHIP } from '../permissions/can';
+import { seedDemoEvents } from './seed-events';
+
+/** The demo's sponsor coupon (README). */
+export const DEMO_COUPON_CODE = 'SAHYOG100';
 
 /** Every demo account signs in with this password (README). */
 export const DEMO_PASSWORD = 'Sahyog@2026';
@@ -354,6 +358,9 @@ export async function insertDemo(db: Db, opts: { now?: Date } = {}): Promise<See
     if (commentRows.length) await tx.insert(s.comments).values(commentRows);
     await tx.insert(s.rewards).values(frs.filter((_, i) => i % 6 === 1).map((f) => ({ fundraiser_id: f.id, title: 'Thank-you postcard', description: 'A handwritten postcard from the family.', min_amount_minor: 100000 })));
     void fos;
+    await seedDemoEvents(tx, now);
+    // issue 15: a sponsor's coupon to try on the payment page: ₹100 added to a gift, for a year and 1,000 gifts
+    await tx.insert(s.coupons).values({ code: DEMO_COUPON_CODE, sponsor: 'Sahyog Friends', currency: 'INR', amount_minor: 10_000, max_uses: 1000, valid_until: new Date(now.getTime() + 365 * 24 * 3600 * 1000) }).onConflictDoNothing();
     return { fundraisers: frs.length, created: true };
   });
 }

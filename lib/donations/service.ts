@@ -16,8 +16,10 @@ import { MAX_DONATION_INR } from '../constants';
 import type { CartSchema, OrderSchema } from '../validation/donation';
 import { checkoutOrderByOrderId } from '../payments/results';
 import { gatewayFor, gatewayNameFor, modeUnavailable } from '../payments/registry';
+import { isOneTimeMode } from '../payments/options';
 import { GATEWAY_REFUSED_REASON } from '../payments/order-state';
 import { assertRewardFor } from '../fundraisers/rewards';
+import { quoteCoupon } from '../coupons/coupons';
 
 // how long a double click's second request waits for the first to get its gateway order
 const TWIN_ORDER_WAIT_MS = 10_000;
@@ -28,7 +30,7 @@ const CURRENCY_UNAVAILABLE = 'Donations in this currency are not available right
 const currencyUnavailable = () => new ApiError('validation_failed', CURRENCY_UNAVAILABLE, { currency: CURRENCY_UNAVAILABLE });
 
 /** spec 4/7: a fundraiser takes donations while it runs, and a private one only after its PIN. */
-async function donatableFundraiser(db: Db, id: number, pinVerified: boolean) {
+export async function donatableFundraiser(db: Db, id: number, pinVerified: boolean) {
   const [f] = await db.select().from(fundraisers).where(eq(fundraisers.id, id));
   // a draft or a fundraiser under review does not exist for donors
   if (!f || !isFundraiserPublished(f)) throw notFound('Fundraiser not found');
@@ -48,6 +50,8 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
     throw new ApiError('validation_failed', 'This amount is above what we accept online in one donation', { donated_amount: 'Please enter a smaller amount or contact us for large gifts' });
   }
   if (input.reward_id !== undefined) await assertRewardFor(db, f.id, input.reward_id, donatedInr, r);
+  // a coupon that cannot match this gift is refused now, with its reason, rather than silently at settling
+  const coupon = input.coupon_code ? await quoteCoupon(db, input.coupon_code, { currency, donatedMinor: donated }) : null;
   // a PAN is kept only where it earns a tax receipt (the form asks for it on the same fundraisers)
   const pan = hasTaxBenefit(f) && input.pan ? input.pan : null;
   const [cart] = await db
@@ -75,6 +79,8 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
       locale: input.locale ?? DEFAULT_LOCALE,
       client_ip: ctx.ip,
       reward_id: input.reward_id ?? null,
+      coupon_code: coupon?.code ?? null,
+      dedication: input.dedication ? { occasion: input.dedication.occasion, honoree: input.dedication.honoree, ...(input.dedication.message ? { message: input.dedication.message } : {}) } : null,
     })
     .returning();
   return cart;
@@ -118,6 +124,7 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
   // a cart made while it ran does not reopen a fundraiser that has ended or gone back to review since
   if (!acceptsDonations(f)) throw new ApiError('conflict', FUNDRAISER_ENDED);
   const r = await currentRatesMicros(db);
+  if (!isOneTimeMode(cart.currency, input.mode)) throw modeUnavailable();
   // the server picks the gateway from configuration and currency; the client never names it
   const gatewayName = gatewayNameFor(cart.currency, input.mode);
   const gateway = gatewayName ? gatewayFor(gatewayName, ctx.origin) : null;

@@ -2,7 +2,7 @@
 // NGO, NGOs, diseases, hospitals), in the spec's field names. Reference data: cached by browsers and proxies.
 import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { causes, diseases, entityDetails, fundraisers, hospitals } from '../db/schema';
+import { causes, diseases, entityDetails, eventCauses, fundraisers, hospitals } from '../db/schema';
 import { CAUSE, MEDICAL_CAUSE_IDS_FOR_PERSONAL, REFERENCE_LIST_MAX } from '../constants';
 import { PUBLISHED_FLAGS } from './status';
 
@@ -44,9 +44,10 @@ export async function hospitalList(db: DbOrTx, q?: string) {
   return db.select({ id: hospitals.id, name: hospitals.name, city: hospitals.city, state: hospitals.state }).from(hospitals).where(where).orderBy(asc(hospitals.name)).limit(REFERENCE_LIST_MAX);
 }
 
-/** NGOs (entities of type ngo), by name (spec 7's fname). */
-export async function ngoList(db: DbOrTx, fname?: string) {
-  const where = and(eq(entityDetails.entity_type, 'ngo'), fname ? ilike(entityDetails.name, contains(fname)) : undefined);
+/** NGOs (entities of type ngo), by name (spec 7's fname) and, with an event, only those taking part in it (event_id). */
+export async function ngoList(db: DbOrTx, fname?: string, eventId?: number) {
+  const inEvent = eventId ? inArray(entityDetails.id, db.select({ id: eventCauses.entity_details_id }).from(eventCauses).where(eq(eventCauses.event_id, eventId))) : undefined;
+  const where = and(eq(entityDetails.entity_type, 'ngo'), fname ? ilike(entityDetails.name, contains(fname)) : undefined, inEvent);
   return db.select({ id: entityDetails.id, name: entityDetails.name, city: entityDetails.city, has_80g: entityDetails.has_80g }).from(entityDetails).where(where).orderBy(asc(entityDetails.name)).limit(REFERENCE_LIST_MAX);
 }
 

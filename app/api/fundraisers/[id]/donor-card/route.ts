@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { getDb } from '@/lib/db/client';
+import { handle, json } from '@/lib/http/respond';
+import { parseWith } from '@/lib/http/validation';
+import { notFound } from '@/lib/http/errors';
+import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
+import { fundraiserById } from '@/lib/fundraisers/queries';
+import { donorCard } from '@/lib/fundraisers/page-cards';
+import { hasPinAccess } from '@/lib/story/pin-access';
+import { STORY_CARD_CACHE } from '@/lib/constants';
+
+export const dynamic = 'force-dynamic';
+
+// spec 7 GET donor card: raised, goal, progress, supporters, days left and the top donors (anonymous ones unnamed)
+export const GET = handle(async (request, { params }: { params: Promise<{ id: string }> }) => {
+  const { id } = parseWith(z.object({ id: FundraiserIdSchema }), await params);
+  const db = await getDb();
+  const f = await fundraiserById(db, id);
+  if (!f) throw notFound('Fundraiser not found');
+  const pinVerified = f.is_private && (await hasPinAccess(request, id));
+  return json({ data: await donorCard(db, f, { pinVerified }) }, { headers: { 'Cache-Control': f.is_private ? 'private, no-store' : STORY_CARD_CACHE } });
+});
