@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   SIP_CHARGE_INTERVAL_MS: z.coerce.number().int().positive().optional(),
   RECONCILE_AFTER_MS: z.coerce.number().int().nonnegative().optional(),
   ORDER_EXPIRY_MS: z.coerce.number().int().positive().optional(),
+  // carts one address may make per window (default CART_LIMIT_PER_IP); the e2e suite, all on one loopback address, raises it
+  CART_LIMIT_PER_IP_MAX: z.coerce.number().int().positive().optional(),
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
@@ -91,6 +93,11 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   // '1' addresses the bucket in the path (endpoint/bucket/key), which MinIO and most stand-ins need
   S3_FORCE_PATH_STYLE: z.enum(['0', '1']).optional(),
+  // issue 15, Web Push (spec 7 push notifications): the VAPID key pair (web-push generate-vapid-keys, base64url) and
+  // the contact the push services may write to (mailto: or https:); without the key pair nothing is sent
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'a base64url P-256 public key (87 characters)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a base64url P-256 private key (43 characters)').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(?:mailto:\S+@\S+|https:\/\/\S+)$/, 'a mailto: address or an https: URL').optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -114,6 +121,9 @@ export function env(): Env {
     }
     if (parsed.data.SANDBOX_GATEWAY === '1' && realGatewayKeys(parsed.data)) {
       throw new Error('Invalid configuration: SANDBOX_GATEWAY=1 cannot run beside real gateway keys (RAZORPAY_*, STRIPE_*): the sandbox credits donations without any money moving');
+    }
+    if (Boolean(parsed.data.VAPID_PUBLIC_KEY) !== Boolean(parsed.data.VAPID_PRIVATE_KEY)) {
+      throw new Error('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (one without the other sends nothing)');
     }
     cached = parsed.data;
   }

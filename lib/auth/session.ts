@@ -84,27 +84,45 @@ export interface SignedInUser {
 }
 
 /**
- * The user behind the request's bearer token or session cookie, or null. An expired or revoked
- * token given as a bearer answers token_expired (spec 8); an expired cookie is simply signed out.
+ * Where the request's session stands: `live` with its user; `ended` when it carries a token of ours (a bearer token,
+ * or a cookie whose seal our secret verifies) that no longer signs anyone in (revoked at logout, expired, or a
+ * session_version bumped by "log out everywhere"); `none` when it carries none. A cookie that does not unseal
+ * (tampered, foreign, past its seal's ttl) is `none`: it proves nothing about who issued it.
  */
-export async function signedInUser(db: DbOrTx, request: Request, now = new Date()): Promise<SignedInUser | null> {
+export type SessionState = { state: 'live'; user: SignedInUser } | { state: 'ended'; carrier: 'bearer' | 'cookie' } | { state: 'none' };
+
+export async function sessionState(db: DbOrTx, request: Request, now = new Date()): Promise<SessionState> {
   const bearer = bearerToken(request);
   const session = bearer ? null : await readSession(request);
   const token = bearer ?? session?.token;
-  if (!token) return null;
+  if (!token) return { state: 'none' };
   const [row] = await sessionByTokenHash(db).execute({ hash: hashToken(token) });
   const current = row && !row.revoked_at && row.expires_at > now && (!session || (session.userId === row.id && session.version === row.session_version));
-  if (!current) {
-    if (bearer) throw new ApiError('token_expired', TOKEN_EXPIRED_MESSAGE);
-    return null;
-  }
-  return { id: row.id, full_name: row.full_name, email: row.email, session_version: row.session_version, tokenId: row.tokenId };
+  if (!current) return { state: 'ended', carrier: bearer ? 'bearer' : 'cookie' };
+  return { state: 'live', user: { id: row.id, full_name: row.full_name, email: row.email, session_version: row.session_version, tokenId: row.tokenId } };
 }
 
+/**
+ * The user behind the request's bearer token or session cookie, or null. An expired or revoked
+ * token given as a bearer answers token_expired (spec 8); an ended cookie here is simply signed out,
+ * so pages and calls open to visitors keep working for a browser whose session ended elsewhere.
+ */
+export async function signedInUser(db: DbOrTx, request: Request, now = new Date()): Promise<SignedInUser | null> {
+  const s = await sessionState(db, request, now);
+  if (s.state === 'live') return s.user;
+  if (s.state === 'ended' && s.carrier === 'bearer') throw new ApiError('token_expired', TOKEN_EXPIRED_MESSAGE);
+  return null;
+}
+
+/**
+ * The signed-in user, or 401: token_expired when the request carries a session of ours that has ended (bearer or
+ * cookie: spec 8, the client then clears its session silently), unauthenticated when it carries none.
+ */
 export async function requireUser(db: DbOrTx, request: Request, message = 'Please sign in to continue'): Promise<SignedInUser> {
-  const user = await signedInUser(db, request);
-  if (!user) throw unauthenticated(message);
-  return user;
+  const s = await sessionState(db, request);
+  if (s.state === 'live') return s.user;
+  if (s.state === 'ended') throw new ApiError('token_expired', TOKEN_EXPIRED_MESSAGE);
+  throw unauthenticated(message);
 }
 
 export interface IssuedSession {

@@ -5,15 +5,20 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../db/client';
 import { requireUser, signedInUser } from '../auth/session';
 import { parseQuery, parseWith } from '../http/validation';
+import { clientIp } from '../security/rate-limit';
+import { utmFrom } from '../http/utm';
 import {
   AssistanceLeadSchema,
   ContactCampaignerSchema,
   ContactLeadSchema,
   ImpactLeadSchema,
   LeadCallParamsSchema,
+  LeadUpdateSchema,
   ReferralLeadSchema,
   SignupLeadSchema,
   WANT_TO_RAISE_FUNDS,
+  utmOfPayload,
+  type Utm,
 } from '../validation/lead';
 import {
   LEAD_TYPES,
@@ -26,16 +31,21 @@ import {
   createSignupLead,
   type LeadSender,
   type LeadType,
+  type LeadView,
   type SentLead,
+  updateLead,
 } from './service';
 
-export interface LeadForm<S extends z.ZodType<{ captcha_response?: string }>> {
+/** What every lead form's payload has: the captcha's answer and spec 3's utm fields (flat or as one object). */
+type LeadPayload = Utm & { utm?: Utm; captcha_response?: string };
+
+export interface LeadForm<S extends z.ZodType<LeadPayload>> {
   type: Exclude<LeadType, 'signup'>;
   schema: S;
   create: (db: DbOrTx, input: z.output<S>, sender: LeadSender) => Promise<SentLead>;
 }
 
-const form = <S extends z.ZodType<{ captcha_response?: string }>>(f: LeadForm<S>) => f;
+const form = <S extends z.ZodType<LeadPayload>>(f: LeadForm<S>) => f;
 
 export const CONTACT_LEAD = form({ type: LEAD_TYPES.contact, schema: ContactLeadSchema, create: createContactLead });
 export const SIGNUP_LEAD = form({ type: LEAD_TYPES.wantToRaiseFunds, schema: SignupLeadSchema, create: createSignupLead });
@@ -55,10 +65,25 @@ export const isSignupLead = (body: unknown) => typeof body === 'object' && body 
  * (401) rather than stored as anyone's; showError is the caller's own choice of showing a failure (spec 8), which
  * the server accepts and leaves to it.
  */
-export async function receiveLead<S extends z.ZodType<{ captcha_response?: string }>>(db: DbOrTx, request: Request, body: unknown, leadForm: LeadForm<S>): Promise<SentLead> {
+export async function receiveLead<S extends z.ZodType<LeadPayload>>(db: DbOrTx, request: Request, body: unknown, leadForm: LeadForm<S>): Promise<SentLead> {
   const params = parseQuery(LeadCallParamsSchema, request.url);
   const input = parseWith(leadForm.schema, body);
   const user = params.signup_access ? await requireUser(db, request) : await signedInUser(db, request);
   await admitLead(db, request, leadForm.type, input.captcha_response);
-  return leadForm.create(db, input, { userId: user?.id ?? null });
+  // spec 9: the form's utm fields, else the landing's kept in cookies
+  const utm = utmFrom(request, utmOfPayload(input));
+  return leadForm.create(db, input, { userId: user?.id ?? null, utm });
+}
+
+/**
+ * spec 7 PUT lead update: the call's params, the payload, and who asks. signup_access links the lead to the account
+ * sign-up just began, so it needs that session (401 otherwise); without it, a signed-out browser speaks only through
+ * the lead_token its POST answered (the same session that sent the lead), and a call with neither is 401.
+ */
+export async function receiveLeadUpdate(db: DbOrTx, request: Request, id: number, body: unknown): Promise<LeadView> {
+  const params = parseQuery(LeadCallParamsSchema, request.url);
+  const input = parseWith(LeadUpdateSchema, body);
+  const signupAccess = params.signup_access ?? false;
+  const actor = signupAccess || !input.lead_token ? await requireUser(db, request) : await signedInUser(db, request);
+  return updateLead(db, actor, id, input, { signupAccess, clientAddress: clientIp(request) });
 }

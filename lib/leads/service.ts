@@ -51,9 +51,10 @@ type FormLeadType = Exclude<LeadType, 'signup'>;
 const TOO_MANY = 'Too many messages, please try again later';
 const LEAD_NOT_FOUND = 'Lead not found';
 
-/** Who sends a lead: the signed-in account, if any. */
+/** Who sends a lead: the signed-in account, if any, and the utm fields that brought them (the form's, else the cookies'). */
 export interface LeadSender {
   userId: number | null;
+  utm: Utm | null;
 }
 
 /** The POST answer: the lead's id, and for a signed-out sender the token that lets their sign-up claim it. */
@@ -132,7 +133,7 @@ const contactOf = (input: { name: string; email?: string; phone?: string; extens
 export async function createContactLead(db: DbOrTx, input: z.output<typeof ContactLeadSchema>, sender: LeadSender): Promise<SentLead> {
   return storeLead(
     db,
-    { ...contactOf(input), about: input.about, page: input.page ?? 'contact-us', type: LEAD_TYPES.contact, query_type: LEAD_TYPES.contact, utm: utmOfPayload(input), user_id: sender.userId },
+    { ...contactOf(input), about: input.about, page: input.page ?? 'contact-us', type: LEAD_TYPES.contact, query_type: LEAD_TYPES.contact, utm: sender.utm, user_id: sender.userId },
     { heading: 'New message from the contact form' },
   );
 }
@@ -150,7 +151,7 @@ export async function createSignupLead(db: DbOrTx, input: z.output<typeof Signup
       page: input.page ?? 'signup',
       type: LEAD_TYPES.wantToRaiseFunds,
       query_type: WANT_TO_RAISE_FUNDS,
-      utm: utmOfPayload(input),
+      utm: sender.utm,
       user_id: sender.userId,
     },
     { heading: 'Someone wants to raise funds' },
@@ -161,7 +162,7 @@ export async function createSignupLead(db: DbOrTx, input: z.output<typeof Signup
 export async function createImpactLead(db: DbOrTx, input: z.output<typeof ImpactLeadSchema>, sender: LeadSender): Promise<SentLead> {
   return storeLead(
     db,
-    { ...contactOf(input), about: input.about ?? null, city: input.city ?? null, page: input.page ?? 'impact', type: LEAD_TYPES.impact, query_type: LEAD_TYPES.impact, utm: utmOfPayload(input), user_id: sender.userId },
+    { ...contactOf(input), about: input.about ?? null, city: input.city ?? null, page: input.page ?? 'impact', type: LEAD_TYPES.impact, query_type: LEAD_TYPES.impact, utm: sender.utm, user_id: sender.userId },
     { heading: 'New lead from the impact page' },
   );
 }
@@ -177,7 +178,7 @@ export async function createAssistanceLead(db: DbOrTx, input: z.output<typeof As
   }
   return storeLead(
     db,
-    { ...contactOf(input), about: input.about, subject, page: input.page ?? 'assistance', type: LEAD_TYPES.assistance, query_type: LEAD_TYPES.assistance, utm: utmOfPayload(input), user_id: sender.userId },
+    { ...contactOf(input), about: input.about, subject, page: input.page ?? 'assistance', type: LEAD_TYPES.assistance, query_type: LEAD_TYPES.assistance, utm: sender.utm, user_id: sender.userId },
     { heading: 'A campaigner asks for assistance' },
   );
 }
@@ -195,7 +196,7 @@ export async function createReferralLead(db: DbOrTx, input: z.output<typeof Refe
       page: input.page ?? 'referral',
       type: LEAD_TYPES.referral,
       query_type: LEAD_TYPES.referral,
-      utm: utmOfPayload(input),
+      utm: sender.utm,
       user_id: sender.userId,
     },
     { heading: 'New referral' },
@@ -247,7 +248,7 @@ export async function contactCampaigner(db: DbOrTx, fundraiser: { id: number; cu
       page,
       type: LEAD_TYPES.contactCampaigner,
       query_type: LEAD_TYPES.contactCampaigner,
-      utm: utmOfPayload(input),
+      utm: sender.utm,
       user_id: sender.userId,
     },
     { heading: reachable ? 'A message to a campaigner (sent to them)' : 'A message to a campaigner with no email address: please pass it on', mailTo: reachable ? owner.email : undefined, also: toCampaigner, claimable: false },
@@ -322,26 +323,38 @@ function changesFor(lead: LeadRow, input: LeadUpdateInput): Partial<typeof leads
 }
 
 /**
- * spec 7 PUT lead update. Its creator (the signed-in account that sent it) or a reviewer may change it; anyone else
+ * spec 7 PUT lead update. Whoever sent the lead may change it: the signed-in account that sent it, or, for a lead sent
+ * signed out, the browser holding the lead_token the POST answered (the same session); reviewers may too. Anyone else
  * gets 404, so a lead's existence stays private. With signup_access (spec 4: signup, then lead creation), the account
- * just signed up becomes the creator of a lead it sent signed out, proven by the lead_token the POST answered.
+ * just signed up becomes the creator of a lead it sent signed out, proven by that lead_token. showError is the
+ * caller's own choice of showing a failure (spec 8): the answer is the same envelope either way.
  */
-export async function updateLead(db: DbOrTx, actor: { id: number }, id: number, input: LeadUpdateInput, opts: { signupAccess: boolean }): Promise<LeadView> {
-  if (!(await hitRateLimit(db, `lead:update:user:${actor.id}`, LEAD_UPDATE_LIMIT)).allowed) throw rateLimited(TOO_MANY);
+export async function updateLead(
+  db: DbOrTx,
+  actor: { id: number } | null,
+  id: number,
+  input: LeadUpdateInput,
+  opts: { signupAccess: boolean; clientAddress: string },
+): Promise<LeadView> {
+  const limitKey = actor ? `lead:update:user:${actor.id}` : `lead:update:ip:${opts.clientAddress}`;
+  if (!(await hitRateLimit(db, limitKey, LEAD_UPDATE_LIMIT)).allowed) throw rateLimited(TOO_MANY);
   const [lead] = await db.select().from(leads).where(eq(leads.id, id));
   if (!lead) throw notFound(LEAD_NOT_FOUND);
-  const own = lead.user_id === actor.id;
-  const claims = !own && opts.signupAccess && lead.user_id === null && (await leadTokenNames(input.lead_token, id));
-  if (!own && !claims && !(await can(db, actor, 'fundraiser.review', { kind: 'platform' }))) throw notFound(LEAD_NOT_FOUND);
+  const own = actor !== null && lead.user_id === actor.id;
+  // a lead nobody holds, named by its sender's token: claimed by the new account (signup_access), or changed by the
+  // signed-out browser that sent it; a signed-in account without signup_access does not act on a token
+  const holdsToken = !own && lead.user_id === null && (actor === null || opts.signupAccess) && (await leadTokenNames(input.lead_token, id));
+  const claims = holdsToken && actor !== null;
+  if (!own && !holdsToken && !(actor && (await can(db, actor, 'fundraiser.review', { kind: 'platform' })))) throw notFound(LEAD_NOT_FOUND);
   // it has reached the campaigner already: a changed copy would tell them something they never read
   if (lead.type === LEAD_TYPES.contactCampaigner) throw conflict('A message sent to a campaigner cannot be changed');
   const changes = changesFor(lead, input);
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(leads)
-      .set({ ...changes, ...(claims ? { user_id: actor.id } : {}), updated_at: new Date() })
-      // a claim takes a lead nobody holds: two sign-ups with the same token cannot both have it
-      .where(and(eq(leads.id, id), claims ? isNull(leads.user_id) : undefined))
+      .set({ ...changes, ...(claims && actor ? { user_id: actor.id } : {}), updated_at: new Date() })
+      // a token acts on a lead nobody holds: two sign-ups with the same token cannot both have it
+      .where(and(eq(leads.id, id), holdsToken ? isNull(leads.user_id) : undefined))
       .returning();
     if (!updated) throw notFound(LEAD_NOT_FOUND);
     await enqueueMessage(tx, teamEmail(updated, `Lead #${id} updated`));
