@@ -8,6 +8,8 @@ import { guardRedirect, isMobileRequest } from './lib/auth/guards';
 import { siteSegment } from './lib/whitelabel/site';
 import { hostFromHeaders } from './lib/whitelabel/host';
 import { listingPathFromQuery } from './lib/listing/path';
+import { isHttps } from './lib/http/cookies';
+import { utmCookiesFor } from './lib/http/utm';
 
 const intl = createIntlMiddleware(routing);
 
@@ -27,6 +29,18 @@ function withFramingPolicy(response: NextResponse, pathname: string): NextRespon
     response.headers.set('X-Frame-Options', 'DENY');
     response.headers.set('Content-Security-Policy', `frame-ancestors 'none'${frameSrc}`);
   }
+  return response;
+}
+
+// spec 9: the utm fields of a landing URL are kept in cookies for 7 days. Only a response to a URL carrying them sets
+// any, and it is marked private: no shared cache may store a Set-Cookie (our micro-cache skips such responses, and
+// Next's page cache never holds middleware headers), so the pages everyone else gets stay cached.
+function withUtmCookies(response: NextResponse, request: NextRequest): NextResponse {
+  const cookies = utmCookiesFor(request.nextUrl.searchParams, (name) => request.cookies.has(name));
+  if (!cookies.length) return response;
+  const secure = isHttps(request);
+  for (const c of cookies) response.cookies.set(c.name, c.value, { path: '/', maxAge: c.maxAge, sameSite: 'lax', httpOnly: true, secure });
+  if (!/\b(?:private|no-store)\b/.test(response.headers.get('cache-control') ?? '')) response.headers.set('cache-control', 'private, no-cache');
   return response;
 }
 
@@ -61,7 +75,8 @@ export default function middleware(request: NextRequest) {
     const target = guarded.startsWith('/') ? new URL(`${prefix}${guarded}`, request.nextUrl) : new URL(guarded);
     const response = NextResponse.redirect(target, 307);
     response.headers.set('cache-control', 'private, no-store');
-    return withFramingPolicy(response, pathname);
+    // the guard may send the visitor elsewhere (the download page) without the query: keep the utm fields first
+    return withFramingPolicy(withUtmCookies(response, request), pathname);
   }
   const localized = intl(request);
   if (localized.headers.has('location')) return withFramingPolicy(localized, pathname);
@@ -75,7 +90,7 @@ export default function middleware(request: NextRequest) {
   });
   // next-intl's NEXT_LOCALE cookie is not passed on: a page response that sets a cookie cannot be shared
   // by any cache (ours, a CDN's); the language switcher stores the visitor's choice itself
-  return withFramingPolicy(response, pathname);
+  return withFramingPolicy(withUtmCookies(response, request), pathname);
 }
 
 export const config = {

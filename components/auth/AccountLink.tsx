@@ -1,16 +1,17 @@
 'use client';
-// The header is cached and the same for everybody: who is signed in is read in the browser from the isLoggedIn mirror.
-import { useSyncExternalStore } from 'react';
-import { IS_LOGGED_IN_COOKIE } from '@/lib/constants';
+// The header is cached and the same for everybody: who is signed in is read in the browser from the isLoggedIn mirror,
+// and confirmed with the server once per page load, so a session ended elsewhere shows signed out at once (spec 4, 8).
+import { useEffect, useSyncExternalStore } from 'react';
 import { Link } from '@/i18n/navigation';
-import { forgetSignIn } from './client-session';
-
-const noSubscription = () => () => {};
-const readIsLoggedIn = () => document.cookie.split(';').some((c) => c.trim() === `${IS_LOGGED_IN_COOKIE}=1`);
+import { confirmSignIn, forgetSignIn, forgetStaleStoredUser, isSignedInHere, subscribeToSignIn } from './client-session';
 
 export function AccountLink({ labels }: { labels: { signIn: string; account: string; logout: string } }) {
   // the server (and the cached page) always says signed out; the browser reads its cookie after hydration
-  const signedIn = useSyncExternalStore(noSubscription, readIsLoggedIn, () => false);
+  const signedIn = useSyncExternalStore(subscribeToSignIn, isSignedInHere, () => false);
+  useEffect(() => {
+    if (signedIn) void confirmSignIn();
+    else forgetStaleStoredUser();
+  }, [signedIn]);
   if (!signedIn) return <Link href="/new/signin">{labels.signIn}</Link>;
   async function logout() {
     await fetch('/api/users/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => null);

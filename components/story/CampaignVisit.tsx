@@ -1,10 +1,21 @@
 'use client';
-// Records one campaign visit per page view (spec 7 /actions/collect); the server cuts the title to 20 characters.
+// Records one campaign visit per page view (spec 7 /actions/collect, the title cut to 20 characters as spec 9 says; the
+// server cuts it again), and a public story's visit in this browser's recently visited campaigns (spec 9).
 import { useEffect } from 'react';
-import { VISIT_EVENT } from '@/lib/constants';
+import { TRACKING_TITLE_LENGTH, VISIT_EVENT } from '@/lib/constants';
+import { rememberVisit } from '@/components/fundraiser/recently-visited-store';
 import { collectEvent } from './collect-event';
 
-export function CampaignVisit({ fundraiserId, title }: { fundraiserId: number; title: string }) {
+interface Props {
+  fundraiserId: number;
+  title: string;
+  /** given for a public story: the browser keeps it among the campaigns it visited */
+  remember?: { customTag: string; image: string };
+}
+
+export function CampaignVisit({ fundraiserId, title, remember }: Props) {
+  const customTag = remember?.customTag;
+  const image = remember?.image;
   useEffect(() => {
     const utm: Record<string, string> = {};
     new URLSearchParams(window.location.search).forEach((v, k) => {
@@ -15,11 +26,13 @@ export function CampaignVisit({ fundraiserId, title }: { fundraiserId: number; t
       event_type: 'fundraiser',
       event_type_id: String(fundraiserId),
       page_name: 'story',
-      info_1: title,
+      // spec 9, as lib/validation/story.ts trackingTitle cuts it (not imported: that module brings zod to every story page)
+      info_1: title.slice(0, TRACKING_TITLE_LENGTH),
       referrer_page: document.referrer.slice(0, 500) || null,
       device: window.matchMedia('(max-width: 767px)').matches ? 'mobile' : 'desktop',
       utm,
     });
-  }, [fundraiserId, title]);
+    if (customTag && image) rememberVisit({ id: fundraiserId, custom_tag: customTag, title, image });
+  }, [fundraiserId, title, customTag, image]);
   return null;
 }

@@ -16,6 +16,7 @@ import {
   REFERRAL_OPTIONS,
   SHORT_DESCRIPTION_MAX,
   STORY_HTML_MAX,
+  UTM_KEYS,
 } from '../constants';
 import { CURRENCY_CODES } from '../money';
 import { EmailSchema, NameSchema, PhoneSchema } from './people';
@@ -100,7 +101,7 @@ export const DraftFieldsSchema = z
   .strict();
 export type DraftFields = z.infer<typeof DraftFieldsSchema>;
 
-export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+export { UTM_KEYS };
 export const UtmSchema = z.object(Object.fromEntries(UTM_KEYS.map((k) => [k, z.string().trim().max(100).optional()])) as Record<(typeof UTM_KEYS)[number], z.ZodOptional<z.ZodString>>).strict();
 
 /** POST campaigns: create from the dock (what a signed-out visitor typed) or by parent cause. */

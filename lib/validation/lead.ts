@@ -9,6 +9,7 @@ import {
   LEAD_SUBJECT_MAX,
   LEAD_UTM_VALUE_MAX,
   REFERRAL_OPTIONS,
+  UTM_KEYS,
 } from '../constants';
 import { EmailSchema, MESSAGES, NameSchema, PhoneSchema } from './people';
 
@@ -24,7 +25,7 @@ export const LEAD_MESSAGES = {
 /** spec 3: the signup lead's query_type */
 export const WANT_TO_RAISE_FUNDS = 'want_to_raise_funds';
 
-export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+export { UTM_KEYS };
 export type Utm = Partial<Record<(typeof UTM_KEYS)[number], string>>;
 
 // one line of text: these go into email subjects and the reviewers' list

@@ -5,6 +5,7 @@ import { assertSameOrigin } from '@/lib/http/origin';
 import { requireUser } from '@/lib/auth/session';
 import { CreateCampaignSchema } from '@/lib/validation/drafts';
 import { createDraft } from '@/lib/fundraisers/drafts';
+import { utmFrom } from '@/lib/http/utm';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,5 +15,7 @@ export const POST = handle(async (request) => {
   const db = await getDb();
   const user = await requireUser(db, request, 'Please sign in to save your fundraiser');
   const input = await parseJsonBody(CreateCampaignSchema, request);
-  return json({ data: await createDraft(db, user, input) }, { status: 201, headers: { 'Cache-Control': 'private, no-store' } });
+  // spec 9: the body's utm (the dock's), else the landing's kept in cookies
+  const utm = utmFrom(request, input.utm) ?? undefined;
+  return json({ data: await createDraft(db, user, { ...input, utm }) }, { status: 201, headers: { 'Cache-Control': 'private, no-store' } });
 });

@@ -1,6 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { FundraiserSection } from '@/components/fundraiser/FundraiserSection';
+import { RecentlyVisited } from '@/components/fundraiser/RecentlyVisited';
 import { cachedCauses, cachedFundraiserList } from '@/lib/cache/queries';
 import { HOME_SECTION_COUNT, HOME_TRENDING_COUNT } from '@/lib/constants';
 import { siteSettings } from '@/lib/site';
@@ -64,6 +65,8 @@ export default async function HomePage({ params }: Props) {
           </ul>
         </section>
       )}
+      {/* spec 9: last, below the fold: it appears after load (the browser's own list) without moving anything in view */}
+      <RecentlyVisited heading={t('recentlyVisited')} />
     </>
   );
 }

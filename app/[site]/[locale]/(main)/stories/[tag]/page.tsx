@@ -367,7 +367,7 @@ export default async function StoryPage({ params }: Props) {
           someone={t('someone')}
         />
       )}
-      <CampaignVisit fundraiserId={f.id} title={f.title} />
+      <CampaignVisit fundraiserId={f.id} title={f.title} remember={isPublic ? { customTag: f.custom_tag, image: cardImage(f.images) } : undefined} />
       {!ended && <DonateIntent paymentHref={localizedPath(locale, paymentPath(f))} />}
     </>
   );

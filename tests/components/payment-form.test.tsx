@@ -1,0 +1,113 @@
+// The donation form (spec 4, 5, 8): the +91 mobile rule before anything is sent, and a cart or order call that fails
+// tells the donor why in an alert region, not only by enabling the button again.
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
+import en from '@/messages/en.json';
+import { PaymentForm } from '@/components/payment/PaymentForm';
+
+const fetchMock = jest.fn();
+beforeEach(() => {
+  fetchMock.mockReset();
+  global.fetch = fetchMock as unknown as typeof fetch;
+  window.matchMedia = ((query: string) => ({ matches: false, media: query, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+});
+const answer = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: async () => body } as Response);
+const sentBody = (call = 0) => JSON.parse((fetchMock.mock.calls[call][1] as RequestInit).body as string);
+
+function renderForm() {
+  return render(
+    <NextIntlClientProvider locale="en" messages={{ Payment: en.Payment }}>
+      <PaymentForm
+        fundraiser={{ id: 7, custom_tag: 'help-asha', taxBenefit: false }}
+        localePrefix=""
+        vpaTimeoutMs={180000}
+        realtime={null}
+        defaultCurrency="INR"
+        locale="en"
+        modesByCurrency={{ INR: ['CARD'], USD: ['CARD'] }}
+        brandName="Sahyog"
+      />
+    </NextIntlClientProvider>,
+  );
+}
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+function fillDonor(phone = '98765 43210') {
+  type('Full name', 'Meera Iyer');
+  type('Email', 'meera@example.com');
+  type('Mobile number', phone);
+}
+const contribute = () => act(async () => fireEvent.click(screen.getByRole('button', { name: /^Contribute/ })));
+
+describe('spec 5: the Indian mobile rule on the donation form', () => {
+  it("refuses 5876543210 with +91 under the phone field, and sends nothing", async () => {
+    renderForm();
+    fillDonor('5876543210');
+    await contribute();
+    const phone = screen.getByLabelText('Mobile number');
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(document.getElementById('pay-donor_phone-error')).toHaveTextContent('Please enter a valid number');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('takes the same number with another dialling code, and an Indian mobile with +91', async () => {
+    fetchMock.mockReturnValue(answer(422, { error: { code: 'validation_failed', message: 'stop here' } }));
+    renderForm();
+    fillDonor('5876543210');
+    type('Country code', '+1');
+    await contribute();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sentBody()).toMatchObject({ donor_phone: '5876543210', donor_extension: '+1' });
+    type('Country code', '+91');
+    type('Mobile number', '98765 43210');
+    await contribute();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(sentBody(1)).toMatchObject({ donor_phone: '9876543210', donor_extension: '+91' });
+  });
+});
+
+describe('spec 8: a cart or order call that fails shows a message', () => {
+  it('keeps an alert region in the form, empty until something fails', () => {
+    renderForm();
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it("a network error says 'Something went wrong. Please try again.' and the button works again", async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    renderForm();
+    fillDonor();
+    await contribute();
+    expect(fetchMock).toHaveBeenCalledWith('/api/fundraisers/7/cart', expect.objectContaining({ method: 'POST' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong. Please try again.'));
+    expect(screen.getByRole('button', { name: /^Contribute/ })).toBeEnabled();
+  });
+
+  it("the cart call's error envelope: the server's message", async () => {
+    fetchMock.mockReturnValueOnce(answer(409, { error: { code: 'conflict', message: 'This fundraiser has ended and no longer takes donations' } }));
+    renderForm();
+    fillDonor();
+    await contribute();
+    expect(screen.getByRole('alert')).toHaveTextContent('This fundraiser has ended and no longer takes donations');
+  });
+
+  it("the order call's error envelope, and its network error, after a cart that worked", async () => {
+    fetchMock.mockReturnValueOnce(answer(201, { data: { id: 41 } })).mockReturnValueOnce(answer(502, { error: { code: 'gateway_error', message: 'The payment service is not answering right now. Please try again in a minute.' } }));
+    renderForm();
+    fillDonor();
+    await contribute();
+    expect(fetchMock.mock.calls[1][0]).toBe('/api/fundraisers/7/order');
+    expect(sentBody(1)).toMatchObject({ cart_id: 41, mode: 'CARD' });
+    expect(screen.getByRole('alert')).toHaveTextContent('The payment service is not answering right now. Please try again in a minute.');
+
+    fetchMock.mockReturnValueOnce(answer(201, { data: { id: 42 } })).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await contribute();
+    expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
+  });
+
+  it('an answer without JSON gives the generic payment message', async () => {
+    fetchMock.mockReturnValueOnce(Promise.resolve({ ok: false, status: 502, json: async () => { throw new SyntaxError('Unexpected token <'); } } as unknown as Response));
+    renderForm();
+    fillDonor();
+    await contribute();
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not start the payment. Please try again.');
+  });
+});
