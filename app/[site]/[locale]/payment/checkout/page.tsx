@@ -4,7 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
-import { carts, orders } from '@/lib/db/schema';
+import { orders } from '@/lib/db/schema';
+import { payerOf } from '@/lib/donations/service';
+import { isCheckoutOrder } from '@/lib/payments/results';
 import { env } from '@/lib/env';
 import { formatMoney } from '@/lib/money';
 import { getBrand, getSiteUrl } from '@/components/layout/request-context';
@@ -30,12 +32,14 @@ export default async function GatewayCheckoutPage({ params, searchParams }: Prop
   if (sp.mandate) return <MandateCheckout site={site} locale={locale} keyId={keyId} gatewayMandateId={one(sp.mandate)} returnUrl={returnUrl} />;
   if (!isPaymentReturnUrl(returnUrl, await getSiteUrl(site))) notFound();
   setRequestLocale(locale);
-  const [row] = await (await getDb())
-    .select({ order: orders, cart: carts })
+  const db = await getDb();
+  const [row] = await db
+    .select({ order: orders })
     .from(orders)
-    .innerJoin(carts, eq(carts.id, orders.cart_id))
     .where(and(eq(orders.order_id, one(sp.oi)), eq(orders.gateway_order_id, one(sp.gateway_order_id)), eq(orders.payment_gateway, 'razorpay')));
-  if (!row || row.order.status === 'success') notFound();
+  // a gift or tip (its donor on the cart) or an insurance premium (its signed-in payer, issue 15); never a SIP month
+  if (!row || !isCheckoutOrder(row.order) || row.order.status === 'success') notFound();
+  const payer = await payerOf(db, row.order);
   const [t, brand] = await Promise.all([getTranslations('Payment'), getBrand(site)]);
   const amountMinor = row.order.donated_amount_minor + row.order.tip_amount_minor;
   const currency = row.order.iso_currency;
@@ -50,7 +54,7 @@ export default async function GatewayCheckoutPage({ params, searchParams }: Prop
         amountMinor={amountMinor}
         currency={currency}
         name={brand.name}
-        prefill={{ name: row.cart.donor_name, email: row.cart.donor_email, contact: row.cart.donor_phone }}
+        prefill={{ name: payer.name, email: payer.email, contact: payer.phone }}
         returnUrl={returnUrl}
         labels={{ pay: t('submit', { amount }), failed: t('failedNoReason') }}
       />

@@ -8,6 +8,7 @@ import { carts, fundraisers, orders } from '@/lib/db/schema';
 import { formatMoney, toMinor } from '@/lib/money';
 import { thankYouSipOffer } from '@/lib/sip/offer';
 import { OneTapSip } from '@/components/sip/OneTapSip';
+import { ThankYouInsuranceOffer } from '@/components/insurance/ThankYouInsuranceOffer';
 import { ShareMenu } from '@/components/story/ShareMenu';
 import { RefreshUntilSettled } from '@/components/payment/RefreshUntilSettled';
 import { getSiteUrl } from '@/components/layout/request-context';
@@ -83,6 +84,8 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
           />
         </section>
       )}
+      {/* issue 15: the insurance plans as an offer, never pre-selected */}
+      <ThankYouInsuranceOffer locale={locale} />
       <section className="thank-you-section" aria-labelledby="thank-you-share">
         <h2 id="thank-you-share">{t('share')}</h2>
         <ShareMenu
