@@ -52,6 +52,12 @@ export function paymentPath(f: { custom_tag: string; id: number }, rewardId?: nu
   return `/new/payment?${q}`;
 }
 
+/** Anniversary giving (origin tann): the fundraiser's payment page with the dedication the cart will carry. */
+export function anniversaryPaymentPath(f: { custom_tag: string; id: number }, d: { occasion: string; honoree: string; message?: string }): string {
+  const q = new URLSearchParams({ ct: f.custom_tag, id: String(f.id), payment: 'form', or: 'tann', occasion: d.occasion, honoree: d.honoree, ...(d.message ? { msg: d.message } : {}) });
+  return `/new/payment?${q}`;
+}
+
 /** Splits '/hi/pages/blog' into the locale prefix ('/hi' or '') and the rest. */
 export function splitLocalePrefix(pathname: string, locales: readonly string[]): { prefix: string; rest: string } {
   const first = pathname.split('/')[1] ?? '';

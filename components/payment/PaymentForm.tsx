@@ -11,7 +11,9 @@ import { UPI_ID_PATTERN } from '@/lib/validation/people';
 import type { PaymentOption } from '@/lib/payments/options';
 import { UpiTimer } from './UpiTimer';
 import { MethodMark } from './MethodMark';
+import { CouponField } from './CouponField';
 import { Field } from '../forms/Field';
+import { sendToApi, type ApiResult } from '../auth/client-session';
 
 interface Props {
   fundraiser: { id: number; custom_tag: string; taxBenefit: boolean };
@@ -28,18 +30,19 @@ interface Props {
   /** spec 3: the fundraiser's rewards still to be had, and the one the donor came for */
   rewards?: { id: number; title: string; min_amount: number; currency: string; left: number | null }[];
   rewardId?: number | null;
+  /** anniversary giving (issue 15): the gift's origin code and the occasion it marks, carried to the cart */
+  origin?: 's' | 'tann';
+  dedication?: { occasion: string; honoree: string; message?: string } | null;
 }
 
 const TIP_PERCENTS = [0, 5, 10, 15];
 
-async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const r = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body), credentials: 'same-origin' });
-  const data = (await r.json().catch(() => null)) as { data?: Record<string, unknown>; error?: { message?: string; fields?: Record<string, string> } } | null;
-  return { ok: r.ok, data: data?.data, error: data?.error };
-}
+// our API's answers, through the one client that also ends a session the server answers token_expired for (spec 8)
+const postJson = <T,>(url: string, body: unknown, headers?: Record<string, string>) => sendToApi<T | undefined>('POST', url, body, { headers });
+type TxnStatus = { status?: string; redirect?: string; failure_reason?: string | null };
 
 // the Payment messages come from the page's NextIntlClientProvider
-export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, modesByCurrency, brandName, rewards = [], rewardId = null }: Props) {
+export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, modesByCurrency, brandName, rewards = [], rewardId = null, origin = 's', dedication = null }: Props) {
   const t = useTranslations('Payment');
   const [mode, setMode] = useState<PaymentOption>('UPI');
   const initialReward = rewards.find((r) => r.id === rewardId && r.left !== 0) ?? null;
@@ -47,6 +50,8 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   // a donor who came for a reward starts at its amount, shown in the field unless a preset chip has it
   const [otherAmount, setOtherAmount] = useState(initialReward && !rewardPresets.includes(initialReward.min_amount) && initialReward.min_amount > (rewardPresets[1] ?? 0) ? String(initialReward.min_amount) : '');
   const [tipPercent, setTipPercent] = useState(0);
+  // spec 7 POST coupon: the sponsor's code the donor applied (the server checks it again with the cart)
+  const [couponCode, setCouponCode] = useState<string | null>(null);
   const [serverError, setServerError] = useState('');
   const [vpa, setVpa] = useState('');
   const [vpaError, setVpaError] = useState('');
@@ -88,6 +93,12 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   const tip = Math.round(amount * tipPercent) / 100;
   const total = useMemo(() => formatMoney(toMinor(amount + tip), currency, locale, { exact: true }), [amount, tip, currency, locale]);
 
+  // spec 8: a failed cart, order or send call tells the donor why (the server's message), or that the request never
+  // got through (status 0), in the form's alert region; an answer without data is the generic failure
+  function showFailure(result: ApiResult<unknown>) {
+    setServerError(result.ok ? t('errorGeneric') : result.status === 0 ? t('networkError') : (result.error.message ?? t('errorGeneric')));
+  }
+
   // spec 4: poll the VPA transaction every 5 s (UPI QR every 5 s too); still pending after the timeout is a failure to report
   async function waitForVpa(orderId: string, pollMs = VPA_POLL_MS, started = Date.now()) {
     setVpaState('waiting');
@@ -106,12 +117,13 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     }
     for (;;) {
       await new Promise((r) => setTimeout(r, pollMs));
-      const res = await postJson('/api/verify/vpatxn', { order_id: orderId });
-      const status = res.data?.status;
-      if (status === 'success') return window.location.assign(`${localePrefix}${String(res.data?.redirect)}`);
-      if (status === 'failed') {
+      // a poll that does not get through is tried again on the next tick
+      const res = await postJson<TxnStatus>('/api/verify/vpatxn', { order_id: orderId });
+      const txn = res.ok ? res.data : undefined;
+      if (txn?.status === 'success') return window.location.assign(`${localePrefix}${String(txn.redirect)}`);
+      if (txn?.status === 'failed') {
         setVpaState('idle');
-        return setServerError(t('failed', { reason: String(res.data?.failure_reason ?? '') }));
+        return setServerError(t('failed', { reason: String(txn.failure_reason ?? '') }));
       }
       if (Date.now() - started >= vpaTimeoutMs) return setVpaState('timeout');
     }
@@ -123,15 +135,15 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     if (chosenMode === 'VPA' && !UPI_ID_PATTERN.test(vpa.trim())) return setVpaError(t('vpaInvalid'));
     setVpaError('');
     const device = window.matchMedia('(max-width: 767px)').matches ? 'mobile' : 'desktop';
-    const cart = await postJson(`/api/fundraisers/${fundraiser.id}/cart`, { ...values, tip_amount: tip, device, locale });
+    const cart = await postJson<{ id: number }>(`/api/fundraisers/${fundraiser.id}/cart`, { ...values, tip_amount: tip, device, locale, ...(dedication ? { dedication } : {}), ...(couponCode ? { coupon_code: couponCode } : {}) });
     if (!cart.ok || !cart.data) {
-      for (const [field, message] of Object.entries(cart.error?.fields ?? {})) setError(field as keyof CartInput, { message });
-      return setServerError(cart.error?.message ?? t('errorGeneric'));
+      if (!cart.ok) for (const [field, message] of Object.entries(cart.error.fields ?? {})) setError(field as keyof CartInput, { message });
+      return showFailure(cart);
     }
-    const order = await postJson(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.data.id, mode: chosenMode, origin: 's', ...(chosenMode === 'VPA' ? { vpa: vpa.trim() } : {}) }, { 'Idempotency-Key': idempotencyKey });
-    if (!order.ok || !order.data) return setServerError(order.error?.message ?? t('errorGeneric'));
-    const sent = await postJson('/api/payment/send', { order_id: order.data.order_id });
-    if (!sent.ok || !sent.data) return setServerError(sent.error?.message ?? t('errorGeneric'));
+    const order = await postJson<{ order_id: string }>(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.data.id, mode: chosenMode, origin, ...(chosenMode === 'VPA' ? { vpa: vpa.trim() } : {}) }, { 'Idempotency-Key': idempotencyKey });
+    if (!order.ok || !order.data) return showFailure(order);
+    const sent = await postJson<{ url: string }>('/api/payment/send', { order_id: order.data.order_id });
+    if (!sent.ok || !sent.data) return showFailure(sent);
     if (chosenMode === 'VPA') return waitForVpa(String(order.data.order_id));
     // spec 4: on a desktop, UPI is a QR code to scan with a phone; on a phone, the UPI app / gateway page opens
     if (chosenMode === 'UPI' && window.matchMedia('(min-width: 768px)').matches) {
@@ -205,6 +217,8 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
           </p>
         )}
       </fieldset>
+      {/* a sponsor's match is for rupee gifts and others alike: the coupon names its own currency */}
+      <CouponField amount={amount} currency={currency} locale={locale} onChange={setCouponCode} />
       {rewards.length > 0 && (
         <fieldset className="reward-choice">
           <legend>{t('rewardLegend')}</legend>
@@ -305,13 +319,12 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
           {t('vpaTimeout')}
         </p>
       )}
-      {serverError && (
-        <p className="field-error" role="alert">
-          {serverError}
-        </p>
-      )}
       {/* stays within reach at the bottom of a phone's screen while the donor fills the form */}
       <div className="pay-bar">
+        {/* always in the page, so what fills it is announced; beside the button the donor just pressed */}
+        <div role="alert" className="pay-error" data-testid="payment-error">
+          {serverError && <p className="field-error">{serverError}</p>}
+        </div>
         <p className="total" data-testid="payment-total">
           <bdi>{t('total', { amount: total })}</bdi>
         </p>

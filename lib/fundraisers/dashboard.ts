@@ -49,7 +49,7 @@ export async function donationsPerDay(db: DbOrTx, fundraiserId: number, now = ne
   const rows = await db
     .select({ day, amount: sql<string>`sum(${ledgerEntries.amount_minor})`, donations: sql<string>`count(*) filter (where ${ledgerEntries.kind} = 'donation')` })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.account, fundraiserAccount(fundraiserId)), inArray(ledgerEntries.kind, ['donation', 'refund']), gte(ledgerEntries.created_at, from)))
+    .where(and(eq(ledgerEntries.account, fundraiserAccount(fundraiserId)), inArray(ledgerEntries.kind, ['donation', 'coupon', 'refund']), gte(ledgerEntries.created_at, from)))
     .groupBy(day);
   const byDay = new Map(rows.map((r) => [r.day, r]));
   return Array.from({ length: DASHBOARD_CHART_DAYS }, (_, i) => {

@@ -19,6 +19,8 @@ export interface ReceiptFacts {
   fundraiserTitle: string | null;
   causes?: string[];
   pan: string | null;
+  /** anniversary giving: the occasion and whom the gift honours (issue 15) */
+  dedication?: { occasion: string; honoree: string; message?: string } | null;
   signInLink: string | null;
   /** issue 13: the NGO the fundraiser raises for, when it holds 80G registration (its details make the receipt a tax receipt) */
   taxBenefit?: { name: string; registration: string | null; pan: string | null } | null;
@@ -44,6 +46,8 @@ export async function receiptEmail(r: ReceiptFacts): Promise<OutgoingMessage> {
       t('greeting', { name: words(r.donorName) }),
       t('received', { amount, title }),
       t('number', { number }),
+      r.dedication ? t('dedication', { occasion: t(`occasions.${r.dedication.occasion}` as never), honoree: words(r.dedication.honoree) }) : '',
+      r.dedication?.message ? words(r.dedication.message) : '',
       r.pan ? t('pan', { pan: digits(r.pan) }) : '',
       r.taxBenefit ? t('tax80g', { name: words(r.taxBenefit.name), registration: digits(r.taxBenefit.registration ?? '—'), pan: digits(r.taxBenefit.pan ?? '—') }) : '',
       r.signInLink ? t('signIn', { link: digits(r.signInLink) }) : '',

@@ -18,7 +18,9 @@ import { sipEmailLinks, withLinks } from '../sip/links';
 import { mainSiteOrigin } from '../whitelabel/site';
 import { siteConfig } from '../whitelabel/resolve';
 import { defaultBrand } from '../whitelabel/brand';
+import { claimCouponMatch } from '../coupons/coupons';
 import { afterSipCharge } from '../sip/settled';
+import { afterInsurancePremium } from '../insurance/settled';
 import { chargeCredits, refundDebits, type ChargeLine, type LedgerLine } from './ledger';
 
 export type EventSource = 'return' | 'webhook' | 'reconcile' | 'request';
@@ -129,8 +131,11 @@ async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: 
   await enqueueMessage(tx, receipt);
   // issue 14: a paid SIP month moves its subscription on (next date, tenure), in this transaction
   await afterSipCharge(tx, { order_id: order.order_id });
+  // issue 15: a paid premium pays its policy and starts its cover (once), in this transaction
+  await afterInsurancePremium(tx, order);
   // last: the fundraisers' rows stay locked for the shortest time (every SIP month of a cause credits the same five)
-  const changed = await writeLedger(tx, order.order_id, await chargeCredits(tx, order));
+  // issue 15: a sponsor's coupon adds its match to the gift's fundraiser, once, without a second supporter
+  const changed = await writeLedger(tx, order.order_id, [...(await chargeCredits(tx, order)), ...(await claimCouponMatch(tx, order))]);
   return { result: 'settled', status: 'success', orderId: order.order_id, credited: true, fundraisers: changed };
 }
 
@@ -146,7 +151,7 @@ async function claimChosenReward(tx: Tx, order: OrderRow): Promise<void> {
 /** The receipt in the donor's language: a one-time gift's donor is on its cart, a SIP month's is the subscriber. */
 async function receiptFor(tx: Tx, order: OrderRow) {
   const [cart] = order.cart_id
-    ? await tx.select({ email: carts.donor_email, name: carts.donor_name, pan: carts.donor_pan, locale: carts.locale }).from(carts).where(eq(carts.id, order.cart_id))
+    ? await tx.select({ email: carts.donor_email, name: carts.donor_name, pan: carts.donor_pan, locale: carts.locale, dedication: carts.dedication }).from(carts).where(eq(carts.id, order.cart_id))
     : [];
   const [user] = !cart && order.user_id ? await tx.select({ email: users.email, name: users.full_name, pan: users.pan_number }).from(users).where(eq(users.id, order.user_id)) : [];
   const donor = cart ?? { ...user, locale: typeof order.params?.locale === 'string' ? order.params.locale : DEFAULT_LOCALE };
@@ -169,6 +174,7 @@ async function receiptFor(tx: Tx, order: OrderRow) {
     // a SIP month's cause is on each fundraiser line it was shared into: named once
     causes: [...new Set(((order.params?.lines ?? []) as ChargeLine[]).flatMap((l) => (l.sip_cause ? [l.sip_cause] : [])))],
     pan: donor.pan,
+    dedication: cart?.dedication ?? null,
     signInLink: await receiptSignInLink(tx, order, donor.email),
     taxBenefit: f?.has80g && f.ngo ? { name: f.ngo, registration: f.registration, pan: f.pan } : null,
   });

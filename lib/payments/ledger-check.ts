@@ -7,11 +7,11 @@ import type { DbOrTx } from '../db/client';
 const rows = <T,>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : ((r as { rows: T[] }).rows ?? []));
 
 export async function checkLedger(db: DbOrTx) {
-  // what each fundraiser's account received (donations less refunds); a parent's total also holds its supporting fundraisers'
+  // what each fundraiser's account received (donations and sponsors' coupon matches, less refunds); a parent's total also holds its supporting fundraisers'
   const raisedSql = sql`
     with own as (
       select split_part(account, ':', 2)::int as id, sum(amount_minor) as total
-      from ledger_entries where kind in ('donation', 'refund') and account like 'fundraiser:%' group by account)
+      from ledger_entries where kind in ('donation', 'coupon', 'refund') and account like 'fundraiser:%' group by account)
     select f.id, coalesce(o.total, 0) + coalesce((select sum(k.total) from own k join fundraisers c on c.id = k.id where c.support_campaign_id = f.id), 0) as total
     from fundraisers f left join own o on o.id = f.id`;
   const mismatched = await db.execute<{ id: number; raised: string; ledger: string }>(sql`

@@ -83,14 +83,23 @@ export async function refundDebits(tx: Tx, order: OrderRow, r: { before: number;
   const donationPart = Math.min(r.amountMinor, donated - Math.min(r.before, donated));
   const tipPart = r.amountMinor - donationPart;
   const lines: LedgerLine[] = [];
+  // by account: a sponsor's coupon match sits on its fundraiser's account beside the gift and is taken back with it,
+  // pro rata; one refund line per account, and the supporter leaves once (the match never added one)
+  const accounts = new Map<string, { currency: string; credited: number; share: number; gift: boolean }>();
   for (const e of credited) {
-    const left = e.amount_minor - (already.get(e.account) ?? 0);
+    const a = accounts.get(e.account) ?? { currency: e.currency, credited: 0, share: 0, gift: false };
+    a.credited += e.amount_minor;
     // a tip-only charge (nothing donated) has no donation share to divide
-    const share = full ? left : e.kind === 'tip' ? tipPart : donated > 0 ? Math.round((e.amount_minor * donationPart) / donated) : 0;
-    const amount = Math.min(share, left);
+    a.share += e.kind === 'tip' ? tipPart : donated > 0 ? Math.round((e.amount_minor * donationPart) / donated) : 0;
+    a.gift ||= e.kind === 'donation';
+    accounts.set(e.account, a);
+  }
+  for (const [account, a] of accounts) {
+    const left = a.credited - (already.get(account) ?? 0);
+    const amount = Math.min(full ? left : a.share, left);
     if (amount <= 0) continue;
-    const fundraiserId = accountFundraiser(e.account);
-    lines.push({ account: e.account, kind: 'refund', amountMinor: -amount, currency: e.currency, fundraiserId, supporters: full && fundraiserId !== null ? -1 : 0 });
+    const fundraiserId = accountFundraiser(account);
+    lines.push({ account, kind: 'refund', amountMinor: -amount, currency: a.currency, fundraiserId, supporters: full && fundraiserId !== null && a.gift ? -1 : 0 });
   }
   return lines;
 }

@@ -10,6 +10,15 @@ export function paymentOptions(currency: CurrencyCode): PaymentOption[] {
   return currency === 'INR' ? ['UPI', 'VPA', 'CARD', 'PAYTM'] : ['CARD'];
 }
 
+/**
+ * A one-time payment (a gift, a tip, a premium) in this mode and currency: mandates (Emandate, UPI AutoPay) are for
+ * SIPs only, and UPI, wallets and QR take rupees only (spec 9 modes). The server refuses the rest whatever a gateway could take.
+ */
+export function isOneTimeMode(currency: string, mode: string): boolean {
+  if (mode === 'Emandate' || mode === 'UPIRECURRING') return false;
+  return currency === 'INR' || mode === 'CARD';
+}
+
 /** spec 8: when the country of the visitor cannot be told, Mumbai, India. */
 export function locationFromHeaders(headers: Headers) {
   // set by the CDN or proxy in front of us (Cloudflare, Vercel, or our own)

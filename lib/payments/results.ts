@@ -12,6 +12,7 @@ import { gatewayFor } from './registry';
 import { applyGatewayEvent, type EventOutcome } from './events';
 import { reportError } from '../observability/report';
 import { ORDER_EXPIRED_REASON } from './order-state';
+import { WALLET_MODES, WALLET_RETRY_MESSAGE } from '../constants';
 import { releaseSupersededMandates } from '../sip/manage';
 import { afterSipCharge } from '../sip/settled';
 
@@ -28,13 +29,19 @@ export const isCheckoutOrder = (o: OrderRow): o is CheckoutOrder =>
 
 /** Where a paid or failed checkout sends its payer (spec 4): a gift's thank-you or way back by origin; a tip's or premium's own page. */
 async function nextPaths(db: Db, order: CheckoutOrder): Promise<{ success: string; failure: string }> {
-  if (order.kind === 'tip') return { success: tipThanksPath(order.order_id), failure: failureRedirect('tip', null, order.failure_reason) };
+  const reason = shownFailureReason(order);
+  if (order.kind === 'tip') return { success: tipThanksPath(order.order_id), failure: failureRedirect('tip', null, reason) };
   if (order.kind === 'insurance') {
     const page = insurancePolicyPath(order.insurance_policy_id!, order.order_id);
     return { success: page, failure: page };
   }
   const [f] = await db.select({ id: fundraisers.id, custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, order.fundraiser_id!));
-  return { success: thankYouPath(f.custom_tag, order.order_id), failure: failureRedirect(order.origin, f, order.failure_reason) };
+  return { success: thankYouPath(f.custom_tag, order.order_id), failure: failureRedirect(order.origin, f, reason) };
+}
+
+/** spec 8: a wallet payment that did not succeed says 'Please try again' (its wallet's own words mean nothing to a donor); others keep the gateway's description. */
+export function shownFailureReason(order: Pick<OrderRow, 'payment_mode' | 'failure_reason'>): string | null {
+  return WALLET_MODES.includes(order.payment_mode) ? WALLET_RETRY_MESSAGE : order.failure_reason;
 }
 
 /** What the donor's page needs to know about an order: its status and where to go next (spec 4). */
@@ -42,7 +49,7 @@ export async function paymentResult(db: Db, order: CheckoutOrder) {
   const status = order.status === 'success' ? 'success' : order.status === 'failed' ? 'failed' : 'pending';
   const next = status === 'pending' ? null : await nextPaths(db, order);
   const redirect = next ? (status === 'success' ? next.success : next.failure) : null;
-  return { order_id: order.order_id, status, charged: order.charged, failure_reason: order.failure_reason, redirect } as const;
+  return { order_id: order.order_id, status, charged: order.charged, failure_reason: status === 'failed' ? shownFailureReason(order) : order.failure_reason, redirect } as const;
 }
 
 async function afterSettle(db: Db, outcome: EventOutcome): Promise<void> {

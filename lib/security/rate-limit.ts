@@ -2,7 +2,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rateLimits } from '../db/schema';
-import { CLIENT_ADDRESS_HEADER } from '../constants';
+import { CART_LIMIT_PER_IP, CLIENT_ADDRESS_HEADER } from '../constants';
+import { env } from '../env';
 
 export interface RateLimit {
   max: number;
@@ -55,3 +56,6 @@ export async function clearRateLimit(db: DbOrTx, key: string): Promise<void> {
 export function clientIp(request: Request): string {
   return request.headers.get(CLIENT_ADDRESS_HEADER)?.trim() || 'unknown';
 }
+
+/** Carts per client address per window: the constant, unless configuration sets another maximum (CART_LIMIT_PER_IP_MAX). */
+export const cartLimitPerIp = (): RateLimit => ({ ...CART_LIMIT_PER_IP, max: env().CART_LIMIT_PER_IP_MAX ?? CART_LIMIT_PER_IP.max });

@@ -2,8 +2,8 @@
 import { LOCALES } from '../i18n/locales';
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../money';
-import { MAX_AMOUNT_MAJOR, ORIGIN_CODES, PAYMENT_MODES, TIP_MAX_SHARE_OF_DONATION } from '../constants';
-import { EmailSchema, MESSAGES, NameSchema, PhoneSchema, UPI_ID_MESSAGE, UPI_ID_PATTERN } from './people';
+import { ANNIVERSARY_OCCASIONS, DEDICATION_MESSAGE_MAX, INDIA_EXTENSION, MAX_AMOUNT_MAJOR, ORIGIN_CODES, PAYMENT_MODES, TIP_MAX_SHARE_OF_DONATION } from '../constants';
+import { EmailSchema, INDIAN_MOBILE_PATTERN, MESSAGES, NameSchema, PhoneSchema, UPI_ID_MESSAGE, UPI_ID_PATTERN } from './people';
 
 // an amount is a number or a numeric string with at most two decimals: never true, [500], '1e3' or ' 0x10'
 const AMOUNT_TEXT = /^\d{1,12}(?:\.\d{1,12})?$/;
@@ -28,6 +28,27 @@ export const TIP_TOO_LARGE_MESSAGE = 'The tip can be at most half of the donatio
 
 export const PAN_PATTERN = /^[A-Z]{5}\d{4}[A-Z]$/;
 
+type DonorPhone = { donor_extension: string; donor_phone: string };
+/**
+ * spec 5: with the +91 dialling code a donor's number must be an Indian mobile, as the profile form checks it. Run while
+ * other fields still fail (the form shows every message at once), never over the phone's or code's own message.
+ */
+export const indianMobileRule = [
+  (cart: DonorPhone, ctx: z.RefinementCtx<DonorPhone>) => {
+    // it also runs over input that failed elsewhere (not even an object): only two strings are judged
+    if (typeof cart?.donor_extension !== 'string' || typeof cart.donor_phone !== 'string') return;
+    const india = `+${cart.donor_extension.replace(/^\+/, '')}` === INDIA_EXTENSION;
+    if (india && !INDIAN_MOBILE_PATTERN.test(cart.donor_phone)) ctx.addIssue({ code: 'custom', path: ['donor_phone'], message: MESSAGES.phone });
+  },
+  { when: (payload: z.core.ParsePayload) => !payload.issues.some((issue) => issue.path?.[0] === 'donor_phone' || issue.path?.[0] === 'donor_extension') },
+] as const;
+
+export const DedicationSchema = z.object({
+  occasion: z.enum(ANNIVERSARY_OCCASIONS, { error: 'Please choose the occasion' }),
+  honoree: NameSchema,
+  message: z.string().trim().max(DEDICATION_MESSAGE_MAX, 'Maximum character limit exceeds').optional().or(z.literal('')),
+});
+
 export const CartSchema = z.object({
   campaign_id: z.coerce.number().int().positive().optional(),
   donated_amount: amount('amount').refine((n) => n > 0, 'Please enter a value greater than or equal to 1').refine((n) => n >= 1, 'Please enter a value greater than or equal to 1'),
@@ -51,12 +72,16 @@ export const CartSchema = z.object({
   reward_id: z.coerce.number({ error: 'Please choose a reward from the list' }).int('Please choose a reward from the list').positive('Please choose a reward from the list').optional(),
   // the page's language, for the receipt; anything else falls back to the default
   locale: z.enum(LOCALES).optional().catch(undefined),
+  /** spec 3/7: a sponsor's coupon (POST coupon), checked again when the cart is made and claimed when the gift settles */
+  coupon_code: z.string().trim().max(40, 'This coupon code is not valid').optional().or(z.literal('')),
+  /** anniversary giving (origin tann): the occasion and whom it honours */
+  dedication: DedicationSchema.optional(),
 }).superRefine((cart, ctx) => {
   // one ceiling per currency (lib/constants.ts) keeps every amount far inside integer minor units
   const max = MAX_AMOUNT_MAJOR[cart.currency];
   if (cart.donated_amount > max) ctx.addIssue({ code: 'custom', path: ['donated_amount'], message: AMOUNT_TOO_LARGE_MESSAGE });
   if (cart.tip_amount > cart.donated_amount * TIP_MAX_SHARE_OF_DONATION) ctx.addIssue({ code: 'custom', path: ['tip_amount'], message: TIP_TOO_LARGE_MESSAGE });
-});
+}).superRefine(...indianMobileRule);
 export type CartInput = z.input<typeof CartSchema>;
 
 export const OrderSchema = z.object({
@@ -74,3 +99,23 @@ export const OrderIdSchema = z.string({ error: 'order_id is required' }).min(4, 
 export const VpaTxnSchema = z.object({ order_id: OrderIdSchema });
 
 export const SendSchema = z.object({ order_id: OrderIdSchema });
+
+/** A standalone tip to the platform (spec 2 /new/standalonetip): an amount and who gives it; no fundraiser, no tip on the tip. */
+export const TipCartSchema = z
+  .object({
+    tip_amount: amount('amount').refine((n) => n >= 1, 'Please enter a value greater than or equal to 1'),
+    currency: z.enum(CURRENCY_CODES, { error: 'This currency is not supported' }),
+    donor_name: NameSchema,
+    donor_email: EmailSchema,
+    donor_phone: PhoneSchema,
+    donor_extension: z.string().regex(/^\+?\d{1,4}$/, MESSAGES.phone).default('+91'),
+    device: z.enum(['mobile', 'desktop']).optional(),
+    captcha_response: z.string().max(4000).optional(),
+    utm: z.record(z.string().max(50), z.string().max(200)).optional(),
+    locale: z.enum(LOCALES).optional().catch(undefined),
+  })
+  .superRefine((cart, ctx) => {
+    if (cart.tip_amount > MAX_AMOUNT_MAJOR[cart.currency]) ctx.addIssue({ code: 'custom', path: ['tip_amount'], message: AMOUNT_TOO_LARGE_MESSAGE });
+  })
+  .superRefine(...indianMobileRule);
+export type TipCartInput = z.input<typeof TipCartSchema>;

@@ -8,10 +8,11 @@ import { CartSchema } from '@/lib/validation/donation';
 import { createCart } from '@/lib/donations/service';
 import { hasPinAccess } from '@/lib/story/pin-access';
 import { signedInUser } from '@/lib/auth/session';
-import { clientIp, hitRateLimit } from '@/lib/security/rate-limit';
+import { cartLimitPerIp, clientIp, hitRateLimit } from '@/lib/security/rate-limit';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { verifyCaptcha } from '@/lib/security/captcha';
-import { CART_LIMIT_PER_EMAIL, CART_LIMIT_PER_IP } from '@/lib/constants';
+import { CART_LIMIT_PER_EMAIL } from '@/lib/constants';
+import { utmFrom } from '@/lib/http/utm';
 
 export const dynamic = 'force-dynamic';
 
@@ -23,11 +24,13 @@ export const POST = handle(async (request, { params }: { params: Promise<{ id: s
   const db = await getDb();
   const ip = clientIp(request);
   // card testing comes as many small carts: limit per address and per email
-  if (!(await hitRateLimit(db, `cart:ip:${ip}`, CART_LIMIT_PER_IP)).allowed || !(await hitRateLimit(db, `cart:email:${input.donor_email}`, CART_LIMIT_PER_EMAIL)).allowed) {
+  if (!(await hitRateLimit(db, `cart:ip:${ip}`, cartLimitPerIp())).allowed || !(await hitRateLimit(db, `cart:email:${input.donor_email}`, CART_LIMIT_PER_EMAIL)).allowed) {
     throw rateLimited('Too many donation attempts. Please wait a few minutes and try again.');
   }
   await verifyCaptcha(input.captcha_response, ip);
   const user = await signedInUser(db, request);
-  const cart = await createCart(db, id, input, { pinVerified: await hasPinAccess(request, id), userId: user?.id ?? null, ip });
+  // spec 9: the body's utm, else the landing's kept in cookies; the order copies the cart's
+  const utm = utmFrom(request, input.utm) ?? undefined;
+  const cart = await createCart(db, id, { ...input, utm }, { pinVerified: await hasPinAccess(request, id), userId: user?.id ?? null, ip });
   return json({ data: { id: cart.id, campaign_id: cart.fundraiser_id, currency: cart.currency, donated_amount_minor: cart.donated_amount_minor, donated_amount_inr_minor: cart.donated_amount_inr_minor, tip_amount_minor: cart.tip_amount_minor } }, { status: 201 });
 });

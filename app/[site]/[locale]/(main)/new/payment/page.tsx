@@ -8,6 +8,7 @@ import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server
 import { getDb } from '@/lib/db/client';
 import { listRewards } from '@/lib/fundraisers/rewards';
 import { PaymentForm } from '@/components/payment/PaymentForm';
+import { DedicationSchema } from '@/lib/validation/donation';
 import { getBrand } from '@/components/layout/request-context';
 import { cachedFundraiserById } from '@/lib/cache/queries';
 import { cardImage, DEFAULT_FUNDRAISER_IMAGE, hasTaxBenefit, progressPercent } from '@/lib/fundraisers/rules';
@@ -45,6 +46,9 @@ export default async function PaymentPage({ params, searchParams }: Props) {
   const ended = isFundraiserEnded(f);
   const percent = progressPercent(f.raised_minor, f.goal_minor);
   const taxBenefit = hasTaxBenefit(f);
+  // anniversary giving (or=tann): the occasion chosen on /new/anniversary; a dedication that does not parse is dropped
+  const dedication = one(sp.or) === 'tann' ? DedicationSchema.safeParse({ occasion: one(sp.occasion), honoree: one(sp.honoree), message: one(sp.msg) ?? '' }).data ?? null : null;
+  const ta = dedication ? await getTranslations('Anniversary') : null;
   return (
     <div className="container section payment-page">
       {/* the fundraiser in view while giving: picture, title, campaigner, progress */}
@@ -60,6 +64,11 @@ export default async function PaymentPage({ params, searchParams }: Props) {
           </p>
         </div>
       </header>
+      {dedication && ta && (
+        <p className="pay-dedication" data-testid="pay-dedication">
+          {ta('dedication', { occasion: ta(`inSentence.${dedication.occasion}`), honoree: isolate(dedication.honoree) })}
+        </p>
+      )}
       <ul className="trust-line" data-testid="trust-line">
         <li>{t('secure')}</li>
         <li>{t('platformFee', { percent: PLATFORM_FEE_PERCENT })}</li>
@@ -80,6 +89,8 @@ export default async function PaymentPage({ params, searchParams }: Props) {
             realtime={env().PUSHER_KEY ? { key: env().PUSHER_KEY!, cluster: env().PUSHER_CLUSTER } : null}
             rewards={(await listRewards(await getDb(), f.id)).filter((r) => r.left !== 0)}
             rewardId={Number(one(sp.reward)) || null}
+            origin={dedication ? 'tann' : 's'}
+            dedication={dedication ? { occasion: dedication.occasion, honoree: dedication.honoree, ...(dedication.message ? { message: dedication.message } : {}) } : null}
           />
         </NextIntlClientProvider>
       )}

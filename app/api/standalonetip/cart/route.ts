@@ -1,0 +1,28 @@
+import { getDb } from '@/lib/db/client';
+import { handle, json } from '@/lib/http/respond';
+import { parseJsonBody } from '@/lib/http/validation';
+import { rateLimited } from '@/lib/http/errors';
+import { TipCartSchema } from '@/lib/validation/donation';
+import { createTipCart } from '@/lib/donations/tip';
+import { signedInUser } from '@/lib/auth/session';
+import { cartLimitPerIp, clientIp, hitRateLimit } from '@/lib/security/rate-limit';
+import { assertSameOrigin } from '@/lib/http/origin';
+import { verifyCaptcha } from '@/lib/security/captcha';
+import { CART_LIMIT_PER_EMAIL } from '@/lib/constants';
+
+export const dynamic = 'force-dynamic';
+
+// spec 2 /new/standalonetip: the tip's cart, limited like a gift's (card testing comes as many small carts)
+export const POST = handle(async (request) => {
+  assertSameOrigin(request);
+  const input = await parseJsonBody(TipCartSchema, request);
+  const db = await getDb();
+  const ip = clientIp(request);
+  if (!(await hitRateLimit(db, `cart:ip:${ip}`, cartLimitPerIp())).allowed || !(await hitRateLimit(db, `cart:email:${input.donor_email}`, CART_LIMIT_PER_EMAIL)).allowed) {
+    throw rateLimited('Too many payment attempts. Please wait a few minutes and try again.');
+  }
+  await verifyCaptcha(input.captcha_response, ip);
+  const user = await signedInUser(db, request);
+  const cart = await createTipCart(db, input, { userId: user?.id ?? null, ip });
+  return json({ data: { id: cart.id, currency: cart.currency, tip_amount_minor: cart.tip_amount_minor, tip_amount_inr_minor: cart.tip_amount_inr_minor } }, { status: 201 });
+});

@@ -1,0 +1,25 @@
+import { getDb } from '@/lib/db/client';
+import { handle, json } from '@/lib/http/respond';
+import { parseJsonBody } from '@/lib/http/validation';
+import { OrderSchema } from '@/lib/validation/donation';
+import { placeTipOrder } from '@/lib/donations/tip';
+import { requestOrigin } from '@/lib/seo/request-origin';
+import { assertSameOrigin } from '@/lib/http/origin';
+import { rateLimited } from '@/lib/http/errors';
+import { clientIp, hitRateLimit } from '@/lib/security/rate-limit';
+import { ORDER_LIMIT_PER_IP } from '@/lib/constants';
+
+export const dynamic = 'force-dynamic';
+
+// the tip cart's order (Idempotency-Key as for a gift); then payment/send as usual
+export const POST = handle(async (request) => {
+  assertSameOrigin(request);
+  const input = await parseJsonBody(OrderSchema, request);
+  const db = await getDb();
+  if (!(await hitRateLimit(db, `order:ip:${clientIp(request)}`, ORDER_LIMIT_PER_IP)).allowed) throw rateLimited('Too many payment attempts. Please wait a few minutes and try again.');
+  const order = await placeTipOrder(db, input, { origin: await requestOrigin(request), idempotencyKey: request.headers.get('idempotency-key') });
+  return json(
+    { data: { order_id: order.order_id, payment_mode: order.payment_mode, payment_gateway: order.payment_gateway, iso_currency: order.iso_currency, tip_amount_minor: order.tip_amount_minor, status: order.status, charged: order.charged } },
+    { status: 201 },
+  );
+});

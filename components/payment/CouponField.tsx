@@ -1,0 +1,78 @@
+'use client';
+// spec 7 POST coupon: a sponsor's code, checked against the gift as it stands; the match is added when the gift is paid.
+import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { formatMoney } from '@/lib/money';
+
+interface Props {
+  amount: number;
+  currency: string;
+  locale: string;
+  /** the code that will ride the cart, or null */
+  onChange: (code: string | null) => void;
+}
+
+export function CouponField({ amount, currency, locale, onChange }: Props) {
+  const t = useTranslations('Payment');
+  const [code, setCode] = useState('');
+  const [applied, setApplied] = useState<{ code: string; sponsor: string; match: string; for: string } | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  // the match was quoted for one amount and currency: a change asks the donor to apply it again
+  const stale = applied !== null && applied.for !== `${amount}:${currency}`;
+
+  async function apply() {
+    setError('');
+    setBusy(true);
+    try {
+      const r = await fetch('/api/coupon', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ coupon_code: code, currency, donated_amount: amount }), credentials: 'same-origin' });
+      const body = (await r.json().catch(() => null)) as { data?: { code: string; sponsor: string; match_minor: number; currency: string }; error?: { message?: string } } | null;
+      if (!r.ok || !body?.data) {
+        setApplied(null);
+        onChange(null);
+        return setError(body?.error?.message ?? t('errorGeneric'));
+      }
+      setApplied({ code: body.data.code, sponsor: body.data.sponsor, match: formatMoney(body.data.match_minor, body.data.currency, locale, { exact: true }), for: `${amount}:${currency}` });
+      onChange(body.data.code);
+    } catch {
+      setError(t('errorGeneric'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function remove() {
+    setApplied(null);
+    setCode('');
+    onChange(null);
+  }
+
+  return (
+    <div className="field coupon-field">
+      <label htmlFor="pay-coupon">{t('couponLabel')}</label>
+      <div className="coupon-row">
+        <input id="pay-coupon" value={code} onChange={(e) => setCode(e.target.value)} autoCapitalize="characters" autoComplete="off" dir="ltr" {...(error ? { 'aria-invalid': true, 'aria-describedby': 'pay-coupon-error' } : {})} />
+        {applied && !stale ? (
+          <button type="button" className="btn" onClick={remove}>
+            {t('couponRemove')}
+          </button>
+        ) : (
+          <button type="button" className="btn" onClick={apply} disabled={busy || !code.trim() || !(amount > 0)}>
+            {t('couponApply')}
+          </button>
+        )}
+      </div>
+      {applied && !stale && (
+        <p className="field-hint coupon-applied" role="status" data-testid="coupon-applied">
+          {t('couponAdded', { sponsor: applied.sponsor, amount: applied.match })}
+        </p>
+      )}
+      {stale && <p className="field-hint" role="status">{t('couponStale')}</p>}
+      {error && (
+        <p id="pay-coupon-error" className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+// Issue 15: a standalone tip and an anniversary gift paid through the sandbox gateway, and a sponsor's coupon whose
+// match reaches the fundraiser's total.
+import { expect, test } from '@playwright/test';
+
+const fill = async (page: import('@playwright/test').Page, who: string) => {
+  await page.getByLabel('Full name').fill('Meera Iyer');
+  await page.getByLabel('Email').fill(`${who}-${Date.now()}@example.com`);
+  await page.getByLabel('Mobile number').fill('98765 43210');
+};
+
+test('a standalone tip is paid through the sandbox and thanked on its own page @phone', async ({ page }) => {
+  await page.goto('/new/standalonetip');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support Sahyog');
+  await page.getByRole('button', { name: '₹251', exact: true }).click();
+  await fill(page, 'tip');
+  await page.getByLabel('Debit or credit card').check();
+  await page.getByRole('button', { name: 'Tip ₹251' }).click();
+  await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay (success)' }).click();
+  await expect(page.getByTestId('tip-thanks')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, Meera Iyer!');
+  await expect(page.getByTestId('receipt-number')).toContainText('Receipt number: SHY');
+  // no sideways scrolling on a phone
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
+
+test('an anniversary gift carries its occasion to the payment page and is paid @phone', async ({ page }) => {
+  await page.goto('/new/anniversary');
+  await page.getByLabel('Occasion').selectOption('wedding_anniversary');
+  await page.getByLabel('In honour of').fill('Asha and Ravi');
+  await page.getByTestId('anniversary-form').getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Continue to give' }).click();
+  await expect(page).toHaveURL(/\/new\/payment\?.*or=tann/);
+  await expect(page.getByTestId('pay-dedication')).toContainText('Marking a wedding anniversary, in honour of');
+  await expect(page.getByTestId('pay-dedication')).toContainText('Asha and Ravi');
+  await fill(page, 'ann');
+  await page.getByLabel('Debit or credit card').check();
+  await page.getByRole('button', { name: /^Contribute/ }).click();
+  await page.getByRole('button', { name: 'Pay (success)' }).click();
+  await expect(page.getByTestId('thank-you')).toBeVisible({ timeout: 20_000 });
+});
+
+test("a sponsor's coupon adds its match to the fundraiser's total once the gift is paid", async ({ page, request }) => {
+  const list = await (await request.get('/api/fundraisers?limit=100&status=active')).json();
+  const f = list.data.find((x: { currency: string; is_ended: boolean; is_private: boolean }) => x.currency === 'INR' && !x.is_ended && !x.is_private);
+  const raised = async () => (await (await request.get(`/api/fundraisers/${f.id}`)).json()).data.raised_minor as number;
+  const before = await raised();
+  await page.goto(`/new/payment?ct=${f.custom_tag}&id=${f.id}&payment=form`);
+  await page.getByRole('button', { name: '₹1,000' }).first().click();
+  await page.getByLabel("Sponsor's coupon (optional)").fill('sahyog100');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('coupon-applied')).toHaveText('Sahyog Friends adds ₹100 to your gift when it is paid');
+  await fill(page, 'coupon');
+  await page.getByLabel('Debit or credit card').check();
+  await page.getByRole('button', { name: /^Contribute/ }).click();
+  await page.getByRole('button', { name: 'Pay (success)' }).click();
+  await expect(page.getByTestId('thank-you')).toBeVisible({ timeout: 20_000 });
+  await expect.poll(raised, { timeout: 20_000 }).toBe(before + 110_000);
+});
