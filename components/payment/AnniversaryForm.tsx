@@ -10,6 +10,8 @@ import { DedicationSchema } from '@/lib/validation/donation';
 import { ANNIVERSARY_OCCASIONS } from '@/lib/constants';
 import { anniversaryPaymentPath } from '@/lib/routes';
 import { Field } from '../forms/Field';
+import { FallbackImage } from '../ui/FallbackImage';
+import { DEFAULT_FUNDRAISER_IMAGE } from '@/lib/fundraisers/rules';
 
 interface Choice {
   id: number;
@@ -65,8 +67,7 @@ export function AnniversaryForm({ choices, localePrefix }: { choices: Choice[]; 
           {choices.map((f) => (
             <label key={f.id} className={`mode-tile anniversary-choice${picked === f.id ? ' selected' : ''}`}>
               <input type="radio" value={f.id} {...register('fundraiser_id')} />
-              {/* eslint-disable-next-line @next/next/no-img-element -- a small card picture served at this size */}
-              <img src={f.image} alt="" width={64} height={48} loading="lazy" />
+              <FallbackImage src={f.image} fallbackSrc={DEFAULT_FUNDRAISER_IMAGE} alt="" width={64} height={48} loading="lazy" />
               <span>
                 <bdi>{f.title}</bdi>
                 <small className="muted">

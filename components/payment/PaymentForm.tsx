@@ -217,8 +217,6 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
           </p>
         )}
       </fieldset>
-      {/* a sponsor's match is for rupee gifts and others alike: the coupon names its own currency */}
-      <CouponField amount={amount} currency={currency} locale={locale} onChange={setCouponCode} />
       {rewards.length > 0 && (
         <fieldset className="reward-choice">
           <legend>{t('rewardLegend')}</legend>
@@ -289,6 +287,8 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
           </select>
         )}
       </Field>
+      {/* optional, after the donor's own details: the methods stay near the amount on a phone */}
+      <CouponField amount={amount} currency={currency} locale={locale} onChange={setCouponCode} />
       {chosenMode === 'VPA' && (
         <Field id="pay-vpa" label={t('vpa')} error={vpaError || undefined}>
           {(c) => <input {...c} value={vpa} onChange={(e) => setVpa(e.target.value)} placeholder="name@bank" autoComplete="off" />}
