@@ -642,3 +642,7 @@ export const COUPON_CHECKS_PER_IP = { max: 30, windowMs: 10 * 60 * 1000 } as con
 /** spec 8: wallet payments (spec 9 modes) whose non-success says only this */
 export const WALLET_MODES: readonly string[] = ['PAYTM', 'PAYTMMA'];
 export const WALLET_RETRY_MESSAGE = 'Please try again';
+/** spec 7 GET tickr: how many of the platform's latest gifts, and how long a shared cache may keep them */
+export const TICKR_LIMIT_DEFAULT = 10;
+export const TICKR_LIMIT_MAX = 30;
+export const TICKR_CACHE = 'public, max-age=15, s-maxage=30';
