@@ -102,6 +102,14 @@ async function attachImages(db: DbOrTx, rows: SummaryRow[]): Promise<FundraiserS
   return rows.map((r) => ({ ...r, end_date: isoDate(r.end_date), images: byId.get(r.id) ?? { leaderboard: null, theater: null, widget: null } }));
 }
 
+/** Fundraiser summaries (as lists answer them) for these ids, in the order given; unknown ids are left out. */
+export async function summariesInOrder(db: DbOrTx, ids: number[]): Promise<FundraiserSummary[]> {
+  if (!ids.length) return [];
+  const rows = await db.select(summaryColumns).from(fundraisers).innerJoin(users, eq(users.id, fundraisers.campaigner_id)).where(inArray(fundraisers.id, ids));
+  const byId = new Map((await attachImages(db, rows)).map((f) => [f.id, f]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export interface ListOptions {
   limit?: number;
   cursor?: string | null;

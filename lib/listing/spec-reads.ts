@@ -1,48 +1,13 @@
 // spec 7 listings beside the home page's own: the banner of a site, trending in a visitor's order, urgent fundraisers,
 // the trending success story, and fundraising events with the causes and NGOs taking part.
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { banners, causes, entityDetails, eventCauses, events, fundraisers, orders, users } from '../db/schema';
-import { imagesOf, listFundraisers, type FundraiserSummary } from '../fundraisers/queries';
+import { banners, causes, entityDetails, eventCauses, events, fundraisers, orders } from '../db/schema';
+import { listFundraisers, summariesInOrder, type FundraiserSummary } from '../fundraisers/queries';
 import { endedSql, runningSql } from '../fundraisers/status-sql';
 import { isSuccessfullyFunded } from '../fundraisers/rules';
 import { BANNERS_MAX, DAY_MS, TRENDING_STORY_SCAN_BATCH, TRENDING_STORY_SCAN_PAGES, TRENDING_STORY_WINDOW_DAYS } from '../constants';
-
-const NO_IMAGES: FundraiserSummary['images'] = { leaderboard: null, theater: null, widget: null };
-
-/** Fundraiser summaries (as lists answer them) for these ids, in the order given; unknown ids are left out. */
-export async function summariesInOrder(db: DbOrTx, ids: number[]): Promise<FundraiserSummary[]> {
-  if (!ids.length) return [];
-  const rows = await db
-    .select({
-      id: fundraisers.id,
-      custom_tag: fundraisers.custom_tag,
-      title: fundraisers.title,
-      status_flag: fundraisers.status_flag,
-      end_date: fundraisers.end_date,
-      currency: fundraisers.currency,
-      goal_minor: fundraisers.goal_minor,
-      raised_minor: fundraisers.raised_minor,
-      donor_count: fundraisers.donor_count,
-      taxexempted: fundraisers.taxexempted,
-      beneficiary_tax_benefit: fundraisers.beneficiary_tax_benefit,
-      cause_id: fundraisers.cause_id,
-      parent_cause_id: fundraisers.parent_cause_id,
-      is_private: fundraisers.is_private,
-      short_description: fundraisers.short_description,
-      trending_score: fundraisers.trending_score,
-      campaigner_name: users.full_name,
-    })
-    .from(fundraisers)
-    .innerJoin(users, eq(users.id, fundraisers.campaigner_id))
-    .where(inArray(fundraisers.id, ids));
-  const images = await imagesOf(db, ids);
-  const byId = new Map<number, FundraiserSummary>(
-    rows.map((r) => [r.id, { ...r, end_date: r.end_date === null ? null : new Date(r.end_date).toISOString(), images: images.get(r.id) ?? NO_IMAGES }]),
-  );
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
 
 /**
  * spec 7 trending with cookie id: one visitor always sees the top trending set in the same order of their own (each
