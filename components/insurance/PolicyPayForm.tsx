@@ -8,7 +8,7 @@ import { VPA_POLL_MS } from '@/lib/constants';
 import { UPI_ID_PATTERN } from '@/lib/validation/people';
 import type { PaymentOption } from '@/lib/payments/options';
 import { goTo, sendToApi } from '@/components/auth/client-session';
-import { MethodMark } from '@/components/payment/MethodMark';
+import { PaymentModes } from '@/components/payment/PaymentModes';
 import { Field } from '@/components/forms/Field';
 
 interface Props {
@@ -66,18 +66,7 @@ export function PolicyPayForm({ policyId, amount, modes, locale, localePrefix, v
 
   return (
     <form className="panel insurance-form" onSubmit={(e) => void pay(e)} noValidate data-testid="policy-pay-form">
-      <fieldset>
-        <legend>{t('payLegend')}</legend>
-        <div className="modes">
-          {modes.map((m) => (
-            <label key={m} className={`mode-tile${mode === m ? ' selected' : ''}`}>
-              <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
-              <MethodMark mode={m} />
-              <span>{tp(`mode${m}`)}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <PaymentModes legend={t('payLegend')} modes={modes} chosen={mode ?? undefined} onChoose={setMode} />
       {mode === 'VPA' && (
         <Field id={`policy-${policyId}-vpa`} label={tp('vpa')} error={vpaError || undefined}>
           {(c) => <input {...c} value={vpa} onChange={(e) => setVpa(e.target.value)} placeholder="name@bank" autoComplete="off" dir="ltr" />}

@@ -10,7 +10,7 @@ import { DONATION_AMOUNT_PRESETS, PLATFORM_FEE_PERCENT, UPI_POLL_MS, VPA_POLL_MS
 import { UPI_ID_PATTERN } from '@/lib/validation/people';
 import type { PaymentOption } from '@/lib/payments/options';
 import { UpiTimer } from './UpiTimer';
-import { MethodMark } from './MethodMark';
+import { PaymentModes } from './PaymentModes';
 import { CouponField } from './CouponField';
 import { Field } from '../forms/Field';
 import { sendToApi, type ApiResult } from '../auth/client-session';
@@ -239,18 +239,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
           )}
         </fieldset>
       )}
-      <fieldset>
-        <legend>{t('mode')}</legend>
-        <div className="modes">
-          {modes.map((m) => (
-            <label key={m} className={`mode-tile${chosenMode === m ? ' selected' : ''}`}>
-              <input type="radio" name="mode" value={m} checked={chosenMode === m} onChange={() => setMode(m)} />
-              <MethodMark mode={m} />
-              <span>{t(`mode${m}`)}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <PaymentModes legend={t('mode')} modes={modes} chosen={chosenMode} onChoose={setMode} />
       <Field id="pay-donor_name" label={t('name')} error={errorOf('donor_name')}>
         {(c) => <input {...c} autoComplete="name" {...register('donor_name')} />}
       </Field>

@@ -9,7 +9,7 @@ import { TipCartSchema, type TipCartInput } from '@/lib/validation/donation';
 import { CURRENCY_CODES, formatMoney, toMinor } from '@/lib/money';
 import { STANDALONE_TIP_PRESETS } from '@/lib/constants';
 import type { PaymentOption } from '@/lib/payments/options';
-import { MethodMark } from './MethodMark';
+import { PaymentModes } from './PaymentModes';
 import { Field } from '../forms/Field';
 
 interface Props {
@@ -131,18 +131,7 @@ export function TipForm({ defaultCurrency, locale, modesByCurrency }: Props) {
           </p>
         )}
       </fieldset>
-      <fieldset>
-        <legend>{t('mode')}</legend>
-        <div className="modes">
-          {modes.map((m) => (
-            <label key={m} className={`mode-tile${chosenMode === m ? ' selected' : ''}`}>
-              <input type="radio" name="mode" value={m} checked={chosenMode === m} onChange={() => setMode(m)} />
-              <MethodMark mode={m} />
-              <span>{t(`mode${m}`)}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <PaymentModes legend={t('mode')} modes={modes} chosen={chosenMode} onChoose={setMode} />
       <Field id="tip-donor_name" label={t('name')} error={errorOf('donor_name')}>
         {(c) => <input {...c} autoComplete="name" {...register('donor_name')} />}
       </Field>
