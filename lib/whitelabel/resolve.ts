@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { env } from '../env';
 import { partnerBrand } from './brand';
 import { hostFromHeaders } from './host';
-import { isConfiguredSiteHost, mainSiteOrigin, trustedSiteOrigin, type SiteConfig } from './site';
+import { decodeHostSegment, isConfiguredSiteHost, mainSiteOrigin, trustedSiteOrigin, type SiteConfig } from './site';
 
 export function siteConfig(): SiteConfig {
   const e = env();
@@ -22,7 +22,7 @@ export async function isOwnSiteHost(db: DbOrTx, host: string): Promise<boolean> 
 /** The trusted origin of a site segment (a host with optional port). */
 export async function resolveSiteOrigin(db: DbOrTx, segment: string): Promise<string> {
   const c = siteConfig();
-  const partner = isConfiguredSiteHost(segment, c) ? false : (await partnerBrand(db, decodeURIComponent(segment))) !== null;
+  const partner = isConfiguredSiteHost(segment, c) ? false : (await partnerBrand(db, decodeHostSegment(segment))) !== null;
   return trustedSiteOrigin(segment, c, partner);
 }
 

@@ -4,6 +4,15 @@ import { normaliseHost } from './brand';
 import { firstHost } from './host';
 
 const SAFE_HOST = /^[a-z0-9.-]+(:\d{1,5})?$/;
+
+/** A host segment decoded; a malformed escape ('a%zz' in a Host header) is no host at all, never an error. */
+export function decodeHostSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+}
 export const FALLBACK_SITE = 'localhost';
 
 /** 'Partner.Example.org:3000, proxy' -> 'partner.example.org:3000'; anything odd -> 'localhost'. */
@@ -16,7 +25,7 @@ const isLocal = (host: string) => host === 'localhost' || host.endsWith('.localh
 
 /** The origin pages use for absolute URLs (canonical, Open Graph, sitemaps) on this host. */
 export function siteOrigin(segment: string, configuredSiteUrl?: string): string {
-  const site = decodeURIComponent(segment);
+  const site = decodeHostSegment(segment);
   if (configuredSiteUrl) {
     const configured = new URL(configuredSiteUrl);
     if (configured.host === site) return configured.origin;
@@ -35,7 +44,7 @@ export interface SiteConfig {
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-const hostOnly = (segment: string) => decodeURIComponent(segment).toLowerCase().replace(/:\d{1,5}$/, '');
+const hostOnly = (segment: string) => decodeHostSegment(segment).toLowerCase().replace(/:\d{1,5}$/, '');
 
 /** The main site's origin: SITE_URL, or this machine for a demo without one. */
 export const mainSiteOrigin = (c: SiteConfig) => (c.siteUrl ? new URL(c.siteUrl).origin : `http://localhost:${c.port ?? '3000'}`);
@@ -54,7 +63,7 @@ export function isConfiguredSiteHost(segment: string, c: SiteConfig): boolean {
  * the main site otherwise, so a forged Host header never reaches a link (password-reset poisoning).
  */
 export function trustedSiteOrigin(segment: string, c: SiteConfig, isActivePartner: boolean): string {
-  const host = decodeURIComponent(segment);
+  const host = decodeHostSegment(segment);
   // 'localhost@evil.example', 'a/b' and the like are no host of ours
   if (!SAFE_HOST.test(host)) return mainSiteOrigin(c);
   return isActivePartner || isConfiguredSiteHost(host, c) ? siteOrigin(host, c.siteUrl) : mainSiteOrigin(c);

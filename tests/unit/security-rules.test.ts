@@ -106,6 +106,9 @@ describe('site resolver: absolute links only on our own sites', () => {
     ['evil.example', false, 'http://localhost:3000'],
     ['localhost%40evil.example', false, 'http://localhost:3000'],
     ['sahyog.in.evil.example', false, 'http://localhost:3000'],
+    // a malformed escape in a Host header is no host: the main site, never a 500
+    ['a%zz', false, 'http://localhost:3000'],
+    ['sahyog.in%', true, 'http://localhost:3000'],
   ])('%s (partner: %s) -> %s', (segment, partner, origin) => {
     expect(trustedSiteOrigin(segment, c, partner)).toBe(origin);
   });
