@@ -646,3 +646,7 @@ export const WALLET_RETRY_MESSAGE = 'Please try again';
 export const TICKR_LIMIT_DEFAULT = 10;
 export const TICKR_LIMIT_MAX = 30;
 export const TICKR_CACHE = 'public, max-age=15, s-maxage=30';
+/** spec 9 prize amounts: the Sahyog credit a prize adds, per currency (lib/payments/wallet.ts) */
+export const PRIZE_AMOUNT_MAJOR: Readonly<Record<string, number>> = { INR: 300, USD: 60, AED: 60, EUR: 30, GBP: 30, SAR: 30, SGD: 30 };
+/** the gateway value of a gift paid from Sahyog credit (spec 7 POST redeem amount) */
+export const WALLET_GATEWAY = 'wallet';

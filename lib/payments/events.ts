@@ -36,13 +36,16 @@ export type EventOutcome =
 export const AMOUNT_MISMATCH = 'amount_mismatch';
 
 export function applyGatewayEvent(db: Db, gateway: string, event: GatewayEvent, source: EventSource): Promise<EventOutcome> {
-  return db.transaction(async (tx) => {
-    const outcome =
-      event.kind === 'refund' ? await applyRefund(tx, gateway, event, source) : event.kind === 'mandate' ? await applyMandate(tx, gateway, event, source) : await applyCharge(tx, gateway, event, source);
-    // every server instance expires these fundraisers' pages, once this commits (the caller expires its own at once)
-    await announceFundraisersChanged(tx, outcome.fundraisers);
-    return outcome;
-  });
+  return db.transaction((tx) => applyGatewayEventIn(tx, gateway, event, source));
+}
+
+/** The same inside the caller's transaction: a payment made from Sahyog credit settles with the debit that pays it (lib/payments/wallet.ts). */
+export async function applyGatewayEventIn(tx: Tx, gateway: string, event: GatewayEvent, source: EventSource): Promise<EventOutcome> {
+  const outcome =
+    event.kind === 'refund' ? await applyRefund(tx, gateway, event, source) : event.kind === 'mandate' ? await applyMandate(tx, gateway, event, source) : await applyCharge(tx, gateway, event, source);
+  // every server instance expires these fundraisers' pages, once this commits (the caller expires its own at once)
+  await announceFundraisersChanged(tx, outcome.fundraisers);
+  return outcome;
 }
 
 /** Keeps the event even when it changes nothing (it is the audit trail of what the gateway said); false for a replay. */

@@ -52,7 +52,7 @@ export async function paymentResult(db: Db, order: CheckoutOrder) {
   return { order_id: order.order_id, status, charged: order.charged, failure_reason: status === 'failed' ? shownFailureReason(order) : order.failure_reason, redirect } as const;
 }
 
-async function afterSettle(db: Db, outcome: EventOutcome): Promise<void> {
+export async function afterSettle(db: Db, outcome: EventOutcome): Promise<void> {
   // a donation or refund changes the story's total, donor list and ticker: expire its pages at once
   for (const id of outcome.fundraisers) await invalidateFundraiser(id);
   if (outcome.result === 'settled' && (outcome.status === 'success' || outcome.status === 'failed')) {
