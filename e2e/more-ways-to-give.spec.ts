@@ -1,6 +1,7 @@
 // Issue 15: a standalone tip and an anniversary gift paid through the sandbox gateway, and a sponsor's coupon whose
 // match reaches the fundraiser's total.
 import { expect, test } from '@playwright/test';
+import { logIn } from './support/sign-in';
 
 const fill = async (page: import('@playwright/test').Page, who: string) => {
   await page.getByLabel('Full name').fill('Meera Iyer');
@@ -56,4 +57,19 @@ test("a sponsor's coupon adds its match to the fundraiser's total once the gift 
   await page.getByRole('button', { name: 'Pay (success)' }).click();
   await expect(page.getByTestId('thank-you')).toBeVisible({ timeout: 20_000 });
   await expect.poll(raised, { timeout: 20_000 }).toBe(before + 110_000);
+});
+
+test('a donor with Sahyog credit (a spec 9 prize) gives from it on the payment page @phone', async ({ page, request }, testInfo) => {
+  // a donor per project: each holds one ₹300 prize in the demo
+  await logIn(page, testInfo.project.name === 'phone' ? 'donor22@demo.sahyog.in' : 'donor21@demo.sahyog.in');
+  const list = await (await request.get('/api/fundraisers?limit=100&status=active')).json();
+  const f = list.data.find((x: { currency: string; is_ended: boolean; is_private: boolean }) => x.currency === 'INR' && !x.is_ended && !x.is_private);
+  await page.goto(`/new/payment?ct=${f.custom_tag}&id=${f.id}&payment=form`);
+  await expect(page.getByTestId('credit-pay')).toContainText('You have ₹300 of Sahyog credit');
+  await page.getByLabel('Other amount').fill('250');
+  await page.getByRole('button', { name: 'Give ₹250 from my credit' }).click();
+  await expect(page.getByTestId('thank-you')).toBeVisible({ timeout: 20_000 });
+  // ₹50 left: the next visit offers what remains
+  await page.goto(`/new/payment?ct=${f.custom_tag}&id=${f.id}&payment=form`);
+  await expect(page.getByTestId('credit-pay')).toContainText('You have ₹50 of Sahyog credit');
 });

@@ -11,6 +11,7 @@ import { UPI_ID_PATTERN } from '@/lib/validation/people';
 import type { PaymentOption } from '@/lib/payments/options';
 import { UpiTimer } from './UpiTimer';
 import { PaymentModes } from './PaymentModes';
+import { CreditPay } from './CreditPay';
 import { CouponField } from './CouponField';
 import { Field } from '../forms/Field';
 import { sendToApi, type ApiResult } from '../auth/client-session';
@@ -31,6 +32,8 @@ interface Props {
   rewards?: { id: number; title: string; min_amount: number; currency: string; left: number | null }[];
   rewardId?: number | null;
   /** anniversary giving (issue 15): the gift's origin code and the occasion it marks, carried to the cart */
+  /** a signed-in donor's Sahyog credit (spec 9 prizes) in the page's currency, given with one tap (spec 7 redeem amount) */
+  credit?: { balanceMinor: number; currency: string } | null;
   origin?: 's' | 'tann';
   dedication?: { occasion: string; honoree: string; message?: string } | null;
 }
@@ -42,7 +45,7 @@ const postJson = <T,>(url: string, body: unknown, headers?: Record<string, strin
 type TxnStatus = { status?: string; redirect?: string; failure_reason?: string | null };
 
 // the Payment messages come from the page's NextIntlClientProvider
-export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, modesByCurrency, brandName, rewards = [], rewardId = null, origin = 's', dedication = null }: Props) {
+export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, modesByCurrency, brandName, rewards = [], rewardId = null, origin = 's', dedication = null, credit = null }: Props) {
   const t = useTranslations('Payment');
   const [mode, setMode] = useState<PaymentOption>('UPI');
   const initialReward = rewards.find((r) => r.id === rewardId && r.left !== 0) ?? null;
@@ -239,6 +242,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
           )}
         </fieldset>
       )}
+      {credit && credit.balanceMinor > 0 && !dedication && <CreditPay fundraiser={fundraiser} credit={credit} amount={amount} currency={currency} locale={locale} localePrefix={localePrefix} />}
       <PaymentModes legend={t('mode')} modes={modes} chosen={chosenMode} onChoose={setMode} />
       <Field id="pay-donor_name" label={t('name')} error={errorOf('donor_name')}>
         {(c) => <input {...c} autoComplete="name" {...register('donor_name')} />}

@@ -4,9 +4,9 @@ import { SIP_STATUS } from '../sip/status';
 import { eq, sql, count } from 'drizzle-orm';
 import type { Db } from './client';
 import * as s from './schema';
-import { ALL_MEDICAL_CAUSE_IDS, BENEFICIARY_RELATIONS, CAUSE, DAY_MS, FUNDRAISER_TITLE_MAX, SUCCESSFUL_FUNDING_RATIO } from '../constants';
+import { ALL_MEDICAL_CAUSE_IDS, BENEFICIARY_RELATIONS, CAUSE, DAY_MS, FUNDRAISER_TITLE_MAX, PRIZE_AMOUNT_MAJOR, SUCCESSFUL_FUNDING_RATIO } from '../constants';
 import { convertMinor, DEFAULT_INR_PER_UNIT_MICROS } from '../currency-rates';
-import type { CurrencyCode } from '../money';
+import { toMinor, type CurrencyCode } from '../money';
 import { hashPin } from '../fundraisers/pin';
 import { hashSecret } from '../secrets';
 import { demoImagePath } from '../media/demo-images';
@@ -361,6 +361,9 @@ export async function insertDemo(db: Db, opts: { now?: Date } = {}): Promise<See
     await seedDemoEvents(tx, now);
     // issue 15: a sponsor's coupon to try on the payment page: ₹100 added to a gift, for a year and 1,000 gifts
     await tx.insert(s.coupons).values({ code: DEMO_COUPON_CODE, sponsor: 'Sahyog Friends', currency: 'INR', amount_minor: 10_000, max_uses: 1000, valid_until: new Date(now.getTime() + 365 * 24 * 3600 * 1000) }).onConflictDoNothing();
+    // spec 9 prize credit (₹300) for two demo donors, to give from on the payment page (spec 7 redeem amount)
+    const prized = await tx.select({ id: s.users.id }).from(s.users).where(sql`${s.users.email} in ('donor21@demo.sahyog.in', 'donor22@demo.sahyog.in')`);
+    if (prized.length) await tx.insert(s.walletEntries).values(prized.map((u) => ({ user_id: u.id, currency: 'INR', amount_minor: toMinor(PRIZE_AMOUNT_MAJOR.INR), reason: 'prize', ref: `${u.id}:INR:demo` }))).onConflictDoNothing();
     return { fundraisers: frs.length, created: true };
   });
 }

@@ -9,6 +9,8 @@ import { getDb } from '@/lib/db/client';
 import { listRewards } from '@/lib/fundraisers/rewards';
 import { PaymentForm } from '@/components/payment/PaymentForm';
 import { DedicationSchema } from '@/lib/validation/donation';
+import { currentUser } from '@/components/auth/current-user';
+import { walletBalance } from '@/lib/payments/wallet';
 import { getBrand } from '@/components/layout/request-context';
 import { cachedFundraiserById } from '@/lib/cache/queries';
 import { cardImage, DEFAULT_FUNDRAISER_IMAGE, hasTaxBenefit, progressPercent } from '@/lib/fundraisers/rules';
@@ -49,6 +51,10 @@ export default async function PaymentPage({ params, searchParams }: Props) {
   // anniversary giving (or=tann): the occasion chosen on /new/anniversary; a dedication that does not parse is dropped
   const dedication = one(sp.or) === 'tann' ? DedicationSchema.safeParse({ occasion: one(sp.occasion), honoree: one(sp.honoree), message: one(sp.msg) ?? '' }).data ?? null : null;
   const ta = dedication ? await getTranslations('Anniversary') : null;
+  // spec 7 redeem amount: a signed-in donor's Sahyog credit in the page's currency
+  const defaultCurrency = locationFromHeaders(await headers()).currency ?? DEFAULT_CURRENCY;
+  const viewer = await currentUser();
+  const creditMinor = viewer ? await walletBalance(await getDb(), viewer.id, defaultCurrency) : 0;
   return (
     <div className="container section payment-page">
       {/* the fundraiser in view while giving: picture, title, campaigner, progress */}
@@ -80,7 +86,8 @@ export default async function PaymentPage({ params, searchParams }: Props) {
         <NextIntlClientProvider messages={{ Payment: messages.Payment }}>
           <PaymentForm
             fundraiser={{ id: f.id, custom_tag: f.custom_tag, taxBenefit }}
-            defaultCurrency={locationFromHeaders(await headers()).currency ?? DEFAULT_CURRENCY}
+            defaultCurrency={defaultCurrency}
+            credit={creditMinor > 0 ? { balanceMinor: creditMinor, currency: defaultCurrency } : null}
             locale={locale}
             modesByCurrency={Object.fromEntries(CURRENCY_CODES.map((c) => [c, offeredPaymentOptions(c)]))}
             brandName={brand.name}
