@@ -273,7 +273,7 @@ describe('the review', () => {
     expect((await queue(desk.auth, 'paid')).body.data.map((q: { id: number }) => q.id)).toContain(a.id);
     expect((await queue(desk.auth, 'nonsense')).status).toBe(422);
     // the campaigner hears of each decision
-    const mail = await db.select({ subject: outbox.subject }).from(outbox).where(eq(outbox.recipient, campaigner.email));
+    const mail = await db.select({ subject: outbox.subject }).from(outbox).where(eq(outbox.recipient, campaigner.email)).orderBy(outbox.id);
     expect(mail.map((m) => m.subject)).toEqual([`Withdrawal approved: ${f.title}`, `Withdrawal paid: ${f.title}`, `Withdrawal not approved: ${f.title}`]);
   });
 
