@@ -38,8 +38,8 @@ export default defineConfig({
         PORT: String(PORT),
         PGLITE_DIR: './data/e2e',
         VPA_PENDING_TIMEOUT_MS: '6000',
-        // every e2e donor comes from one loopback address: the per-address cart limit would stop the suite, not a card tester
-        CART_LIMIT_PER_IP_MAX: '1000',
+        // every e2e visitor comes from one loopback address: per-address limits (carts, logins, codes) would stop the suite, not an attacker
+        PER_ADDRESS_LIMIT_SCALE: '50',
         DEV_OUTBOX: '1',
         GOOGLE_CLIENT_ID: 'sahyog-google',
         GOOGLE_CLIENT_SECRET: 'google-test-secret',

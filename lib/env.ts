@@ -32,8 +32,8 @@ const EnvSchema = z.object({
   SIP_CHARGE_INTERVAL_MS: z.coerce.number().int().positive().optional(),
   RECONCILE_AFTER_MS: z.coerce.number().int().nonnegative().optional(),
   ORDER_EXPIRY_MS: z.coerce.number().int().positive().optional(),
-  // carts one address may make per window (default CART_LIMIT_PER_IP); the e2e suite, all on one loopback address, raises it
-  CART_LIMIT_PER_IP_MAX: z.coerce.number().int().positive().optional(),
+  // multiplies every per-address rate limit (keys with ':ip:'); the e2e suite, all on one loopback address, raises it
+  PER_ADDRESS_LIMIT_SCALE: z.coerce.number().int().positive().optional(),
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
