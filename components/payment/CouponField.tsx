@@ -3,6 +3,8 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { formatMoney } from '@/lib/money';
+import { sendToApi } from '../auth/client-session';
+import { failureMessage } from './failure-message';
 
 interface Props {
   amount: number;
@@ -24,21 +26,15 @@ export function CouponField({ amount, currency, locale, onChange }: Props) {
   async function apply() {
     setError('');
     setBusy(true);
-    try {
-      const r = await fetch('/api/coupon', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ coupon_code: code, currency, donated_amount: amount }), credentials: 'same-origin' });
-      const body = (await r.json().catch(() => null)) as { data?: { code: string; sponsor: string; match_minor: number; currency: string }; error?: { message?: string } } | null;
-      if (!r.ok || !body?.data) {
-        setApplied(null);
-        onChange(null);
-        return setError(body?.error?.message ?? t('errorGeneric'));
-      }
-      setApplied({ code: body.data.code, sponsor: body.data.sponsor, match: formatMoney(body.data.match_minor, body.data.currency, locale, { exact: true }), for: `${amount}:${currency}` });
-      onChange(body.data.code);
-    } catch {
-      setError(t('errorGeneric'));
-    } finally {
-      setBusy(false);
+    const r = await sendToApi<{ code: string; sponsor: string; match_minor: number; currency: string }>('POST', '/api/coupon', { coupon_code: code, currency, donated_amount: amount });
+    setBusy(false);
+    if (!r.ok || !r.data) {
+      setApplied(null);
+      onChange(null);
+      return setError(failureMessage(r, t));
     }
+    setApplied({ code: r.data.code, sponsor: r.data.sponsor, match: formatMoney(r.data.match_minor, r.data.currency, locale, { exact: true }), for: `${amount}:${currency}` });
+    onChange(r.data.code);
   }
 
   function remove() {

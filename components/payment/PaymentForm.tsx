@@ -13,6 +13,7 @@ import { UpiTimer } from './UpiTimer';
 import { PaymentModes } from './PaymentModes';
 import { CreditPay } from './CreditPay';
 import { CouponField } from './CouponField';
+import { failureMessage } from './failure-message';
 import { Field } from '../forms/Field';
 import { sendToApi, type ApiResult } from '../auth/client-session';
 
@@ -96,11 +97,8 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   const tip = Math.round(amount * tipPercent) / 100;
   const total = useMemo(() => formatMoney(toMinor(amount + tip), currency, locale, { exact: true }), [amount, tip, currency, locale]);
 
-  // spec 8: a failed cart, order or send call tells the donor why (the server's message), or that the request never
-  // got through (status 0), in the form's alert region; an answer without data is the generic failure
-  function showFailure(result: ApiResult<unknown>) {
-    setServerError(result.ok ? t('errorGeneric') : result.status === 0 ? t('networkError') : (result.error.message ?? t('errorGeneric')));
-  }
+  // spec 8: in the form's alert region
+  const showFailure = (result: ApiResult<unknown>) => setServerError(failureMessage(result, t));
 
   // spec 4: poll the VPA transaction every 5 s (UPI QR every 5 s too); still pending after the timeout is a failure to report
   async function waitForVpa(orderId: string, pollMs = VPA_POLL_MS, started = Date.now()) {

@@ -11,23 +11,14 @@ import { STANDALONE_TIP_PRESETS } from '@/lib/constants';
 import type { PaymentOption } from '@/lib/payments/options';
 import { PaymentModes } from './PaymentModes';
 import { Field } from '../forms/Field';
+import { sendToApi } from '../auth/client-session';
+import { failureMessage } from './failure-message';
 
 interface Props {
   defaultCurrency: string;
   locale: string;
   /** per currency, the one-time methods a configured gateway takes (worked out on the server); a UPI id collect needs the gift page's waiting, so it is not offered here */
   modesByCurrency: Partial<Record<string, PaymentOption[]>>;
-}
-
-async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
-  try {
-    const r = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body), credentials: 'same-origin' });
-    const data = (await r.json().catch(() => null)) as { data?: Record<string, unknown>; error?: { message?: string; fields?: Record<string, string> } } | null;
-    return { ok: r.ok, data: data?.data, error: data?.error };
-  } catch {
-    // offline or the connection dropped: the caller shows the generic message
-    return { ok: false, data: undefined, error: undefined };
-  }
 }
 
 export function TipForm({ defaultCurrency, locale, modesByCurrency }: Props) {
@@ -60,15 +51,15 @@ export function TipForm({ defaultCurrency, locale, modesByCurrency }: Props) {
   async function onSubmit(values: TipCartInput) {
     setServerError('');
     const device = window.matchMedia('(max-width: 767px)').matches ? 'mobile' : 'desktop';
-    const cart = await postJson('/api/standalonetip/cart', { ...values, device, locale });
+    const cart = await sendToApi<{ id: number }>('POST', '/api/standalonetip/cart', { ...values, device, locale });
     if (!cart.ok || !cart.data) {
-      for (const [field, message] of Object.entries(cart.error?.fields ?? {})) setError(field as keyof TipCartInput, { message });
-      return setServerError(cart.error?.message ?? t('errorGeneric'));
+      if (!cart.ok) for (const [field, message] of Object.entries(cart.error.fields ?? {})) setError(field as keyof TipCartInput, { message });
+      return setServerError(failureMessage(cart, t));
     }
-    const order = await postJson('/api/standalonetip/order', { cart_id: cart.data.id, mode: chosenMode, origin: 'tip' }, { 'Idempotency-Key': idempotencyKey });
-    if (!order.ok || !order.data) return setServerError(order.error?.message ?? t('errorGeneric'));
-    const sent = await postJson('/api/payment/send', { order_id: order.data.order_id });
-    if (!sent.ok || !sent.data?.url) return setServerError(sent.error?.message ?? t('errorGeneric'));
+    const order = await sendToApi<{ order_id: string }>('POST', '/api/standalonetip/order', { cart_id: cart.data.id, mode: chosenMode, origin: 'tip' }, { headers: { 'Idempotency-Key': idempotencyKey } });
+    if (!order.ok || !order.data) return setServerError(failureMessage(order, t));
+    const sent = await sendToApi<{ url: string }>('POST', '/api/payment/send', { order_id: order.data.order_id });
+    if (!sent.ok || !sent.data?.url) return setServerError(failureMessage(sent, t));
     // the gateway's page takes the payment (UPI apps included) and sends the donor back through payment-route
     window.location.assign(String(sent.data.url));
   }

@@ -15,7 +15,7 @@ import { acceptsDonations, isFundraiserPublished } from '../fundraisers/status';
 import { MAX_DONATION_INR } from '../constants';
 import type { CartSchema, OrderSchema } from '../validation/donation';
 import { checkoutOrderByOrderId } from '../payments/results';
-import { gatewayFor, gatewayNameFor, modeUnavailable } from '../payments/registry';
+import { gatewayFor, gatewayNameFor, modeUnavailable, type PaymentMode } from '../payments/registry';
 import { isOneTimeMode } from '../payments/options';
 import { GATEWAY_REFUSED_REASON } from '../payments/order-state';
 import { assertRewardFor } from '../fundraisers/rewards';
@@ -86,7 +86,7 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
   return cart;
 }
 
-const newOrderId = () => `SHY${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
+export const newOrderId = () => `SHY${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
 
 // an order in one of these states is the cart's live order: placing it again answers the same order
 const LIVE_ORDER_STATUSES = ['created', 'pending', 'success'] as const;
@@ -109,13 +109,8 @@ async function settledWithGateway(db: Db, order: typeof orders.$inferSelect) {
  */
 export async function placeOrder(db: Db, fundraiserId: number, input: z.output<typeof OrderSchema>, ctx: { origin: string; idempotencyKey: string | null }) {
   const key = ctx.idempotencyKey ?? input.idempotency_key ?? null;
-  if (key) {
-    const [existing] = await db.select().from(orders).where(eq(orders.idempotency_key, key));
-    if (existing) {
-      if (existing.cart_id !== input.cart_id) throw new ApiError('conflict', 'This idempotency key belongs to another donation');
-      return existing;
-    }
-  }
+  const existing = await orderOfKey(db, key, input.cart_id, 'This idempotency key belongs to another donation');
+  if (existing) return existing;
   const [cart] = await db.select().from(carts).where(and(eq(carts.id, input.cart_id), eq(carts.fundraiser_id, fundraiserId)));
   if (!cart) throw notFound('Cart not found');
   const live = await liveOrderOf(db, cart.id);
@@ -124,11 +119,7 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
   // a cart made while it ran does not reopen a fundraiser that has ended or gone back to review since
   if (!acceptsDonations(f)) throw new ApiError('conflict', FUNDRAISER_ENDED);
   const r = await currentRatesMicros(db);
-  if (!isOneTimeMode(cart.currency, input.mode)) throw modeUnavailable();
-  // the server picks the gateway from configuration and currency; the client never names it
-  const gatewayName = gatewayNameFor(cart.currency, input.mode);
-  const gateway = gatewayName ? gatewayFor(gatewayName, ctx.origin) : null;
-  if (!gatewayName || !gateway) throw gatewayNameFor(cart.currency) ? modeUnavailable() : currencyUnavailable();
+  const { name: gatewayName, gateway } = oneTimeGateway(cart.currency, input.mode, ctx.origin);
   return openOrder(
     db,
     {
@@ -149,6 +140,26 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
     },
     { gateway, payer: { name: cart.donor_name, email: cart.donor_email, phone: cart.donor_phone } },
   );
+}
+
+/** The order an idempotency key already placed, for this cart (a retried or double-clicked request); another cart's key is refused. */
+export async function orderOfKey(db: Db, key: string | null, cartId: number, otherCartMessage: string) {
+  if (!key) return null;
+  const [existing] = await db.select().from(orders).where(eq(orders.idempotency_key, key));
+  if (existing && existing.cart_id !== cartId) throw new ApiError('conflict', otherCartMessage);
+  return existing ?? null;
+}
+
+/**
+ * The gateway a one-time payment (a gift, a tip, a premium) in this currency and mode goes through: the server picks it
+ * from configuration; the client never names it. Mandate modes and non-rupee UPI are refused (isOneTimeMode).
+ */
+export function oneTimeGateway(currency: string, mode: PaymentMode, origin: string, noGatewayForCurrency: () => ApiError = currencyUnavailable) {
+  if (!isOneTimeMode(currency, mode)) throw modeUnavailable();
+  const name = gatewayNameFor(currency, mode);
+  const gateway = name ? gatewayFor(name, origin) : null;
+  if (!name || !gateway) throw gatewayNameFor(currency) ? modeUnavailable() : noGatewayForCurrency();
+  return { name, gateway };
 }
 
 type NewOrder = Omit<typeof orders.$inferInsert, 'order_id'>;

@@ -5,15 +5,14 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
-import { carts, orders } from '../db/schema';
+import { carts } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { convertMinor, currentRatesMicros } from '../currency-rates';
 import { toMinor, type CurrencyCode } from '../money';
 import { DEFAULT_LOCALE } from '../i18n/locales';
 import type { OrderSchema, TipCartSchema } from '../validation/donation';
-import { gatewayFor, gatewayNameFor, modeUnavailable } from '../payments/registry';
-import { isOneTimeMode } from '../payments/options';
-import { openOrder } from './service';
+import { gatewayNameFor, modeUnavailable } from '../payments/registry';
+import { oneTimeGateway, openOrder, orderOfKey } from './service';
 
 const CURRENCY_UNAVAILABLE = 'Payments in this currency are not available right now';
 
@@ -51,17 +50,9 @@ export async function placeTipOrder(db: Db, input: z.output<typeof OrderSchema>,
   const key = ctx.idempotencyKey ?? input.idempotency_key ?? null;
   const [cart] = await db.select().from(carts).where(and(eq(carts.id, input.cart_id), eq(carts.purpose, 'tip')));
   if (!cart) throw notFound('Cart not found');
-  if (key) {
-    const [existing] = await db.select().from(orders).where(eq(orders.idempotency_key, key));
-    if (existing) {
-      if (existing.cart_id !== cart.id) throw new ApiError('conflict', 'This idempotency key belongs to another payment');
-      return existing;
-    }
-  }
-  if (!isOneTimeMode(cart.currency, input.mode)) throw modeUnavailable();
-  const gatewayName = gatewayNameFor(cart.currency, input.mode);
-  const gateway = gatewayName ? gatewayFor(gatewayName, ctx.origin) : null;
-  if (!gatewayName || !gateway) throw modeUnavailable();
+  const existing = await orderOfKey(db, key, cart.id, 'This idempotency key belongs to another payment');
+  if (existing) return existing;
+  const { name: gatewayName, gateway } = oneTimeGateway(cart.currency, input.mode, ctx.origin, modeUnavailable);
   return openOrder(
     db,
     {

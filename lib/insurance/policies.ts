@@ -11,8 +11,8 @@ import { parseWith } from '../http/validation';
 import { toMajor } from '../money';
 import { DEFAULT_LOCALE, isLocale } from '../i18n/locales';
 import { loadMessages } from '../i18n/messages';
-import { openOrder } from '../donations/service';
-import { gatewayFor, gatewayNameFor, modeUnavailable, offeredPaymentOptions, type PaymentMode } from '../payments/registry';
+import { oneTimeGateway, openOrder } from '../donations/service';
+import { modeUnavailable, offeredPaymentOptions, type PaymentMode } from '../payments/registry';
 import { isOneTimeMode, type PaymentOption } from '../payments/options';
 import { lastDigits } from '../fundraisers/withdrawals';
 import { INSURANCE_CURRENCY } from '../constants';
@@ -147,9 +147,7 @@ export async function payPolicy(db: Db, owner: Owner, input: z.output<typeof Pay
   if (policy.status !== POLICY_STATUS.created) throw conflict(INSURANCE_MESSAGES.cancelled);
   const mode = input.mode as PaymentMode;
   if (!(premiumPaymentOptions(policy.currency) as string[]).includes(mode)) throw modeUnavailable();
-  const gatewayName = gatewayNameFor(policy.currency, mode);
-  const gateway = gatewayName ? gatewayFor(gatewayName, ctx.origin) : null;
-  if (!gatewayName || !gateway) throw modeUnavailable();
+  const { name: gatewayName, gateway } = oneTimeGateway(policy.currency, mode, ctx.origin, modeUnavailable);
   const [payer] = await db.select({ name: users.full_name, email: users.email, phone: users.phone_1 }).from(users).where(eq(users.id, owner.id));
   const [{ failed }] = await db
     .select({ failed: count() })

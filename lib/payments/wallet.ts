@@ -2,14 +2,13 @@
 // it to a fundraiser. The debit and the gift's settling are one transaction, under a lock on the user's row, so a balance
 // is never spent twice and a gift is never credited without its debit.
 import 'server-only';
-import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { carts, orders, users, walletEntries } from '../db/schema';
 import { ApiError, conflict } from '../http/errors';
 import { convertMinor, currentRatesMicros } from '../currency-rates';
 import { formatMoney, toMinor } from '../money';
-import { donatableFundraiser } from '../donations/service';
+import { donatableFundraiser, newOrderId } from '../donations/service';
 import { applyGatewayEventIn } from './events';
 import { afterSettle } from './results';
 import { PRIZE_AMOUNT_MAJOR, WALLET_GATEWAY } from '../constants';
@@ -36,8 +35,6 @@ export async function grantPrize(db: DbOrTx, userId: number, currency: string, r
   const added = await db.insert(walletEntries).values({ user_id: userId, currency, amount_minor: toMinor(amount), reason: 'prize', ref: `${userId}:${currency}:${ref}` }).onConflictDoNothing().returning({ id: walletEntries.id });
   return added.length > 0;
 }
-
-const newOrderId = () => `SHY${Date.now().toString(36).toUpperCase()}W${randomBytes(4).toString('hex').toUpperCase()}`;
 
 /**
  * spec 7 POST redeem amount: a gift to a fundraiser paid from the user's credit, never above the balance. The gift takes
