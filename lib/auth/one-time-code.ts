@@ -26,30 +26,44 @@ export interface Contact {
 
 const destinationKey = (c: Contact) => `${c.kind}:${c.value}`;
 const codeHash = (requestId: string, code: string) => hashToken(`${requestId}:${code}`);
+const LOGIN_PURPOSE = 'login';
 
-export async function sendOneTimeCode(db: DbOrTx, contact: Contact, ip: string, productName: string, now = new Date()): Promise<{ request_id: string; expires_at: Date }> {
+/**
+ * A new code for this contact and purpose (rate limited per contact and per address, with every other purpose): stored
+ * hashed for 10 minutes. The caller words and sends it; a code only ever verifies for the purpose it was issued for.
+ */
+export async function issueOneTimeCode(db: DbOrTx, contact: Contact, ip: string, purpose: string, now = new Date()): Promise<{ request_id: string; code: string; expires_at: Date }> {
   if (!(await hitRateLimit(db, `otp:dest:${destinationKey(contact)}`, ONE_TIME_CODE_LIMIT_PER_DESTINATION, now)).allowed || !(await hitRateLimit(db, `otp:ip:${ip}`, ONE_TIME_CODE_LIMIT_PER_IP, now)).allowed) {
     throw rateLimited('Too many codes requested. Please wait a while and try again.');
   }
   const code = randomDigits(ONE_TIME_CODE_DIGITS);
   const requestId = randomToken(18);
   const expiresAt = new Date(now.getTime() + ONE_TIME_CODE_TTL_MS);
+  await db.insert(oneTimeCodes).values({ destination: destinationKey(contact), purpose, code_hash: codeHash(requestId, code), request_id: requestId, expires_at: expiresAt });
+  return { request_id: requestId, code, expires_at: expiresAt };
+}
+
+export async function sendOneTimeCode(db: DbOrTx, contact: Contact, ip: string, productName: string, now = new Date()): Promise<{ request_id: string; expires_at: Date }> {
+  const { request_id, code, expires_at } = await issueOneTimeCode(db, contact, ip, LOGIN_PURPOSE, now);
   const minutes = Math.round(ONE_TIME_CODE_TTL_MS / 60000);
-  await db.insert(oneTimeCodes).values({ destination: destinationKey(contact), purpose: 'login', code_hash: codeHash(requestId, code), request_id: requestId, expires_at: expiresAt });
   const text = `${code} is your ${productName} sign-in code. It expires in ${minutes} minutes. Do not share it with anyone.`;
   await enqueueMessage(db, contact.kind === 'email' ? { channel: 'email', recipient: contact.value, subject: `Your ${productName} sign-in code: ${code}`, body: text } : { channel: 'sms', recipient: contact.value, body: text });
-  return { request_id: requestId, expires_at: expiresAt };
+  return { request_id, expires_at };
 }
 
 const fail = (message: string, code: 'validation_failed' | 'rate_limited' = 'validation_failed') => new ApiError(code, message, { otp: message });
 
-/** Checks a code; each try counts, the right one is used up. Returns the verified phone or email. */
-export async function verifyOneTimeCode(db: DbOrTx, requestId: string, code: string, now = new Date()): Promise<Contact> {
+/**
+ * Checks a code issued for this purpose (and, when given, this contact); each try counts, the right one is used up.
+ * Returns the verified phone or email.
+ */
+export async function consumeOneTimeCode(db: DbOrTx, requestId: string, code: string, purpose: string, opts: { contact?: Contact; now?: Date } = {}): Promise<Contact> {
+  const now = opts.now ?? new Date();
   // count the try first, atomically, so parallel guesses cannot exceed the limit
   const [row] = await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-    .where(and(eq(oneTimeCodes.request_id, requestId), isNull(oneTimeCodes.used_at)))
+    .where(and(eq(oneTimeCodes.request_id, requestId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.used_at), opts.contact ? eq(oneTimeCodes.destination, destinationKey(opts.contact)) : undefined))
     .returning();
   if (!row) throw fail(ACCOUNT_MESSAGES.codeExpired);
   if (row.expires_at <= now) throw fail(ACCOUNT_MESSAGES.codeExpired);
@@ -62,6 +76,18 @@ export async function verifyOneTimeCode(db: DbOrTx, requestId: string, code: str
   const [kind, ...rest] = row.destination.split(':');
   return { kind: kind as Contact['kind'], value: rest.join(':') };
 }
+
+/** The purpose a request id was issued for, while it is unused (to tell "a code for other details" from "no such code"). */
+export async function unusedCodePurpose(db: DbOrTx, requestId: string, contact: Contact): Promise<string | null> {
+  const [row] = await db
+    .select({ purpose: oneTimeCodes.purpose })
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.request_id, requestId), eq(oneTimeCodes.destination, destinationKey(contact)), isNull(oneTimeCodes.used_at)));
+  return row?.purpose ?? null;
+}
+
+/** Checks a sign-in code (spec 7 verify/otp/token). */
+export const verifyOneTimeCode = (db: DbOrTx, requestId: string, code: string, now = new Date()): Promise<Contact> => consumeOneTimeCode(db, requestId, code, LOGIN_PURPOSE, { now });
 
 // A verified phone or email with no account yet may finish sign-up (verify/details) with this sealed token.
 export async function verifiedContactToken(contact: Contact): Promise<string> {
