@@ -3,8 +3,7 @@ import { handle, json } from '@/lib/http/respond';
 import { parseQuery } from '@/lib/http/validation';
 import { LocaleQuerySchema } from '@/lib/validation/listings';
 import { homeBanners } from '@/lib/listing/spec-reads';
-import { partnerBrand } from '@/lib/whitelabel/brand';
-import { requestHost } from '@/lib/whitelabel/resolve';
+import { requestBrand } from '@/lib/whitelabel/request-brand';
 import { requestOrigin } from '@/lib/seo/request-origin';
 import { absoluteUrl } from '@/lib/seo/story-meta';
 import { localizedPath } from '@/lib/i18n/locales';
@@ -16,8 +15,8 @@ export const dynamic = 'force-dynamic';
 export const GET = handle(async (request) => {
   const { locale } = parseQuery(LocaleQuerySchema, request.url);
   const db = await getDb();
-  // the allowlist decides the site: a host that is no active partner is the main site
-  const partner = await partnerBrand(db, requestHost(request));
-  const [list, origin] = await Promise.all([homeBanners(db, { partnerHost: partner?.host ?? null, locale }), requestOrigin(request)]);
+  // the site as pages resolve it (getdomain's too): a host that is no active partner is the main site
+  const brand = await requestBrand(db, request);
+  const [list, origin] = await Promise.all([homeBanners(db, { partnerHost: brand.is_partner ? brand.host : null, locale }), requestOrigin(request)]);
   return json({ data: list.map((b) => ({ ...b, link_url: absoluteUrl(origin, localizedPath(locale, b.link_path)) })) }, { headers: { 'Cache-Control': BANNER_CACHE } });
 });
