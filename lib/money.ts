@@ -38,11 +38,6 @@ export const EU_COUNTRY_CODES = [
 // spec 3: restricted Gulf-region codes
 export const RESTRICTED_GULF_CODES = ['BH', 'IR', 'IQ', 'KW', 'OM', 'QA', 'SA', 'YE'] as const;
 
-// spec 9: prize amount: 300 INR; 60 for USD and AED; 30 for EUR, GBP, SAR, SGD
-export const PRIZE_AMOUNT: Partial<Record<CurrencyCode, number>> = {
-  INR: 300, USD: 60, AED: 60, EUR: 30, GBP: 30, SAR: 30, SGD: 30,
-};
-
 // Every currency here has two decimal places.
 export const MINOR_UNITS_PER_MAJOR = 100;
 
