@@ -2,7 +2,7 @@
 // spec 7 POST redeem amount: a signed-in donor with Sahyog credit (spec 9 prizes) gives the chosen amount from it, no gateway.
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { formatMoney, toMinor } from '@/lib/money';
+import { formatMoney, toMajor, toMinor } from '@/lib/money';
 import { sendToApi } from '@/components/auth/client-session';
 
 interface Props {
@@ -18,12 +18,14 @@ export function CreditPay({ fundraiser, credit, amount, currency, locale, locale
   const t = useTranslations('Payment');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const fits = currency === credit.currency && amount >= 1 && toMinor(amount) <= credit.balanceMinor;
+  // the chosen amount, or all the credit when the amount is more: the button says which
+  const giveMinor = currency === credit.currency ? Math.min(toMinor(amount), credit.balanceMinor) : 0;
+  const fits = giveMinor >= toMinor(1);
 
   async function give() {
     setError('');
     setBusy(true);
-    const r = await sendToApi<{ order_id: string }>('POST', '/api/redeem', { campaign_id: fundraiser.id, amount, currency, locale });
+    const r = await sendToApi<{ order_id: string }>('POST', '/api/redeem', { campaign_id: fundraiser.id, amount: toMajor(giveMinor), currency, locale });
     if (!r.ok) {
       setBusy(false);
       return setError(r.error.message ?? t('errorGeneric'));
@@ -37,7 +39,7 @@ export function CreditPay({ fundraiser, credit, amount, currency, locale, locale
         <bdi>{t('creditBalance', { amount: formatMoney(credit.balanceMinor, credit.currency, locale, { exact: true }) })}</bdi>
       </p>
       <button type="button" className="btn btn-block" onClick={give} disabled={!fits || busy}>
-        {t('creditGive', { amount: formatMoney(toMinor(amount), currency, locale, { exact: true }) })}
+        {t('creditGive', { amount: formatMoney(fits ? giveMinor : toMinor(amount), currency, locale, { exact: true }) })}
       </button>
       {!fits && <p className="field-hint">{t('creditTooLittle')}</p>}
       {error && (
