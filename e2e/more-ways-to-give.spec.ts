@@ -73,3 +73,31 @@ test('a donor with Sahyog credit (a spec 9 prize) gives from it on the payment p
   await page.goto(`/new/payment?ct=${f.custom_tag}&id=${f.id}&payment=form`);
   await expect(page.getByTestId('credit-pay')).toContainText('You have ₹50 of Sahyog credit');
 });
+
+test("a bank transfer asks for the donor's account, shows where to transfer, and counts once the transfer arrives @phone", async ({ page, request }) => {
+  const list = await (await request.get('/api/fundraisers?limit=100&status=active')).json();
+  const f = list.data.find((x: { currency: string; is_ended: boolean; is_private: boolean }) => x.currency === 'INR' && !x.is_ended && !x.is_private);
+  const raised = async () => (await (await request.get(`/api/fundraisers/${f.id}`)).json()).data.raised_minor as number;
+  const before = await raised();
+  await page.goto(`/new/payment?ct=${f.custom_tag}&id=${f.id}&payment=form`);
+  await page.getByRole('button', { name: '₹1,000' }).first().click();
+  await fill(page, 'neft');
+  await page.getByLabel('Bank transfer (NEFT/IMPS)').check();
+  await page.getByRole('button', { name: /^Contribute/ }).click();
+  // spec 5: the empty bank-transfer fields, and nothing placed
+  const transfer = page.getByTestId('bank-transfer');
+  await expect(transfer.getByText('Field Required')).toHaveCount(3);
+  await transfer.getByLabel('Account number').fill('001234567890');
+  await transfer.getByLabel('IFSC').fill('hdfc0001234');
+  await transfer.getByLabel('Bank name').fill('HDFC Bank');
+  // no sideways scrolling with the extra fields on a phone
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.getByRole('button', { name: /^Contribute/ }).click();
+  await expect(page.getByRole('heading', { name: 'Transfer ₹1,000.00 by NEFT or IMPS' })).toBeVisible();
+  await expect(page.getByTestId('transfer-account')).toContainText('SBOX0SAHYOG');
+  await expect(page.getByText('From your account ending 7890 (HDFC Bank)')).toBeVisible();
+  expect(await raised()).toBe(before);
+  await page.getByRole('button', { name: 'The transfer arrived' }).click();
+  await expect(page.getByTestId('thank-you')).toBeVisible({ timeout: 20_000 });
+  await expect.poll(raised, { timeout: 20_000 }).toBe(before + 100_000);
+});

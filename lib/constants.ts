@@ -125,7 +125,12 @@ export const HOSPITALISATION_STATUSES = [
 ] as const;
 
 // spec 9: payment modes and gateways (values as sent)
-export const PAYMENT_MODES = ['UPI', 'PAYTM', 'PAYTMMA', 'CARD', 'VPA', 'DESKTOPQR', 'Emandate', 'UPIRECURRING'] as const;
+// NEFT is issue 15's bank transfer (NEFT/IMPS to an account the gateway opens for the order): spec 9's list names no mode for it
+export const PAYMENT_MODES = ['UPI', 'PAYTM', 'PAYTMMA', 'CARD', 'VPA', 'DESKTOPQR', 'Emandate', 'UPIRECURRING', 'NEFT'] as const;
+/** a bank transfer carries the gateway's flat fee per transfer: below this, UPI costs the fundraiser less (rupees) */
+export const BANK_TRANSFER_MIN_MAJOR = 100;
+/** NEFT runs in batches and a donor may transfer the next working day: a bank-transfer order waits this long before it expires */
+export const BANK_TRANSFER_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
 export const PAYMENT_GATEWAYS = [
   'stripe',
   'stripeindia',

@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   RAZORPAY_API_HOST: z.string().url().optional(),
+  /** Razorpay's bank transfer on Checkout is switched on per account by Razorpay: set 1 once it is */
+  RAZORPAY_BANK_TRANSFER: z.enum(['0', '1']).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.string().url().optional(),

@@ -40,5 +40,16 @@ export function MethodMark({ mode }: { mode: PaymentOption }) {
           <circle cx="20" cy="16" r="2" fill="#fff" />
         </svg>
       );
+    case 'NEFT':
+      // a bank: pediment, columns and base
+      return (
+        <svg {...common}>
+          <path d="M14 3l11 6H3z" fill="#475569" />
+          <rect x="5" y="11" width="3" height="9" fill="#64748b" />
+          <rect x="12.5" y="11" width="3" height="9" fill="#64748b" />
+          <rect x="20" y="11" width="3" height="9" fill="#64748b" />
+          <rect x="3" y="21" width="22" height="3" rx="1" fill="#475569" />
+        </svg>
+      );
   }
 }

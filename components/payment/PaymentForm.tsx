@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CartSchema, type CartInput } from '@/lib/validation/donation';
+import { BankTransferSchema, CartSchema, bankTransferAmountError, type BankTransferInput, type CartInput } from '@/lib/validation/donation';
 import { CURRENCY_CODES, formatMoney, toMinor } from '@/lib/money';
 import { DONATION_AMOUNT_PRESETS, PLATFORM_FEE_PERCENT, UPI_POLL_MS, VPA_POLL_MS } from '@/lib/constants';
 import { UPI_ID_PATTERN } from '@/lib/validation/people';
@@ -60,6 +60,9 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   const [vpa, setVpa] = useState('');
   const [vpaError, setVpaError] = useState('');
   const [vpaState, setVpaState] = useState<'idle' | 'waiting' | 'timeout'>('idle');
+  // a bank transfer's source account (spec 7 send-order account_no, ifsc_code, bank_name) and its spec 5 messages
+  const [bank, setBank] = useState<BankTransferInput>({ account_no: '', ifsc_code: '', bank_name: '' });
+  const [bankErrors, setBankErrors] = useState<Partial<Record<keyof BankTransferInput, string>>>({});
   const [qrOrder, setQrOrder] = useState<{ orderId: string; url: string } | null>(null);
   // a phone paying by UPI app: where the app or gateway page opens, and when the wait started
   const [upiApp, setUpiApp] = useState<{ url: string; since: number } | null>(null);
@@ -135,6 +138,14 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     setUpiApp(null);
     if (chosenMode === 'VPA' && !UPI_ID_PATTERN.test(vpa.trim())) return setVpaError(t('vpaInvalid'));
     setVpaError('');
+    if (chosenMode === 'NEFT') {
+      const checked = BankTransferSchema.safeParse(bank);
+      // the first message of each field, as the server words it
+      setBankErrors(checked.success ? {} : Object.fromEntries(checked.error.issues.toReversed().map((i) => [String(i.path[0]), i.message])));
+      const belowMinimum = bankTransferAmountError(amount + tip);
+      if (belowMinimum) setError('donated_amount', { message: belowMinimum });
+      if (!checked.success || belowMinimum) return;
+    }
     const device = window.matchMedia('(max-width: 767px)').matches ? 'mobile' : 'desktop';
     const cart = await postJson<{ id: number }>(`/api/fundraisers/${fundraiser.id}/cart`, { ...values, tip_amount: tip, device, locale, ...(dedication ? { dedication } : {}), ...(couponCode ? { coupon_code: couponCode } : {}) });
     if (!cart.ok || !cart.data) {
@@ -143,8 +154,11 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     }
     const order = await postJson<{ order_id: string }>(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.data.id, mode: chosenMode, origin, ...(chosenMode === 'VPA' ? { vpa: vpa.trim() } : {}) }, { 'Idempotency-Key': idempotencyKey });
     if (!order.ok || !order.data) return showFailure(order);
-    const sent = await postJson<{ url: string }>('/api/payment/send', { order_id: order.data.order_id });
-    if (!sent.ok || !sent.data) return showFailure(sent);
+    const sent = await postJson<{ url: string }>('/api/payment/send', { order_id: order.data.order_id, ...(chosenMode === 'NEFT' ? bank : {}) });
+    if (!sent.ok || !sent.data) {
+      if (!sent.ok && sent.error.fields) setBankErrors(sent.error.fields);
+      return showFailure(sent);
+    }
     if (chosenMode === 'VPA') return waitForVpa(String(order.data.order_id));
     // spec 4: on a desktop, UPI is a QR code to scan with a phone; on a phone, the UPI app / gateway page opens
     if (chosenMode === 'UPI' && window.matchMedia('(min-width: 768px)').matches) {
@@ -284,6 +298,24 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
         <Field id="pay-vpa" label={t('vpa')} error={vpaError || undefined}>
           {(c) => <input {...c} value={vpa} onChange={(e) => setVpa(e.target.value)} placeholder="name@bank" autoComplete="off" />}
         </Field>
+      )}
+      {chosenMode === 'NEFT' && (
+        <fieldset className="bank-transfer" data-testid="bank-transfer">
+          <legend>{t('bankLegend')}</legend>
+          <p className="hint">{t('bankHint')}</p>
+          {(['account_no', 'ifsc_code', 'bank_name'] as const).map((name) => (
+            <Field key={name} id={`pay-${name}`} label={t(`bank_${name}`)} error={bankErrors[name]}>
+              {(c) => (
+                <input
+                  {...c}
+                  value={bank[name]}
+                  onChange={(e) => setBank((b) => ({ ...b, [name]: e.target.value }))}
+                  {...(name === 'account_no' ? { inputMode: 'numeric' as const, dir: 'ltr', autoComplete: 'off' } : name === 'ifsc_code' ? { dir: 'ltr', autoCapitalize: 'characters', maxLength: 11, autoComplete: 'off' } : { autoComplete: 'off' })}
+                />
+              )}
+            </Field>
+          ))}
+        </fieldset>
       )}
       {qrOrder && vpaState !== 'idle' && (
         <figure className="upi-qr" data-testid="upi-qr" data-payment-url={qrOrder.url}>

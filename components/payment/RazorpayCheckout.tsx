@@ -9,7 +9,8 @@ interface Props {
   amountMinor: number;
   currency: string;
   name: string;
-  prefill: { name: string; email: string; contact: string | null };
+  /** method: a bank transfer opens on Checkout's bank-transfer screen (the account Razorpay opens for the order) */
+  prefill: { name: string; email: string; contact: string | null; method?: 'bank_transfer' };
   returnUrl: string;
   labels: { pay: string; failed: string };
   /** a mandate's authorisation: Razorpay's customer, and our reference in the notes (its webhook tells mandates from gifts) */

@@ -7,16 +7,17 @@ import type { Db } from '../db/client';
 import { carts, fundraisers, orders, users } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { convertMinor, currentRatesMicros } from '../currency-rates';
-import { toMinor, type CurrencyCode } from '../money';
+import { toMajor, toMinor, type CurrencyCode } from '../money';
 import { DEFAULT_LOCALE } from '../i18n/locales';
 import { reportError } from '../observability/report';
 import { hasTaxBenefit } from '../fundraisers/rules';
 import { acceptsDonations, isFundraiserPublished } from '../fundraisers/status';
 import { MAX_DONATION_INR } from '../constants';
-import type { CartSchema, OrderSchema } from '../validation/donation';
+import { BankTransferSchema, bankTransferAmountError, type CartSchema, type OrderSchema } from '../validation/donation';
+import { parseWith } from '../http/validation';
 import { checkoutOrderByOrderId } from '../payments/results';
 import { gatewayFor, gatewayNameFor, modeUnavailable, type PaymentMode } from '../payments/registry';
-import { isOneTimeMode } from '../payments/options';
+import { isOneTimeMode, type OneTimePurpose } from '../payments/options';
 import { GATEWAY_REFUSED_REASON } from '../payments/order-state';
 import { assertRewardFor } from '../fundraisers/rewards';
 import { quoteCoupon } from '../coupons/coupons';
@@ -120,6 +121,8 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
   if (!acceptsDonations(f)) throw new ApiError('conflict', FUNDRAISER_ENDED);
   const r = await currentRatesMicros(db);
   const { name: gatewayName, gateway } = oneTimeGateway(cart.currency, input.mode, ctx.origin);
+  const belowTransferMinimum = input.mode === 'NEFT' ? bankTransferAmountError(toMajor(cart.donated_amount_minor + cart.tip_amount_minor)) : null;
+  if (belowTransferMinimum) throw new ApiError('validation_failed', belowTransferMinimum, { donated_amount: belowTransferMinimum });
   return openOrder(
     db,
     {
@@ -154,8 +157,8 @@ export async function orderOfKey(db: Db, key: string | null, cartId: number, oth
  * The gateway a one-time payment (a gift, a tip, a premium) in this currency and mode goes through: the server picks it
  * from configuration; the client never names it. Mandate modes and non-rupee UPI are refused (isOneTimeMode).
  */
-export function oneTimeGateway(currency: string, mode: PaymentMode, origin: string, noGatewayForCurrency: () => ApiError = currencyUnavailable) {
-  if (!isOneTimeMode(currency, mode)) throw modeUnavailable();
+export function oneTimeGateway(currency: string, mode: PaymentMode, origin: string, noGatewayForCurrency: () => ApiError = currencyUnavailable, purpose: OneTimePurpose = 'gift') {
+  if (!isOneTimeMode(currency, mode, purpose)) throw modeUnavailable();
   const name = gatewayNameFor(currency, mode);
   const gateway = name ? gatewayFor(name, origin) : null;
   if (!name || !gateway) throw gatewayNameFor(currency) ? modeUnavailable() : noGatewayForCurrency();
@@ -211,9 +214,11 @@ export async function payerOf(db: Db, order: { cart_id: number | null; user_id: 
 }
 
 /** spec 7 payment/send: the order goes to the gateway; the answer is where the browser checks out. */
-export async function sendOrder(db: Db, orderId: string, ctx: { origin: string; returnUrl: string }) {
+export async function sendOrder(db: Db, orderId: string, ctx: { origin: string; returnUrl: string; bankTransfer?: unknown }) {
   const order = await checkoutOrderByOrderId(db, orderId);
   if (order.status === 'success') throw new ApiError('conflict', 'This donation is already paid');
+  // a bank transfer names the donor's own account (spec 7 send-order fields); we keep its last digits, never the whole number
+  const bank = order.payment_mode === 'NEFT' ? parseWith(BankTransferSchema, ctx.bankTransfer ?? {}) : null;
   const gateway = gatewayFor(order.payment_gateway, ctx.origin);
   if (!gateway || !order.gateway_order_id) throw new ApiError('conflict', 'This order cannot be sent to its gateway');
   const url = await gateway.checkoutUrl(
@@ -223,7 +228,7 @@ export async function sendOrder(db: Db, orderId: string, ctx: { origin: string; 
   // a UPI id gets a collect request instead of a checkout page: the donor approves in their UPI app
   if (order.payment_mode === 'VPA' && order.vpa && gateway.collect) await gateway.collect(order.gateway_order_id, order.vpa);
   // the site the donor gave on, so the receipt email links back to the same (white-label) domain
-  const params = { ...(order.params ?? {}), site_origin: ctx.origin };
+  const params = { ...(order.params ?? {}), site_origin: ctx.origin, ...(bank ? { payer_bank: { account_last4: bank.account_no.slice(-4), ifsc_code: bank.ifsc_code, bank_name: bank.bank_name } } : {}) };
   if (order.status === 'created') await db.update(orders).set({ status: 'pending', url, params, updated_at: new Date() }).where(and(eq(orders.id, order.id), eq(orders.status, 'created')));
   return { order_id: orderId, url: order.payment_mode === 'VPA' ? null : url, mode: order.payment_mode };
 }

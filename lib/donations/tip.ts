@@ -52,7 +52,7 @@ export async function placeTipOrder(db: Db, input: z.output<typeof OrderSchema>,
   if (!cart) throw notFound('Cart not found');
   const existing = await orderOfKey(db, key, cart.id, 'This idempotency key belongs to another payment');
   if (existing) return existing;
-  const { name: gatewayName, gateway } = oneTimeGateway(cart.currency, input.mode, ctx.origin, modeUnavailable);
+  const { name: gatewayName, gateway } = oneTimeGateway(cart.currency, input.mode, ctx.origin, modeUnavailable, 'tip');
   return openOrder(
     db,
     {

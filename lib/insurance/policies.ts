@@ -133,7 +133,7 @@ async function planTitle(locale: string, policy: Pick<PolicyRow, 'plan' | 'frequ
 
 /** The payment methods a premium may use now: the one-time ones a configured gateway takes in its currency. */
 export function premiumPaymentOptions(currency: string): PaymentOption[] {
-  return currency === INSURANCE_CURRENCY ? offeredPaymentOptions(INSURANCE_CURRENCY).filter((m) => isOneTimeMode(currency, m)) : [];
+  return currency === INSURANCE_CURRENCY ? offeredPaymentOptions(INSURANCE_CURRENCY, 'premium').filter((m) => isOneTimeMode(currency, m, 'premium')) : [];
 }
 
 /**
@@ -147,7 +147,7 @@ export async function payPolicy(db: Db, owner: Owner, input: z.output<typeof Pay
   if (policy.status !== POLICY_STATUS.created) throw conflict(INSURANCE_MESSAGES.cancelled);
   const mode = input.mode as PaymentMode;
   if (!(premiumPaymentOptions(policy.currency) as string[]).includes(mode)) throw modeUnavailable();
-  const { name: gatewayName, gateway } = oneTimeGateway(policy.currency, mode, ctx.origin, modeUnavailable);
+  const { name: gatewayName, gateway } = oneTimeGateway(policy.currency, mode, ctx.origin, modeUnavailable, 'premium');
   const [payer] = await db.select({ name: users.full_name, email: users.email, phone: users.phone_1 }).from(users).where(eq(users.id, owner.id));
   const [{ failed }] = await db
     .select({ failed: count() })

@@ -5,6 +5,7 @@ import { MAX_AMOUNT_MAJOR, SIP_MINIMUMS_MAJOR } from '../constants';
 import type { CurrencyCode } from '../money';
 import { gatewayNameFor, offeredPaymentOptions } from './registry';
 import { sipMethodsFor } from '../sip/rules';
+import { bankTransferAmountError } from '../validation/donation';
 
 export const ELIGIBILITY_MESSAGES = {
   tooLarge: 'This amount is above what we accept online in one donation',
@@ -13,7 +14,8 @@ export const ELIGIBILITY_MESSAGES = {
 } as const;
 
 export function paymentEligibility(currency: CurrencyCode, amount: number) {
-  const oneTime = amount <= MAX_AMOUNT_MAJOR[currency] ? offeredPaymentOptions(currency) : [];
+  // a bank transfer below its minimum costs the fundraiser more in fees than UPI: not offered
+  const oneTime = amount <= MAX_AMOUNT_MAJOR[currency] ? offeredPaymentOptions(currency).filter((m) => m !== 'NEFT' || !bankTransferAmountError(amount)) : [];
   // a SIP card is a Stripe/Razorpay card mandate: the gateway that takes mandates in this currency
   const monthly = amount >= SIP_MINIMUMS_MAJOR[currency] && amount <= MAX_AMOUNT_MAJOR[currency] ? sipMethodsFor(currency).filter((m) => gatewayNameFor(currency, m === 'CARD' ? 'Emandate' : m) !== null) : [];
   const reasons: string[] = [];

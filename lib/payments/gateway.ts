@@ -128,6 +128,8 @@ export interface GatewayCapabilities {
   /** recurring debits under a mandate (SIP) */
   mandates: boolean;
   refunds: boolean;
+  /** a bank account opened for the order that the donor pays into by NEFT/IMPS from their own account (issue 15) */
+  bankTransfer: boolean;
 }
 
 export interface Gateway {

@@ -3,19 +3,23 @@ import type { CurrencyCode } from '../money';
 import { FALLBACK_LOCATION } from '../constants';
 import { currencyForCountry } from '../money';
 
-export type PaymentOption = 'UPI' | 'VPA' | 'CARD' | 'PAYTM';
+export type PaymentOption = 'UPI' | 'VPA' | 'CARD' | 'PAYTM' | 'NEFT';
+/** what a one-time payment is for: a bank transfer (NEFT) is offered for gifts only, whose form asks for the donor's account */
+export type OneTimePurpose = 'gift' | 'tip' | 'premium';
 
-/** UPI and Indian wallets take rupees only; cards take every supported currency. */
-export function paymentOptions(currency: CurrencyCode): PaymentOption[] {
-  return currency === 'INR' ? ['UPI', 'VPA', 'CARD', 'PAYTM'] : ['CARD'];
+/** UPI, Indian wallets and bank transfer take rupees only; cards take every supported currency. */
+export function paymentOptions(currency: CurrencyCode, purpose: OneTimePurpose = 'gift'): PaymentOption[] {
+  if (currency !== 'INR') return ['CARD'];
+  return purpose === 'gift' ? ['UPI', 'VPA', 'CARD', 'PAYTM', 'NEFT'] : ['UPI', 'VPA', 'CARD', 'PAYTM'];
 }
 
 /**
  * A one-time payment (a gift, a tip, a premium) in this mode and currency: mandates (Emandate, UPI AutoPay) are for
  * SIPs only, and UPI, wallets and QR take rupees only (spec 9 modes). The server refuses the rest whatever a gateway could take.
  */
-export function isOneTimeMode(currency: string, mode: string): boolean {
+export function isOneTimeMode(currency: string, mode: string, purpose: OneTimePurpose = 'gift'): boolean {
   if (mode === 'Emandate' || mode === 'UPIRECURRING') return false;
+  if (mode === 'NEFT' && purpose !== 'gift') return false;
   return currency === 'INR' || mode === 'CARD';
 }
 

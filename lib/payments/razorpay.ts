@@ -9,7 +9,9 @@ import { SIP_FAILURE, type SipFailureReason } from '../sip/retries';
 // UPI collect (S2S) needs Razorpay's separate approval and is not built: routing sends UPI-id payments elsewhere rather
 // than leave a donor waiting for a request that never comes. Mandates are Razorpay's recurring payments (issue 14): a
 // customer, an authorisation order with a token on Checkout, then recurring payments against the token.
-export const RAZORPAY_CAPABILITIES: GatewayCapabilities = { currencies: ['INR'], oneTime: true, upiCollect: false, qr: true, mandates: true, refunds: true };
+export const RAZORPAY_CAPABILITIES: GatewayCapabilities = { currencies: ['INR'], oneTime: true, upiCollect: false, qr: true, mandates: true, refunds: true, bankTransfer: false };
+/** Razorpay enables bank transfer on Checkout per account, on request: RAZORPAY_BANK_TRANSFER=1 says it is on */
+export const razorpayCapabilities = (bankTransfer: boolean): GatewayCapabilities => ({ ...RAZORPAY_CAPABILITIES, bankTransfer });
 
 // spec 9's SIP modes as Razorpay's recurring methods
 const RECURRING_METHOD: Record<string, 'emandate' | 'upi' | 'card'> = { Emandate: 'emandate', UPIRECURRING: 'upi', CARD: 'card' };
@@ -21,6 +23,8 @@ export interface RazorpayConfig {
   /** tests point the SDK at a local server standing in for api.razorpay.com */
   apiHost?: string;
   origin: string;
+  /** bank transfer on Checkout is on for this account (RAZORPAY_BANK_TRANSFER) */
+  bankTransfer?: boolean;
 }
 
 interface RazorpayPayment {
@@ -96,9 +100,10 @@ const statusOf = (p: RazorpayPayment): GatewayStatus => (p.status === 'captured'
 
 export class RazorpayGateway implements Gateway {
   readonly name = 'razorpay';
-  readonly capabilities = RAZORPAY_CAPABILITIES;
+  readonly capabilities: GatewayCapabilities;
   private readonly client: Razorpay;
   constructor(private readonly cfg: RazorpayConfig) {
+    this.capabilities = razorpayCapabilities(cfg.bankTransfer ?? false);
     this.client = new Razorpay({ key_id: cfg.keyId, key_secret: cfg.keySecret });
     // the SDK fixes its host in the constructor; its axios instance is the one seam to redirect it
     const http = (this.client as unknown as { api: { rq: { defaults: { baseURL: string; timeout: number } } } }).api.rq.defaults;

@@ -9,11 +9,11 @@ import { env, sandboxGatewayEnabled } from '../env';
 import { sessionSecret } from '../security/session-secret';
 import type { Gateway, GatewayCapabilities } from './gateway';
 import { SANDBOX_CAPABILITIES, SandboxGateway } from './sandbox';
-import { RAZORPAY_CAPABILITIES, RazorpayGateway } from './razorpay';
+import { razorpayCapabilities, RazorpayGateway } from './razorpay';
 import { STRIPE_CAPABILITIES, StripeGateway } from './stripe';
 import { PAYMENT_MODES } from '../constants';
 import type { CurrencyCode } from '../money';
-import { paymentOptions, type PaymentOption } from './options';
+import { paymentOptions, type OneTimePurpose, type PaymentOption } from './options';
 
 export function sandboxSecret(): string {
   return env().SANDBOX_GATEWAY_SECRET ?? createHmac('sha256', sessionSecret()).update('sandbox-gateway').digest('hex');
@@ -30,7 +30,7 @@ export function gatewayFor(name: string, origin: string): Gateway | null {
   const e = env();
   if (name === 'sandbox') return sandboxGatewayEnabled() ? new SandboxGateway(getDb, sandboxSecret(), origin) : null;
   if (name === 'razorpay' && razorpayConfigured()) {
-    return new RazorpayGateway({ keyId: e.RAZORPAY_KEY_ID!, keySecret: e.RAZORPAY_KEY_SECRET!, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!, apiHost: e.RAZORPAY_API_HOST, origin });
+    return new RazorpayGateway({ keyId: e.RAZORPAY_KEY_ID!, keySecret: e.RAZORPAY_KEY_SECRET!, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!, apiHost: e.RAZORPAY_API_HOST, origin, bankTransfer: e.RAZORPAY_BANK_TRANSFER === '1' });
   }
   if (name === 'stripe' && stripeConfigured()) return new StripeGateway({ secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBase: e.STRIPE_API_BASE, origin });
   return null;
@@ -39,10 +39,10 @@ export function gatewayFor(name: string, origin: string): Gateway | null {
 type GatewayName = 'razorpay' | 'stripe' | 'sandbox';
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 
-const GATEWAYS: Record<GatewayName, { configured: () => boolean; capabilities: GatewayCapabilities }> = {
-  razorpay: { configured: razorpayConfigured, capabilities: RAZORPAY_CAPABILITIES },
-  stripe: { configured: stripeConfigured, capabilities: STRIPE_CAPABILITIES },
-  sandbox: { configured: sandboxGatewayEnabled, capabilities: SANDBOX_CAPABILITIES },
+const GATEWAYS: Record<GatewayName, { configured: () => boolean; capabilities: () => GatewayCapabilities }> = {
+  razorpay: { configured: razorpayConfigured, capabilities: () => razorpayCapabilities(env().RAZORPAY_BANK_TRANSFER === '1') },
+  stripe: { configured: stripeConfigured, capabilities: () => STRIPE_CAPABILITIES },
+  sandbox: { configured: sandboxGatewayEnabled, capabilities: () => SANDBOX_CAPABILITIES },
 };
 
 // Routing in one table: by currency, the gateways to try in order; the first configured one able to take the mode wins.
@@ -61,6 +61,7 @@ const NEEDS: Record<PaymentMode, (c: GatewayCapabilities) => boolean> = {
   DESKTOPQR: (c) => c.qr,
   Emandate: (c) => c.mandates,
   UPIRECURRING: (c) => c.mandates,
+  NEFT: (c) => c.bankTransfer,
 };
 
 const takesCurrency = (c: GatewayCapabilities, currency: string) => c.currencies === 'any' || c.currencies.includes(currency);
@@ -68,11 +69,11 @@ const takesCurrency = (c: GatewayCapabilities, currency: string) => c.currencies
 /** The gateway that takes this currency in this mode (a card payment when no mode is given), or null when none is configured for it. */
 export function gatewayNameFor(currency: string, mode: PaymentMode = 'CARD'): GatewayName | null {
   const route = ROUTES.find((r) => r.currency === currency) ?? ROUTES.find((r) => r.currency === '*')!;
-  return route.gateways.find((name) => GATEWAYS[name].configured() && takesCurrency(GATEWAYS[name].capabilities, currency) && NEEDS[mode](GATEWAYS[name].capabilities)) ?? null;
+  return route.gateways.find((name) => GATEWAYS[name].configured() && takesCurrency(GATEWAYS[name].capabilities(), currency) && NEEDS[mode](GATEWAYS[name].capabilities())) ?? null;
 }
 
 /** spec 7 payment/options: the methods of this currency that a configured gateway can take right now. */
-export const offeredPaymentOptions = (currency: CurrencyCode): PaymentOption[] => paymentOptions(currency).filter((mode) => gatewayNameFor(currency, mode) !== null);
+export const offeredPaymentOptions = (currency: CurrencyCode, purpose: OneTimePurpose = 'gift'): PaymentOption[] => paymentOptions(currency, purpose).filter((mode) => gatewayNameFor(currency, mode) !== null);
 
 /** The sandbox's pages and routes exist only where it is enabled; elsewhere they answer 404. */
 export function sandboxGateway(origin: string): SandboxGateway | null {

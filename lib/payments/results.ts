@@ -12,7 +12,7 @@ import { gatewayFor } from './registry';
 import { applyGatewayEvent, type EventOutcome } from './events';
 import { reportError } from '../observability/report';
 import { ORDER_EXPIRED_REASON } from './order-state';
-import { WALLET_MODES, WALLET_RETRY_MESSAGE } from '../constants';
+import { BANK_TRANSFER_WINDOW_MS, WALLET_MODES, WALLET_RETRY_MESSAGE } from '../constants';
 import { releaseSupersededMandates } from '../sip/manage';
 import { afterSipCharge } from '../sip/settled';
 
@@ -196,6 +196,9 @@ export interface ReconcileOptions {
   now?: Date;
 }
 
+/** how long an order waits for its payment: a bank transfer (NEFT) waits for the banks' batches and the next working day */
+export const paymentWindowMs = (order: { payment_mode: string | null }, expireAfterMs: number) => (order.payment_mode === 'NEFT' ? Math.max(expireAfterMs, BANK_TRANSFER_WINDOW_MS) : expireAfterMs);
+
 /**
  * Run on a schedule by the server (and by npm run payments:reconcile): asks the gateways about orders left
  * pending, so a lost webhook never loses a donation, and fails orders nobody paid within the payment window.
@@ -208,7 +211,7 @@ export async function reconcilePendingOrders(db: Db, opts: ReconcileOptions) {
     .where(and(inArray(orders.status, ['created', 'pending']), lt(orders.created_at, new Date(now.getTime() - opts.olderThanMs))));
   const results: { order_id: string; result: string }[] = [];
   for (const order of stale) {
-    const expired = now.getTime() - order.created_at.getTime() >= opts.expireAfterMs;
+    const expired = now.getTime() - order.created_at.getTime() >= paymentWindowMs(order, opts.expireAfterMs);
     if (!order.gateway_order_id) {
       // its server stopped before the gateway's answer, or a debit's answer was lost: nothing to ask, so it expires (a late payment still finds it by our id)
       if (expired) {

@@ -20,7 +20,13 @@ import {
 } from './gateway';
 
 // the sandbox plays every flow: one-time, the UPI collect (a UPI id's handle decides the outcome), refunds and mandates
-export const SANDBOX_CAPABILITIES: GatewayCapabilities = { currencies: 'any', oneTime: true, upiCollect: true, qr: true, mandates: true, refunds: true };
+export const SANDBOX_CAPABILITIES: GatewayCapabilities = { currencies: 'any', oneTime: true, upiCollect: true, qr: true, mandates: true, refunds: true, bankTransfer: true };
+
+/** The account the sandbox opens for a bank-transfer order, as a gateway's virtual account: the same for the same order. */
+export function sandboxTransferAccount(gatewayOrderId: string) {
+  const digits = BigInt(`0x${createHmac('sha256', 'sandbox-transfer').update(gatewayOrderId).digest('hex').slice(0, 15)}`).toString().padStart(12, '0').slice(-12);
+  return { accountNumber: `2223${digits}`, ifsc: 'SBOX0SAHYOG' };
+}
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 const RETURN_FIELDS = ['gateway_order_id', 'payment_id', 'status', 'amount', 'currency'] as const;

@@ -18,7 +18,7 @@ import { GATEWAY_TIMEOUT_MS } from '../constants';
 import { SIP_FAILURE, type SipFailureReason } from '../sip/retries';
 
 // Checkout Sessions for one payment in any currency, card mandates for SIPs, and refunds
-export const STRIPE_CAPABILITIES: GatewayCapabilities = { currencies: 'any', oneTime: true, upiCollect: false, qr: true, mandates: true, refunds: true };
+export const STRIPE_CAPABILITIES: GatewayCapabilities = { currencies: 'any', oneTime: true, upiCollect: false, qr: true, mandates: true, refunds: true, bankTransfer: false };
 
 export interface StripeConfig {
   secretKey: string;

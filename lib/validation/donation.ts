@@ -2,7 +2,8 @@
 import { LOCALES } from '../i18n/locales';
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../money';
-import { ANNIVERSARY_OCCASIONS, DEDICATION_MESSAGE_MAX, INDIA_EXTENSION, MAX_AMOUNT_MAJOR, ORIGIN_CODES, PAYMENT_MODES, TIP_MAX_SHARE_OF_DONATION } from '../constants';
+import { ANNIVERSARY_OCCASIONS, BANK_TRANSFER_MIN_MAJOR, BANK_ACCOUNT_DIGITS_MAX, BANK_ACCOUNT_DIGITS_MIN, IFSC_PATTERN, DEDICATION_MESSAGE_MAX, INDIA_EXTENSION, MAX_AMOUNT_MAJOR, ORIGIN_CODES, PAYMENT_MODES, TIP_MAX_SHARE_OF_DONATION } from '../constants';
+import { WITHDRAWAL_MESSAGES } from './withdrawals';
 import { EmailSchema, INDIAN_MOBILE_PATTERN, MESSAGES, NameSchema, PhoneSchema, UPI_ID_MESSAGE, UPI_ID_PATTERN } from './people';
 
 // an amount is a number or a numeric string with at most two decimals: never true, [500], '1e3' or ' 0x10'
@@ -98,7 +99,29 @@ export const OrderIdSchema = z.string({ error: 'order_id is required' }).min(4, 
 
 export const VpaTxnSchema = z.object({ order_id: OrderIdSchema });
 
-export const SendSchema = z.object({ order_id: OrderIdSchema });
+const requiredText = (max: number) => z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, MESSAGES.required);
+
+/**
+ * Bank transfer (issue 15; spec 7 send-order fields account_no, ifsc_code, bank_name): the account the donor transfers
+ * from, so the gateway takes the transfer from that account only and a refund goes back to it. spec 5: 'Field Required'.
+ */
+export const BankTransferSchema = z.object({
+  account_no: requiredText(40).pipe(z.string().regex(new RegExp(`^\\d{${BANK_ACCOUNT_DIGITS_MIN},${BANK_ACCOUNT_DIGITS_MAX}}$`), WITHDRAWAL_MESSAGES.accountNumber)),
+  ifsc_code: requiredText(20).transform((v) => v.toUpperCase()).pipe(z.string().regex(IFSC_PATTERN, WITHDRAWAL_MESSAGES.ifsc)),
+  bank_name: requiredText(80),
+});
+export type BankTransferInput = z.input<typeof BankTransferSchema>;
+
+/** spec 5 'Please enter a value greater than or equal to': a bank transfer's total (gift and tip, rupees) below its minimum */
+export const bankTransferAmountError = (totalMajor: number) => (totalMajor < BANK_TRANSFER_MIN_MAJOR ? `Please enter a value greater than or equal to ${BANK_TRANSFER_MIN_MAJOR}` : null);
+
+export const SendSchema = z.object({
+  order_id: OrderIdSchema,
+  // a bank transfer's source account (checked by BankTransferSchema when the order is one)
+  account_no: z.unknown().optional(),
+  ifsc_code: z.unknown().optional(),
+  bank_name: z.unknown().optional(),
+});
 
 /** A standalone tip to the platform (spec 2 /new/standalonetip): an amount and who gives it; no fundraiser, no tip on the tip. */
 export const TipCartSchema = z

@@ -14,7 +14,7 @@ beforeEach(() => {
 const answer = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: async () => body } as Response);
 const sentBody = (call = 0) => JSON.parse((fetchMock.mock.calls[call][1] as RequestInit).body as string);
 
-function renderForm() {
+function renderForm(modes: ('CARD' | 'NEFT')[] = ['CARD']) {
   return render(
     <NextIntlClientProvider locale="en" messages={{ Payment: en.Payment }}>
       <PaymentForm
@@ -24,7 +24,7 @@ function renderForm() {
         realtime={null}
         defaultCurrency="INR"
         locale="en"
-        modesByCurrency={{ INR: ['CARD'], USD: ['CARD'] }}
+        modesByCurrency={{ INR: modes, USD: ['CARD'] }}
         brandName="Sahyog"
       />
     </NextIntlClientProvider>,
@@ -109,5 +109,49 @@ describe('spec 8: a cart or order call that fails shows a message', () => {
     fillDonor();
     await contribute();
     expect(screen.getByRole('alert')).toHaveTextContent('Could not start the payment. Please try again.');
+  });
+});
+
+describe('issue 15: bank transfer (NEFT/IMPS) with the spec 5 messages', () => {
+  const bankField = (label: string) => screen.getByTestId('bank-transfer').querySelector(`#pay-${label}`)!;
+
+  it("shows 'Field Required' under each empty account field and sends nothing", async () => {
+    renderForm(['CARD', 'NEFT']);
+    fillDonor();
+    fireEvent.click(screen.getByLabelText('Bank transfer (NEFT/IMPS)'));
+    await contribute();
+    for (const id of ['account_no', 'ifsc_code', 'bank_name']) expect(document.getElementById(`pay-${id}-error`)).toHaveTextContent('Field Required');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("refuses a transfer below the minimum with 'Please enter a value greater than or equal to 100'", async () => {
+    renderForm(['CARD', 'NEFT']);
+    fillDonor();
+    type('Other amount', '99');
+    fireEvent.click(screen.getByLabelText('Bank transfer (NEFT/IMPS)'));
+    fireEvent.change(bankField('account_no'), { target: { value: '001234567890' } });
+    fireEvent.change(bankField('ifsc_code'), { target: { value: 'HDFC0001234' } });
+    fireEvent.change(bankField('bank_name'), { target: { value: 'HDFC Bank' } });
+    await contribute();
+    expect(document.getElementById('pay-donated_amount-error')).toHaveTextContent('Please enter a value greater than or equal to 100');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the account with the order to payment/send once the fields are right', async () => {
+    fetchMock
+      .mockReturnValueOnce(answer(201, { data: { id: 41 } }))
+      .mockReturnValueOnce(answer(201, { data: { order_id: 'SHYNEFT1' } }))
+      .mockReturnValueOnce(answer(422, { error: { code: 'validation_failed', message: 'Field Required', fields: { bank_name: 'Field Required' } } }));
+    renderForm(['CARD', 'NEFT']);
+    fillDonor();
+    fireEvent.click(screen.getByLabelText('Bank transfer (NEFT/IMPS)'));
+    fireEvent.change(bankField('account_no'), { target: { value: '001234567890' } });
+    fireEvent.change(bankField('ifsc_code'), { target: { value: 'hdfc0001234' } });
+    fireEvent.change(bankField('bank_name'), { target: { value: 'HDFC Bank' } });
+    await contribute();
+    expect(sentBody(1)).toMatchObject({ mode: 'NEFT' });
+    expect(sentBody(2)).toEqual({ order_id: 'SHYNEFT1', account_no: '001234567890', ifsc_code: 'hdfc0001234', bank_name: 'HDFC Bank' });
+    // the server's word on a field shows under it
+    await waitFor(() => expect(document.getElementById('pay-bank_name-error')).toHaveTextContent('Field Required'));
   });
 });

@@ -92,6 +92,43 @@ describe('Razorpay (INR)', () => {
   });
 });
 
+describe('Razorpay bank transfer (issue 15)', () => {
+  async function neftOrder() {
+    const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 1500, currency: 'INR', donor_name: 'Asha Rao', donor_email: `neft${counter}@example.com`, donor_phone: '9876543210' }));
+    return call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'NEFT' }));
+  }
+  afterEach(() => {
+    delete process.env.RAZORPAY_BANK_TRANSFER;
+    resetEnvForTests();
+  });
+
+  it('is refused until Razorpay has switched it on for the account (RAZORPAY_BANK_TRANSFER=1)', async () => {
+    const refused = await neftOrder();
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.message).toBe('This payment mode is not available');
+  });
+
+  it("opens on Checkout's bank-transfer screen, and the arriving transfer (auto-captured) settles the gift once", async () => {
+    process.env.RAZORPAY_BANK_TRANSFER = '1';
+    resetEnvForTests();
+    const placed = await neftOrder();
+    expect(placed.status).toBe(201);
+    const [o] = await db.select().from(orders).where(eq(orders.order_id, placed.body.data.order_id));
+    expect(o.payment_gateway).toBe('razorpay');
+    const sent = await call(sendRoute, '/x', {}, post({ order_id: o.order_id, account_no: '001234567890', ifsc_code: 'HDFC0001234', bank_name: 'HDFC Bank' }));
+    expect(sent.status).toBe(200);
+    expect(sent.body.data.url).toContain('/payment/checkout?gateway=razorpay');
+    const payment = { id: 'pay_NEFT1', order_id: o.gateway_order_id, amount: 150_000, currency: 'INR', status: 'captured', method: 'bank_transfer' };
+    standIns.rzpPayments.set('pay_NEFT1', payment);
+    const raw = JSON.stringify({ entity: 'event', event: 'payment.captured', payload: { payment: { entity: payment } } });
+    const before = await raised();
+    const hook = () => call(webhookRoute, '/x', { gateway: 'razorpay' }, post(raw, { 'x-razorpay-signature': hmac(RZP.RAZORPAY_WEBHOOK_SECRET, raw), 'x-razorpay-event-id': 'evt_rzp_neft' }));
+    expect((await hook()).body.data.result).toBe('settled');
+    expect((await hook()).body.data.result).toBe('duplicate');
+    expect((await raised()) - before).toBe(o.credited_amount_minor);
+  });
+});
+
 describe('Stripe (other currencies)', () => {
   it('creates a Checkout Session, and settles from a webhook signed the way Stripe signs', async () => {
     const o = await order('USD');
@@ -243,7 +280,7 @@ describe('the sandbox gateway beside real keys', () => {
     const o = await sandboxOrder();
     const before = await raised();
     expect((await call(sendRoute, '/x', {}, post({ order_id: o.order_id }))).status).toBe(409);
-    await expect(SandboxCheckoutPage({ params: Promise.resolve({ locale: 'en' }), searchParams: Promise.resolve({ gateway_order_id: o.gateway_order_id }) })).rejects.toThrow(/NEXT_HTTP_ERROR_FALLBACK;404/);
+    await expect(SandboxCheckoutPage({ params: Promise.resolve({ site: 'main', locale: 'en' }), searchParams: Promise.resolve({ gateway_order_id: o.gateway_order_id }) })).rejects.toThrow(/NEXT_HTTP_ERROR_FALLBACK;404/);
     const form = new URLSearchParams({ gateway_order_id: o.gateway_order_id, status: 'success', return_url: `http://localhost/new/payment-route?oi=${o.order_id}` });
     const completed = await call(sandboxComplete, '/api/payment/sandbox/complete', {}, { method: 'POST', body: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(completed.status).toBe(404);

@@ -40,8 +40,10 @@ describe('spec 4: failure redirect by origin, each with st=f', () => {
 });
 
 describe('payment options and location', () => {
-  it('offers UPI and wallets in rupees only', () => {
-    expect(paymentOptions('INR')).toEqual(['UPI', 'VPA', 'CARD', 'PAYTM']);
+  it('offers UPI, wallets and bank transfer in rupees only, and bank transfer for gifts only', () => {
+    expect(paymentOptions('INR')).toEqual(['UPI', 'VPA', 'CARD', 'PAYTM', 'NEFT']);
+    expect(paymentOptions('INR', 'tip')).toEqual(['UPI', 'VPA', 'CARD', 'PAYTM']);
+    expect(paymentOptions('INR', 'premium')).toEqual(['UPI', 'VPA', 'CARD', 'PAYTM']);
     expect(paymentOptions('USD')).toEqual(['CARD']);
   });
   it('detects the currency from the edge country header, falling back to Mumbai, India (INR)', () => {

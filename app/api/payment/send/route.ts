@@ -15,7 +15,7 @@ export const dynamic = 'force-dynamic';
 // spec 7: POST payment/send (send-order payload): answers the gateway URL the browser goes to
 export const POST = handle(async (request) => {
   assertSameOrigin(request);
-  const { order_id } = await parseJsonBody(SendSchema, request);
+  const { order_id, ...bankTransfer } = await parseJsonBody(SendSchema, request);
   const db = await getDb();
   const origin = await requestOrigin(request);
   const order = await checkoutOrderByOrderId(db, order_id);
@@ -26,5 +26,5 @@ export const POST = handle(async (request) => {
     back.set('ct', f.custom_tag);
     back.set('id', String(order.fundraiser_id));
   }
-  return json({ data: await sendOrder(db, order_id, { origin, returnUrl: new URL(`${PAYMENT_ROUTE_PATH}?${back}`, origin).toString() }) });
+  return json({ data: await sendOrder(db, order_id, { origin, bankTransfer, returnUrl: new URL(`${PAYMENT_ROUTE_PATH}?${back}`, origin).toString() }) });
 });

@@ -54,7 +54,7 @@ export default async function GatewayCheckoutPage({ params, searchParams }: Prop
         amountMinor={amountMinor}
         currency={currency}
         name={brand.name}
-        prefill={{ name: payer.name, email: payer.email, contact: payer.phone }}
+        prefill={{ name: payer.name, email: payer.email, contact: payer.phone, ...(row.order.payment_mode === 'NEFT' ? { method: 'bank_transfer' as const } : {}) }}
         returnUrl={returnUrl}
         labels={{ pay: t('submit', { amount }), failed: t('failedNoReason') }}
       />

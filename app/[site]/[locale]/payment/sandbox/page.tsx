@@ -4,7 +4,9 @@ import { eq } from 'drizzle-orm';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
-import { sandboxPayments } from '@/lib/db/schema';
+import { orders, sandboxPayments } from '@/lib/db/schema';
+import { sandboxTransferAccount } from '@/lib/payments/sandbox';
+import { getBrand } from '@/components/layout/request-context';
 import { formatMoney } from '@/lib/money';
 import { sandboxGatewayEnabled } from '@/lib/env';
 import '@/components/payment/payment.css';
@@ -13,19 +15,22 @@ import '@/components/payment/payment.css';
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = { params: Promise<{ site: string; locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 const one = (v: string | string[] | undefined) => firstParam(v) ?? '';
 
 export default async function SandboxCheckoutPage({ params, searchParams }: Props) {
   // the sandbox's checkout exists only where the sandbox gateway is enabled (never beside real keys)
   if (!sandboxGatewayEnabled()) notFound();
-  const { locale } = await params;
+  const { site, locale } = await params;
   setRequestLocale(locale);
   const sp = await searchParams;
   const gatewayOrderId = one(sp.gateway_order_id);
   const [payment] = gatewayOrderId ? await (await getDb()).select().from(sandboxPayments).where(eq(sandboxPayments.gateway_order_id, gatewayOrderId)) : [];
   if (!payment) notFound();
   const t = await getTranslations('Sandbox');
+  const amount = formatMoney(payment.amount_minor, payment.currency, locale, { exact: true });
+  const [order] = await (await getDb()).select({ mode: orders.payment_mode, params: orders.params }).from(orders).where(eq(orders.gateway_order_id, gatewayOrderId));
+  if (order?.mode === 'NEFT') return <BankTransfer site={site} gatewayOrderId={gatewayOrderId} returnUrl={one(sp.return_url)} amount={amount} payer={(order.params as { payer_bank?: PayerBank } | null)?.payer_bank ?? null} />;
   return (
     <main id="main" className="container section payment-page">
       <h1>{t('title')}</h1>
@@ -41,6 +46,48 @@ export default async function SandboxCheckoutPage({ params, searchParams }: Prop
         </button>
         <button className="btn btn-secondary" name="status" value="pending">
           {t('pending')}
+        </button>
+      </form>
+    </main>
+  );
+}
+
+type PayerBank = { account_last4: string; ifsc_code: string; bank_name: string };
+
+// a bank transfer (issue 15) as Razorpay's Checkout shows it: the account opened for this order, to pay into from the donor's bank
+async function BankTransfer({ site, gatewayOrderId, returnUrl, amount, payer }: { site: string; gatewayOrderId: string; returnUrl: string; amount: string; payer: PayerBank | null }) {
+  const [t, brand] = await Promise.all([getTranslations('Sandbox'), getBrand(site)]);
+  const to = sandboxTransferAccount(gatewayOrderId);
+  return (
+    <main id="main" className="container section payment-page">
+      <h1>
+        <bdi>{t('transferTitle', { amount })}</bdi>
+      </h1>
+      <p>{t('transferText')}</p>
+      <dl className="transfer-account" data-testid="transfer-account">
+        <dt>{t('transferName')}</dt>
+        <dd>{brand.name}</dd>
+        <dt>{t('transferAccount')}</dt>
+        <dd dir="ltr">{to.accountNumber}</dd>
+        <dt>{t('transferIfsc')}</dt>
+        <dd dir="ltr">{to.ifsc}</dd>
+      </dl>
+      {payer && (
+        <p className="hint">
+          {t('transferFrom', { last4: payer.account_last4, bank: payer.bank_name })}
+        </p>
+      )}
+      <form method="post" action="/api/payment/sandbox/complete" className="sandbox-actions">
+        <input type="hidden" name="gateway_order_id" value={gatewayOrderId} />
+        <input type="hidden" name="return_url" value={returnUrl} />
+        <button className="btn btn-primary" name="status" value="success">
+          {t('transferArrived')}
+        </button>
+        <button className="btn btn-secondary" name="status" value="failed">
+          {t('transferNotMade')}
+        </button>
+        <button className="btn btn-secondary" name="status" value="pending">
+          {t('transferLater')}
         </button>
       </form>
     </main>

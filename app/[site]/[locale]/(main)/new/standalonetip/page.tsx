@@ -78,7 +78,7 @@ export default async function StandaloneTipPage({ params, searchParams }: Props)
         <TipForm
           defaultCurrency={locationFromHeaders(await headers()).currency ?? DEFAULT_CURRENCY}
           locale={locale}
-          modesByCurrency={Object.fromEntries(CURRENCY_CODES.map((c) => [c, offeredPaymentOptions(c)]))}
+          modesByCurrency={Object.fromEntries(CURRENCY_CODES.map((c) => [c, offeredPaymentOptions(c, 'tip')]))}
         />
       </NextIntlClientProvider>
     </div>
