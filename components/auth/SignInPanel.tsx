@@ -7,7 +7,7 @@ import { useTranslations } from 'next-intl';
 import { LoginSchema, SignupSchema, ACCOUNT_MESSAGES, type LoginInput, type SignupInput } from '@/lib/validation/accounts';
 import { FOS_SIGNUP_REDIRECT_DELAY_MS, SIGNUP_SNACKBAR_MS, SNACKBAR_LONG_MS, SNACKBAR_MS } from '@/lib/constants';
 import { Snackbar, type SnackbarMessage } from '@/components/ui/Snackbar';
-import { goTo, postJson, rememberSignIn, type ApiFailure } from './client-session';
+import { goTo, postJson, rememberSignIn, sendToApi, type ApiFailure } from './client-session';
 import { saveDockAsDraft } from '@/components/wizard/dock';
 
 type Mode = 'login' | 'signup' | 'otp' | 'forgot';
@@ -20,7 +20,10 @@ const REMEMBERED_EMAIL_KEY = 'signin_email';
 /** spec 6: sign-ups made by field-sales staff (registration_source=fos) wait 1 s before the redirect */
 export const FIELD_SALES_SOURCE = 'fos';
 
-export function SignInPanel({ redirectUri, autologinToken, socialFailed, registrationSource = 'direct' }: { redirectUri: string | null; autologinToken: string | null; socialFailed: boolean; registrationSource?: string }) {
+/** the wallet's login page sent the person back with its code and our signed state (spec 7 paytm login code) */
+export type WalletReturn = { code: string; state: string };
+
+export function SignInPanel({ redirectUri, autologinToken, socialFailed, registrationSource = 'direct', walletReturn = null }: { redirectUri: string | null; autologinToken: string | null; socialFailed: boolean; registrationSource?: string; walletReturn?: WalletReturn | null }) {
   const t = useTranslations('Auth');
   const [mode, setMode] = useState<Mode>('login');
   const [snack, setSnack] = useState<SnackbarMessage | null>(socialFailed ? { text: t('socialFailed'), tone: 'error', durationMs: SNACKBAR_MS } : null);
@@ -53,13 +56,23 @@ export function SignInPanel({ redirectUri, autologinToken, socialFailed, registr
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [autologinToken]);
 
+  // the server checks the state is ours and this browser's before it signs anyone in; the state says where to go next
+  const walletStarted = useRef(false);
+  useEffect(() => {
+    if (!walletReturn || walletStarted.current) return;
+    walletStarted.current = true;
+    void sendToApi<SignedIn>('GET', `/api/callback/paytm?${new URLSearchParams(walletReturn)}`).then((r) => (r.ok ? finish(r.data, 'login') : showError(r.error)));
+    // runs once for the wallet's return
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [walletReturn?.code]);
+
   const titles: Record<Mode, string> = { login: t('loginTitle'), signup: t('signupTitle'), otp: t('otpTitle'), forgot: t('forgotTitle') };
   return (
     <div className="signin-panel panel">
       <h1 ref={heading} tabIndex={-1}>
         {titles[mode]}
       </h1>
-      {autologinToken && <p role="status">{t('autologinWorking')}</p>}
+      {(autologinToken || walletReturn) && <p role="status">{t('autologinWorking')}</p>}
       {mode === 'login' && <LoginForm redirect={redirect} onDone={(d) => finish(d, 'login')} onError={showError} />}
       {mode === 'signup' && (
         <SignupForm

@@ -85,7 +85,7 @@ export function confirmSignIn(): Promise<void> {
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiFailure };
 
 /** Sends JSON (or a form) to our API; a token_expired answer signs the browser out without a message. Status 0: no answer (network). */
-export async function sendToApi<T>(method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, init: { headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
+export async function sendToApi<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, init: { headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
   let response: Response;
   try {
     const isForm = typeof FormData !== 'undefined' && body instanceof FormData;

@@ -108,3 +108,23 @@ describe('sign-in panel (spec 4, 5, 8)', () => {
     jest.useRealTimers();
   });
 });
+
+describe("the wallet's return (spec 7 paytm login code)", () => {
+  it('sends the code with its state to callback/paytm, then goes where the server says', async () => {
+    const fetchMock = answer(200, { data: { redirect: '/portfolio', user: { id: 9 } } });
+    global.fetch = fetchMock as unknown as typeof fetch;
+    renderPanel({ walletReturn: { code: 'wallet-code', state: 'sealed-state' } });
+    expect(screen.getByRole('status')).toHaveTextContent(en.Auth.autologinWorking);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/portfolio'));
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/callback/paytm?code=wallet-code&state=sealed-state');
+    expect(init?.method).toBe('GET');
+  });
+
+  it("shows the server's refusal and goes nowhere", async () => {
+    global.fetch = answer(422, { error: { code: 'validation_failed', message: 'The wallet sign-in code is invalid or has expired. Please try again' } }) as unknown as typeof fetch;
+    renderPanel({ walletReturn: { code: 'wallet-code', state: 'forged' } });
+    expect(await screen.findByTestId('snackbar')).toHaveTextContent('The wallet sign-in code is invalid or has expired. Please try again');
+    expect(assign).not.toHaveBeenCalled();
+  });
+});

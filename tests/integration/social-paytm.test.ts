@@ -3,6 +3,7 @@
 import http from 'node:http';
 import { count, eq } from 'drizzle-orm';
 import { GET as paytmRoute } from '@/app/api/callback/paytm/route';
+import { GET as loginCodeRoute } from '@/app/api/paytm/login-code/route';
 import { walletIdentityForCode, WALLET_MESSAGES } from '@/lib/auth/social/paytm';
 import { signedInUser } from '@/lib/auth/session';
 import { authTokens, users } from '@/lib/db/schema';
@@ -136,5 +137,40 @@ describe('wallet web view login (callback/paytm)', () => {
     expect((await signIn('good-code')).status).toBe(404);
     process.env.PAYTM_CLIENT_SECRET = CLIENT_SECRET;
     resetEnvForTests();
+  });
+});
+
+describe("the wallet's login page sends the person back with ?code=&state= (paytm login code)", () => {
+  const cookiesOf = (res: { headers: Headers }) =>
+    res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+  async function started(redirectUri = '/portfolio') {
+    const res = await call(loginCodeRoute, `/api/paytm/login-code?redirect_uri=${encodeURIComponent(redirectUri)}`, {}, {});
+    expect(res.status).toBe(200);
+    return { state: res.body.data.state as string, cookie: cookiesOf(res) };
+  }
+  const back = (code: string, state: string, cookie: string, extra = '') => call(paytmRoute, `/api/callback/paytm?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}${extra}`, {}, { headers: { 'sec-fetch-site': 'same-origin', ...(cookie ? { cookie } : {}) } });
+
+  it("signs in the browser that started it, goes where the state says (not the address), and clears the state's cookie", async () => {
+    const { state, cookie } = await started('/portfolio');
+    const res = await back('good-code', state, cookie, `&redirect_uri=${encodeURIComponent('/dashboard')}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.redirect).toBe('/portfolio');
+    expect(res.headers.getSetCookie().some((c) => /^paytm_login=;/.test(c) && /Max-Age=0/i.test(c))).toBe(true);
+  });
+
+  it("refuses a state from another browser, a forged or tampered state, and signs nobody in (login CSRF)", async () => {
+    const theirs = await started();
+    const mine = await started();
+    const before = await tokenCount();
+    // the attacker's own code and state, in the victim's browser (the victim's cookie holds another nonce)
+    for (const res of [await back('good-code', theirs.state, mine.cookie), await back('good-code', theirs.state, ''), await back('good-code', `${mine.state.slice(0, -4)}AAAA`, mine.cookie), await back('good-code', 'forged', mine.cookie)]) {
+      expect(res.status).toBe(422);
+      expect(res.body.error.message).toBe(WALLET_MESSAGES.badCode);
+      expect(res.headers.getSetCookie().some((c) => c.startsWith('sahyog'))).toBe(false);
+    }
+    expect(await tokenCount()).toBe(before);
   });
 });

@@ -21,10 +21,14 @@ export default async function SignInPage({ params, searchParams }: Props) {
   const messages = await getMessages();
   const redirectUri = firstParam(sp.redirect_uri) ?? null;
   const oneTap = googleOneTapClientId();
+  // a wallet's code is taken only with its state: a bare ?code= in a link could sign this browser in as someone else
+  const walletCode = firstParam(sp.code);
+  const walletState = firstParam(sp.state);
+  const walletReturn = walletCode && walletState ? { code: walletCode.slice(0, 512), state: walletState.slice(0, 4096) } : null;
   return (
     <div className="container section signin-page">
       <NextIntlClientProvider messages={{ Auth: messages.Auth }}>
-        <SignInPanel redirectUri={redirectUri} autologinToken={firstParam(sp.autologin_token) ?? null} socialFailed={firstParam(sp.error) === 'social_failed'} registrationSource={firstParam(sp.registration_source)?.slice(0, 40) || undefined} />
+        <SignInPanel redirectUri={redirectUri} autologinToken={firstParam(sp.autologin_token) ?? null} socialFailed={firstParam(sp.error) === 'social_failed'} registrationSource={firstParam(sp.registration_source)?.slice(0, 40) || undefined} walletReturn={walletReturn} />
       </NextIntlClientProvider>
       <SocialButtons redirectUri={redirectUri} />
       {oneTap && <GoogleOneTap clientId={oneTap} redirectUri={redirectUri} />}
