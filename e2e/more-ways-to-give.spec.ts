@@ -93,7 +93,7 @@ test("a bank transfer asks for the donor's account, shows where to transfer, and
   // no sideways scrolling with the extra fields on a phone
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await page.getByRole('button', { name: /^Contribute/ }).click();
-  await expect(page.getByRole('heading', { name: 'Transfer ₹1,000.00 by NEFT or IMPS' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Transfer ₹1,000 by NEFT or IMPS' })).toBeVisible();
   await expect(page.getByTestId('transfer-account')).toContainText('SBOX0SAHYOG');
   await expect(page.getByText('From your account ending 7890 (HDFC Bank)')).toBeVisible();
   expect(await raised()).toBe(before);
