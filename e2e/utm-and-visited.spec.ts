@@ -57,3 +57,25 @@ test('the home page shows the campaigns this browser visited, newest first, and 
   const visited = await row.boundingBox();
   expect(visited!.y).toBeGreaterThan(trending!.y);
 });
+
+test('utm fields from a landing URL reach the order of a gift given later in the visit @phone', async ({ page, request }) => {
+  const list = await (await request.get('/api/fundraisers?limit=100&status=active')).json();
+  const f = list.data.find((x: { currency: string; is_ended: boolean; is_private: boolean }) => x.currency === 'INR' && !x.is_ended && !x.is_private);
+  await page.goto(`/stories/${f.custom_tag}?utm_source=e2e-whatsapp&utm_medium=social&utm_campaign=gift-${run}`);
+  await logIn(page, 'donor7@demo.sahyog.in');
+  // another page in between: the cookies, not the address, carry the campaign to the gift
+  await page.goto(`/new/payment?ct=${f.custom_tag}&id=${f.id}&payment=form`);
+  await page.getByRole('button', { name: '₹1,000' }).first().click();
+  await page.getByLabel('Full name').fill('Asha Verma');
+  await page.getByLabel('Email').fill(`utm-${run}@example.com`);
+  await page.getByLabel('Mobile number').fill('98765 43210');
+  await page.getByLabel('Debit or credit card').check();
+  await page.getByRole('button', { name: /^Contribute/ }).click();
+  await page.getByRole('button', { name: 'Pay (success)' }).click();
+  await expect(page.getByTestId('thank-you')).toBeVisible({ timeout: 20_000 });
+  const oi = new URL(page.url()).searchParams.get('oi');
+  expect(oi).toBeTruthy();
+  const order = await page.evaluate(async (id) => (await (await fetch(`/api/orders/${id}`)).json()).data, oi);
+  expect(order.status).toBe('success');
+  expect(order.utm).toEqual({ utm_source: 'e2e-whatsapp', utm_medium: 'social', utm_campaign: `gift-${run}` });
+});

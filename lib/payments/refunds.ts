@@ -2,10 +2,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { orders, refunds } from '../db/schema';
+import { orders, refunds, walletEntries } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { reportError } from '../observability/report';
-import { applyGatewayEvent, type EventOutcome } from './events';
+import { applyGatewayEvent, applyGatewayEventIn, type EventOutcome } from './events';
+import { WALLET_GATEWAY } from '../constants';
 import { gatewayFor } from './registry';
 import { GATEWAY_REFUSED_REASON } from './order-state';
 
@@ -20,11 +21,13 @@ const REFUND_GATEWAY_DOWN = 'The payment service did not take the refund. Please
  */
 export async function requestRefund(db: Db, orderId: string, amountMinor: number, ctx: { reason: string | null; origin: string }): Promise<{ refundId: string; outcome: EventOutcome }> {
   if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new ApiError('validation_failed', REFUND_AMOUNT_INVALID, { amount: REFUND_AMOUNT_INVALID });
-  const { refund, order } = await db.transaction(async (tx) => {
+  const { refund, order, toCredit } = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.order_id, orderId)).for('update');
     if (!order) throw notFound('Order not found');
     const gateway = gatewayFor(order.payment_gateway, ctx.origin);
-    if (order.status !== 'success' || !order.gateway_payment_id || !gateway?.refund) throw new ApiError('conflict', REFUND_NOT_POSSIBLE);
+    // a gift paid from Sahyog credit goes back to that credit: no gateway holds the money
+    const fromCredit = order.payment_gateway === WALLET_GATEWAY && order.user_id !== null;
+    if (order.status !== 'success' || !order.gateway_payment_id || !(gateway?.refund || fromCredit)) throw new ApiError('conflict', REFUND_NOT_POSSIBLE);
     const [{ held }] = await tx
       .select({ held: sql<number>`coalesce(sum(${refunds.amount_minor}), 0)`.mapWith(Number) })
       .from(refunds)
@@ -34,8 +37,13 @@ export async function requestRefund(db: Db, orderId: string, amountMinor: number
       .insert(refunds)
       .values({ refund_id: `RFD${randomBytes(8).toString('hex').toUpperCase()}`, order_id: order.id, gateway: order.payment_gateway, amount_minor: amountMinor, currency: order.iso_currency, reason: ctx.reason })
       .returning();
-    return { refund, order };
+    if (!fromCredit) return { refund, order, toCredit: null };
+    // the credit, the refund and the ledger in one transaction: the balance comes back exactly when the gift is undone
+    await tx.insert(walletEntries).values({ user_id: order.user_id!, currency: order.iso_currency, amount_minor: amountMinor, reason: 'refund', ref: refund.refund_id });
+    const event = { kind: 'refund' as const, eventId: `wallet:refund:${refund.refund_id}`, type: 'wallet.refund', gatewayRefundId: refund.refund_id, refundId: refund.refund_id, gatewayPaymentId: order.gateway_payment_id, status: 'processed' as const, amountMinor, currency: order.iso_currency, payload: {} };
+    return { refund, order, toCredit: await applyGatewayEventIn(tx, WALLET_GATEWAY, event, 'request') };
   });
+  if (toCredit) return { refundId: refund.refund_id, outcome: toCredit };
   const gateway = gatewayFor(order.payment_gateway, ctx.origin)!;
   let answer;
   try {

@@ -98,6 +98,8 @@ export async function orderView(db: Db, order: OrderRow, ctx: { viewer: { id: nu
     payment_mode: order.payment_mode,
     payment_gateway: order.payment_gateway,
     ...(cart ? { donor: { full_name: cart.donor_name } } : {}),
+    // spec 9: the campaign that brought the donor (the landing's utm, kept 7 days), to the donor alone like their name
+    ...(isDonor ? { utm: order.utm ?? null } : {}),
     fundraiser: f ?? null,
   };
 }

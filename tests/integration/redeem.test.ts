@@ -5,6 +5,7 @@ import { POST as redeemRoute } from '@/app/api/redeem/route';
 import { fundraisers, ledgerEntries, orders, outbox, walletEntries } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import { grantPrize, walletBalance } from '@/lib/payments/wallet';
+import { requestRefund } from '@/lib/payments/refunds';
 import { checkLedger } from '@/lib/payments/ledger-check';
 import { call, closeDb, seededDb } from '../helpers/db';
 import { makeFundraiser } from '../helpers/factories';
@@ -77,4 +78,28 @@ it('refuses the signed out, no credit, bad input and ended fundraisers', async (
   const ended = await makeFundraiser(db, { status_flag: 4 });
   expect((await redeem(p.auth, { campaign_id: ended.id, amount: 100, currency: 'INR' })).status).toBe(409);
   expect(await walletBalance(db, p.id, 'INR')).toBe(30_000);
+});
+
+it("a refund of a gift paid from credit goes back to the credit, with the fundraiser's total, in one step and never twice", async () => {
+  const p = await signedInPerson(db, 'Credit Refund');
+  const f = await makeFundraiser(db);
+  await grantPrize(db, p.id, 'INR', 'draw-refund');
+  const r = await redeem(p.auth, { campaign_id: f.id, amount: 250, currency: 'INR' });
+  expect(r.status).toBe(201);
+  expect(await walletBalance(db, p.id, 'INR')).toBe(5_000);
+  const orderId = r.body.data.order_id;
+
+  const part = await requestRefund(db, orderId, 10_000, { reason: 'donor asked', origin: 'http://localhost' });
+  expect(part.outcome.result).toBe('refund_processed');
+  expect(await walletBalance(db, p.id, 'INR')).toBe(15_000);
+  expect((await totals(f.id)).raised).toBe(15_000);
+  // the rest, then once more: more than is left is refused and the credit stays
+  await requestRefund(db, orderId, 15_000, { reason: null, origin: 'http://localhost' });
+  await expect(requestRefund(db, orderId, 1, { reason: null, origin: 'http://localhost' })).rejects.toThrow(/cannot be refunded|more than what is left/);
+  expect(await walletBalance(db, p.id, 'INR')).toBe(30_000);
+  expect((await totals(f.id)).raised).toBe(0);
+  expect((await db.select().from(orders).where(eq(orders.order_id, orderId)))[0].status).toBe('refunded');
+  const entries = await db.select().from(walletEntries).where(and(eq(walletEntries.user_id, p.id), eq(walletEntries.reason, 'refund')));
+  expect(entries.map((e) => e.amount_minor).sort((a, b) => a - b)).toEqual([10_000, 15_000]);
+  expect((await checkLedger(db)).mismatchedFundraisers.filter((m) => m.id === f.id)).toEqual([]);
 });
