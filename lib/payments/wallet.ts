@@ -28,6 +28,13 @@ export async function walletBalance(db: DbOrTx, userId: number, currency: string
   return row.balance;
 }
 
+/** Every currency this user has credit left in, rupees first (the portfolio shows them). */
+export async function walletBalances(db: DbOrTx, userId: number): Promise<{ currency: string; balance_minor: number }[]> {
+  const balance = sql<number>`coalesce(sum(${walletEntries.amount_minor}), 0)`.mapWith(Number);
+  const rows = await db.select({ currency: walletEntries.currency, balance_minor: balance }).from(walletEntries).where(eq(walletEntries.user_id, userId)).groupBy(walletEntries.currency);
+  return rows.filter((r) => r.balance_minor > 0).sort((a, b) => Number(b.currency === 'INR') - Number(a.currency === 'INR') || a.currency.localeCompare(b.currency));
+}
+
 /** A prize of spec 9's amount, once per user and reference (a contest, a draw): a second grant for the same one changes nothing. */
 export async function grantPrize(db: DbOrTx, userId: number, currency: string, ref: string): Promise<boolean> {
   const amount = PRIZE_AMOUNT_MAJOR[currency];

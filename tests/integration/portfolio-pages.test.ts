@@ -10,6 +10,7 @@ import type { Db } from '@/lib/db/client';
 import { closeDb, seededDb } from '../helpers/db';
 import { makeOrder } from '../helpers/factories';
 import { signedIn } from '../helpers/auth';
+import { grantPrize } from '@/lib/payments/wallet';
 
 let cookie = '';
 class Redirected extends Error {
@@ -121,6 +122,17 @@ describe('/portfolio', () => {
     expect(firstReceipt).toBe(newest.order_id);
     expect(html).toContain('Medical'); // donor1's SIP cause
     expect(html).toContain('My donations');
+  });
+
+  it('shows the Sahyog credit left in each currency, and nothing when there is none', async () => {
+    const user = await newUser();
+    await signIn(user.id);
+    expect(await render(PortfolioPage)).not.toContain('data-testid="credit-balance"');
+    await grantPrize(db, user.id, 'INR', `portfolio-${user.id}`);
+    await grantPrize(db, user.id, 'USD', `portfolio-${user.id}`);
+    const html = await render(PortfolioPage);
+    expect(html).toContain('Sahyog credit');
+    expect(/data-testid="credit-balance">(.*?)<\/dd>/.exec(html)![1].replace(/<[^>]+>/g, '')).toBe('₹300 · $60');
   });
 });
 

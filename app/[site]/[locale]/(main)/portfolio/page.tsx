@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { getDb } from '@/lib/db/client';
 import { ordersOf, subscriptionsOf, summaryOf } from '@/lib/portfolio/queries';
+import { walletBalances } from '@/lib/payments/wallet';
 import { formatCount, formatMoney } from '@/lib/money';
 import { localePrefix } from '@/lib/i18n/locales';
 import { causeName } from '@/lib/i18n/stored-values';
@@ -28,10 +29,11 @@ export default async function PortfolioPage({ params }: Props) {
   setRequestLocale(locale);
   const user = await requireCurrentUser(locale, '/portfolio');
   const db = await getDb();
-  const [summary, firstPage, subscriptions, t, tCauses] = await Promise.all([
+  const [summary, firstPage, subscriptions, credit, t, tCauses] = await Promise.all([
     summaryOf(db, user.id),
     ordersOf(db, user.id, { page: 1, limit: USER_ORDERS_PAGE_SIZE, sortedBy: 'desc' }),
     subscriptionsOf(db, user.id),
+    walletBalances(db, user.id),
     getTranslations('Portfolio'),
     getTranslations('Causes'),
   ]);
@@ -84,7 +86,22 @@ export default async function PortfolioPage({ params }: Props) {
             <dt>{t('causesSupported')}</dt>
             <dd data-testid="causes-supported">{formatCount(summary.causes_supported, locale)}</dd>
           </div>
+          {/* spec 9 prizes: credit the donor can give from any payment page (spec 7 redeem amount) */}
+          {credit.length > 0 && (
+            <div>
+              <dt>{t('credit')}</dt>
+              <dd data-testid="credit-balance">
+                {credit.map((c, i) => (
+                  <bdi key={c.currency}>
+                    {i > 0 && ' · '}
+                    {formatMoney(c.balance_minor, c.currency, locale, { exact: true })}
+                  </bdi>
+                ))}
+              </dd>
+            </div>
+          )}
         </dl>
+        {credit.length > 0 && <p className="muted hint">{t('creditHint')}</p>}
         {otherCurrencies.length > 0 && (
           <>
             <p className="muted hint">{t('inrNote')}</p>
