@@ -22,6 +22,8 @@ export interface ReceiptFacts {
   /** anniversary giving: the occasion and whom the gift honours (issue 15) */
   dedication?: { occasion: string; honoree: string; message?: string } | null;
   signInLink: string | null;
+  /** an insurance premium (issue 15) is a purchase, not a gift: its own words and never an 80G line */
+  premium?: boolean;
   /** issue 13: the NGO the fundraiser raises for, when it holds 80G registration (its details make the receipt a tax receipt) */
   taxBenefit?: { name: string; registration: string | null; pan: string | null } | null;
 }
@@ -41,14 +43,14 @@ export async function receiptEmail(r: ReceiptFacts): Promise<OutgoingMessage> {
   return {
     channel: 'email',
     recipient: r.email,
-    subject: t('subject', { number, title }),
+    subject: r.premium ? t('premiumSubject', { number, title }) : t('subject', { number, title }),
     body: [
       t('greeting', { name: words(r.donorName) }),
-      t('received', { amount, title }),
+      r.premium ? t('premiumReceived', { amount, title }) : t('received', { amount, title }),
       t('number', { number }),
       r.dedication ? t('dedication', { occasion: t(`occasions.${r.dedication.occasion}` as never), honoree: words(r.dedication.honoree) }) : '',
       r.dedication?.message ? words(r.dedication.message) : '',
-      r.pan ? t('pan', { pan: digits(r.pan) }) : '',
+      r.pan && !r.premium ? t('pan', { pan: digits(r.pan) }) : '',
       r.taxBenefit ? t('tax80g', { name: words(r.taxBenefit.name), registration: digits(r.taxBenefit.registration ?? '—'), pan: digits(r.taxBenefit.pan ?? '—') }) : '',
       r.signInLink ? t('signIn', { link: digits(r.signInLink) }) : '',
     ]

@@ -180,6 +180,7 @@ async function receiptFor(tx: Tx, order: OrderRow) {
     dedication: cart?.dedication ?? null,
     signInLink: await receiptSignInLink(tx, order, donor.email),
     taxBenefit: f?.has80g && f.ngo ? { name: f.ngo, registration: f.registration, pan: f.pan } : null,
+    premium: order.kind === 'insurance',
   });
 }
 

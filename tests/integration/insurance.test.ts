@@ -222,6 +222,10 @@ describe('paying the premium (the same gateways as a gift)', () => {
     // the receipt goes to the payer and names the plan
     const [receipt] = await db.select().from(outbox).where(eq(outbox.recipient, p.email)).orderBy(desc(outbox.id)).limit(1);
     expect(receipt.body).toContain('Care (yearly)');
+    // a premium is a purchase: its own words, never a donation's or an 80G line
+    expect(receipt.subject).toContain('your premium for');
+    expect(receipt.body).toContain('it is not a donation and does not qualify for an 80G tax deduction');
+    expect(receipt.body).not.toMatch(/contribution|80G receipt/);
     expect((await view(p.auth, policy.id)).body.data).toMatchObject({ status: 'paid', covered_until: paid.covered_until!.toISOString() });
     // paid: no second premium, no more changes
     expect((await pay(p.auth, { id: policy.id, mode: 'CARD' })).status).toBe(409);
