@@ -22,6 +22,8 @@ export const CAROUSEL_CARDS_PER_VIEW_MOBILE = 1.5;
 export const CAROUSEL_ARROWS_ABOVE = 3;
 export const FREQUENT_VISITED_CAMPAIGNS_LIMIT = 5;
 export const FUNDRAISER_LIST_DEFAULT_LIMIT = 24;
+/** issue 16: lists and searches count their matches up to this many, then say "1,000+": an exact count of a common word grows with the catalogue */
+export const LIST_COUNT_CAP = 1000;
 export const FUNDRAISER_LIST_MAX_LIMIT = 100;
 export const HOME_TRENDING_COUNT = 12;
 

@@ -5,7 +5,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import next from 'next';
-import { acceptsGzip, installMicroCache, MicroCache, microCacheKey, type MicroCacheEntry } from '../lib/http/micro-cache';
+import { acceptsGzip, installMicroCache, keepsRenderedAnswer, MicroCache, microCacheKey, type MicroCacheEntry } from '../lib/http/micro-cache';
 import { INTERNAL_TASK_HEADER, INTERNAL_TASK_PATH, INTERNAL_TASK_TOKEN_ENV, MICRO_CACHE_MAX_ENTRIES, MICRO_CACHE_TTL_MS } from '../lib/constants';
 import { env } from '../lib/env';
 import { cookieFromHeader } from '../lib/http/cookies';
@@ -29,8 +29,9 @@ function fill(cache: MicroCache, key: string, port: number, req: http.IncomingMe
     res.on('data', (c: Buffer) => chunks.push(c));
     res.on('end', () => {
       cache.releaseFill(key);
-      // only pages Next itself serves from its cache, and never one that sets a cookie
-      if (res.statusCode !== 200 || res.headers['x-nextjs-cache'] !== 'HIT' || res.headers['set-cookie']) return cache.markUncacheable(key);
+      // only pages Next itself serves from its cache (or a search and the list API, the same for everyone), never one that sets a cookie
+      const fromNextCache = res.headers['x-nextjs-cache'] === 'HIT' || keepsRenderedAnswer(req.url ?? '', res.headers);
+      if (res.statusCode !== 200 || !fromNextCache || res.headers['set-cookie']) return cache.markUncacheable(key);
       const kept: Record<string, string> = {};
       for (const [name, value] of Object.entries(res.headers)) if (value !== undefined && !PER_RESPONSE.has(name)) kept[name] = Array.isArray(value) ? value.join(', ') : value;
       const body = Buffer.concat(chunks);

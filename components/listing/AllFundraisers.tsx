@@ -41,7 +41,7 @@ export async function AllFundraisers({ locale, cause, cursor, q }: Props) {
         </button>
       </form>
       <p className="muted" role="status" data-testid="results-count">
-        {t('results', { count: result.total })}
+        {result.total_capped ? t('resultsMore', { count: result.total }) : t('results', { count: result.total })}
       </p>
       {result.data.length === 0 ? (
         <p>{t('empty')}</p>

@@ -2,7 +2,7 @@
 import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { causes, fundraiserMedia, fundraisers, users } from '../db/schema';
-import { FUNDRAISER_LIST_DEFAULT_LIMIT, SUCCESSFUL_FUNDING_RATIO, YOUTUBE_VIDEO_ID } from '../constants';
+import { FUNDRAISER_LIST_DEFAULT_LIMIT, LIST_COUNT_CAP, SUCCESSFUL_FUNDING_RATIO, YOUTUBE_VIDEO_ID } from '../constants';
 import { endedSql, publishedSql, runningSql } from './status-sql';
 
 export interface MediaRef {
@@ -124,11 +124,16 @@ export interface ListOptions {
   /** fundraisers raising for this one (support_campaign_id) */
   supportOf?: number | null;
   now?: Date;
+  /** counted up to this many (LIST_COUNT_CAP; tests use a small one) */
+  countCap?: number;
 }
 
 export interface ListResult {
   data: FundraiserSummary[];
+  /** the matches, counted up to LIST_COUNT_CAP */
   total: number;
+  /** more than LIST_COUNT_CAP match: total is the cap ("1,000+") */
+  total_capped: boolean;
   next_cursor: string | null;
 }
 
@@ -147,10 +152,12 @@ export function decodeCursor(cursor: string): { score: number; id: number } | nu
 const COUNT_TTL_MS = 60_000;
 const counts = new Map<string, { total: number; at: number }>();
 
-async function cachedCount(db: DbOrTx, key: string, where: SQL | undefined): Promise<number> {
+/** The matches counted up to one past the cap: the scan stops there, however many match. */
+async function cachedCount(db: DbOrTx, key: string, where: SQL | undefined, cap: number): Promise<number> {
   const hit = counts.get(key);
   if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.total;
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(fundraisers).where(where);
+  const matches = db.select({ one: sql`1` }).from(fundraisers).where(where).limit(cap + 1).as('matches');
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(matches);
   counts.set(key, { total, at: Date.now() });
   return total;
 }
@@ -167,6 +174,7 @@ function successStoryCondition(now: Date): SQL {
 
 export async function listFundraisers(db: DbOrTx, opts: ListOptions = {}): Promise<ListResult> {
   const limit = opts.limit ?? FUNDRAISER_LIST_DEFAULT_LIMIT;
+  const cap = opts.countCap ?? LIST_COUNT_CAP;
   // drafts, fundraisers under review and rejected ones are never listed
   const filters: SQL[] = [eq(fundraisers.is_private, false), publishedSql()];
   if (opts.status === 'active') filters.push(runningSql(opts.now ?? new Date()));
@@ -191,13 +199,14 @@ export async function listFundraisers(db: DbOrTx, opts: ListOptions = {}): Promi
     .orderBy(desc(fundraisers.trending_score), desc(fundraisers.id))
     .limit(limit + 1);
   const rows = await (opts.page && !cursor ? query.offset((opts.page - 1) * limit) : query);
-  const total = await cachedCount(db, JSON.stringify({ c: opts.cause ?? null, s: opts.status ?? 'all', q: opts.q?.trim() || null, u: !!opts.urgent, ss: !!opts.successStory, so: opts.supportOf ?? null }), where);
+  const total = await cachedCount(db, JSON.stringify({ c: opts.cause ?? null, s: opts.status ?? 'all', q: opts.q?.trim() || null, u: !!opts.urgent, ss: !!opts.successStory, so: opts.supportOf ?? null, cap }), where, cap);
   const hasMore = rows.length > limit;
   const pageRows = rows.slice(0, limit);
   const last = pageRows[pageRows.length - 1];
   return {
     data: await attachImages(db, pageRows),
-    total,
+    total: Math.min(total, cap),
+    total_capped: total > cap,
     next_cursor: hasMore && last ? encodeCursor(last.trending_score, last.id) : null,
   };
 }

@@ -22,6 +22,9 @@ export interface MicroCacheEntry {
 const PREFIXES = LOCALES.filter((l) => l !== 'en').join('|');
 // public pages whose HTML is the same for every visitor of a host and locale (private stories load client-side)
 const CACHEABLE_PATH = new RegExp(`^(?:/(?:${PREFIXES}))?(?:/|/stories/[^/]+|/all-fundraisers(?:/[^/]+/[^/]+)?|/about-us|/blog|/contact-us|/trustandsafety|/privacypolicy)?/?$`);
+// issue 16: rendered per request (a search, the public list API), yet the same answer for everyone asking this URL: kept
+// for the few seconds too, so a popular search is a hit and rare ones still reach the (indexed) query
+const RENDERED_PATH = new RegExp(`^(?:(?:/(?:${PREFIXES}))?/all-fundraisers|/api/fundraisers)/?$`);
 // Next's client navigations and server actions ask for other representations of the same URL
 const BYPASS_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action', 'x-microcache-fill', 'authorization'];
 
@@ -38,11 +41,18 @@ export function microCacheKey(req: MicroCacheRequest): string | null {
   const q = req.url.indexOf('?');
   const path = q >= 0 ? req.url.slice(0, q) : req.url;
   // external_ct sends phones to the download page (middleware, by user agent): not one answer for everybody
-  if (!CACHEABLE_PATH.test(path) || req.url.includes('_rsc=') || req.url.includes('external_ct=')) return null;
+  if (!(CACHEABLE_PATH.test(path) || RENDERED_PATH.test(path)) || req.url.includes('_rsc=') || req.url.includes('external_ct=')) return null;
   // what middleware decides by: host (white-label), locale cookie and Accept-Language
   const host = hostFromHeaders((n) => header(req.headers, n));
   const locale = cookieFromHeader(header(req.headers, 'cookie'), 'NEXT_LOCALE') ?? '';
   return [host, req.url, locale, header(req.headers, 'accept-language')].join('\n');
+}
+
+/** May a response Next rendered for this request (not one from its own cache) be kept? Only for RENDERED_PATH. */
+export function keepsRenderedAnswer(url: string, headers: Record<string, string | string[] | undefined>): boolean {
+  const q = url.indexOf('?');
+  const cacheControl = String(headers['cache-control'] ?? '');
+  return RENDERED_PATH.test(q >= 0 ? url.slice(0, q) : url) && !/\b(?:private|no-store)\b/.test(cacheControl);
 }
 
 export const acceptsGzip = (req: MicroCacheRequest) => /\bgzip\b/.test(header(req.headers, 'accept-encoding'));

@@ -29,6 +29,20 @@ describe('GET /api/fundraisers', () => {
     expect(body.data.length).toBe(Math.min(100, body.meta.pagination.total));
   });
 
+  it('issue 16: counts matches only up to the cap, then says so (total_capped), and still pages on', async () => {
+    const { listFundraisers, forgetFundraiserCounts } = await import('@/lib/fundraisers/queries');
+    forgetFundraiserCounts();
+    const capped = await listFundraisers(db, { limit: 2, countCap: 3 });
+    expect(capped).toMatchObject({ total: 3, total_capped: true });
+    expect(capped.data).toHaveLength(2);
+    expect(capped.next_cursor).not.toBeNull();
+    const exact = await listFundraisers(db, { limit: 2, countCap: 100_000 });
+    expect(exact.total_capped).toBe(false);
+    expect(exact.total).toBeGreaterThan(3);
+    const { body } = await call(list, '/api/fundraisers?limit=5');
+    expect(body.meta.pagination.total_capped).toBe(false);
+  });
+
   it('pages through every fundraiser with the cursor, without repeats', async () => {
     const seen: number[] = [];
     let cursor: string | null = null;

@@ -1,4 +1,4 @@
-import { installMicroCache, MicroCache, microCacheKey } from '@/lib/http/micro-cache';
+import { installMicroCache, keepsRenderedAnswer, MicroCache, microCacheKey } from '@/lib/http/micro-cache';
 import { invalidateFundraiser } from '@/lib/cache/invalidate';
 
 const req = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ method, url, headers: { host: 'localhost:3000', ...headers } });
@@ -20,7 +20,19 @@ describe('micro-cache in front of Next', () => {
     expect(microCacheKey(req('/stories/help-asha', { rsc: '1' }))).toBeNull();
     expect(microCacheKey(req('/stories/help-asha?_rsc=abc'))).toBeNull();
     expect(microCacheKey(req('/stories/help-asha', { 'next-action': 'x' }))).toBeNull();
-    for (const path of ['/api/fundraisers', '/new/payment?ct=a', '/new/signin', '/_next/static/x.js', '/stories/a/b', '/dev/outbox']) expect(microCacheKey(req(path))).toBeNull();
+    for (const path of ['/api/fundraisers/12', '/api/users/me', '/new/payment?ct=a', '/new/signin', '/_next/static/x.js', '/stories/a/b', '/dev/outbox']) expect(microCacheKey(req(path))).toBeNull();
+  });
+
+  it('issue 16: keeps a search page and the public list API though Next renders them per request, nothing else', () => {
+    for (const url of ['/all-fundraisers?q=kidney', '/hi/all-fundraisers?q=cancer&cause=48', '/api/fundraisers?q=kidney&limit=24', '/api/fundraisers?limit=24&cursor=abc']) {
+      expect(microCacheKey(req(url))).not.toBeNull();
+      expect(keepsRenderedAnswer(url, {})).toBe(true);
+    }
+    expect(microCacheKey(req('/api/fundraisers?q=a'))).not.toBe(microCacheKey(req('/api/fundraisers?q=b')));
+    // a cached path's per-request render (a story) is still only kept from Next's own cache
+    for (const url of ['/stories/help-asha', '/', '/about-us']) expect(keepsRenderedAnswer(url, {})).toBe(false);
+    expect(keepsRenderedAnswer('/api/fundraisers?q=x', { 'cache-control': 'private, no-cache' })).toBe(false);
+    expect(keepsRenderedAnswer('/api/fundraisers?q=x', { 'cache-control': 'no-store' })).toBe(false);
   });
 
   it('expires entries after the TTL and drops the oldest when full', () => {

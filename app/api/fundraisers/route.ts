@@ -19,6 +19,8 @@ export const GET = handle(async (request) => {
     meta: {
       pagination: {
         total: result.total,
+        // issue 16: past the cap the count stops ("1,000+"); pages follow next_cursor
+        total_capped: result.total_capped,
         count: result.data.length,
         per_page: q.limit,
         current_page: q.page ?? null,
