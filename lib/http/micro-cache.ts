@@ -48,11 +48,15 @@ export function microCacheKey(req: MicroCacheRequest): string | null {
   return [host, req.url, locale, header(req.headers, 'accept-language')].join('\n');
 }
 
-/** May a response Next rendered for this request (not one from its own cache) be kept? Only for RENDERED_PATH. */
+/**
+ * May a response Next rendered for this request (not one from its own cache) be kept? Only for RENDERED_PATH; an API
+ * answer that says private or no-store is not. (Next marks every per-request page render no-store itself, whatever
+ * the page: the path list, not that header, says which pages are the same for everyone.)
+ */
 export function keepsRenderedAnswer(url: string, headers: Record<string, string | string[] | undefined>): boolean {
-  const q = url.indexOf('?');
-  const cacheControl = String(headers['cache-control'] ?? '');
-  return RENDERED_PATH.test(q >= 0 ? url.slice(0, q) : url) && !/\b(?:private|no-store)\b/.test(cacheControl);
+  const path = url.split('?')[0];
+  if (!RENDERED_PATH.test(path)) return false;
+  return !path.startsWith('/api/') || !/\b(?:private|no-store)\b/.test(String(headers['cache-control'] ?? ''));
 }
 
 export const acceptsGzip = (req: MicroCacheRequest) => /\bgzip\b/.test(header(req.headers, 'accept-encoding'));

@@ -33,6 +33,8 @@ describe('micro-cache in front of Next', () => {
     for (const url of ['/stories/help-asha', '/', '/about-us']) expect(keepsRenderedAnswer(url, {})).toBe(false);
     expect(keepsRenderedAnswer('/api/fundraisers?q=x', { 'cache-control': 'private, no-cache' })).toBe(false);
     expect(keepsRenderedAnswer('/api/fundraisers?q=x', { 'cache-control': 'no-store' })).toBe(false);
+    // Next's own header on every per-request page render does not stop a search page
+    expect(keepsRenderedAnswer('/all-fundraisers?q=x', { 'cache-control': 'private, no-cache, no-store, max-age=0, must-revalidate' })).toBe(true);
   });
 
   it('expires entries after the TTL and drops the oldest when full', () => {
