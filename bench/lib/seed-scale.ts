@@ -1,6 +1,6 @@
 // bench:scale's seeding (run with tsx, one process per database): the demo, bulk fundraisers up to N, and one demo
 // donor with many settled gifts (the portfolio's worst case). PGLITE_DIR or DATABASE_URL names the database.
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { closeDb, getDb } from '../../lib/db/client';
 import { seedBulk, seedDemo } from '../../lib/db/seed';
 import { carts, fundraisers, orders, users } from '../../lib/db/schema';
@@ -26,6 +26,8 @@ async function main() {
     // settled the one way every payment is (ledger, totals), so the portfolio reads what a real donor's would
     await applyGatewayEvent(db, 'sandbox', { eventId: `bench:${orderId}`, type: 'payment.success', gatewayOrderId: `bench_${orderId}`, gatewayPaymentId: `bench_pay_${orderId}`, status: 'success', amountMinor: amount, currency: f.currency, payload: {} }, 'webhook');
   }
+  // what autovacuum does on a live database: without statistics a fresh seed's plans are not the ones users get
+  await db.execute(sql`analyze`);
   console.log(`  ${target} fundraisers, ${donorEmail} with ${Math.max(had, donorOrders)} gifts (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   await closeDb();
 }
