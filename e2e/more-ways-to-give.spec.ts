@@ -9,6 +9,14 @@ const fill = async (page: import('@playwright/test').Page, who: string) => {
   await page.getByLabel('Mobile number').fill('98765 43210');
 };
 
+/** A running rupee fundraiser anyone can give to, and a reader of its raised total. */
+async function rupeeFundraiser(request: import('@playwright/test').APIRequestContext) {
+  const list = await (await request.get('/api/fundraisers?limit=100&status=active')).json();
+  const f = list.data.find((x: { currency: string; is_ended: boolean; is_private: boolean }) => x.currency === 'INR' && !x.is_ended && !x.is_private);
+  const raised = async () => (await (await request.get(`/api/fundraisers/${f.id}`)).json()).data.raised_minor as number;
+  return { f, raised };
+}
+
 test('a standalone tip is paid through the sandbox and thanked on its own page @phone', async ({ page }) => {
   await page.goto('/new/standalonetip');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support Sahyog');
@@ -42,9 +50,7 @@ test('an anniversary gift carries its occasion to the payment page and is paid @
 });
 
 test("a sponsor's coupon adds its match to the fundraiser's total once the gift is paid", async ({ page, request }) => {
-  const list = await (await request.get('/api/fundraisers?limit=100&status=active')).json();
-  const f = list.data.find((x: { currency: string; is_ended: boolean; is_private: boolean }) => x.currency === 'INR' && !x.is_ended && !x.is_private);
-  const raised = async () => (await (await request.get(`/api/fundraisers/${f.id}`)).json()).data.raised_minor as number;
+  const { f, raised } = await rupeeFundraiser(request);
   const before = await raised();
   await page.goto(`/new/payment?ct=${f.custom_tag}&id=${f.id}&payment=form`);
   await page.getByRole('button', { name: '₹1,000' }).first().click();
@@ -75,9 +81,7 @@ test('a donor with Sahyog credit (a spec 9 prize) gives from it on the payment p
 });
 
 test("a bank transfer asks for the donor's account, shows where to transfer, and counts once the transfer arrives @phone", async ({ page, request }) => {
-  const list = await (await request.get('/api/fundraisers?limit=100&status=active')).json();
-  const f = list.data.find((x: { currency: string; is_ended: boolean; is_private: boolean }) => x.currency === 'INR' && !x.is_ended && !x.is_private);
-  const raised = async () => (await (await request.get(`/api/fundraisers/${f.id}`)).json()).data.raised_minor as number;
+  const { f, raised } = await rupeeFundraiser(request);
   const before = await raised();
   await page.goto(`/new/payment?ct=${f.custom_tag}&id=${f.id}&payment=form`);
   await page.getByRole('button', { name: '₹1,000' }).first().click();

@@ -34,21 +34,24 @@ export default async function SandboxCheckoutPage({ params, searchParams }: Prop
   return (
     <main id="main" className="container section payment-page">
       <h1>{t('title')}</h1>
-      <p>{t('text', { amount: formatMoney(payment.amount_minor, payment.currency, locale, { exact: true }) })}</p>
-      <form method="post" action="/api/payment/sandbox/complete" className="sandbox-actions">
-        <input type="hidden" name="gateway_order_id" value={gatewayOrderId} />
-        <input type="hidden" name="return_url" value={one(sp.return_url)} />
-        <button className="btn btn-primary" name="status" value="success">
-          {t('success')}
-        </button>
-        <button className="btn btn-secondary" name="status" value="failed">
-          {t('failure')}
-        </button>
-        <button className="btn btn-secondary" name="status" value="pending">
-          {t('pending')}
-        </button>
-      </form>
+      <p>{t('text', { amount })}</p>
+      <SandboxActions gatewayOrderId={gatewayOrderId} returnUrl={one(sp.return_url)} labels={{ success: t('success'), failed: t('failure'), pending: t('pending') }} />
     </main>
+  );
+}
+
+/** The tester's choice of outcome, posted to the sandbox's complete route (which signs the return and the webhook). */
+function SandboxActions({ gatewayOrderId, returnUrl, labels }: { gatewayOrderId: string; returnUrl: string; labels: Record<'success' | 'failed' | 'pending', string> }) {
+  return (
+    <form method="post" action="/api/payment/sandbox/complete" className="sandbox-actions">
+      <input type="hidden" name="gateway_order_id" value={gatewayOrderId} />
+      <input type="hidden" name="return_url" value={returnUrl} />
+      {(['success', 'failed', 'pending'] as const).map((status) => (
+        <button key={status} className={`btn ${status === 'success' ? 'btn-primary' : 'btn-secondary'}`} name="status" value={status}>
+          {labels[status]}
+        </button>
+      ))}
+    </form>
   );
 }
 
@@ -77,19 +80,7 @@ async function BankTransfer({ site, gatewayOrderId, returnUrl, amount, payer }: 
           {t('transferFrom', { last4: payer.account_last4, bank: payer.bank_name })}
         </p>
       )}
-      <form method="post" action="/api/payment/sandbox/complete" className="sandbox-actions">
-        <input type="hidden" name="gateway_order_id" value={gatewayOrderId} />
-        <input type="hidden" name="return_url" value={returnUrl} />
-        <button className="btn btn-primary" name="status" value="success">
-          {t('transferArrived')}
-        </button>
-        <button className="btn btn-secondary" name="status" value="failed">
-          {t('transferNotMade')}
-        </button>
-        <button className="btn btn-secondary" name="status" value="pending">
-          {t('transferLater')}
-        </button>
-      </form>
+      <SandboxActions gatewayOrderId={gatewayOrderId} returnUrl={returnUrl} labels={{ success: t('transferArrived'), failed: t('transferNotMade'), pending: t('transferLater') }} />
     </main>
   );
 }
