@@ -3,6 +3,7 @@
 // Prints donations/s, lost and double-credited donations, and whether the total equals the orders.
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
+import autocannon from 'autocannon';
 import { startServer } from './lib/server.mjs';
 
 const DONATIONS = Number(process.env.BENCH_DONATIONS ?? 1000);
@@ -34,6 +35,20 @@ async function pool(items, size, fn) {
   return results;
 }
 
+// time spent in each step of a donation, summed over all donations (where the path's time goes)
+const stepMs = new Map();
+async function timed(step, fn) {
+  const t = performance.now();
+  try {
+    return await fn();
+  } finally {
+    stepMs.set(step, (stepMs.get(step) ?? { ms: 0, n: 0 }));
+    const s = stepMs.get(step);
+    s.ms += performance.now() - t;
+    s.n += 1;
+  }
+}
+
 async function postJson(base, path, body, headers = {}) {
   const r = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   const text = await r.text();
@@ -48,15 +63,15 @@ async function postJson(base, path, body, headers = {}) {
 
 async function donate(base, fundraiserId, i) {
   const ip = { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
-  const cart = await postJson(base, `/api/fundraisers/${fundraiserId}/cart`, { donated_amount: AMOUNT, currency: 'INR', donor_name: 'Bench Donor', donor_email: `bench-${i}@example.com`, donor_phone: '9876543210', tip_amount: 0 }, ip);
+  const cart = await timed('cart', () => postJson(base, `/api/fundraisers/${fundraiserId}/cart`, { donated_amount: AMOUNT, currency: 'INR', donor_name: 'Bench Donor', donor_email: `bench-${i}@example.com`, donor_phone: '9876543210', tip_amount: 0 }, ip));
   if (cart.status !== 201) throw new Error(`cart ${cart.status} ${JSON.stringify(cart.json)}`);
-  const order = await postJson(base, `/api/fundraisers/${fundraiserId}/order`, { cart_id: cart.json.data.id, mode: 'UPI' }, { ...ip, 'idempotency-key': `bench-${i}-${Date.now()}` });
+  const order = await timed('order', () => postJson(base, `/api/fundraisers/${fundraiserId}/order`, { cart_id: cart.json.data.id, mode: 'UPI' }, { ...ip, 'idempotency-key': `bench-${i}-${Date.now()}` }));
   if (order.status !== 201) throw new Error(`order ${order.status}`);
-  const sent = await postJson(base, '/api/payment/send', { order_id: order.json.data.order_id }, ip);
+  const sent = await timed('send', () => postJson(base, '/api/payment/send', { order_id: order.json.data.order_id }, ip));
   const checkout = new URL(sent.json.data.url);
   // the tester pays on the hosted checkout: the gateway signs the return (and sends its own webhook)
   const form = new URLSearchParams({ gateway_order_id: checkout.searchParams.get('gateway_order_id'), status: 'success', return_url: checkout.searchParams.get('return_url') });
-  const done = await fetch(`${base}/api/payment/sandbox/complete`, { method: 'POST', body: form, redirect: 'manual' });
+  const done = await timed('sandbox checkout', () => fetch(`${base}/api/payment/sandbox/complete`, { method: 'POST', body: form, redirect: 'manual' }));
   const back = new URL(done.headers.get('location'));
   const params = Object.fromEntries([...back.searchParams].filter(([k]) => !['oi', 'origin', 'ct', 'id'].includes(k)));
   const webhook = JSON.stringify({ event_id: `evt_bench_${i}`, type: 'payment.success', gateway_order_id: params.gateway_order_id, payment_id: params.payment_id, status: 'success', amount: params.amount, currency: params.currency });
@@ -70,13 +85,17 @@ async function run(label, env) {
     const list = await (await fetch(`${base}/api/fundraisers?limit=100&status=active`)).json();
     const f = list.data.find((x) => x.currency === 'INR');
     const before = (await (await fetch(`${base}/api/fundraisers/${f.id}`)).json()).data;
+    // the same server's floor, measured in the same run: one trivial query per request
+    const health = await new Promise((resolve, reject) => autocannon({ url: `${base}/api/health`, connections: IN_FLIGHT, duration: 5 }, (err, r) => (err ? reject(err) : resolve(r))));
+    const healthRps = health['2xx'] / health.duration;
+    stepMs.clear();
     const started = performance.now();
     const placed = await pool([...Array(DONATIONS).keys()], IN_FLIGHT, (i) => donate(base, f.id, i));
     // settle: each browser return once, each webhook three times, all shuffled together
     const calls = shuffle([
-      ...placed.map((p) => () => postJson(base, `/api/payment/response/${p.orderId}`, p.params)),
+      ...placed.map((p) => () => timed('browser return', () => postJson(base, `/api/payment/response/${p.orderId}`, p.params))),
       // JSON.stringify(JSON.parse(x)) gives back x here: the signature covers exactly the bytes sent
-      ...placed.flatMap((p) => [1, 2, 3].map(() => () => postJson(base, '/api/webhooks/sandbox', JSON.parse(p.webhook), { 'x-sandbox-signature': sign(p.webhook) }))),
+      ...placed.flatMap((p) => [1, 2, 3].map(() => () => timed('webhook (x3)', () => postJson(base, '/api/webhooks/sandbox', JSON.parse(p.webhook), { 'x-sandbox-signature': sign(p.webhook) })))),
     ]);
     await pool(calls, IN_FLIGHT, (c) => c());
     const seconds = (performance.now() - started) / 1000;
@@ -88,6 +107,10 @@ async function run(label, env) {
     const doubled = Math.max(0, Math.round((raisedDelta - expected) / (AMOUNT * 100)));
     console.log(`\n${label}: ${DONATIONS} donations, ${IN_FLIGHT} in flight, webhooks x3 shuffled with the returns`);
     console.log(`  donations/s (cart+order+send+checkout+settle): ${(DONATIONS / seconds).toFixed(1)}`);
+    // a donation is 8 requests: cart, order, send, the checkout, the browser return and 3 webhooks
+    const requestRps = (DONATIONS * 8) / seconds;
+    console.log(`  donation-path requests/s: ${requestRps.toFixed(0)}; /api/health requests/s: ${healthRps.toFixed(0)}; share: ${((requestRps / healthRps) * 100).toFixed(0)}% (target at least 40% on PostgreSQL)`);
+    console.log(`  mean ms per step (${IN_FLIGHT} in flight): ${[...stepMs].map(([k, v]) => `${k} ${(v.ms / v.n).toFixed(0)}`).join(', ')}`);
     console.log(`  lost donations: ${DONATIONS - succeeded}`);
     console.log(`  double-credited donations: ${doubled}`);
     console.log(`  donor count moved by: ${after.donor_count - before.donor_count} (expected ${succeeded})`);

@@ -24,6 +24,8 @@ export const FREQUENT_VISITED_CAMPAIGNS_LIMIT = 5;
 export const FUNDRAISER_LIST_DEFAULT_LIMIT = 24;
 /** issue 16: lists and searches count their matches up to this many, then say "1,000+": an exact count of a common word grows with the catalogue */
 export const LIST_COUNT_CAP = 1000;
+/** issue 16: carts and orders read the (daily) currency rates at most this often per server */
+export const RATES_READ_EVERY_MS = 60_000;
 export const FUNDRAISER_LIST_MAX_LIMIT = 100;
 export const HOME_TRENDING_COUNT = 12;
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { DbOrTx } from './db/client';
 import { currencyRates } from './db/schema';
 import { CURRENCY_CODES, type CurrencyCode } from './money';
+import { RATES_READ_EVERY_MS } from './constants';
 
 // Demo rates (INR per one unit), seeded into currency_rates; production refreshes that table.
 export const DEFAULT_INR_PER_UNIT_MICROS: Record<CurrencyCode, number> = {
@@ -29,10 +30,21 @@ export function convertMinor(amountMinor: number, fromMicros: number, toMicros: 
   return Number((num * 2n + den) / (den * 2n));
 }
 
-/** Today's rates: the currency_rates table over the defaults (micro-rupees per unit, by ISO code). */
-export async function currentRatesMicros(db: DbOrTx): Promise<Record<string, number>> {
+// issue 16: every cart and order converts with today's rates; they change once a day, so one read serves a minute
+let recent: { rates: Record<string, number>; at: number } | null = null;
+
+/** Today's rates: the currency_rates table over the defaults (micro-rupees per unit, by ISO code), read at most once a minute. */
+export async function currentRatesMicros(db: DbOrTx, now = Date.now()): Promise<Record<string, number>> {
+  if (recent && now - recent.at < RATES_READ_EVERY_MS) return recent.rates;
   const rows = await db.select().from(currencyRates);
-  return { ...DEFAULT_INR_PER_UNIT_MICROS, ...Object.fromEntries(rows.map((r) => [r.currency, r.inr_per_unit_micros])) };
+  const rates = { ...DEFAULT_INR_PER_UNIT_MICROS, ...Object.fromEntries(rows.map((r) => [r.currency, r.inr_per_unit_micros])) };
+  recent = { rates, at: now };
+  return rates;
+}
+
+/** A refresh here is seen at once (another instance's within RATES_READ_EVERY_MS); tests that write rates call it too. */
+export function forgetRatesRead(): void {
+  recent = null;
 }
 
 // The common shape of rate services (Frankfurter, Open Exchange Rates, exchangerate.host): 1 base = rates[X] of X.
@@ -55,5 +67,6 @@ export async function refreshCurrencyRates(db: DbOrTx, url: string, fetchFeed: t
     .insert(currencyRates)
     .values(rows)
     .onConflictDoUpdate({ target: currencyRates.currency, set: { inr_per_unit_micros: sql`excluded.inr_per_unit_micros`, updated_at: sql`now()` } });
+  forgetRatesRead();
   return rows.length;
 }

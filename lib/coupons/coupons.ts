@@ -4,7 +4,7 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
-import { carts, couponRedemptions, coupons, fundraisers, orders } from '../db/schema';
+import { couponRedemptions, coupons, fundraisers, orders } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { fundraiserAccount, type LedgerLine } from '../payments/ledger';
 
@@ -53,11 +53,9 @@ export async function quoteCoupon(db: DbOrTx, code: string, gift: { currency: st
  * within the coupon's uses (its row locked, counted here). A coupon used up or expired since the cart was made leaves
  * the gift standing without the match, as a reward taken first does.
  */
-export async function claimCouponMatch(tx: Tx, order: typeof orders.$inferSelect): Promise<LedgerLine[]> {
-  if (!order.cart_id || !order.fundraiser_id || order.kind !== 'one_time') return [];
-  const [cart] = await tx.select({ code: carts.coupon_code }).from(carts).where(eq(carts.id, order.cart_id));
-  if (!cart?.code) return [];
-  const [c] = await tx.select().from(coupons).where(eq(coupons.code, cart.code)).for('update');
+export async function claimCouponMatch(tx: Tx, order: typeof orders.$inferSelect, couponCode: string | null): Promise<LedgerLine[]> {
+  if (!order.cart_id || !order.fundraiser_id || order.kind !== 'one_time' || !couponCode) return [];
+  const [c] = await tx.select().from(coupons).where(eq(coupons.code, couponCode)).for('update');
   if (!c || couponProblem(c, order.iso_currency, new Date())) return [];
   const match = matchFor(c, order.donated_amount_minor);
   if (match <= 0) return [];

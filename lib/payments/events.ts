@@ -126,9 +126,16 @@ async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: 
     .update(orders)
     .set({ status: 'success', charged: true, gateway_payment_id: event.gatewayPaymentId, failure_reason: null, settled_at: new Date(), updated_at: new Date() })
     .where(eq(orders.id, order.id));
-  await claimChosenReward(tx, order);
+  // the gift's cart, read once for the reward, the receipt and the coupon (issue 16: the settle path's queries)
+  const [cart] = order.cart_id
+    ? await tx
+        .select({ reward_id: carts.reward_id, coupon_code: carts.coupon_code, email: carts.donor_email, name: carts.donor_name, pan: carts.donor_pan, locale: carts.locale, dedication: carts.dedication })
+        .from(carts)
+        .where(eq(carts.id, order.cart_id))
+    : [];
+  await claimChosenReward(tx, order, cart);
   // the receipt goes out through the outbox in the same transaction: never lost, never sent for an unpaid order
-  const receipt = await receiptFor(tx, order);
+  const receipt = await receiptFor(tx, order, cart);
   // a SIP month's receipt carries the SIP's signed one-tap links (lower, pause, skip, cancel), as every SIP email does
   if (order.subscription_id) receipt.body = withLinks(receipt.body, await sipEmailLinks(tx, order.subscription_id, typeof order.params?.site_origin === 'string' ? order.params.site_origin : mainSiteOrigin(siteConfig())));
   await enqueueMessage(tx, receipt);
@@ -138,24 +145,22 @@ async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: 
   await afterInsurancePremium(tx, order);
   // last: the fundraisers' rows stay locked for the shortest time (every SIP month of a cause credits the same five)
   // issue 15: a sponsor's coupon adds its match to the gift's fundraiser, once, without a second supporter
-  const changed = await writeLedger(tx, order.order_id, [...(await chargeCredits(tx, order)), ...(await claimCouponMatch(tx, order))]);
+  const changed = await writeLedger(tx, order.order_id, [...(await chargeCredits(tx, order)), ...(await claimCouponMatch(tx, order, cart?.coupon_code ?? null))]);
   return { result: 'settled', status: 'success', orderId: order.order_id, credited: true, fundraisers: changed };
 }
 
 type OrderRow = typeof orders.$inferSelect;
 
 /** spec 3: the donor's reward is taken as the payment settles; if the last one went to a payment that settled first, the gift stands without it. */
-async function claimChosenReward(tx: Tx, order: OrderRow): Promise<void> {
+async function claimChosenReward(tx: Tx, order: OrderRow, cart: { reward_id: number | null } | undefined): Promise<void> {
   if (!order.cart_id) return;
-  const [cart] = await tx.select({ reward_id: carts.reward_id }).from(carts).where(eq(carts.id, order.cart_id));
   if (cart?.reward_id && !(await claimReward(tx, cart.reward_id))) await tx.update(carts).set({ reward_id: null }).where(eq(carts.id, order.cart_id));
 }
 
 /** The receipt in the donor's language: a one-time gift's donor is on its cart, a SIP month's is the subscriber. */
-async function receiptFor(tx: Tx, order: OrderRow) {
-  const [cart] = order.cart_id
-    ? await tx.select({ email: carts.donor_email, name: carts.donor_name, pan: carts.donor_pan, locale: carts.locale, dedication: carts.dedication }).from(carts).where(eq(carts.id, order.cart_id))
-    : [];
+type ReceiptCart = { email: string; name: string; pan: string | null; locale: string; dedication: { occasion: string; honoree: string; message?: string } | null };
+
+async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined) {
   const [user] = !cart && order.user_id ? await tx.select({ email: users.email, name: users.full_name, pan: users.pan_number }).from(users).where(eq(users.id, order.user_id)) : [];
   const donor = cart ?? { ...user, locale: typeof order.params?.locale === 'string' ? order.params.locale : DEFAULT_LOCALE };
   const [f] = order.fundraiser_id

@@ -3,7 +3,7 @@ import 'server-only';
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { carts, fundraisers, orders } from '../db/schema';
-import { pushPaymentResult } from '../realtime/order-events';
+import { pushesPaymentResults, pushPaymentResult } from '../realtime/order-events';
 import { failureRedirect, insurancePolicyPath, thankYouPath, tipThanksPath } from './redirects';
 import { ApiError, notFound } from '../http/errors';
 import { invalidateFundraiser } from '../cache/invalidate';
@@ -55,7 +55,8 @@ export async function paymentResult(db: Db, order: CheckoutOrder) {
 export async function afterSettle(db: Db, outcome: EventOutcome): Promise<void> {
   // a donation or refund changes the story's total, donor list and ticker: expire its pages at once
   for (const id of outcome.fundraisers) await invalidateFundraiser(id);
-  if (outcome.result === 'settled' && (outcome.status === 'success' || outcome.status === 'failed')) {
+  // the result goes to the waiting page over Pusher, when configured; without it the page polls and nothing is read here
+  if (outcome.result === 'settled' && (outcome.status === 'success' || outcome.status === 'failed') && pushesPaymentResults()) {
     const order = await orderByOrderId(db, outcome.orderId);
     // only a donor at a checkout waits for the result; a SIP month has nobody on the page
     if (!isCheckoutOrder(order)) return;

@@ -20,6 +20,9 @@ function pusher(): Pusher | null {
   return client;
 }
 
+/** Whether a payment result has anywhere to be pushed (settling skips working one out when not). */
+export const pushesPaymentResults = (): boolean => pusher() !== null;
+
 /** Tests change the configuration between cases. */
 export function resetPusherForTests(): void {
   client = undefined;

@@ -1,10 +1,12 @@
 // Issue 11: the job runner on this file's database (in-memory PGlite, or PostgreSQL with TEST_DATABASE_URL).
 // "Instances" are separate runners: on PostgreSQL each has its own pool, as separate servers would.
 import http from 'node:http';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { closeDb, getDb, jobDatabase, type Db } from '@/lib/db/client';
 import { startJobRunner, type JobDefinition, type JobRunner } from '@/lib/jobs/runner';
 import { refreshCurrencyRates, currentRatesMicros } from '@/lib/currency-rates';
+import { currencyRates } from '@/lib/db/schema';
+import { RATES_READ_EVERY_MS } from '@/lib/constants';
 
 const run = Date.now().toString(36);
 const schema = `jobs_test_${run}`;
@@ -105,6 +107,14 @@ it('currency rates refresh from the configured feed (a local HTTP peer), and a f
     expect(rates.XYZ).toBeUndefined();
     body = { base: 'USD', rates: { EUR: 0.9 } };
     await expect(refreshCurrencyRates(db, url)).rejects.toThrow(/no rupee rate/);
+    expect((await currentRatesMicros(db)).EUR).toBe(92_500_000);
+    // issue 16: carts and orders read the rates once a minute, not per request; a refresh here is seen at once
+    await db.update(currencyRates).set({ inr_per_unit_micros: 1 }).where(eq(currencyRates.currency, 'EUR'));
+    expect((await currentRatesMicros(db)).EUR).toBe(92_500_000);
+    expect((await currentRatesMicros(db, Date.now() + RATES_READ_EVERY_MS + 1)).EUR).toBe(1);
+    // (the same feed as above, so a shared database is left as the first refresh left it)
+    body = { base: 'EUR', rates: { INR: 92.5, USD: 1.1, GBP: 0.85 } };
+    await refreshCurrencyRates(db, url);
     expect((await currentRatesMicros(db)).EUR).toBe(92_500_000);
   } finally {
     server.close();
