@@ -2,12 +2,11 @@
 // "Ask for an update" (spec 7, issue 13) on the story: the button opens a short form with an optional note for the
 // campaigner. The cached page cannot know who is reading, so a signed-out visitor learns it from the API (401) and is
 // sent to sign in, with a way back to this section.
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { UpdateRequestSchema, type UpdateRequestInput } from '@/lib/validation/dashboard';
+// One optional note, its length held by maxLength and checked again by the server (UpdateRequestSchema): plain state,
+// not zod and react-hook-form, which made up 51 kB gzip of the story page's JavaScript (issue 10: bench:js).
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { UPDATE_REQUEST_MESSAGE_MAX } from '@/lib/constants';
+import { UPDATE_REQUEST_MESSAGES } from '@/lib/validation/update-request-messages';
 import { goTo, sendToApi } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';
 
@@ -27,12 +26,9 @@ export function AskForUpdate({ fundraiserId, signInHref, labels }: Props) {
   const button = useRef<HTMLButtonElement>(null);
   const reopenFocus = useRef(false);
   const note = useRef<HTMLTextAreaElement | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<z.input<typeof UpdateRequestSchema>, unknown, UpdateRequestInput>({
-    resolver: zodResolver(UpdateRequestSchema),
-    defaultValues: { message: '' },
-  });
-
-  const message = register('message');
+  const [message, setMessage] = useState('');
+  const [messageError, setMessageError] = useState('');
+  const [sending, setSending] = useState(false);
 
   useEffect(() => {
     if (open) note.current?.focus();
@@ -40,12 +36,25 @@ export function AskForUpdate({ fundraiserId, signInHref, labels }: Props) {
     reopenFocus.current = false;
   }, [open]);
 
-  async function send(values: UpdateRequestInput) {
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     setFailure('');
-    const r = await sendToApi<{ id: number }>('POST', `/api/fundraisers/${fundraiserId}/ask-for-update`, values.message ? values : {});
+    const text = message.trim();
+    // a pasted note past maxLength: said under the field, nothing sent
+    if (text.length > UPDATE_REQUEST_MESSAGE_MAX) {
+      setMessageError(UPDATE_REQUEST_MESSAGES.message);
+      return note.current?.focus();
+    }
+    setMessageError('');
+    setSending(true);
+    const r = await sendToApi<{ id: number }>('POST', `/api/fundraisers/${fundraiserId}/ask-for-update`, text ? { message: text } : {});
+    setSending(false);
     if (!r.ok) {
       if (r.status === 401) return goTo(signInHref);
-      if (r.error.fields?.message) return setError('message', { message: r.error.fields.message }, { shouldFocus: true });
+      if (r.error.fields?.message) {
+        setMessageError(r.error.fields.message);
+        return note.current?.focus();
+      }
       return setFailure(r.error.message || labels.failed);
     }
     // 201: asked now; 200: the same request was already open
@@ -62,19 +71,17 @@ export function AskForUpdate({ fundraiserId, signInHref, labels }: Props) {
         </button>
       )}
       {!done && open && (
-        <form id="ask-update-form" className="ask-update-form" onSubmit={handleSubmit(send)} noValidate aria-label={labels.button}>
-          <Field id="ask-update-message" label={labels.message} error={formState.errors.message?.message}>
+        <form id="ask-update-form" className="ask-update-form" onSubmit={send} noValidate aria-label={labels.button}>
+          <Field id="ask-update-message" label={labels.message} error={messageError || undefined}>
             {(c) => (
               <textarea
                 {...c}
                 rows={2}
                 dir="auto"
                 maxLength={UPDATE_REQUEST_MESSAGE_MAX}
-                {...message}
-                ref={(el) => {
-                  message.ref(el);
-                  note.current = el;
-                }}
+                value={message}
+                onChange={(e) => setMessage(e.target.value)}
+                ref={note}
               />
             )}
           </Field>
@@ -84,8 +91,8 @@ export function AskForUpdate({ fundraiserId, signInHref, labels }: Props) {
             </p>
           )}
           <div className="ask-update-actions">
-            <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? labels.sending : labels.send}
+            <button type="submit" className="btn btn-primary" disabled={sending}>
+              {sending ? labels.sending : labels.send}
             </button>
             <button
               type="button"

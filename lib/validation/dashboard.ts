@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { UPDATE_REQUEST_MESSAGE_MAX } from '../constants';
 import { CommentSchema } from './story';
+import { UPDATE_REQUEST_MESSAGES } from './update-request-messages';
 
 export const END_MESSAGES = {
   notRunning: 'Only a running fundraiser can be ended',
@@ -14,10 +15,7 @@ export const REPLY_MESSAGES = {
   onlyCampaigner: "Only the fundraiser's campaigner can reply to comments",
 } as const;
 
-export const UPDATE_REQUEST_MESSAGES = {
-  message: `Please keep the message under ${UPDATE_REQUEST_MESSAGE_MAX} characters`,
-  ownFundraiser: 'You run this fundraiser: post an update from its dashboard',
-} as const;
+export { UPDATE_REQUEST_MESSAGES };
 
 export const CommentIdSchema = z.coerce.number({ error: 'Comment id must be a number' }).int('Comment id must be a whole number').positive('Comment id must be positive').max(2_147_483_647, 'Comment id is too large');
 
