@@ -24,13 +24,13 @@ describe('micro-cache in front of Next', () => {
   });
 
   it('issue 16: keeps a search page and the public list API though Next renders them per request, nothing else', () => {
-    for (const url of ['/all-fundraisers?q=kidney', '/hi/all-fundraisers?q=cancer&cause=48', '/api/fundraisers?q=kidney&limit=24', '/api/fundraisers?limit=24&cursor=abc']) {
+    for (const url of ['/all-fundraisers?q=kidney', '/hi/all-fundraisers?q=cancer&cause=48', '/api/fundraisers?q=kidney&limit=24', '/api/fundraisers?limit=24&cursor=abc', '/sitemap.xml', '/sitemaps/pages.xml', '/sitemaps/fundraisers/3.xml']) {
       expect(microCacheKey(req(url))).not.toBeNull();
       expect(keepsRenderedAnswer(url, {})).toBe(true);
     }
     expect(microCacheKey(req('/api/fundraisers?q=a'))).not.toBe(microCacheKey(req('/api/fundraisers?q=b')));
     // a cached path's per-request render (a story) is still only kept from Next's own cache
-    for (const url of ['/stories/help-asha', '/', '/about-us']) expect(keepsRenderedAnswer(url, {})).toBe(false);
+    for (const url of ['/stories/help-asha', '/', '/about-us', '/sitemaps/fundraisers/x.xml', '/sitemapsx.xml']) expect(keepsRenderedAnswer(url, {})).toBe(false);
     expect(keepsRenderedAnswer('/api/fundraisers?q=x', { 'cache-control': 'private, no-cache' })).toBe(false);
     expect(keepsRenderedAnswer('/api/fundraisers?q=x', { 'cache-control': 'no-store' })).toBe(false);
     // Next's own header on every per-request page render does not stop a search page
