@@ -214,9 +214,8 @@ export async function payerOf(db: Db, order: { cart_id: number | null; user_id: 
 }
 
 /** spec 7 payment/send: the order goes to the gateway; the answer is where the browser checks out. */
-export async function sendOrder(db: Db, orderId: string, ctx: { origin: string; returnUrl: string; bankTransfer?: unknown; order?: Awaited<ReturnType<typeof checkoutOrderByOrderId>> }) {
-  // the route has usually just read it (for the return address): not read twice on the donation's hot path
-  const order = ctx.order?.order_id === orderId ? ctx.order : await checkoutOrderByOrderId(db, orderId);
+export async function sendOrder(db: Db, order: Awaited<ReturnType<typeof checkoutOrderByOrderId>>, ctx: { origin: string; returnUrl: string; bankTransfer?: unknown }) {
+  const orderId = order.order_id;
   if (order.status === 'success') throw new ApiError('conflict', 'This donation is already paid');
   // a bank transfer names the donor's own account (spec 7 send-order fields); we keep its last digits, never the whole number
   const bank = order.payment_mode === 'NEFT' ? parseWith(BankTransferSchema, ctx.bankTransfer ?? {}) : null;

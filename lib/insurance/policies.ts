@@ -13,7 +13,7 @@ import { DEFAULT_LOCALE, isLocale } from '../i18n/locales';
 import { loadMessages } from '../i18n/messages';
 import { oneTimeGateway, openOrder } from '../donations/service';
 import { modeUnavailable, offeredPaymentOptions, type PaymentMode } from '../payments/registry';
-import { isOneTimeMode, type PaymentOption } from '../payments/options';
+import type { PaymentOption } from '../payments/options';
 import { lastDigits } from '../fundraisers/withdrawals';
 import { INSURANCE_CURRENCY } from '../constants';
 import { INSURANCE_PLAN_LIST, insurancePlanById, insuranceVendor, premiumOf, type InsurancePlan } from './plans';
@@ -133,7 +133,7 @@ async function planTitle(locale: string, policy: Pick<PolicyRow, 'plan' | 'frequ
 
 /** The payment methods a premium may use now: the one-time ones a configured gateway takes in its currency. */
 export function premiumPaymentOptions(currency: string): PaymentOption[] {
-  return currency === INSURANCE_CURRENCY ? offeredPaymentOptions(INSURANCE_CURRENCY, 'premium').filter((m) => isOneTimeMode(currency, m, 'premium')) : [];
+  return currency === INSURANCE_CURRENCY ? offeredPaymentOptions(INSURANCE_CURRENCY, 'premium') : [];
 }
 
 /**

@@ -7,10 +7,11 @@ export type PaymentOption = 'UPI' | 'VPA' | 'CARD' | 'PAYTM' | 'NEFT';
 /** what a one-time payment is for: a bank transfer (NEFT) is offered for gifts only, whose form asks for the donor's account */
 export type OneTimePurpose = 'gift' | 'tip' | 'premium';
 
-/** UPI, Indian wallets and bank transfer take rupees only; cards take every supported currency. */
+const ONE_TIME_OPTIONS: readonly PaymentOption[] = ['UPI', 'VPA', 'CARD', 'PAYTM', 'NEFT'];
+
+/** The methods a payment in this currency for this purpose may use (isOneTimeMode: UPI, wallets and bank transfer take rupees only). */
 export function paymentOptions(currency: CurrencyCode, purpose: OneTimePurpose = 'gift'): PaymentOption[] {
-  if (currency !== 'INR') return ['CARD'];
-  return purpose === 'gift' ? ['UPI', 'VPA', 'CARD', 'PAYTM', 'NEFT'] : ['UPI', 'VPA', 'CARD', 'PAYTM'];
+  return ONE_TIME_OPTIONS.filter((mode) => isOneTimeMode(currency, mode, purpose));
 }
 
 /**

@@ -69,7 +69,13 @@ const takesCurrency = (c: GatewayCapabilities, currency: string) => c.currencies
 /** The gateway that takes this currency in this mode (a card payment when no mode is given), or null when none is configured for it. */
 export function gatewayNameFor(currency: string, mode: PaymentMode = 'CARD'): GatewayName | null {
   const route = ROUTES.find((r) => r.currency === currency) ?? ROUTES.find((r) => r.currency === '*')!;
-  return route.gateways.find((name) => GATEWAYS[name].configured() && takesCurrency(GATEWAYS[name].capabilities(), currency) && NEEDS[mode](GATEWAYS[name].capabilities())) ?? null;
+  return (
+    route.gateways.find((name) => {
+      if (!GATEWAYS[name].configured()) return false;
+      const can = GATEWAYS[name].capabilities();
+      return takesCurrency(can, currency) && NEEDS[mode](can);
+    }) ?? null
+  );
 }
 
 /** spec 7 payment/options: the methods of this currency that a configured gateway can take right now. */

@@ -19,10 +19,13 @@ export const WALLET_MESSAGES = {
   noCredit: 'You have no Sahyog credit in this currency',
 } as const;
 
+// the balance is the sum of a user's entries (prizes and refunds in, gifts out)
+const balanceSum = () => sql<number>`coalesce(sum(${walletEntries.amount_minor}), 0)`.mapWith(Number);
+
 /** What a user may still give from their credit in this currency, in minor units. */
 export async function walletBalance(db: DbOrTx, userId: number, currency: string): Promise<number> {
   const [row] = await db
-    .select({ balance: sql<number>`coalesce(sum(${walletEntries.amount_minor}), 0)`.mapWith(Number) })
+    .select({ balance: balanceSum() })
     .from(walletEntries)
     .where(and(eq(walletEntries.user_id, userId), eq(walletEntries.currency, currency)));
   return row.balance;
@@ -30,8 +33,7 @@ export async function walletBalance(db: DbOrTx, userId: number, currency: string
 
 /** Every currency this user has credit left in, rupees first (the portfolio shows them). */
 export async function walletBalances(db: DbOrTx, userId: number): Promise<{ currency: string; balance_minor: number }[]> {
-  const balance = sql<number>`coalesce(sum(${walletEntries.amount_minor}), 0)`.mapWith(Number);
-  const rows = await db.select({ currency: walletEntries.currency, balance_minor: balance }).from(walletEntries).where(eq(walletEntries.user_id, userId)).groupBy(walletEntries.currency);
+  const rows = await db.select({ currency: walletEntries.currency, balance_minor: balanceSum() }).from(walletEntries).where(eq(walletEntries.user_id, userId)).groupBy(walletEntries.currency);
   return rows.filter((r) => r.balance_minor > 0).sort((a, b) => Number(b.currency === 'INR') - Number(a.currency === 'INR') || a.currency.localeCompare(b.currency));
 }
 

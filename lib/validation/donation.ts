@@ -2,8 +2,8 @@
 import { LOCALES } from '../i18n/locales';
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../money';
-import { ANNIVERSARY_OCCASIONS, BANK_TRANSFER_MIN_MAJOR, BANK_ACCOUNT_DIGITS_MAX, BANK_ACCOUNT_DIGITS_MIN, IFSC_PATTERN, DEDICATION_MESSAGE_MAX, INDIA_EXTENSION, MAX_AMOUNT_MAJOR, ORIGIN_CODES, PAYMENT_MODES, TIP_MAX_SHARE_OF_DONATION } from '../constants';
-import { WITHDRAWAL_MESSAGES } from './withdrawals';
+import { ANNIVERSARY_OCCASIONS, BANK_TRANSFER_MIN_MAJOR, DEDICATION_MESSAGE_MAX, INDIA_EXTENSION, MAX_AMOUNT_MAJOR, ORIGIN_CODES, PAYMENT_MODES, TIP_MAX_SHARE_OF_DONATION } from '../constants';
+import { BankAccountNumberSchema, IfscSchema } from './withdrawals';
 import { EmailSchema, INDIAN_MOBILE_PATTERN, MESSAGES, NameSchema, PhoneSchema, UPI_ID_MESSAGE, UPI_ID_PATTERN } from './people';
 
 // an amount is a number or a numeric string with at most two decimals: never true, [500], '1e3' or ' 0x10'
@@ -106,8 +106,8 @@ const requiredText = (max: number) => z.string({ error: MESSAGES.required }).tri
  * from, so the gateway takes the transfer from that account only and a refund goes back to it. spec 5: 'Field Required'.
  */
 export const BankTransferSchema = z.object({
-  account_no: requiredText(40).pipe(z.string().regex(new RegExp(`^\\d{${BANK_ACCOUNT_DIGITS_MIN},${BANK_ACCOUNT_DIGITS_MAX}}$`), WITHDRAWAL_MESSAGES.accountNumber)),
-  ifsc_code: requiredText(20).transform((v) => v.toUpperCase()).pipe(z.string().regex(IFSC_PATTERN, WITHDRAWAL_MESSAGES.ifsc)),
+  account_no: requiredText(40).pipe(BankAccountNumberSchema),
+  ifsc_code: requiredText(20).transform((v) => v.toUpperCase()).pipe(IfscSchema),
   bank_name: requiredText(80),
 });
 export type BankTransferInput = z.input<typeof BankTransferSchema>;

@@ -37,13 +37,17 @@ export const WITHDRAWAL_MESSAGES = {
   reference: `Please enter the bank's reference of the transfer (at most ${WITHDRAWAL_REFERENCE_MAX} characters)`,
 } as const;
 
+/** An Indian bank account number and IFSC, as payouts and bank-transfer gifts both take them (pipe targets, after trimming). */
+export const BankAccountNumberSchema = z.string().regex(new RegExp(`^\\d{${BANK_ACCOUNT_DIGITS_MIN},${BANK_ACCOUNT_DIGITS_MAX}}$`), WITHDRAWAL_MESSAGES.accountNumber);
+export const IfscSchema = z.string().regex(IFSC_PATTERN, WITHDRAWAL_MESSAGES.ifsc);
+
 export const PayoutAccountSchema = z
   .object({
     account_holder_name: z.string({ error: WITHDRAWAL_MESSAGES.holderName }).trim().min(ACCOUNT_HOLDER_NAME_MIN, WITHDRAWAL_MESSAGES.holderName).max(ACCOUNT_HOLDER_NAME_MAX, WITHDRAWAL_MESSAGES.holderName),
     // spaces people type between groups of digits are dropped; anything else but digits is refused
-    account_number: z.string({ error: WITHDRAWAL_MESSAGES.accountNumber }).transform((s) => s.replace(/\s+/g, '')).pipe(z.string().regex(new RegExp(`^\\d{${BANK_ACCOUNT_DIGITS_MIN},${BANK_ACCOUNT_DIGITS_MAX}}$`), WITHDRAWAL_MESSAGES.accountNumber)),
+    account_number: z.string({ error: WITHDRAWAL_MESSAGES.accountNumber }).transform((s) => s.replace(/\s+/g, '')).pipe(BankAccountNumberSchema),
     account_number_confirm: z.string({ error: WITHDRAWAL_MESSAGES.accountMismatch }).transform((s) => s.replace(/\s+/g, '')),
-    ifsc_code: z.string({ error: WITHDRAWAL_MESSAGES.ifsc }).trim().toUpperCase().regex(IFSC_PATTERN, WITHDRAWAL_MESSAGES.ifsc),
+    ifsc_code: z.string({ error: WITHDRAWAL_MESSAGES.ifsc }).trim().toUpperCase().pipe(IfscSchema),
   })
   .strict()
   .refine((a) => a.account_number === a.account_number_confirm, { path: ['account_number_confirm'], message: WITHDRAWAL_MESSAGES.accountMismatch });

@@ -26,5 +26,5 @@ export const POST = handle(async (request) => {
     back.set('ct', f.custom_tag);
     back.set('id', String(order.fundraiser_id));
   }
-  return json({ data: await sendOrder(db, order_id, { origin, bankTransfer, order, returnUrl: new URL(`${PAYMENT_ROUTE_PATH}?${back}`, origin).toString() }) });
+  return json({ data: await sendOrder(db, order, { origin, bankTransfer, returnUrl: new URL(`${PAYMENT_ROUTE_PATH}?${back}`, origin).toString() }) });
 });
