@@ -65,6 +65,9 @@ async function measure(base) {
   // a listing page deep in the cursor chain: the 40th page of 24
   let cursor = null;
   for (let i = 0; i < 40; i++) cursor = (await (await fetch(`${base}/api/fundraisers?limit=24${cursor ? `&cursor=${cursor}` : ''}`)).json()).meta.pagination.next_cursor ?? cursor;
+  // the last story file the index lists: deep files must cost what the first one does
+  const files = [...(await (await fetch(`${base}/sitemap.xml`)).text()).matchAll(/\/sitemaps\/fundraisers\/\d+\.xml/g)].map((m) => m[0]);
+  const lastFile = files[files.length - 1];
   const routes = [
     ['list API (limit 24)', `/api/fundraisers?limit=24`],
     ['search API, common word (help)', `/api/fundraisers?q=help&limit=24`],
@@ -73,6 +76,7 @@ async function measure(base) {
     ['listing page 40 deep (cursor)', `/all-fundraisers?cursor=${cursor}`],
     ['cause filter API (cause 48)', `/api/fundraisers?cause=48&limit=24`],
     ['sitemap file 1', `/sitemaps/fundraisers/1.xml`],
+    ['sitemap last file', lastFile],
     ['portfolio, donor with 500 gifts', `/portfolio`, { cookie }],
     ['health (one trivial query)', `/api/health`],
   ];
@@ -82,6 +86,7 @@ async function measure(base) {
     ['search API, common word, uncached', `/api/fundraisers?q=help&limit=24`],
     ['search API, rare word, uncached', routes[2][1]],
     ['search results page, uncached', `/all-fundraisers?q=cancer`],
+    ['sitemap last file, uncached', lastFile],
   ];
   const out = [];
   for (const [name, url, headers] of routes) {
@@ -90,7 +95,7 @@ async function measure(base) {
   }
   for (const [name, url] of uncached) {
     let n = 0;
-    const fresh = (req) => ({ ...req, path: `${url}&bench_nonce=${++n}` });
+    const fresh = (req) => ({ ...req, path: `${url}${url.includes('?') ? '&' : '?'}bench_nonce=${++n}` });
     out.push({ name, ...row(await cannon({ url: `${base}${url}`, requests: [{ setupRequest: fresh }] })) });
   }
   out.push({ name: 'story render after expiry (one at a time)', ...(await coldRenders(base, `${base}/stories/${f.custom_tag}`, f.id)) });

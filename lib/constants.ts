@@ -185,7 +185,8 @@ export const STORY_SUPPORTING_COUNT = 6;
 export const TICKER_DONORS_LIMIT = 10;
 export const COMMENT_MAX_LENGTH = 1000;
 export const HOME_SECTION_COUNT = 6;
-export const SITEMAP_URLS_PER_FILE = 10_000;
+/** issue 16: a sitemap file per block of this many fundraiser ids (about 110 kB of XML at most), whatever the catalogue's size */
+export const SITEMAP_IDS_PER_FILE = 1_000;
 export const LEAD_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 } as const;
 export const MICRO_CACHE_TTL_MS = 5_000;
 export const MICRO_CACHE_MAX_ENTRIES = 500;

@@ -4,7 +4,7 @@ import { fundraiserSitemapFiles, sitemapIndexXml, xmlResponse } from '@/lib/seo/
 
 export const dynamic = 'force-dynamic';
 
-// the sitemap index: the pages file and one file per SITEMAP_URLS_PER_FILE public running stories
+// the sitemap index: the pages file and one file per block of SITEMAP_IDS_PER_FILE fundraiser ids holding public running stories
 export async function GET(request: Request) {
   return xmlResponse(sitemapIndexXml(await requestOrigin(request), await fundraiserSitemapFiles(await getDb())));
 }

@@ -24,7 +24,7 @@ const PREFIXES = LOCALES.filter((l) => l !== 'en').join('|');
 const CACHEABLE_PATH = new RegExp(`^(?:/(?:${PREFIXES}))?(?:/|/stories/[^/]+|/all-fundraisers(?:/[^/]+/[^/]+)?|/about-us|/blog|/contact-us|/trustandsafety|/privacypolicy)?/?$`);
 // issue 16: rendered per request (a search, the public list API), yet the same answer for everyone asking this URL: kept
 // for the few seconds too, so a popular search is a hit and rare ones still reach the (indexed) query
-// (the sitemap files too: up to 10,000 stories each, the same for every crawler of a host)
+// (the sitemap files too: the same for every crawler of a host)
 const RENDERED_PATH = new RegExp(`^(?:(?:/(?:${PREFIXES}))?/all-fundraisers|/api/fundraisers|/sitemap\\.xml|/sitemaps/(?:pages|fundraisers/\\d+)\\.xml)/?$`);
 // Next's client navigations and server actions ask for other representations of the same URL
 const BYPASS_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action', 'x-microcache-fill', 'authorization'];

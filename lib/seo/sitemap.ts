@@ -1,9 +1,9 @@
-// Sitemaps for 100,000+ fundraisers: an index, one file of fixed pages, and files of at most
-// SITEMAP_URLS_PER_FILE public running stories each, numbered from 1 in id order.
-import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+// Sitemaps for 100,000+ fundraisers: an index, one file of fixed pages, and one file per block of SITEMAP_IDS_PER_FILE
+// fundraiser ids holding public running stories, so no file grows with the catalogue.
+import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { fundraisers } from '../db/schema';
-import { SITEMAP_URLS_PER_FILE } from '../constants';
+import { SITEMAP_IDS_PER_FILE } from '../constants';
 import { runningSql } from '../fundraisers/status-sql';
 import { DEFAULT_LOCALE, LOCALES, localizedPath } from '../i18n/locales';
 import { storyPath } from '../routes';
@@ -44,22 +44,20 @@ export interface SitemapFile {
   lastmod: Date | null;
 }
 
-/** The fundraiser files: n = 1..ceil(count/size), each with the newest updated_at of its stories. One pass over the rows. */
+// file n holds the stories with ids in ((n-1)*size, n*size]: a story never moves between files, and any one file is
+// read on the primary key whatever the catalogue's size (no count or offset over the stories before it)
+// (the size is written into the SQL, not bound: GROUP BY must see the same expression as the select list)
+const fileOf = (size: number) => sql<number>`((${fundraisers.id} - 1) / ${sql.raw(String(Math.trunc(size)))} + 1)::int`;
+
+/** The fundraiser files that hold at least one public running story, each with the newest updated_at of its stories. */
 export async function fundraiserSitemapFiles(db: DbOrTx, opts: { now?: Date; size?: number } = {}): Promise<SitemapFile[]> {
-  const size = opts.size ?? SITEMAP_URLS_PER_FILE;
-  const numbered = db
-    .select({
-      n: sql<number>`((row_number() over (order by ${fundraisers.id}) - 1) / ${size}::int + 1)::int`.as('n'),
-      updated_at: fundraisers.updated_at,
-    })
+  const n = fileOf(opts.size ?? SITEMAP_IDS_PER_FILE);
+  const rows = await db
+    .select({ n, lastmod: sql<Date | string | null>`max(${fundraisers.updated_at})` })
     .from(fundraisers)
     .where(publicRunning(opts.now ?? new Date()))
-    .as('numbered');
-  const rows = await db
-    .select({ n: numbered.n, lastmod: sql<Date | string | null>`max(${numbered.updated_at})` })
-    .from(numbered)
-    .groupBy(numbered.n)
-    .orderBy(numbered.n);
+    .groupBy(n)
+    .orderBy(n);
   return rows.map((r) => ({ n: Number(r.n), lastmod: r.lastmod === null ? null : new Date(r.lastmod) }));
 }
 
@@ -68,31 +66,14 @@ export interface SitemapStory {
   updated_at: Date;
 }
 
-/**
- * File n of the story sitemap, or null when n is past the last file. Keyset on id: the file starts
- * after the last id of file n-1, found on the primary key, and reads at most `size` rows from there.
- */
+/** File n of the story sitemap (its block of ids), or null when the block holds no public running story. */
 export async function fundraiserSitemapPage(db: DbOrTx, n: number, opts: { now?: Date; size?: number } = {}): Promise<SitemapStory[] | null> {
-  const size = opts.size ?? SITEMAP_URLS_PER_FILE;
-  const visible = publicRunning(opts.now ?? new Date());
-  let where = visible;
-  if (n > 1) {
-    const [previousLast] = await db
-      .select({ id: fundraisers.id })
-      .from(fundraisers)
-      .where(visible)
-      .orderBy(asc(fundraisers.id))
-      .offset((n - 1) * size - 1)
-      .limit(1);
-    if (!previousLast) return null;
-    where = and(visible, gt(fundraisers.id, previousLast.id))!;
-  }
+  const size = opts.size ?? SITEMAP_IDS_PER_FILE;
   const rows = await db
     .select({ custom_tag: fundraisers.custom_tag, updated_at: fundraisers.updated_at })
     .from(fundraisers)
-    .where(where)
-    .orderBy(asc(fundraisers.id))
-    .limit(size);
+    .where(and(publicRunning(opts.now ?? new Date()), gt(fundraisers.id, (n - 1) * size), lte(fundraisers.id, n * size)))
+    .orderBy(asc(fundraisers.id));
   if (!rows.length) return null;
   return rows.map((r) => ({ custom_tag: r.custom_tag, updated_at: new Date(r.updated_at) }));
 }
@@ -127,7 +108,7 @@ export function pagesSitemapXml(origin: string): string {
   );
 }
 
-/** One file of stories; alternates are left out to keep 10,000 URLs well under the 50 MB sitemap limit. */
+/** One file of stories; alternates are left out (seven per URL would make each file eight times the size). */
 export function storiesSitemapXml(origin: string, stories: SitemapStory[]): string {
   return urlsetXml(
     stories.map((s) => `<url><loc>${escapeXml(new URL(storyPath(s.custom_tag), origin).toString())}</loc>${lastmodTag(s.updated_at)}</url>`),

@@ -77,18 +77,25 @@ describe('sitemaps', () => {
     }
   });
 
-  it('splits into files of a fixed size by id keyset: no story repeated or missed', async () => {
+  it('splits into one file per block of ids: no story repeated or missed, a story stays in its file, empty blocks left out', async () => {
     const size = 7;
     const files = await fundraiserSitemapFiles(db, { size });
-    expect(files.map((f) => f.n)).toEqual(Array.from({ length: Math.ceil(publicRunning.length / size) }, (_, i) => i + 1));
+    const blocks = [...new Set(publicRunning.map((f) => Math.floor((f.id - 1) / size) + 1))];
+    expect(files.map((f) => f.n)).toEqual(blocks);
     const tags: string[] = [];
-    for (const { n } of files) {
+    for (const { n, lastmod } of files) {
       const page = (await fundraiserSitemapPage(db, n, { size }))!;
-      expect(page.length).toBeLessThanOrEqual(size);
+      const inBlock = publicRunning.filter((f) => f.id > (n - 1) * size && f.id <= n * size);
+      expect(page.map((s) => s.custom_tag)).toEqual(inBlock.map((f) => f.custom_tag));
+      expect(lastmod).toEqual(new Date(Math.max(...inBlock.map((f) => new Date(f.updated_at).getTime()))));
       tags.push(...page.map((s) => s.custom_tag));
     }
     expect(tags).toEqual(publicRunning.map((f) => f.custom_tag));
-    expect(await fundraiserSitemapPage(db, files.length + 1, { size })).toBeNull();
+    // a block with no public running story (past the end, or all private or ended) is no file
+    expect(await fundraiserSitemapPage(db, Math.max(...blocks) + 1, { size })).toBeNull();
+    const privateOnly = all.find((f) => f.is_private);
+    const lonely = await fundraiserSitemapPage(db, privateOnly!.id, { size: 1 });
+    expect(lonely).toBeNull();
   });
 
   it('a story whose end date passes leaves the sitemap', async () => {
