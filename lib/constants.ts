@@ -190,6 +190,8 @@ export const SITEMAP_IDS_PER_FILE = 1_000;
 export const LEAD_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 } as const;
 export const MICRO_CACHE_TTL_MS = 5_000;
 export const MICRO_CACHE_MAX_ENTRIES = 500;
+/** on SIGTERM the server finishes requests in flight for at most this long before it exits */
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 // Donations (issue 4)
 export const DONATION_AMOUNT_PRESETS: Record<string, readonly number[]> = { INR: [500, 1000, 2500, 5000], default: [10, 25, 50, 100] };

@@ -16,7 +16,10 @@ export function seedDatabase(dataDir, fundraisers) {
 export async function startServer({ port = 3400, dataDir = './data/bench', env = {}, fresh = true } = {}) {
   if (fresh) fs.rmSync(dataDir, { recursive: true, force: true });
   // the server exactly as npm start runs it (micro-cache included)
-  const child = spawn(bin('tsx'), ['scripts/start.ts'], {
+  // BENCH_CPU_PROFILE=dir: the server writes a V8 CPU profile there when it stops (where its time went)
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const [command, args] = profile ? [process.execPath, [`--cpu-prof`, `--cpu-prof-dir=${profile}`, '--import', 'tsx', 'scripts/start.ts']] : [bin('tsx'), ['scripts/start.ts']];
+  const child = spawn(command, args, {
     // the bench stands where a proxy would (its X-Forwarded-For spreads donors over many addresses), and uses
     // the sandbox gateway on PostgreSQL too
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), PGLITE_DIR: dataDir, TRUST_PROXY: 'loopback', SANDBOX_GATEWAY: '1', ...env },

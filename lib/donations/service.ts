@@ -1,7 +1,7 @@
 // A donation's way in: cart, then order (idempotent), then the gateway's checkout. Settling is lib/payments/settle.ts.
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { carts, fundraisers, orders, users } from '../db/schema';
@@ -15,7 +15,7 @@ import { acceptsDonations, isFundraiserPublished } from '../fundraisers/status';
 import { MAX_DONATION_INR } from '../constants';
 import { BankTransferSchema, bankTransferAmountError, type CartSchema, type OrderSchema } from '../validation/donation';
 import { parseWith } from '../http/validation';
-import { checkoutOrderByOrderId } from '../payments/results';
+import { asCheckoutOrder, type CheckoutOrder } from '../payments/results';
 import { gatewayFor, gatewayNameFor, modeUnavailable, type PaymentMode } from '../payments/registry';
 import { isOneTimeMode, type OneTimePurpose } from '../payments/options';
 import { GATEWAY_REFUSED_REASON } from '../payments/order-state';
@@ -110,13 +110,16 @@ async function settledWithGateway(db: Db, order: typeof orders.$inferSelect) {
  */
 export async function placeOrder(db: Db, fundraiserId: number, input: z.output<typeof OrderSchema>, ctx: { origin: string; idempotencyKey: string | null }) {
   const key = ctx.idempotencyKey ?? input.idempotency_key ?? null;
-  const existing = await orderOfKey(db, key, input.cart_id, 'This idempotency key belongs to another donation');
-  if (existing) return existing;
-  const [cart] = await db.select().from(carts).where(and(eq(carts.id, input.cart_id), eq(carts.fundraiser_id, fundraiserId)));
-  if (!cart) throw notFound('Cart not found');
-  const live = await liveOrderOf(db, cart.id);
+  const { byKey, live } = await placedOrders(db, key, input.cart_id, 'This idempotency key belongs to another donation');
+  if (byKey) return byKey;
+  const [row] = await db
+    .select({ cart: carts, f: fundraisers })
+    .from(carts)
+    .innerJoin(fundraisers, eq(fundraisers.id, carts.fundraiser_id))
+    .where(and(eq(carts.id, input.cart_id), eq(carts.fundraiser_id, fundraiserId)));
+  if (!row) throw notFound('Cart not found');
+  const { cart, f } = row;
   if (live) return live;
-  const [f] = await db.select().from(fundraisers).where(eq(fundraisers.id, fundraiserId));
   // a cart made while it ran does not reopen a fundraiser that has ended or gone back to review since
   if (!acceptsDonations(f)) throw new ApiError('conflict', FUNDRAISER_ENDED);
   const r = await currentRatesMicros(db);
@@ -143,6 +146,22 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
     },
     { gateway, payer: { name: cart.donor_name, email: cart.donor_email, phone: cart.donor_phone } },
   );
+}
+
+/**
+ * In one read, what a retry or a double click finds: the order this idempotency key placed (another cart's key is
+ * refused) and the cart's live order. (issue 16: two reads on every placement before)
+ */
+async function placedOrders(db: Db, key: string | null, cartId: number, otherCartMessage: string) {
+  const liveOfCart = and(eq(orders.cart_id, cartId), inArray(orders.status, LIVE_ORDER_STATUSES));
+  const found = await db
+    .select()
+    .from(orders)
+    .where(key ? or(eq(orders.idempotency_key, key), liveOfCart) : liveOfCart)
+    .orderBy(desc(orders.id));
+  const byKey = key ? found.find((o) => o.idempotency_key === key) : undefined;
+  if (byKey && byKey.cart_id !== cartId) throw new ApiError('conflict', otherCartMessage);
+  return { byKey, live: found.find((o) => o.cart_id === cartId && (LIVE_ORDER_STATUSES as readonly string[]).includes(o.status)) };
 }
 
 /** The order an idempotency key already placed, for this cart (a retried or double-clicked request); another cart's key is refused. */
@@ -203,7 +222,9 @@ export async function openOrder(db: Db, values: NewOrder, ctx: { gateway: NonNul
 }
 
 /** Who pays: a gift's donor is on its cart; a cart-less order (an insurance premium) is its signed-in user's. */
-export async function payerOf(db: Db, order: { cart_id: number | null; user_id: number | null }) {
+type Payer = { name: string; email: string; phone: string | null };
+
+export async function payerOf(db: Db, order: { cart_id: number | null; user_id: number | null }): Promise<Payer> {
   if (order.cart_id) {
     const [cart] = await db.select({ name: carts.donor_name, email: carts.donor_email, phone: carts.donor_phone }).from(carts).where(eq(carts.id, order.cart_id));
     return cart;
@@ -213,8 +234,24 @@ export async function payerOf(db: Db, order: { cart_id: number | null; user_id: 
   return user;
 }
 
+/**
+ * What payment/send needs, in one read (issue 16: three before): the checkout order, its fundraiser's tag for the
+ * return address, and the payer on its cart (null for an order without a cart).
+ */
+export async function orderToSend(db: Db, orderId: string) {
+  const [row] = await db
+    .select({ order: orders, customTag: fundraisers.custom_tag, payerName: carts.donor_name, payerEmail: carts.donor_email, payerPhone: carts.donor_phone })
+    .from(orders)
+    .leftJoin(fundraisers, eq(fundraisers.id, orders.fundraiser_id))
+    .leftJoin(carts, eq(carts.id, orders.cart_id))
+    .where(eq(orders.order_id, orderId));
+  if (!row) throw notFound('Order not found');
+  const payer = row.payerName !== null && row.payerEmail !== null ? { name: row.payerName, email: row.payerEmail, phone: row.payerPhone } : null;
+  return { order: asCheckoutOrder(row.order), customTag: row.customTag, payer };
+}
+
 /** spec 7 payment/send: the order goes to the gateway; the answer is where the browser checks out. */
-export async function sendOrder(db: Db, order: Awaited<ReturnType<typeof checkoutOrderByOrderId>>, ctx: { origin: string; returnUrl: string; bankTransfer?: unknown }) {
+export async function sendOrder(db: Db, order: CheckoutOrder, ctx: { origin: string; returnUrl: string; bankTransfer?: unknown; payer?: Payer | null }) {
   const orderId = order.order_id;
   if (order.status === 'success') throw new ApiError('conflict', 'This donation is already paid');
   // a bank transfer names the donor's own account (spec 7 send-order fields); we keep its last digits, never the whole number
@@ -222,7 +259,7 @@ export async function sendOrder(db: Db, order: Awaited<ReturnType<typeof checkou
   const gateway = gatewayFor(order.payment_gateway, ctx.origin);
   if (!gateway || !order.gateway_order_id) throw new ApiError('conflict', 'This order cannot be sent to its gateway');
   const url = await gateway.checkoutUrl(
-    { orderId, gatewayOrderId: order.gateway_order_id, amountMinor: order.donated_amount_minor + order.tip_amount_minor, currency: order.iso_currency, donor: await payerOf(db, order) },
+    { orderId, gatewayOrderId: order.gateway_order_id, amountMinor: order.donated_amount_minor + order.tip_amount_minor, currency: order.iso_currency, donor: ctx.payer ?? (await payerOf(db, order)) },
     ctx.returnUrl,
   );
   // a UPI id gets a collect request instead of a checkout page: the donor approves in their UPI app

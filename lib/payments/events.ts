@@ -2,7 +2,7 @@
 // reconciliation and our own requests (refunds) all come here; each event is logged once and its target
 // row locked, so replays and races change nothing, and it is routed to charge, refund or mandate handling.
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import { announceFundraisersChanged } from '../cache/bus';
 import { carts, entityDetails, fundraisers, ledgerEntries, mandates, orders, paymentEvents, refunds, users } from '../db/schema';
 import { enqueueMessage } from '../outbox/queue';
@@ -35,8 +35,39 @@ export type EventOutcome =
 
 export const AMOUNT_MISMATCH = 'amount_mismatch';
 
-export function applyGatewayEvent(db: Db, gateway: string, event: GatewayEvent, source: EventSource): Promise<EventOutcome> {
+export async function applyGatewayEvent(db: Db, gateway: string, event: GatewayEvent, source: EventSource): Promise<EventOutcome> {
+  // issue 16: gateways retry webhooks and the browser return races them; most of these arrive for an order already settled
+  if ((source === 'webhook' || source === 'return') && event.kind !== 'refund' && event.kind !== 'mandate') {
+    const settled = await alreadySettledBy(db, gateway, event, source);
+    if (settled) return settled;
+  }
   return db.transaction((tx) => applyGatewayEventIn(tx, gateway, event, source));
+}
+
+/**
+ * The answer to a charge event that can change nothing, without a transaction or a row lock; null when it may change
+ * something. An event already logged was applied in the transaction that logged it: 'duplicate'. A new event saying what
+ * the settled order already says (the same payment, the same amount) is logged for the audit trail and is 'unchanged',
+ * as the locked path would answer. Settled orders only move on by refunds, which never come here.
+ */
+async function alreadySettledBy(db: Db, gateway: string, event: ChargeEvent, source: EventSource): Promise<EventOutcome | null> {
+  const [order] = await db
+    .select({
+      orderId: orders.order_id,
+      status: orders.status,
+      paymentId: orders.gateway_payment_id,
+      amountMinor: sql<number>`${orders.donated_amount_minor} + ${orders.tip_amount_minor}`.mapWith(Number),
+      currency: orders.iso_currency,
+      logged: sql<boolean>`exists (select 1 from ${paymentEvents} where ${paymentEvents.gateway} = ${gateway} and ${paymentEvents.event_id} = ${event.eventId})`,
+    })
+    .from(orders)
+    .where(and(eq(orders.payment_gateway, gateway), eq(orders.gateway_order_id, event.gatewayOrderId)));
+  if (!order) return null;
+  const base = { status: order.status as OrderStatus, orderId: order.orderId, credited: false as const, fundraisers: [] as [] };
+  if (order.logged) return { result: 'duplicate', ...base };
+  const sameSuccess = order.status === 'success' && event.status === 'success' && event.gatewayPaymentId === order.paymentId && event.amountMinor === order.amountMinor && event.currency === order.currency;
+  if (!sameSuccess) return null;
+  return { result: (await logEvent(db, gateway, event, source, { orderId: order.orderId })) ? 'unchanged' : 'duplicate', ...base };
 }
 
 /** The same inside the caller's transaction: a payment made from Sahyog credit settles with the debit that pays it (lib/payments/wallet.ts). */
@@ -49,7 +80,7 @@ export async function applyGatewayEventIn(tx: Tx, gateway: string, event: Gatewa
 }
 
 /** Keeps the event even when it changes nothing (it is the audit trail of what the gateway said); false for a replay. */
-async function logEvent(tx: Tx, gateway: string, event: GatewayEvent, source: EventSource, subject: { orderId?: string | null; mandateId?: number | null }) {
+async function logEvent(tx: DbOrTx, gateway: string, event: GatewayEvent, source: EventSource, subject: { orderId?: string | null; mandateId?: number | null }) {
   const inserted = await tx
     .insert(paymentEvents)
     .values({ gateway, event_id: event.eventId, order_id: subject.orderId ?? null, mandate_id: subject.mandateId ?? null, type: event.type, source, payload: event.payload })
@@ -110,7 +141,7 @@ async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: 
   if (target !== 'success') {
     await tx.update(orders).set({ status: target, failure_reason: event.failureReason ?? null, updated_at: new Date() }).where(eq(orders.id, order.id));
     // issue 14: a SIP month that failed moves its subscription on (retry, pause, new mandate), in this transaction
-    await afterSipCharge(tx, { order_id: order.order_id });
+    await afterSipCharge(tx, { order_id: order.order_id, kind: order.kind });
     return { result: 'settled', status: target, orderId: order.order_id, credited: false, fundraisers: [] };
   }
 
@@ -135,17 +166,25 @@ async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: 
     : [];
   await claimChosenReward(tx, order, cart);
   // the receipt goes out through the outbox in the same transaction: never lost, never sent for an unpaid order
-  const receipt = await receiptFor(tx, order, cart);
+  // the gift's fundraiser, read once for the receipt (title, 80G) and the ledger (its currency)
+  const [f] = order.fundraiser_id
+    ? await tx
+        .select({ title: fundraisers.title, currency: fundraisers.currency, ngo: entityDetails.name, has80g: entityDetails.has_80g, registration: entityDetails.registration_number, pan: entityDetails.pan_number })
+        .from(fundraisers)
+        .leftJoin(entityDetails, eq(entityDetails.id, fundraisers.entity_details_id))
+        .where(eq(fundraisers.id, order.fundraiser_id))
+    : [];
+  const receipt = await receiptFor(tx, order, cart, f);
   // a SIP month's receipt carries the SIP's signed one-tap links (lower, pause, skip, cancel), as every SIP email does
   if (order.subscription_id) receipt.body = withLinks(receipt.body, await sipEmailLinks(tx, order.subscription_id, typeof order.params?.site_origin === 'string' ? order.params.site_origin : mainSiteOrigin(siteConfig())));
   await enqueueMessage(tx, receipt);
   // issue 14: a paid SIP month moves its subscription on (next date, tenure), in this transaction
-  await afterSipCharge(tx, { order_id: order.order_id });
+  await afterSipCharge(tx, { order_id: order.order_id, kind: order.kind });
   // issue 15: a paid premium pays its policy and starts its cover (once), in this transaction
   await afterInsurancePremium(tx, order);
   // last: the fundraisers' rows stay locked for the shortest time (every SIP month of a cause credits the same five)
   // issue 15: a sponsor's coupon adds its match to the gift's fundraiser, once, without a second supporter
-  const changed = await writeLedger(tx, order.order_id, [...(await chargeCredits(tx, order)), ...(await claimCouponMatch(tx, order, cart?.coupon_code ?? null))]);
+  const changed = await writeLedger(tx, order.order_id, [...(await chargeCredits(tx, order, f?.currency)), ...(await claimCouponMatch(tx, order, cart?.coupon_code ?? null))]);
   return { result: 'settled', status: 'success', orderId: order.order_id, credited: true, fundraisers: changed };
 }
 
@@ -160,16 +199,11 @@ async function claimChosenReward(tx: Tx, order: OrderRow, cart: { reward_id: num
 /** The receipt in the donor's language: a one-time gift's donor is on its cart, a SIP month's is the subscriber. */
 type ReceiptCart = { email: string; name: string; pan: string | null; locale: string; dedication: { occasion: string; honoree: string; message?: string } | null };
 
-async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined) {
+type ReceiptFundraiser = { title: string; ngo: string | null; has80g: boolean | null; registration: string | null; pan: string | null };
+
+async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined, f: ReceiptFundraiser | undefined) {
   const [user] = !cart && order.user_id ? await tx.select({ email: users.email, name: users.full_name, pan: users.pan_number }).from(users).where(eq(users.id, order.user_id)) : [];
   const donor = cart ?? { ...user, locale: typeof order.params?.locale === 'string' ? order.params.locale : DEFAULT_LOCALE };
-  const [f] = order.fundraiser_id
-    ? await tx
-        .select({ title: fundraisers.title, ngo: entityDetails.name, has80g: entityDetails.has_80g, registration: entityDetails.registration_number, pan: entityDetails.pan_number })
-        .from(fundraisers)
-        .leftJoin(entityDetails, eq(entityDetails.id, fundraisers.entity_details_id))
-        .where(eq(fundraisers.id, order.fundraiser_id))
-    : [];
   return receiptEmail({
     locale: donor.locale,
     email: donor.email,

@@ -38,15 +38,16 @@ const accountFundraiser = (account: string) => (account.startsWith('fundraiser:'
 
 type OrderRow = typeof orders.$inferSelect;
 
-export async function chargeCredits(tx: Tx, order: OrderRow): Promise<LedgerLine[]> {
+export async function chargeCredits(tx: Tx, order: OrderRow, fundraiserCurrency?: string): Promise<LedgerLine[]> {
   const lines: LedgerLine[] = [];
   if (order.kind === 'insurance') {
     // a premium is no gift: it goes to the insurer's account and moves no fundraiser
     const vendor = typeof order.params?.vendor === 'string' ? order.params.vendor : 'insurer';
     lines.push({ account: insuranceAccount(vendor), kind: 'insurance', amountMinor: order.donated_amount_minor, currency: order.iso_currency, fundraiserId: null, supporters: 0 });
   } else if (order.fundraiser_id) {
-    const [f] = await tx.select({ currency: fundraisers.currency }).from(fundraisers).where(eq(fundraisers.id, order.fundraiser_id));
-    lines.push({ account: fundraiserAccount(order.fundraiser_id), kind: 'donation', amountMinor: order.credited_amount_minor, currency: f.currency, fundraiserId: order.fundraiser_id, supporters: 1 });
+    // the caller may have read the fundraiser already (settlement reads it for the receipt)
+    const currency = fundraiserCurrency ?? (await tx.select({ currency: fundraisers.currency }).from(fundraisers).where(eq(fundraisers.id, order.fundraiser_id)))[0].currency;
+    lines.push({ account: fundraiserAccount(order.fundraiser_id), kind: 'donation', amountMinor: order.credited_amount_minor, currency, fundraiserId: order.fundraiser_id, supporters: 1 });
   } else {
     for (const l of (order.params?.lines ?? []) as ChargeLine[]) {
       if (l.fundraiser_id) {

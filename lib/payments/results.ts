@@ -115,7 +115,10 @@ export async function orderByOrderId(db: Db, orderId: string) {
 
 /** An order the browser checks out and comes back from; a SIP month charged under a mandate is not one. */
 export async function checkoutOrderByOrderId(db: Db, orderId: string): Promise<CheckoutOrder> {
-  const order = await orderByOrderId(db, orderId);
+  return asCheckoutOrder(await orderByOrderId(db, orderId));
+}
+
+export function asCheckoutOrder(order: OrderRow): CheckoutOrder {
   if (!isCheckoutOrder(order)) throw new ApiError('conflict', 'This order has no checkout');
   return order;
 }
@@ -142,8 +145,11 @@ export async function handlePaymentReturn(db: Db, orderId: string, params: Recor
     // settled already (a webhook or an earlier poll): our database is the answer, the gateway is not asked again
     event = null;
   }
-  if (event) await afterSettle(db, await applyGatewayEvent(db, order.payment_gateway, event, returned ? 'return' : 'reconcile'));
-  const settled = await checkoutOrderByOrderId(db, orderId);
+  const outcome = event ? await applyGatewayEvent(db, order.payment_gateway, event, returned ? 'return' : 'reconcile') : null;
+  if (outcome) await afterSettle(db, outcome);
+  // what the order already said (the webhook settled it first) leaves it as read: no second read
+  const unmoved = (outcome?.result === 'duplicate' || outcome?.result === 'unchanged') && outcome.status === order.status;
+  const settled = unmoved ? order : await checkoutOrderByOrderId(db, orderId);
   // the webhook may have credited this order a moment ago and still be expiring the story's cache:
   // the donor is about to look at the story, so expire it here too (idempotent)
   if (settled.status === 'success' && settled.fundraiser_id) await invalidateFundraiser(settled.fundraiser_id);

@@ -39,7 +39,9 @@ export const SIP_MONTH_ALREADY_PAID = 'sip_month_already_paid';
  * Moves the order's subscription on from this outcome. Called once per real change of the order (applyGatewayEvent
  * logs every event once and moves an order only forward), under the subscription's row lock.
  */
-export async function afterSipCharge(tx: Tx, ref: { order_id: string }): Promise<void> {
+export async function afterSipCharge(tx: Tx, ref: { order_id: string; kind?: string }): Promise<void> {
+  // a caller holding the row says what kind of order it is: a gift or a premium has no subscription to read
+  if (ref.kind !== undefined && ref.kind !== 'sip') return;
   const [order] = await tx.select().from(orders).where(eq(orders.order_id, ref.order_id));
   if (!order || order.kind !== 'sip' || !order.subscription_id || !order.period) return;
   if (order.status !== 'success' && order.status !== 'failed') return;

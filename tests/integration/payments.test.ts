@@ -70,6 +70,22 @@ describe('one-time donation, sandbox gateway', () => {
     expect((await db.select().from(paymentEvents).where(eq(paymentEvents.order_id, order.order_id))).length).toBe(2);
   });
 
+  it('a replay (a webhook retried, the return after it) is answered from the event log: no transaction, no row lock', async () => {
+    const order = await placedOrder();
+    const outcome = await gateway().complete(order.gateway_order_id!, 'success');
+    expect((await webhook(outcome.webhookBody, outcome.webhookSignature)).body.data.result).toBe('settled');
+    const before = await totals();
+    const transaction = jest.spyOn(db, 'transaction');
+    try {
+      expect((await webhook(outcome.webhookBody, outcome.webhookSignature)).body.data.result).toBe('duplicate');
+      expect((await returnOf(order.order_id, outcome.params)).body.data).toMatchObject({ status: 'success' });
+      expect(transaction).not.toHaveBeenCalled();
+    } finally {
+      transaction.mockRestore();
+    }
+    expect(await totals()).toEqual(before);
+  });
+
   it('return before webhook credits once too', async () => {
     const order = await placedOrder();
     const outcome = await gateway().complete(order.gateway_order_id!, 'success');

@@ -1,11 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { handle, json } from '@/lib/http/respond';
 import { parseJsonBody } from '@/lib/http/validation';
 import { SendSchema } from '@/lib/validation/donation';
-import { sendOrder } from '@/lib/donations/service';
-import { checkoutOrderByOrderId } from '@/lib/payments/results';
-import { fundraisers } from '@/lib/db/schema';
+import { orderToSend, sendOrder } from '@/lib/donations/service';
 import { requestOrigin } from '@/lib/seo/request-origin';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { PAYMENT_ROUTE_PATH } from '@/lib/payments/redirects';
@@ -18,13 +15,12 @@ export const POST = handle(async (request) => {
   const { order_id, ...bankTransfer } = await parseJsonBody(SendSchema, request);
   const db = await getDb();
   const origin = await requestOrigin(request);
-  const order = await checkoutOrderByOrderId(db, order_id);
+  const { order, customTag, payer } = await orderToSend(db, order_id);
   const back = new URLSearchParams({ oi: order_id, origin: order.origin ?? 's' });
   // a gift comes back with its fundraiser (spec 4 return params ct, id); a tip or a premium has none
-  if (order.fundraiser_id) {
-    const [f] = await db.select({ custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, order.fundraiser_id));
-    back.set('ct', f.custom_tag);
+  if (order.fundraiser_id && customTag) {
+    back.set('ct', customTag);
     back.set('id', String(order.fundraiser_id));
   }
-  return json({ data: await sendOrder(db, order, { origin, bankTransfer, returnUrl: new URL(`${PAYMENT_ROUTE_PATH}?${back}`, origin).toString() }) });
+  return json({ data: await sendOrder(db, order, { origin, bankTransfer, payer, returnUrl: new URL(`${PAYMENT_ROUTE_PATH}?${back}`, origin).toString() }) });
 });
