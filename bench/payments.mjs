@@ -85,9 +85,11 @@ async function run(label, env) {
     const list = await (await fetch(`${base}/api/fundraisers?limit=100&status=active`)).json();
     const f = list.data.find((x) => x.currency === 'INR');
     const before = (await (await fetch(`${base}/api/fundraisers/${f.id}`)).json()).data;
-    // the same server's floor, measured in the same run: one trivial query per request
-    const health = await new Promise((resolve, reject) => autocannon({ url: `${base}/api/health`, connections: IN_FLIGHT, duration: 5 }, (err, r) => (err ? reject(err) : resolve(r))));
-    const healthRps = health['2xx'] / health.duration;
+    // the same server's floor, measured in the same run: one trivial query per request. Warmed first (a cold JIT
+    // answers less), and measured again after the donations: the higher of the two is the floor the share is of
+    const healthOnce = (duration) => new Promise((resolve, reject) => autocannon({ url: `${base}/api/health`, connections: IN_FLIGHT, duration }, (err, r) => (err ? reject(err) : resolve(r['2xx'] / r.duration))));
+    await healthOnce(2);
+    const healthBefore = await healthOnce(5);
     stepMs.clear();
     const started = performance.now();
     const placed = await pool([...Array(DONATIONS).keys()], IN_FLIGHT, (i) => donate(base, f.id, i));
@@ -99,6 +101,8 @@ async function run(label, env) {
     ]);
     await pool(calls, IN_FLIGHT, (c) => c());
     const seconds = (performance.now() - started) / 1000;
+    const healthAfter = await healthOnce(5);
+    const healthRps = Math.max(healthBefore, healthAfter);
     const after = (await (await fetch(`${base}/api/fundraisers/${f.id}`)).json()).data;
     const statuses = await pool(placed, IN_FLIGHT, async (p) => (await (await fetch(`${base}/api/orders/${p.orderId}`)).json()).data.status);
     const succeeded = statuses.filter((s) => s === 'success').length;
@@ -109,7 +113,7 @@ async function run(label, env) {
     console.log(`  donations/s (cart+order+send+checkout+settle): ${(DONATIONS / seconds).toFixed(1)}`);
     // a donation is 8 requests: cart, order, send, the checkout, the browser return and 3 webhooks
     const requestRps = (DONATIONS * 8) / seconds;
-    console.log(`  donation-path requests/s: ${requestRps.toFixed(0)}; /api/health requests/s: ${healthRps.toFixed(0)}; share: ${((requestRps / healthRps) * 100).toFixed(0)}% (target at least 40% on PostgreSQL)`);
+    console.log(`  donation-path requests/s: ${requestRps.toFixed(0)}; /api/health requests/s: ${healthRps.toFixed(0)} (before ${healthBefore.toFixed(0)}, after ${healthAfter.toFixed(0)}); share: ${((requestRps / healthRps) * 100).toFixed(0)}% (target at least 40% on PostgreSQL)`);
     console.log(`  mean ms per step (${IN_FLIGHT} in flight): ${[...stepMs].map(([k, v]) => `${k} ${(v.ms / v.n).toFixed(0)}`).join(', ')}`);
     console.log(`  lost donations: ${DONATIONS - succeeded}`);
     console.log(`  double-credited donations: ${doubled}`);
@@ -120,7 +124,8 @@ async function run(label, env) {
   }
 }
 
-await run('PGlite (embedded)', {});
+// BENCH_ONLY=postgres skips the embedded run
+if (process.env.BENCH_ONLY !== 'postgres') await run('PGlite (embedded)', {});
 const admin = new pg.Client({ connectionString: PG_ADMIN });
 try {
   await admin.connect();
