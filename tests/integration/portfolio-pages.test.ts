@@ -133,6 +133,8 @@ describe('/portfolio', () => {
     const html = await render(PortfolioPage);
     expect(html).toContain('Sahyog credit');
     expect(/data-testid="credit-balance">(.*?)<\/dd>/.exec(html)![1].replace(/<[^>]+>/g, '')).toBe('₹300 · $60');
+    // what the credit is for sits in its own card, not under the grid where it read as a note on the first figure
+    expect(html).toMatch(/data-testid="credit-balance">.*?<\/dd><dd class="figure-note">Prize money you can give to any fundraiser from its payment page<\/dd><\/div><\/dl>/);
   });
 });
 

@@ -71,7 +71,7 @@ export default async function PortfolioPage({ params }: Props) {
         </ul>
       </header>
 
-      <section aria-labelledby="summary-heading">
+      <section aria-labelledby="summary-heading" className="portfolio-summary">
         <h2 id="summary-heading">{t('summaryHeading')}</h2>
         <dl className="summary-figures" data-testid="portfolio-summary">
           <div>
@@ -98,10 +98,10 @@ export default async function PortfolioPage({ params }: Props) {
                   </bdi>
                 ))}
               </dd>
+              <dd className="figure-note">{t('creditHint')}</dd>
             </div>
           )}
         </dl>
-        {credit.length > 0 && <p className="muted hint">{t('creditHint')}</p>}
         {otherCurrencies.length > 0 && (
           <>
             <p className="muted hint">{t('inrNote')}</p>
