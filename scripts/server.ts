@@ -11,6 +11,7 @@ import { env } from '../lib/env';
 import { cookieFromHeader } from '../lib/http/cookies';
 import { stampClientAddress, trustProxyFrom } from '../lib/http/client-address';
 import { isBadRequestUrl } from '../lib/routes';
+import { stopOnSignal } from '../lib/http/shutdown';
 import { hostFromHeaders } from '../lib/whitelabel/host';
 
 // headers that belong to one connection or one visitor, never replayed from the cache
@@ -148,28 +149,16 @@ export async function serve(port: number, hostname = '0.0.0.0'): Promise<http.Se
   console.log(`Sahyog is ready on http://localhost:${port}`);
   const stopJobs = await startJobs(port, taskToken);
   const stopFollowing = await followCacheBus(port, taskToken);
-  server.on('close', () => void Promise.all([stopJobs(), stopFollowing()]));
-  stopOnSignal(server, [stopJobs, stopFollowing]);
+  // once, whether the server closed or a signal came first
+  let background: Promise<unknown> | null = null;
+  const stopBackground = () => (background ??= Promise.allSettled([stopJobs(), stopFollowing()]));
+  server.on('close', () => void stopBackground());
+  stopOnSignal(server, {
+    stopBackground,
+    closeDb: async () => (await import('../lib/db/client')).closeDb(),
+    exit: (code) => process.exit(code),
+    graceMs: SHUTDOWN_GRACE_MS,
+  });
   return server;
 }
 
-// SIGTERM (a deploy, a container stop) or Ctrl-C: finish the requests in flight, stop the jobs, close the database
-// cleanly (the embedded one flushes its files), then exit; past SHUTDOWN_GRACE_MS the process exits anyway
-function stopOnSignal(server: http.Server, stoppers: (() => Promise<void>)[]): void {
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
-    await Promise.allSettled(stoppers.map((s) => s()));
-    const { closeDb } = await import('../lib/db/client');
-    await closeDb().catch((error: unknown) => console.error(error));
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
-}
