@@ -39,6 +39,9 @@ function publicRunning(now: Date): SQL {
   return and(eq(fundraisers.is_private, false), runningSql(now))!;
 }
 
+// fundraiser ids are serial (int4)
+const MAX_FUNDRAISER_ID = 2_147_483_647;
+
 export interface SitemapFile {
   n: number;
   lastmod: Date | null;
@@ -69,10 +72,12 @@ export interface SitemapStory {
 /** File n of the story sitemap (its block of ids), or null when the block holds no public running story. */
 export async function fundraiserSitemapPage(db: DbOrTx, n: number, opts: { now?: Date; size?: number } = {}): Promise<SitemapStory[] | null> {
   const size = opts.size ?? SITEMAP_IDS_PER_FILE;
+  // ids are int4: a block starting past the largest is no file (and its bounds would not fit the comparison)
+  if ((n - 1) * size >= MAX_FUNDRAISER_ID) return null;
   const rows = await db
     .select({ custom_tag: fundraisers.custom_tag, updated_at: fundraisers.updated_at })
     .from(fundraisers)
-    .where(and(publicRunning(opts.now ?? new Date()), gt(fundraisers.id, (n - 1) * size), lte(fundraisers.id, n * size)))
+    .where(and(publicRunning(opts.now ?? new Date()), gt(fundraisers.id, (n - 1) * size), lte(fundraisers.id, Math.min(n * size, MAX_FUNDRAISER_ID))))
     .orderBy(asc(fundraisers.id));
   if (!rows.length) return null;
   return rows.map((r) => ({ custom_tag: r.custom_tag, updated_at: new Date(r.updated_at) }));

@@ -71,7 +71,7 @@ describe('sitemaps', () => {
   });
 
   it('answers 404 past the last file and for names that are not a file number', async () => {
-    for (const file of ['2.xml', '0.xml', '01.xml', 'abc', '1.json', '-1.xml', '99999999999.xml']) {
+    for (const file of ['2.xml', '0.xml', '01.xml', 'abc', '1.json', '-1.xml', '99999999999.xml', '9999999.xml', '2147484.xml']) {
       const { status } = await call(fundraiserSitemap, `/sitemaps/fundraisers/${file}`, { file }, onPartner);
       expect({ file, status }).toEqual({ file, status: 404 });
     }
