@@ -92,8 +92,10 @@ export const newOrderId = () => `SHY${Date.now().toString(36).toUpperCase()}${ra
 // an order in one of these states is the cart's live order: placing it again answers the same order
 const LIVE_ORDER_STATUSES = ['created', 'pending', 'success'] as const;
 
-const liveOrderOf = async (db: Db, cartId: number) =>
-  (await db.select().from(orders).where(and(eq(orders.cart_id, cartId), inArray(orders.status, LIVE_ORDER_STATUSES))).orderBy(desc(orders.id)).limit(1))[0];
+const liveOfCart = (cartId: number) => and(eq(orders.cart_id, cartId), inArray(orders.status, LIVE_ORDER_STATUSES));
+const isLive = (o: typeof orders.$inferSelect) => (LIVE_ORDER_STATUSES as readonly string[]).includes(o.status);
+
+const liveOrderOf = async (db: Db, cartId: number) => (await db.select().from(orders).where(liveOfCart(cartId)).orderBy(desc(orders.id)).limit(1))[0];
 
 /** A twin's order as soon as its gateway has it (the winner is still asking the gateway), or as it stands after a while. */
 async function settledWithGateway(db: Db, order: typeof orders.$inferSelect) {
@@ -153,23 +155,19 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
  * refused) and the cart's live order. (issue 16: two reads on every placement before)
  */
 async function placedOrders(db: Db, key: string | null, cartId: number, otherCartMessage: string) {
-  const liveOfCart = and(eq(orders.cart_id, cartId), inArray(orders.status, LIVE_ORDER_STATUSES));
   const found = await db
     .select()
     .from(orders)
-    .where(key ? or(eq(orders.idempotency_key, key), liveOfCart) : liveOfCart)
+    .where(key ? or(eq(orders.idempotency_key, key), liveOfCart(cartId)) : liveOfCart(cartId))
     .orderBy(desc(orders.id));
   const byKey = key ? found.find((o) => o.idempotency_key === key) : undefined;
   if (byKey && byKey.cart_id !== cartId) throw new ApiError('conflict', otherCartMessage);
-  return { byKey, live: found.find((o) => o.cart_id === cartId && (LIVE_ORDER_STATUSES as readonly string[]).includes(o.status)) };
+  return { byKey, live: found.find((o) => o.cart_id === cartId && isLive(o)) };
 }
 
 /** The order an idempotency key already placed, for this cart (a retried or double-clicked request); another cart's key is refused. */
 export async function orderOfKey(db: Db, key: string | null, cartId: number, otherCartMessage: string) {
-  if (!key) return null;
-  const [existing] = await db.select().from(orders).where(eq(orders.idempotency_key, key));
-  if (existing && existing.cart_id !== cartId) throw new ApiError('conflict', otherCartMessage);
-  return existing ?? null;
+  return key ? ((await placedOrders(db, key, cartId, otherCartMessage)).byKey ?? null) : null;
 }
 
 /**
