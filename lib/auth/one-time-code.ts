@@ -5,7 +5,7 @@ import { sealData, unsealData } from 'iron-session';
 import type { DbOrTx } from '../db/client';
 import { oneTimeCodes } from '../db/schema';
 import { ApiError, rateLimited } from '../http/errors';
-import { hitRateLimit } from '../security/rate-limit';
+import { hitRateLimits } from '../security/rate-limit';
 import { sessionSecret } from '../security/session-secret';
 import { enqueueMessage } from '../outbox/queue';
 import { ACCOUNT_MESSAGES } from '../validation/accounts';
@@ -33,7 +33,8 @@ const LOGIN_PURPOSE = 'login';
  * hashed for 10 minutes. The caller words and sends it; a code only ever verifies for the purpose it was issued for.
  */
 export async function issueOneTimeCode(db: DbOrTx, contact: Contact, ip: string, purpose: string, now = new Date()): Promise<{ request_id: string; code: string; expires_at: Date }> {
-  if (!(await hitRateLimit(db, `otp:dest:${destinationKey(contact)}`, ONE_TIME_CODE_LIMIT_PER_DESTINATION, now)).allowed || !(await hitRateLimit(db, `otp:ip:${ip}`, ONE_TIME_CODE_LIMIT_PER_IP, now)).allowed) {
+  const limits = [{ key: `otp:dest:${destinationKey(contact)}`, rule: ONE_TIME_CODE_LIMIT_PER_DESTINATION }, { key: `otp:ip:${ip}`, rule: ONE_TIME_CODE_LIMIT_PER_IP }];
+  if (!(await hitRateLimits(db, limits, now)).allowed) {
     throw rateLimited('Too many codes requested. Please wait a while and try again.');
   }
   const code = randomDigits(ONE_TIME_CODE_DIGITS);

@@ -7,7 +7,6 @@ import { announceFundraisersChanged } from '../cache/bus';
 import { carts, entityDetails, fundraisers, ledgerEntries, mandates, orders, paymentEvents, refunds, users } from '../db/schema';
 import { enqueueMessage } from '../outbox/queue';
 import { autologinLink } from '../auth/link-tokens';
-import { findUserByEmail } from '../auth/accounts';
 import { receiptEmail } from '../notifications/receipt';
 import { DEFAULT_LOCALE } from '../i18n/locales';
 import type { ChargeEvent, GatewayEvent, MandateEvent, RefundEvent } from './gateway';
@@ -145,36 +144,20 @@ async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: 
     return { result: 'settled', status: target, orderId: order.order_id, credited: false, fundraisers: [] };
   }
 
-  // one gateway payment settles one order (the unique index backs this up under races)
-  if (event.gatewayPaymentId) {
-    const [other] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.payment_gateway, gateway), eq(orders.gateway_payment_id, event.gatewayPaymentId)));
-    if (other && other.id !== order.id) return { result: 'payment_reused', ...base };
-  }
-  await tx
+  // one gateway payment settles one order: checked in the update itself (the unique index backs this up under races)
+  const reused = event.gatewayPaymentId
+    ? sql`exists (select 1 from ${orders} as other where other.payment_gateway = ${gateway} and other.gateway_payment_id = ${event.gatewayPaymentId} and other.id <> ${order.id})`
+    : sql`false`;
+  const [paid] = await tx
     .update(orders)
     .set({ status: 'success', charged: true, gateway_payment_id: event.gatewayPaymentId, failure_reason: null, settled_at: new Date(), updated_at: new Date() })
-    .where(eq(orders.id, order.id));
-  // the gift's cart, read once for the reward, the receipt and the coupon (issue 16: the settle path's queries)
-  const [cart] = order.cart_id
-    ? await tx
-        .select({ reward_id: carts.reward_id, coupon_code: carts.coupon_code, email: carts.donor_email, name: carts.donor_name, pan: carts.donor_pan, locale: carts.locale, dedication: carts.dedication })
-        .from(carts)
-        .where(eq(carts.id, order.cart_id))
-    : [];
+    .where(and(eq(orders.id, order.id), sql`not ${reused}`))
+    .returning({ id: orders.id });
+  if (!paid) return { result: 'payment_reused', ...base };
+  const { cart, f, accountId } = await settlementReads(tx, order);
   await claimChosenReward(tx, order, cart);
   // the receipt goes out through the outbox in the same transaction: never lost, never sent for an unpaid order
-  // the gift's fundraiser, read once for the receipt (title, 80G) and the ledger (its currency)
-  const [f] = order.fundraiser_id
-    ? await tx
-        .select({ title: fundraisers.title, currency: fundraisers.currency, ngo: entityDetails.name, has80g: entityDetails.has_80g, registration: entityDetails.registration_number, pan: entityDetails.pan_number })
-        .from(fundraisers)
-        .leftJoin(entityDetails, eq(entityDetails.id, fundraisers.entity_details_id))
-        .where(eq(fundraisers.id, order.fundraiser_id))
-    : [];
-  const receipt = await receiptFor(tx, order, cart, f);
+  const receipt = await receiptFor(tx, order, cart ?? undefined, f ?? undefined, accountId);
   // a SIP month's receipt carries the SIP's signed one-tap links (lower, pause, skip, cancel), as every SIP email does
   if (order.subscription_id) receipt.body = withLinks(receipt.body, await sipEmailLinks(tx, order.subscription_id, typeof order.params?.site_origin === 'string' ? order.params.site_origin : mainSiteOrigin(siteConfig())));
   await enqueueMessage(tx, receipt);
@@ -190,8 +173,32 @@ async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: 
 
 type OrderRow = typeof orders.$inferSelect;
 
+/**
+ * What a paid order's reward, receipt, coupon and ledger need, in one read (issue 16: three before): the gift's cart, its
+ * fundraiser with the NGO's 80G details (and currency, for the ledger), and the account the cart's email belongs to.
+ */
+async function settlementReads(tx: Tx, order: OrderRow) {
+  if (!order.cart_id && !order.fundraiser_id) return { cart: null, f: null, accountId: null };
+  const [row] = await tx
+    .select({
+      // drizzle makes a left-joined object null when its first column is: each starts with its never-null id
+      cart: { id: carts.id, reward_id: carts.reward_id, coupon_code: carts.coupon_code, email: carts.donor_email, name: carts.donor_name, pan: carts.donor_pan, locale: carts.locale, dedication: carts.dedication },
+      f: { id: fundraisers.id, title: fundraisers.title, currency: fundraisers.currency, ngo: entityDetails.name, has80g: entityDetails.has_80g, registration: entityDetails.registration_number, pan: entityDetails.pan_number },
+      // as findUserByEmail matches: on the lowercased address (users_email_lower_idx)
+      accountId: sql<number | null>`(select ${users.id} from ${users} where lower(${users.email}) = lower(btrim(${carts.donor_email})) limit 1)`.mapWith((v) => (v === null ? null : Number(v))),
+    })
+    .from(orders)
+    .leftJoin(carts, eq(carts.id, orders.cart_id))
+    .leftJoin(fundraisers, eq(fundraisers.id, orders.fundraiser_id))
+    .leftJoin(entityDetails, eq(entityDetails.id, fundraisers.entity_details_id))
+    .where(eq(orders.id, order.id));
+  // left joins type every column as nullable: a gift's fundraiser always has its title and currency
+  const f = order.fundraiser_id && row.f?.title && row.f.currency ? { ...row.f, title: row.f.title, currency: row.f.currency } : null;
+  return { cart: order.cart_id ? row.cart : null, f, accountId: row.accountId };
+}
+
 /** spec 3: the donor's reward is taken as the payment settles; if the last one went to a payment that settled first, the gift stands without it. */
-async function claimChosenReward(tx: Tx, order: OrderRow, cart: { reward_id: number | null } | undefined): Promise<void> {
+async function claimChosenReward(tx: Tx, order: OrderRow, cart: { reward_id: number | null } | null): Promise<void> {
   if (!order.cart_id) return;
   if (cart?.reward_id && !(await claimReward(tx, cart.reward_id))) await tx.update(carts).set({ reward_id: null }).where(eq(carts.id, order.cart_id));
 }
@@ -201,7 +208,7 @@ type ReceiptCart = { email: string; name: string; pan: string | null; locale: st
 
 type ReceiptFundraiser = { title: string; ngo: string | null; has80g: boolean | null; registration: string | null; pan: string | null };
 
-async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined, f: ReceiptFundraiser | undefined) {
+async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined, f: ReceiptFundraiser | undefined, cartAccountId: number | null) {
   const [user] = !cart && order.user_id ? await tx.select({ email: users.email, name: users.full_name, pan: users.pan_number }).from(users).where(eq(users.id, order.user_id)) : [];
   const donor = cart ?? { ...user, locale: typeof order.params?.locale === 'string' ? order.params.locale : DEFAULT_LOCALE };
   return receiptEmail({
@@ -217,17 +224,17 @@ async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined
     causes: [...new Set(((order.params?.lines ?? []) as ChargeLine[]).flatMap((l) => (l.sip_cause ? [l.sip_cause] : [])))],
     pan: donor.pan,
     dedication: cart?.dedication ?? null,
-    signInLink: await receiptSignInLink(tx, order, donor.email),
+    signInLink: await receiptSignInLink(tx, order, cart ? cartAccountId : (order.user_id ?? null)),
     taxBenefit: f?.has80g && f.ngo ? { name: f.ngo, registration: f.registration, pan: f.pan } : null,
     premium: order.kind === 'insurance',
   });
 }
 
 /** A donor with an account gets a sign-in link in the receipt (issue 5: auto-login only by a token we issued). */
-async function receiptSignInLink(tx: Tx, order: OrderRow, email: string): Promise<string | null> {
+async function receiptSignInLink(tx: Tx, order: OrderRow, donorAccountId: number | null): Promise<string | null> {
   const origin = typeof order.params?.site_origin === 'string' ? order.params.site_origin : null;
   if (!origin) return null;
-  const userId = order.user_id ?? (await findUserByEmail(tx, email))?.id;
+  const userId = order.user_id ?? donorAccountId;
   return userId ? autologinLink(tx, userId, origin, '/portfolio') : null;
 }
 

@@ -28,14 +28,15 @@ export const isCheckoutOrder = (o: OrderRow): o is CheckoutOrder =>
   o.kind === 'one_time' ? o.cart_id !== null && o.fundraiser_id !== null : o.kind === 'tip' ? o.cart_id !== null : o.kind === 'insurance' && o.insurance_policy_id !== null;
 
 /** Where a paid or failed checkout sends its payer (spec 4): a gift's thank-you or way back by origin; a tip's or premium's own page. */
-async function nextPaths(db: Db, order: CheckoutOrder): Promise<{ success: string; failure: string }> {
+async function nextPaths(db: Db, order: CheckoutOrder, customTag?: string | null): Promise<{ success: string; failure: string }> {
   const reason = shownFailureReason(order);
   if (order.kind === 'tip') return { success: tipThanksPath(order.order_id), failure: failureRedirect('tip', null, reason) };
   if (order.kind === 'insurance') {
     const page = insurancePolicyPath(order.insurance_policy_id!, order.order_id);
     return { success: page, failure: page };
   }
-  const [f] = await db.select({ id: fundraisers.id, custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, order.fundraiser_id!));
+  // the tag comes with the order when the caller read them together (the browser return)
+  const [f] = typeof customTag === 'string' ? [{ id: order.fundraiser_id!, custom_tag: customTag }] : await db.select({ id: fundraisers.id, custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, order.fundraiser_id!));
   return { success: thankYouPath(f.custom_tag, order.order_id), failure: failureRedirect(order.origin, f, reason) };
 }
 
@@ -45,9 +46,9 @@ export function shownFailureReason(order: Pick<OrderRow, 'payment_mode' | 'failu
 }
 
 /** What the donor's page needs to know about an order: its status and where to go next (spec 4). */
-export async function paymentResult(db: Db, order: CheckoutOrder) {
+export async function paymentResult(db: Db, order: CheckoutOrder, customTag?: string | null) {
   const status = order.status === 'success' ? 'success' : order.status === 'failed' ? 'failed' : 'pending';
-  const next = status === 'pending' ? null : await nextPaths(db, order);
+  const next = status === 'pending' ? null : await nextPaths(db, order, customTag);
   const redirect = next ? (status === 'success' ? next.success : next.failure) : null;
   return { order_id: order.order_id, status, charged: order.charged, failure_reason: status === 'failed' ? shownFailureReason(order) : order.failure_reason, redirect } as const;
 }
@@ -123,9 +124,22 @@ export function asCheckoutOrder(order: OrderRow): CheckoutOrder {
   return order;
 }
 
-/** spec 7 payment/response/{oi}: verify what the browser brought back (or ask the gateway) and settle. */
-export async function handlePaymentReturn(db: Db, orderId: string, params: Record<string, string>, origin: string) {
-  const order = await checkoutOrderByOrderId(db, orderId);
+/** A checkout order with its fundraiser's tag (where the donor goes next), in one read. */
+async function checkoutOrderWithTag(db: Db, orderId: string): Promise<{ order: CheckoutOrder; customTag: string | null }> {
+  const [row] = await db.select({ order: orders, customTag: fundraisers.custom_tag }).from(orders).leftJoin(fundraisers, eq(fundraisers.id, orders.fundraiser_id)).where(eq(orders.order_id, orderId));
+  if (!row) throw notFound('Order not found');
+  return { order: asCheckoutOrder(row.order), customTag: row.customTag };
+}
+
+/** spec 7 payment/response/{oi}: verify what the browser brought back (or ask the gateway), settle, and say where the donor goes. */
+export async function paymentReturnResult(db: Db, orderId: string, params: Record<string, string>, origin: string) {
+  const { order, customTag } = await handlePaymentReturn(db, orderId, params, origin);
+  return paymentResult(db, order, customTag);
+}
+
+async function handlePaymentReturn(db: Db, orderId: string, params: Record<string, string>, origin: string) {
+  const read = await checkoutOrderWithTag(db, orderId);
+  const { order } = read;
   const gateway = gatewayFor(order.payment_gateway, origin);
   if (!gateway || !order.gateway_order_id) throw new ApiError('conflict', 'This order has no gateway to ask');
   let event;
@@ -149,10 +163,10 @@ export async function handlePaymentReturn(db: Db, orderId: string, params: Recor
   if (outcome) await afterSettle(db, outcome);
   // what the order already said (the webhook settled it first) leaves it as read: no second read
   const unmoved = (outcome?.result === 'duplicate' || outcome?.result === 'unchanged') && outcome.status === order.status;
-  const settled = unmoved ? order : await checkoutOrderByOrderId(db, orderId);
+  const settled = unmoved ? read : await checkoutOrderWithTag(db, orderId);
   // the webhook may have credited this order a moment ago and still be expiring the story's cache:
   // the donor is about to look at the story, so expire it here too (idempotent)
-  if (settled.status === 'success' && settled.fundraiser_id) await invalidateFundraiser(settled.fundraiser_id);
+  if (settled.order.status === 'success' && settled.order.fundraiser_id) await invalidateFundraiser(settled.order.fundraiser_id);
   return settled;
 }
 

@@ -18,27 +18,48 @@ export interface RateLimitResult {
 
 /** Counts one attempt under `key` and says whether it is within the limit (one atomic upsert). */
 export async function hitRateLimit(db: DbOrTx, key: string, rule: RateLimit, now = new Date()): Promise<RateLimitResult> {
-  // a per-address limit (key '...:ip:...') may be scaled by configuration: every e2e visitor shares one loopback address
-  const limit = key.includes(':ip:') ? { ...rule, max: rule.max * (env().PER_ADDRESS_LIMIT_SCALE ?? 1) } : rule;
-  const windowStart = new Date(now.getTime() - limit.windowMs);
-  const [row] = await db
+  return hitRateLimits(db, [{ key, rule }], now);
+}
+
+/**
+ * Counts one attempt under every key at once (one atomic upsert, issue 16: a cart's address and email limits were two)
+ * and says whether all of them are within their limits; a refusal waits for the latest window that refused.
+ */
+export async function hitRateLimits(db: DbOrTx, hits: { key: string; rule: RateLimit }[], now = new Date()): Promise<RateLimitResult> {
+  // rows locked in key order, so two requests counting the same keys never wait on each other's second row
+  const limits = [...new Map(hits.map((h) => [h.key, limitFor(h.key, h.rule)])).entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // each key's window ends at its own length: the threshold is chosen by key in the one statement
+  const restarts = sql.join(
+    limits.map(([key, l]) => sql`when ${key} then ${new Date(now.getTime() - l.windowMs).toISOString()}::timestamptz`),
+    sql` `,
+  );
+  const expired = sql`${rateLimits.window_start} <= (case ${rateLimits.key} ${restarts} end)`;
+  const rows = await db
     .insert(rateLimits)
-    .values({ key, window_start: now, count: 1 })
+    .values(limits.map(([key]) => ({ key, window_start: now, count: 1 })))
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${rateLimits.window_start} <= ${windowStart.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
-        window_start: sql`case when ${rateLimits.window_start} <= ${windowStart.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimits.window_start} end`,
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        window_start: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${rateLimits.window_start} end`,
       },
     })
-    .returning({ count: rateLimits.count, window_start: rateLimits.window_start });
-  const resetAt = new Date(row.window_start).getTime() + limit.windowMs;
+    .returning({ key: rateLimits.key, count: rateLimits.count, window_start: rateLimits.window_start });
+  const results = rows.map((row) => {
+    const limit = limits.find(([key]) => key === row.key)![1];
+    const resetAt = new Date(row.window_start).getTime() + limit.windowMs;
+    return { allowed: row.count <= limit.max, remaining: Math.max(0, limit.max - row.count), retryAfterS: Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000)) };
+  });
+  const refused = results.filter((r) => !r.allowed);
   return {
-    allowed: row.count <= limit.max,
-    remaining: Math.max(0, limit.max - row.count),
-    retryAfterS: Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000)),
+    allowed: refused.length === 0,
+    remaining: Math.min(...results.map((r) => r.remaining)),
+    retryAfterS: Math.max(...(refused.length ? refused : results).map((r) => r.retryAfterS)),
   };
 }
+
+// a per-address limit (key '...:ip:...') may be scaled by configuration: every e2e visitor shares one loopback address
+const limitFor = (key: string, rule: RateLimit): RateLimit => (key.includes(':ip:') ? { ...rule, max: rule.max * (env().PER_ADDRESS_LIMIT_SCALE ?? 1) } : rule);
 
 /** Whether `key` has used up its limit in the current window, without counting an attempt. */
 export async function isRateLimited(db: DbOrTx, key: string, limit: RateLimit, now = new Date()): Promise<boolean> {

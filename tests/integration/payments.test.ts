@@ -10,6 +10,7 @@ import { SandboxGateway, SANDBOX_SIGNATURE_HEADER, sandboxSign } from '@/lib/pay
 import { sandboxSecret } from '@/lib/payments/registry';
 import { reconcilePendingOrders } from '@/lib/payments/results';
 import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
+import { statementsOf } from '../helpers/statements';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;
@@ -163,6 +164,28 @@ describe('one-time donation, sandbox gateway', () => {
     expect(res.status).toBe(409);
     expect(await totals()).toEqual(before);
     expect((await db.select().from(orders).where(eq(orders.order_id, b.order_id)))[0].status).toBe('pending');
+  });
+});
+
+describe('the donation path\'s statements (issue 16)', () => {
+  // each statement is a round trip and a few hundred microseconds of the server's one thread: these are the budgets
+  it('a cart, a settling webhook and the return after it stay within their statement budgets', async () => {
+    await placedOrder(); // today's rates are read once a minute: read here, not inside the counts below
+    const cart = await statementsOf(db, () => call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody())));
+    expect(cart.result.status).toBe(201);
+    // both rate limits in one upsert, the fundraiser, the cart
+    expect(cart.statements).toHaveLength(3);
+    const order = await placedOrder();
+    const outcome = await gateway().complete(order.gateway_order_id!, 'success');
+    const settle = await statementsOf(db, () => webhook(outcome.webhookBody, outcome.webhookSignature));
+    expect(settle.result.body.data.result).toBe('settled');
+    // the replay check, the locked order, the event, the paid order (payment reuse checked inside), cart/fundraiser/account
+    // in one read, the receipt, the ledger, the total, the cache bus
+    expect(settle.statements).toHaveLength(9);
+    const back = await statementsOf(db, () => returnOf(order.order_id, outcome.params));
+    expect(back.result.body.data.status).toBe('success');
+    // the order with its fundraiser's tag, the replay check, the event
+    expect(back.statements).toHaveLength(3);
   });
 });
 

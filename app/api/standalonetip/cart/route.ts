@@ -5,7 +5,7 @@ import { rateLimited } from '@/lib/http/errors';
 import { TipCartSchema } from '@/lib/validation/donation';
 import { createTipCart } from '@/lib/donations/tip';
 import { signedInUser } from '@/lib/auth/session';
-import { clientIp, hitRateLimit } from '@/lib/security/rate-limit';
+import { clientIp, hitRateLimits } from '@/lib/security/rate-limit';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { verifyCaptcha } from '@/lib/security/captcha';
 import { CART_LIMIT_PER_EMAIL, CART_LIMIT_PER_IP } from '@/lib/constants';
@@ -18,7 +18,7 @@ export const POST = handle(async (request) => {
   const input = await parseJsonBody(TipCartSchema, request);
   const db = await getDb();
   const ip = clientIp(request);
-  if (!(await hitRateLimit(db, `cart:ip:${ip}`, CART_LIMIT_PER_IP)).allowed || !(await hitRateLimit(db, `cart:email:${input.donor_email}`, CART_LIMIT_PER_EMAIL)).allowed) {
+  if (!(await hitRateLimits(db, [{ key: `cart:ip:${ip}`, rule: CART_LIMIT_PER_IP }, { key: `cart:email:${input.donor_email}`, rule: CART_LIMIT_PER_EMAIL }])).allowed) {
     throw rateLimited('Too many payment attempts. Please wait a few minutes and try again.');
   }
   await verifyCaptcha(input.captcha_response, ip);

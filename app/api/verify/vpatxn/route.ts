@@ -2,7 +2,7 @@ import { getDb } from '@/lib/db/client';
 import { handle, json } from '@/lib/http/respond';
 import { parseJsonBody } from '@/lib/http/validation';
 import { VpaTxnSchema } from '@/lib/validation/donation';
-import { handlePaymentReturn, paymentResult } from '@/lib/payments/results';
+import { paymentReturnResult } from '@/lib/payments/results';
 import { requestOrigin } from '@/lib/seo/request-origin';
 
 export const dynamic = 'force-dynamic';
@@ -11,6 +11,5 @@ export const dynamic = 'force-dynamic';
 export const POST = handle(async (request) => {
   const { order_id } = await parseJsonBody(VpaTxnSchema, request);
   const db = await getDb();
-  const order = await handlePaymentReturn(db, order_id, {}, await requestOrigin(request));
-  return json({ data: await paymentResult(db, order) }, { headers: { 'Cache-Control': 'no-store' } });
+  return json({ data: await paymentReturnResult(db, order_id, {}, await requestOrigin(request)) }, { headers: { 'Cache-Control': 'no-store' } });
 });

@@ -8,7 +8,7 @@ import { CartSchema } from '@/lib/validation/donation';
 import { createCart } from '@/lib/donations/service';
 import { hasPinAccess } from '@/lib/story/pin-access';
 import { signedInUser } from '@/lib/auth/session';
-import { clientIp, hitRateLimit } from '@/lib/security/rate-limit';
+import { clientIp, hitRateLimits } from '@/lib/security/rate-limit';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { verifyCaptcha } from '@/lib/security/captcha';
 import { CART_LIMIT_PER_EMAIL, CART_LIMIT_PER_IP } from '@/lib/constants';
@@ -24,7 +24,7 @@ export const POST = handle(async (request, { params }: { params: Promise<{ id: s
   const db = await getDb();
   const ip = clientIp(request);
   // card testing comes as many small carts: limit per address and per email
-  if (!(await hitRateLimit(db, `cart:ip:${ip}`, CART_LIMIT_PER_IP)).allowed || !(await hitRateLimit(db, `cart:email:${input.donor_email}`, CART_LIMIT_PER_EMAIL)).allowed) {
+  if (!(await hitRateLimits(db, [{ key: `cart:ip:${ip}`, rule: CART_LIMIT_PER_IP }, { key: `cart:email:${input.donor_email}`, rule: CART_LIMIT_PER_EMAIL }])).allowed) {
     throw rateLimited('Too many donation attempts. Please wait a few minutes and try again.');
   }
   await verifyCaptcha(input.captcha_response, ip);

@@ -4,7 +4,7 @@ import { handle, json } from '@/lib/http/respond';
 import { parseWith } from '@/lib/http/validation';
 import { readBodyText } from '@/lib/http/body';
 import { OrderIdSchema } from '@/lib/validation/donation';
-import { handlePaymentReturn, paymentResult } from '@/lib/payments/results';
+import { paymentReturnResult } from '@/lib/payments/results';
 import { requestOrigin } from '@/lib/seo/request-origin';
 
 export const dynamic = 'force-dynamic';
@@ -24,6 +24,5 @@ export const POST = handle(async (request, { params }: { params: Promise<{ oi: s
   })();
   const returned = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
   const db = await getDb();
-  const order = await handlePaymentReturn(db, oi, returned, await requestOrigin(request));
-  return json({ data: await paymentResult(db, order) }, { headers: { 'Cache-Control': 'no-store' } });
+  return json({ data: await paymentReturnResult(db, oi, returned, await requestOrigin(request)) }, { headers: { 'Cache-Control': 'no-store' } });
 });
