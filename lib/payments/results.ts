@@ -115,10 +115,6 @@ export async function orderByOrderId(db: Db, orderId: string) {
 }
 
 /** An order the browser checks out and comes back from; a SIP month charged under a mandate is not one. */
-export async function checkoutOrderByOrderId(db: Db, orderId: string): Promise<CheckoutOrder> {
-  return asCheckoutOrder(await orderByOrderId(db, orderId));
-}
-
 export function asCheckoutOrder(order: OrderRow): CheckoutOrder {
   if (!isCheckoutOrder(order)) throw new ApiError('conflict', 'This order has no checkout');
   return order;
