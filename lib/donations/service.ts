@@ -30,9 +30,22 @@ const CURRENCY_UNAVAILABLE = 'Donations in this currency are not available right
 // no gateway is configured for it (the sandbox is off and no real keys take it)
 const currencyUnavailable = () => new ApiError('validation_failed', CURRENCY_UNAVAILABLE, { currency: CURRENCY_UNAVAILABLE });
 
+// what taking a gift needs of its fundraiser: read on every cart and order, so never its story or its search vector
+const DONATABLE = {
+  id: fundraisers.id,
+  custom_tag: fundraisers.custom_tag,
+  title: fundraisers.title,
+  status_flag: fundraisers.status_flag,
+  end_date: fundraisers.end_date,
+  is_private: fundraisers.is_private,
+  currency: fundraisers.currency,
+  taxexempted: fundraisers.taxexempted,
+  beneficiary_tax_benefit: fundraisers.beneficiary_tax_benefit,
+};
+
 /** spec 4/7: a fundraiser takes donations while it runs, and a private one only after its PIN. */
 export async function donatableFundraiser(db: Db, id: number, pinVerified: boolean) {
-  const [f] = await db.select().from(fundraisers).where(eq(fundraisers.id, id));
+  const [f] = await db.select(DONATABLE).from(fundraisers).where(eq(fundraisers.id, id));
   // a draft or a fundraiser under review does not exist for donors
   if (!f || !isFundraiserPublished(f)) throw notFound('Fundraiser not found');
   if (!acceptsDonations(f)) throw new ApiError('conflict', FUNDRAISER_ENDED);
@@ -112,15 +125,23 @@ async function settledWithGateway(db: Db, order: typeof orders.$inferSelect) {
  */
 export async function placeOrder(db: Db, fundraiserId: number, input: z.output<typeof OrderSchema>, ctx: { origin: string; idempotencyKey: string | null }) {
   const key = ctx.idempotencyKey ?? input.idempotency_key ?? null;
-  const { byKey, live } = await placedOrders(db, key, input.cart_id, 'This idempotency key belongs to another donation');
-  if (byKey) return byKey;
-  const [row] = await db
-    .select({ cart: carts, f: fundraisers })
+  // issue 16: the key's and the cart's earlier orders come with the cart and its fundraiser, in one read
+  const rows = await db
+    .select({ cart: carts, f: DONATABLE, order: orders })
     .from(carts)
     .innerJoin(fundraisers, eq(fundraisers.id, carts.fundraiser_id))
-    .where(and(eq(carts.id, input.cart_id), eq(carts.fundraiser_id, fundraiserId)));
-  if (!row) throw notFound('Cart not found');
-  const { cart, f } = row;
+    .leftJoin(orders, placedBy(key, input.cart_id))
+    .where(and(eq(carts.id, input.cart_id), eq(carts.fundraiser_id, fundraiserId)))
+    .orderBy(desc(orders.id));
+  if (!rows.length) throw notFound('Cart not found');
+  const { byKey, live } = placedAmong(
+    rows.flatMap((r) => (r.order ? [r.order] : [])),
+    key,
+    input.cart_id,
+    'This idempotency key belongs to another donation',
+  );
+  if (byKey) return byKey;
+  const { cart, f } = rows[0];
   if (live) return live;
   // a cart made while it ran does not reopen a fundraiser that has ended or gone back to review since
   if (!acceptsDonations(f)) throw new ApiError('conflict', FUNDRAISER_ENDED);
@@ -150,19 +171,18 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
   );
 }
 
-/**
- * In one read, what a retry or a double click finds: the order this idempotency key placed (another cart's key is
- * refused) and the cart's live order. (issue 16: two reads on every placement before)
- */
-async function placedOrders(db: Db, key: string | null, cartId: number, otherCartMessage: string) {
-  const found = await db
-    .select()
-    .from(orders)
-    .where(key ? or(eq(orders.idempotency_key, key), liveOfCart(cartId)) : liveOfCart(cartId))
-    .orderBy(desc(orders.id));
+// the orders a retry or a double click may find: the one this idempotency key placed, and the cart's live one
+const placedBy = (key: string | null, cartId: number) => (key ? or(eq(orders.idempotency_key, key), liveOfCart(cartId)) : liveOfCart(cartId));
+
+/** Of those orders, the key's (another cart's key is refused) and the cart's live one. */
+function placedAmong(found: (typeof orders.$inferSelect)[], key: string | null, cartId: number, otherCartMessage: string) {
   const byKey = key ? found.find((o) => o.idempotency_key === key) : undefined;
   if (byKey && byKey.cart_id !== cartId) throw new ApiError('conflict', otherCartMessage);
   return { byKey, live: found.find((o) => o.cart_id === cartId && isLive(o)) };
+}
+
+async function placedOrders(db: Db, key: string | null, cartId: number, otherCartMessage: string) {
+  return placedAmong(await db.select().from(orders).where(placedBy(key, cartId)).orderBy(desc(orders.id)), key, cartId, otherCartMessage);
 }
 
 /** The order an idempotency key already placed, for this cart (a retried or double-clicked request); another cart's key is refused. */

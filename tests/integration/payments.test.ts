@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { POST as cartRoute } from '@/app/api/fundraisers/[id]/cart/route';
 import { POST as orderRoute } from '@/app/api/fundraisers/[id]/order/route';
 import { POST as sendRoute } from '@/app/api/payment/send/route';
@@ -169,12 +169,18 @@ describe('one-time donation, sandbox gateway', () => {
 
 describe('the donation path\'s statements (issue 16)', () => {
   // each statement is a round trip and a few hundred microseconds of the server's one thread: these are the budgets
-  it('a cart, a settling webhook and the return after it stay within their statement budgets', async () => {
+  it('a cart, its order, a settling webhook and the return after it stay within their statement budgets', async () => {
     await placedOrder(); // today's rates are read once a minute: read here, not inside the counts below
     const cart = await statementsOf(db, () => call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody())));
     expect(cart.result.status).toBe(201);
     // both rate limits in one upsert, the fundraiser, the cart
     expect(cart.statements).toHaveLength(3);
+    const placing = await statementsOf(db, () => call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.result.body.data.id, mode: 'UPI', origin: 's' })));
+    expect(placing.result.status).toBe(201);
+    // the address limit, the cart with its fundraiser and earlier orders, our order, the gateway's, its id on ours
+    expect(placing.statements).toHaveLength(5);
+    // a story runs to pages and its search vector with it: taking a gift reads neither
+    expect([...cart.statements, ...placing.statements].join('\n')).not.toMatch(/story_description|"search"/);
     const order = await placedOrder();
     const outcome = await gateway().complete(order.gateway_order_id!, 'success');
     const settle = await statementsOf(db, () => webhook(outcome.webhookBody, outcome.webhookSignature));
@@ -216,6 +222,26 @@ describe('cart and order rules (spec 5/7)', () => {
     ]);
     expect(a.body.data.order_id).toBe(b.body.data.order_id);
     expect((await db.select().from(orders).where(eq(orders.idempotency_key, 'double-click-key-1'))).length).toBe(1);
+  });
+
+  it('an idempotency key answers its own cart\'s order again, and is refused for another cart; a cart is its fundraiser\'s', async () => {
+    const key = `key-of-one-cart-${Date.now()}`;
+    const cartA = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody()));
+    const cartB = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody()));
+    const first = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartA.body.data.id, mode: 'UPI' }, { 'idempotency-key': key }));
+    expect(first.status).toBe(201);
+    const again = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartA.body.data.id, mode: 'UPI' }, { 'idempotency-key': key }));
+    expect(again.body.data.order_id).toBe(first.body.data.order_id);
+    // without the key, the cart's live order is the answer too
+    const live = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartA.body.data.id, mode: 'UPI' }));
+    expect(live.body.data.order_id).toBe(first.body.data.order_id);
+    const stolen = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartB.body.data.id, mode: 'UPI' }, { 'idempotency-key': key }));
+    expect(stolen.status).toBe(409);
+    expect(stolen.body.error.message).toBe('This idempotency key belongs to another donation');
+    expect(await db.select().from(orders).where(eq(orders.cart_id, cartB.body.data.id))).toHaveLength(0);
+    const [other] = await db.select({ id: fundraisers.id }).from(fundraisers).where(ne(fundraisers.id, fundraiser.id)).limit(1);
+    const elsewhere = await call(orderRoute, '/x', { id: String(other.id) }, post({ cart_id: cartB.body.data.id, mode: 'UPI' }));
+    expect(elsewhere.status).toBe(404);
   });
 
   it('limits orders per address', async () => {
