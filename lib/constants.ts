@@ -190,6 +190,8 @@ export const SITEMAP_IDS_PER_FILE = 1_000;
 export const LEAD_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 } as const;
 export const MICRO_CACHE_TTL_MS = 5_000;
 export const MICRO_CACHE_MAX_ENTRIES = 500;
+/** issue 16: fills (the server fetching a page again to keep it) in flight at once; past it a miss is just answered */
+export const MICRO_CACHE_MAX_FILLS = 4;
 /** on SIGTERM the server finishes requests in flight for at most this long before it exits */
 export const SHUTDOWN_GRACE_MS = 10_000;
 

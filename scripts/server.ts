@@ -5,8 +5,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import next from 'next';
-import { acceptsGzip, installMicroCache, keepsRenderedAnswer, MicroCache, microCacheKey, type MicroCacheEntry } from '../lib/http/micro-cache';
-import { INTERNAL_TASK_HEADER, INTERNAL_TASK_PATH, INTERNAL_TASK_TOKEN_ENV, MICRO_CACHE_MAX_ENTRIES, MICRO_CACHE_TTL_MS, SHUTDOWN_GRACE_MS } from '../lib/constants';
+import { acceptsGzip, installMicroCache, keepsRenderedAnswer, MicroCache, microCacheKey, rendersPerRequest, type MicroCacheEntry } from '../lib/http/micro-cache';
+import { INTERNAL_TASK_HEADER, INTERNAL_TASK_PATH, INTERNAL_TASK_TOKEN_ENV, MICRO_CACHE_MAX_ENTRIES, MICRO_CACHE_MAX_FILLS, MICRO_CACHE_TTL_MS, SHUTDOWN_GRACE_MS } from '../lib/constants';
 import { env } from '../lib/env';
 import { cookieFromHeader } from '../lib/http/cookies';
 import { stampClientAddress, trustProxyFrom } from '../lib/http/client-address';
@@ -114,7 +114,7 @@ export async function serve(port: number, hostname = '0.0.0.0'): Promise<http.Se
   const app = next({ dev: false, dir: process.cwd(), port, hostname });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const cache = installMicroCache(new MicroCache(MICRO_CACHE_TTL_MS, MICRO_CACHE_MAX_ENTRIES));
+  const cache = installMicroCache(new MicroCache(MICRO_CACHE_TTL_MS, MICRO_CACHE_MAX_ENTRIES, MICRO_CACHE_MAX_FILLS));
   const trust = trustProxyFrom(env().TRUST_PROXY);
   const server = http.createServer((req, res) => {
     // NUL and other control characters, and paths that do not decode, reach no page, route or query
@@ -140,7 +140,7 @@ export async function serve(port: number, hostname = '0.0.0.0'): Promise<http.Se
     if (key) {
       // Next writes its headers in one writeHead, out of reach here: the fill request checks them itself
       res.on('finish', () => {
-        if (res.statusCode === 200 && !cache.isKnownUncacheable(key)) fill(cache, key, port, req);
+        if (res.statusCode === 200 && !cache.isKnownUncacheable(key) && cache.admitsFill(key, rendersPerRequest(req.url ?? ''))) fill(cache, key, port, req);
       });
     }
     void handle(req, res);

@@ -56,9 +56,12 @@ export function microCacheKey(req: MicroCacheRequest): string | null {
  */
 export function keepsRenderedAnswer(url: string, headers: Record<string, string | string[] | undefined>): boolean {
   const path = url.split('?')[0];
-  if (!RENDERED_PATH.test(path)) return false;
+  if (!rendersPerRequest(url)) return false;
   return !path.startsWith('/api/') || !/\b(?:private|no-store)\b/.test(String(headers['cache-control'] ?? ''));
 }
+
+/** A page or answer Next renders for each request (a search, the list API, a sitemap file), kept here only once it is asked for again. */
+export const rendersPerRequest = (url: string): boolean => RENDERED_PATH.test(url.split('?')[0]);
 
 export const acceptsGzip = (req: MicroCacheRequest) => /\bgzip\b/.test(header(req.headers, 'accept-encoding'));
 
@@ -70,10 +73,29 @@ export class MicroCache {
   private generation = 0;
   // responses Next renders per request (searches) are not stored: remember that, so they are not re-fetched
   private uncacheable = new Map<string, number>();
+  // per-request renders missed once: a fill renders the page a second time, worth it only for a URL asked for again
+  private missedOnce = new Map<string, number>();
   constructor(
     readonly ttlMs: number,
     readonly maxEntries: number,
+    // fills run beside the requests that caused them: bounded, or a stream of one-off URLs queues work without end
+    readonly maxFills = Number.POSITIVE_INFINITY,
   ) {}
+
+  /**
+   * Whether a miss should fetch the page again to keep it. A page Next serves from its own cache costs little to fetch:
+   * at once. A page it renders per request (a search) only on its second miss within the TTL: a one-off search is never
+   * rendered twice, and a popular one is kept from its second visitor on.
+   */
+  admitsFill(key: string, renderedPerRequest: boolean, now = Date.now()): boolean {
+    if (!renderedPerRequest) return true;
+    const missed = this.missedOnce.get(key);
+    this.missedOnce.delete(key);
+    if (missed !== undefined && now - missed <= this.ttlMs) return true;
+    this.missedOnce.set(key, now);
+    while (this.missedOnce.size > this.maxEntries) this.missedOnce.delete(this.missedOnce.keys().next().value!);
+    return false;
+  }
 
   get(key: string, now = Date.now()): MicroCacheEntry | null {
     const e = this.entries.get(key);
@@ -91,9 +113,9 @@ export class MicroCache {
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 
-  /** One fill at a time per key; the answer is the generation to hand back to setIfCurrent. */
+  /** One fill at a time per key, and at most maxFills in all; the answer is the generation to hand back to setIfCurrent. */
   claimFill(key: string): number | null {
-    if (this.filling.has(key)) return null;
+    if (this.filling.has(key) || this.filling.size >= this.maxFills) return null;
     this.filling.add(key);
     return this.generation;
   }

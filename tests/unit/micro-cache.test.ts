@@ -1,4 +1,4 @@
-import { installMicroCache, keepsRenderedAnswer, MicroCache, microCacheKey } from '@/lib/http/micro-cache';
+import { installMicroCache, keepsRenderedAnswer, MicroCache, microCacheKey, rendersPerRequest } from '@/lib/http/micro-cache';
 import { invalidateFundraiser } from '@/lib/cache/invalidate';
 
 const req = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ method, url, headers: { host: 'localhost:3000', ...headers } });
@@ -58,6 +58,31 @@ describe('micro-cache in front of Next', () => {
     cache.markUncacheable('search');
     expect(cache.isKnownUncacheable('search')).toBe(true);
     expect(cache.isKnownUncacheable('search', Date.now() + 1001)).toBe(false);
+  });
+
+  it('issue 16: fetches a per-request render again only on its second miss within the TTL, and a cached page at once', () => {
+    const cache = new MicroCache(1000, 10);
+    const t = Date.now();
+    // a one-off search (each with its own words) is rendered once, never a second time to keep it
+    expect(cache.admitsFill('search?q=rare', true, t)).toBe(false);
+    expect(cache.admitsFill('search?q=popular', true, t)).toBe(false);
+    expect(cache.admitsFill('search?q=popular', true, t + 500)).toBe(true);
+    // asked again after the TTL: as good as new
+    expect(cache.admitsFill('search?q=rare', true, t + 1001)).toBe(false);
+    // a story comes from Next's own cache: kept from its first miss
+    expect(cache.admitsFill('/stories/help-asha', false, t)).toBe(true);
+    expect(rendersPerRequest('/api/fundraisers?q=kidney')).toBe(true);
+    expect(rendersPerRequest('/all-fundraisers?q=cancer')).toBe(true);
+    expect(rendersPerRequest('/stories/help-asha')).toBe(false);
+  });
+
+  it('issue 16: runs at most maxFills fills at once, so one-off URLs cannot queue work without end', () => {
+    const cache = new MicroCache(1000, 10, 2);
+    expect(cache.claimFill('a')).toBe(0);
+    expect(cache.claimFill('b')).toBe(0);
+    expect(cache.claimFill('c')).toBeNull();
+    cache.releaseFill('a');
+    expect(cache.claimFill('c')).toBe(0);
   });
 
   it('drops a fill that started before an invalidation (it may hold the old page)', () => {
