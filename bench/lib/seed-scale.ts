@@ -6,10 +6,10 @@ import { seedBulk, seedDemo } from '../../lib/db/seed';
 import { carts, fundraisers, orders, users } from '../../lib/db/schema';
 import { applyGatewayEvent } from '../../lib/payments/events';
 
-const [target, donorOrders, donorEmail] = [Number(process.argv[2]), Number(process.argv[3] ?? 500), process.argv[4] ?? 'donor3@demo.sahyog.in'];
+const [target, donorOrders, donorEmail, rareWord] = [Number(process.argv[2]), Number(process.argv[3] ?? 500), process.argv[4] ?? 'donor3@demo.sahyog.in', process.argv[5]];
 
 async function main() {
-  if (!Number.isInteger(target) || target < 1) throw new Error('usage: seed-scale.ts FUNDRAISERS [DONOR_ORDERS] [DONOR_EMAIL]');
+  if (!Number.isInteger(target) || target < 1) throw new Error('usage: seed-scale.ts FUNDRAISERS [DONOR_ORDERS] [DONOR_EMAIL] [RARE_WORD]');
   const db = await getDb();
   await seedDemo(db);
   const started = Date.now();
@@ -26,6 +26,9 @@ async function main() {
     // settled the one way every payment is (ledger, totals), so the portfolio reads what a real donor's would
     await applyGatewayEvent(db, 'sandbox', { eventId: `bench:${orderId}`, type: 'payment.success', gatewayOrderId: `bench_${orderId}`, gatewayPaymentId: `bench_pay_${orderId}`, status: 'success', amountMinor: amount, currency: f.currency, payload: {} }, 'webhook');
   }
+  // a word one public fundraiser has at every size, for the rare-word search: the bulk titles repeat the demo's templates,
+  // so any title word of the demo is common at 100,000
+  if (rareWord) await db.execute(sql`update fundraisers set short_description = concat_ws(' ', short_description, ${rareWord}) where id = (select min(id) from fundraisers where is_private = false and status_flag = 1) and coalesce(short_description, '') not like ${`%${rareWord}%`}`);
   // what autovacuum does on a live database: without statistics a fresh seed's plans are not the ones users get
   await db.execute(sql`analyze`);
   console.log(`  ${target} fundraisers, ${donorEmail} with ${Math.max(had, donorOrders)} gifts (${((Date.now() - started) / 1000).toFixed(0)} s)`);
