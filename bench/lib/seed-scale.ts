@@ -28,7 +28,7 @@ async function main() {
   }
   // a word one public fundraiser has at every size, for the rare-word search: the bulk titles repeat the demo's templates,
   // so any title word of the demo is common at 100,000
-  if (rareWord) await db.execute(sql`update fundraisers set short_description = concat_ws(' ', short_description, ${rareWord}) where id = (select min(id) from fundraisers where is_private = false and status_flag = 1) and coalesce(short_description, '') not like ${`%${rareWord}%`}`);
+  if (rareWord) await db.execute(sql`update fundraisers set short_description = concat_ws(' ', short_description, ${rareWord}::text) where id = (select min(id) from fundraisers where is_private = false and status_flag = 1) and coalesce(short_description, '') not like ${`%${rareWord}%`}::text`);
   // what autovacuum does on a live database: without statistics a fresh seed's plans are not the ones users get
   await db.execute(sql`analyze`);
   console.log(`  ${target} fundraisers, ${donorEmail} with ${Math.max(had, donorOrders)} gifts (${((Date.now() - started) / 1000).toFixed(0)} s)`);
