@@ -191,15 +191,20 @@ export async function listFundraisers(db: DbOrTx, opts: ListOptions = {}): Promi
       or(lt(fundraisers.trending_score, cursor.score), and(eq(fundraisers.trending_score, cursor.score), lt(fundraisers.id, cursor.id)))!,
     );
   }
+  const total = await cachedCount(db, JSON.stringify({ c: opts.cause ?? null, s: opts.status ?? 'all', q: opts.q?.trim() || null, u: !!opts.urgent, ss: !!opts.successStory, so: opts.supportOf ?? null, cap }), where, cap);
+  // Many matches (past the count's cap) are best found by walking the ranking index: a page of them lies a few rows in.
+  // Few are best found by the search index and sorted, where that walk would pass the whole catalogue (a rare word at
+  // 100,000: 300 ms against 15). The planner guesses the same share for every word, so the count decides, and for few
+  // matches the ranking is put out of the index's reach (trending_score + 0 orders the same, and matches no index)
+  const fewMatches = Boolean(opts.q?.trim()) && total <= cap;
   const query = db
     .select(summaryColumns)
     .from(fundraisers)
     .innerJoin(users, eq(users.id, fundraisers.campaigner_id))
     .where(and(...pageFilters))
-    .orderBy(desc(fundraisers.trending_score), desc(fundraisers.id))
+    .orderBy(fewMatches ? desc(sql`${fundraisers.trending_score} + 0`) : desc(fundraisers.trending_score), desc(fundraisers.id))
     .limit(limit + 1);
   const rows = await (opts.page && !cursor ? query.offset((opts.page - 1) * limit) : query);
-  const total = await cachedCount(db, JSON.stringify({ c: opts.cause ?? null, s: opts.status ?? 'all', q: opts.q?.trim() || null, u: !!opts.urgent, ss: !!opts.successStory, so: opts.supportOf ?? null, cap }), where, cap);
   const hasMore = rows.length > limit;
   const pageRows = rows.slice(0, limit);
   const last = pageRows[pageRows.length - 1];

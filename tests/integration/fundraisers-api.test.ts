@@ -43,6 +43,33 @@ describe('GET /api/fundraisers', () => {
     expect(body.meta.pagination.total_capped).toBe(false);
   });
 
+  it('issue 16: a search with few matches is sorted from the search index, with many by the ranking index, in the same order', async () => {
+    const { listFundraisers, forgetFundraiserCounts } = await import('@/lib/fundraisers/queries');
+    const { statementsOf } = await import('../helpers/statements');
+    const search = async (countCap: number) => {
+      forgetFundraiserCounts();
+      const pages: number[] = [];
+      const run = await statementsOf(db, async () => {
+        let cursor: string | undefined;
+        do {
+          const page = await listFundraisers(db, { q: 'help', limit: 3, countCap, cursor });
+          pages.push(...page.data.map((f) => f.id));
+          cursor = page.next_cursor ?? undefined;
+        } while (cursor);
+      });
+      const ordered = run.statements.filter((q) => /order by "fundraisers"."trending_score"/.test(q));
+      expect(ordered.length).toBeGreaterThan(1);
+      return { ids: pages, rankingHidden: ordered.every((q) => q.includes('"trending_score" + 0')), rankingIndexed: ordered.every((q) => !q.includes('"trending_score" + 0')) };
+    };
+    const few = await search(100_000);
+    const many = await search(1);
+    expect(few.ids.length).toBeGreaterThan(3);
+    expect(few.rankingHidden).toBe(true);
+    expect(many.rankingIndexed).toBe(true);
+    // either way, the same fundraisers in the same order, page after page
+    expect(many.ids).toEqual(few.ids);
+  });
+
   it('pages through every fundraiser with the cursor, without repeats', async () => {
     const seen: number[] = [];
     let cursor: string | null = null;
