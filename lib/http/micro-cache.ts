@@ -92,8 +92,7 @@ export class MicroCache {
     const missed = this.missedOnce.get(key);
     this.missedOnce.delete(key);
     if (missed !== undefined && now - missed <= this.ttlMs) return true;
-    this.missedOnce.set(key, now);
-    while (this.missedOnce.size > this.maxEntries) this.missedOnce.delete(this.missedOnce.keys().next().value!);
+    this.remember(this.missedOnce, key, now);
     return false;
   }
 
@@ -132,8 +131,13 @@ export class MicroCache {
   }
 
   markUncacheable(key: string, now = Date.now()): void {
-    this.uncacheable.set(key, now);
-    while (this.uncacheable.size > this.maxEntries) this.uncacheable.delete(this.uncacheable.keys().next().value!);
+    this.remember(this.uncacheable, key, now);
+  }
+
+  // when a key was last seen, in a map that drops its oldest past maxEntries
+  private remember(seen: Map<string, number>, key: string, now: number): void {
+    seen.set(key, now);
+    while (seen.size > this.maxEntries) seen.delete(seen.keys().next().value!);
   }
 
   isKnownUncacheable(key: string, now = Date.now()): boolean {

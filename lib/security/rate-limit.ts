@@ -45,8 +45,9 @@ export async function hitRateLimits(db: DbOrTx, hits: { key: string; rule: RateL
       },
     })
     .returning({ key: rateLimits.key, count: rateLimits.count, window_start: rateLimits.window_start });
+  const ruleOf = new Map(limits);
   const results = rows.map((row) => {
-    const limit = limits.find(([key]) => key === row.key)![1];
+    const limit = ruleOf.get(row.key)!;
     const resetAt = new Date(row.window_start).getTime() + limit.windowMs;
     return { allowed: row.count <= limit.max, remaining: Math.max(0, limit.max - row.count), retryAfterS: Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000)) };
   });
