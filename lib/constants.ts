@@ -664,3 +664,13 @@ export const TICKR_CACHE = 'public, max-age=15, s-maxage=30';
 export const PRIZE_AMOUNT_MAJOR: Readonly<Record<string, number>> = { INR: 300, USD: 60, AED: 60, EUR: 30, GBP: 30, SAR: 30, SGD: 30 };
 /** the gateway value of a gift paid from Sahyog credit (spec 7 POST redeem amount) */
 export const WALLET_GATEWAY = 'wallet';
+
+// Database upkeep where autovacuum does not run (PGlite has no background workers; a server may have it off): the
+// job vacuums and analyzes a table once it changed past autovacuum's own default thresholds (PostgreSQL's docs, 24.1.6)
+export const DB_UPKEEP_INTERVAL_MS = 5 * MINUTE_MS;
+export const UPKEEP_VACUUM_DEAD_ROWS = 50;
+export const UPKEEP_VACUUM_DEAD_SHARE = 0.2;
+export const UPKEEP_VACUUM_INSERTED_ROWS = 1000;
+export const UPKEEP_VACUUM_INSERTED_SHARE = 0.2;
+export const UPKEEP_ANALYZE_CHANGED_ROWS = 50;
+export const UPKEEP_ANALYZE_CHANGED_SHARE = 0.1;

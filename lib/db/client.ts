@@ -26,6 +26,9 @@ const HANDLE_KEY = Symbol.for('sahyog.db.handle');
 type GlobalWithHandle = typeof globalThis & { [HANDLE_KEY]?: Promise<Handle> };
 const g = globalThis as GlobalWithHandle;
 
+/** The rows of a raw `execute`: node-postgres answers a result object, other drivers an array. */
+export const rowsOf = <T,>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : ((r as { rows: T[] }).rows ?? []));
+
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib', 'db', 'migrations');
 
 async function open(): Promise<Handle> {

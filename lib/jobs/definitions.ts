@@ -1,7 +1,8 @@
 // The product's jobs, in one list: what each does and how often. A host (the server, `npm run jobs`) starts the
 // runner with these; SIP charges and pre-debit notices join this list (issue 14).
-import type { Db } from '../db/client';
-import { CURRENCY_RATES_REFRESH_MS, OUTBOX_SEND_INTERVAL_MS, SIP_CHARGE_INTERVAL_MS, SIP_RESUME_INTERVAL_MS } from '../constants';
+import { databaseKind, type Db } from '../db/client';
+import { upkeepDatabase } from '../db/upkeep';
+import { CURRENCY_RATES_REFRESH_MS, DB_UPKEEP_INTERVAL_MS, OUTBOX_SEND_INTERVAL_MS, SIP_CHARGE_INTERVAL_MS, SIP_RESUME_INTERVAL_MS } from '../constants';
 import { resumeDueSips } from '../sip/resume';
 import type { Env } from '../env';
 import { refreshCurrencyRates } from '../currency-rates';
@@ -17,6 +18,7 @@ export const JOB = {
   refreshCurrencyRates: 'currency-rates.refresh',
   resumePausedSips: 'sip.resume-paused',
   sipChargeDue: 'sip.charge_due',
+  upkeepDatabase: 'db.upkeep',
 } as const;
 
 export interface JobHost {
@@ -54,6 +56,15 @@ export function productJobs(host: JobHost): JobDefinition[] {
         const r = await runSipChargeDue(await host.db(), { origin: mainSiteOrigin(siteConfig()) });
         if (r.notices || r.placed || r.skipped || r.awaitingMandate || r.errors) log(`SIP charge run: ${JSON.stringify(r)}`);
       }),
+  });
+  // issue 16: statistics and the search index's pending list where autovacuum does not run (the embedded database)
+  jobs.push({
+    name: JOB.upkeepDatabase,
+    everyMs: DB_UPKEEP_INTERVAL_MS,
+    run: async () => {
+      const r = await upkeepDatabase(await host.db(), await databaseKind());
+      if (r.vacuumed.length || r.analyzed.length) log(`Database upkeep: ${r.vacuumed.length} tables vacuumed, ${r.analyzed.length} analyzed`);
+    },
   });
   const transports = configuredTransports(host.env);
   if (transports) {

@@ -2,9 +2,7 @@
 // payment settled twice, and withdrawals never take out more than was raised (and the ledger holds exactly the approved
 // and paid ones).
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-
-const rows = <T,>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : ((r as { rows: T[] }).rows ?? []));
+import { rowsOf as rows, type DbOrTx } from '../db/client';
 
 export async function checkLedger(db: DbOrTx) {
   // what each fundraiser's account received (donations and sponsors' coupon matches, less refunds); a parent's total also holds its supporting fundraisers'
