@@ -61,3 +61,22 @@ test('canonical and preview tags of a story stay on our own site whatever Host o
     expect(html).not.toContain('evil.example');
   }
 });
+
+// issue 16: the micro-cache in front of Next (scripts/server.ts). A search Next renders per request is kept from its
+// second miss; past its TTL it is answered stale while one fill refreshes it, so its visitors never all render it at once
+test('a repeated search is kept, and once expired is answered stale while one fill refreshes it', async ({ request }) => {
+  const url = `/api/fundraisers?q=cancer&limit=5&e2e=${Date.now()}`;
+  const state = async () => {
+    const res = await request.get(url);
+    expect(res.status()).toBe(200);
+    return res.headers()['x-micro-cache'] ?? 'MISS';
+  };
+  expect(await state()).toBe('MISS');
+  // the second miss within the TTL fetches it again to keep it
+  expect(await state()).toBe('MISS');
+  await expect.poll(state).toBe('HIT');
+  // lib/constants.ts MICRO_CACHE_TTL_MS is 5 s: past it, within MICRO_CACHE_STALE_MS more
+  await new Promise((r) => setTimeout(r, 5_500));
+  expect(await state()).toBe('STALE');
+  await expect.poll(state).toBe('HIT');
+});

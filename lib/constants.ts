@@ -192,6 +192,9 @@ export const MICRO_CACHE_TTL_MS = 5_000;
 export const MICRO_CACHE_MAX_ENTRIES = 500;
 /** issue 16: fills (the server fetching a page again to keep it) in flight at once; past it a miss is just answered */
 export const MICRO_CACHE_MAX_FILLS = 4;
+/** issue 16: past its TTL an entry is still answered this long while one fill refreshes it (nginx's "use stale updating"):
+ *  every visitor of a popular search no longer renders it at once when its copy expires. A change still clears it at once */
+export const MICRO_CACHE_STALE_MS = 5_000;
 /** on SIGTERM the server finishes requests in flight for at most this long before it exits */
 export const SHUTDOWN_GRACE_MS = 10_000;
 

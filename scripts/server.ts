@@ -6,7 +6,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import next from 'next';
 import { acceptsGzip, installMicroCache, keepsRenderedAnswer, MicroCache, microCacheKey, rendersPerRequest, type MicroCacheEntry } from '../lib/http/micro-cache';
-import { INTERNAL_TASK_HEADER, INTERNAL_TASK_PATH, INTERNAL_TASK_TOKEN_ENV, MICRO_CACHE_MAX_ENTRIES, MICRO_CACHE_MAX_FILLS, MICRO_CACHE_TTL_MS, SHUTDOWN_GRACE_MS } from '../lib/constants';
+import { INTERNAL_TASK_HEADER, INTERNAL_TASK_PATH, INTERNAL_TASK_TOKEN_ENV, MICRO_CACHE_MAX_ENTRIES, MICRO_CACHE_MAX_FILLS, MICRO_CACHE_STALE_MS, MICRO_CACHE_TTL_MS, SHUTDOWN_GRACE_MS } from '../lib/constants';
 import { env } from '../lib/env';
 import { cookieFromHeader } from '../lib/http/cookies';
 import { stampClientAddress, trustProxyFrom } from '../lib/http/client-address';
@@ -43,10 +43,10 @@ function fill(cache: MicroCache, key: string, port: number, req: http.IncomingMe
   fetchReq.on('error', () => cache.releaseFill(key));
 }
 
-function send(req: http.IncomingMessage, res: http.ServerResponse, entry: MicroCacheEntry): void {
+function send(req: http.IncomingMessage, res: http.ServerResponse, entry: MicroCacheEntry, fresh: boolean): void {
   const gzip = acceptsGzip(req);
   const body = gzip ? entry.gzip : entry.body;
-  res.writeHead(entry.status, { ...entry.headers, ...(gzip ? { 'content-encoding': 'gzip' } : {}), 'content-length': body.length, 'x-micro-cache': 'HIT' });
+  res.writeHead(entry.status, { ...entry.headers, ...(gzip ? { 'content-encoding': 'gzip' } : {}), 'content-length': body.length, 'x-micro-cache': fresh ? 'HIT' : 'STALE' });
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
@@ -114,7 +114,7 @@ export async function serve(port: number, hostname = '0.0.0.0'): Promise<http.Se
   const app = next({ dev: false, dir: process.cwd(), port, hostname });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const cache = installMicroCache(new MicroCache(MICRO_CACHE_TTL_MS, MICRO_CACHE_MAX_ENTRIES, MICRO_CACHE_MAX_FILLS));
+  const cache = installMicroCache(new MicroCache(MICRO_CACHE_TTL_MS, MICRO_CACHE_MAX_ENTRIES, MICRO_CACHE_MAX_FILLS, MICRO_CACHE_STALE_MS));
   const trust = trustProxyFrom(env().TRUST_PROXY);
   const server = http.createServer((req, res) => {
     // NUL and other control characters, and paths that do not decode, reach no page, route or query
@@ -135,8 +135,13 @@ export async function serve(port: number, hostname = '0.0.0.0'): Promise<http.Se
     // Next would gzip it all the same (it streams, so no size is known), which made it bigger and cost ~6% of the CPU
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.url?.startsWith('/api/')) delete req.headers['accept-encoding'];
     const key = microCacheKey(req);
-    const hit = key ? cache.get(key) : null;
-    if (hit) return send(req, res, hit);
+    const hit = key ? cache.lookup(key) : null;
+    if (key && hit) {
+      send(req, res, hit.entry, hit.fresh);
+      // an expired copy was answered: one fill (claimFill keeps it to one) refreshes it for the visitors after this one
+      if (!hit.fresh) fill(cache, key, port, req);
+      return;
+    }
     if (key) {
       // Next writes its headers in one writeHead, out of reach here: the fill request checks them itself
       res.on('finish', () => {

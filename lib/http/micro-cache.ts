@@ -80,6 +80,8 @@ export class MicroCache {
     readonly maxEntries: number,
     // fills run beside the requests that caused them: bounded, or a stream of one-off URLs queues work without end
     readonly maxFills = Number.POSITIVE_INFINITY,
+    // an expired entry is still answered this long while one fill refreshes it (entries only ever age: a change clears them)
+    readonly staleMs = 0,
   ) {}
 
   /**
@@ -97,13 +99,19 @@ export class MicroCache {
   }
 
   get(key: string, now = Date.now()): MicroCacheEntry | null {
-    const e = this.entries.get(key);
-    if (!e) return null;
-    if (now - e.storedAt > this.ttlMs) {
-      this.entries.delete(key);
-      return null;
-    }
-    return e;
+    const found = this.lookup(key, now);
+    return found?.fresh ? found.entry : null;
+  }
+
+  /** The entry, and whether it is within its TTL; an expired one is answered while it is refreshed, until staleMs more. */
+  lookup(key: string, now = Date.now()): { entry: MicroCacheEntry; fresh: boolean } | null {
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    const age = now - entry.storedAt;
+    if (age <= this.ttlMs) return { entry, fresh: true };
+    if (age <= this.ttlMs + this.staleMs) return { entry, fresh: false };
+    this.entries.delete(key);
+    return null;
   }
 
   set(key: string, entry: MicroCacheEntry): void {

@@ -49,6 +49,28 @@ describe('micro-cache in front of Next', () => {
     expect(cache.size).toBe(2);
   });
 
+  it('issue 16: answers an expired entry as stale for staleMs more (while a fill refreshes it), then drops it', () => {
+    const cache = new MicroCache(1000, 10, 4, 500);
+    const e = entry();
+    cache.set('search', e);
+    const t = e.storedAt;
+    expect(cache.lookup('search', t + 1000)).toEqual({ entry: e, fresh: true });
+    expect(cache.lookup('search', t + 1001)).toEqual({ entry: e, fresh: false });
+    // get() answers fresh entries only
+    expect(cache.get('search', t + 1001)).toBeNull();
+    expect(cache.lookup('search', t + 1500)).toEqual({ entry: e, fresh: false });
+    expect(cache.lookup('search', t + 1501)).toBeNull();
+    expect(cache.size).toBe(0);
+    // without a stale window an expired entry is a miss at once
+    const strict = new MicroCache(1000, 10);
+    strict.set('search', e);
+    expect(strict.lookup('search', t + 1001)).toBeNull();
+    // a change clears stale entries too: nothing old is answered after an invalidation
+    cache.set('story', entry());
+    cache.clear();
+    expect(cache.lookup('story', Date.now() + 1200)).toBeNull();
+  });
+
   it('lets one fill run per key and remembers pages Next renders per request', () => {
     const cache = new MicroCache(1000, 10);
     expect(cache.claimFill('k')).toBe(0);
