@@ -2,8 +2,8 @@
 // PostgreSQL (one run each, autocannon). Password login is scrypt-bound on purpose; the session check
 // runs on every signed-in API call.
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { startServer } from './lib/server.mjs';
+import { freshPgDatabase } from './lib/pg.mjs';
 import { pageScripts } from './js-size.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -49,15 +49,8 @@ async function run(label, env) {
 }
 
 await run('PGlite (embedded)', {});
-const admin = new pg.Client({ connectionString: PG_ADMIN });
 try {
-  await admin.connect();
-  await admin.query('drop database if exists sahyog_bench_auth');
-  await admin.query('create database sahyog_bench_auth');
-  await admin.end();
-  const url = new URL(PG_ADMIN);
-  url.pathname = '/sahyog_bench_auth';
-  await run('PostgreSQL', { DATABASE_URL: url.toString() });
+  await run('PostgreSQL', { DATABASE_URL: await freshPgDatabase(PG_ADMIN, 'sahyog_bench_auth') });
 } catch (e) {
   console.log(`\nPostgreSQL run skipped: ${e instanceof Error ? e.message : e}`);
 }

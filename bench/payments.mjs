@@ -2,9 +2,9 @@
 // send and settle; every webhook replayed three times in shuffled order, racing the browser returns.
 // Prints donations/s, lost and double-credited donations, and whether the total equals the orders.
 import { createHmac } from 'node:crypto';
-import pg from 'pg';
 import autocannon from 'autocannon';
 import { startServer } from './lib/server.mjs';
+import { freshPgDatabase } from './lib/pg.mjs';
 
 const DONATIONS = Number(process.env.BENCH_DONATIONS ?? 1000);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 50);
@@ -144,15 +144,8 @@ async function run(label, env) {
 
 // BENCH_ONLY=postgres skips the embedded run
 if (process.env.BENCH_ONLY !== 'postgres') await run('PGlite (embedded)', {});
-const admin = new pg.Client({ connectionString: PG_ADMIN });
 try {
-  await admin.connect();
-  await admin.query('drop database if exists sahyog_bench_payments');
-  await admin.query('create database sahyog_bench_payments');
-  await admin.end();
-  const url = new URL(PG_ADMIN);
-  url.pathname = '/sahyog_bench_payments';
-  await run('PostgreSQL', { DATABASE_URL: url.toString() });
+  await run('PostgreSQL', { DATABASE_URL: await freshPgDatabase(PG_ADMIN, 'sahyog_bench_payments') });
 } catch (e) {
   console.log(`\nPostgreSQL run skipped: ${e instanceof Error ? e.message : e}`);
 }
