@@ -13,10 +13,8 @@ import { stampClientAddress, trustProxyFrom } from '../lib/http/client-address';
 import { isBadRequestUrl } from '../lib/routes';
 import { stopOnSignal } from '../lib/http/shutdown';
 import { hostFromHeaders } from '../lib/whitelabel/host';
-import { matchFastRoute, sendWebResponse, serveFastRoute, type FastRoute } from '../lib/http/fast-lane';
+import { fastLane } from '../lib/http/fast-lane';
 import { nextTagExpiry } from '../lib/cache/next-tags';
-import { withExpiryOutsideNext } from '../lib/cache/invalidate';
-import { toErrorResponse } from '../lib/http/respond';
 
 // the headers next.config.mjs puts on every answer; the fast lane's answers carry them too
 const EVERY_ANSWER = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin' };
@@ -102,7 +100,7 @@ async function followCacheBus(port: number, token: string): Promise<() => Promis
  * Next's cache is expired in this process's tags manifest at once, as revalidateTag does when a Next request ends.
  * FAST_LANE=0, or a Next that keeps its tags elsewhere, sends everything through Next.
  */
-async function fastLane(port: number, hostname: string) {
+async function donationFastLane(port: number, hostname: string) {
   if (env().FAST_LANE === '0') return null;
   const expiry = nextTagExpiry();
   if (!expiry) {
@@ -110,18 +108,7 @@ async function fastLane(port: number, hostname: string) {
     return null;
   }
   const { FAST_ROUTES } = await import('./fast-lane-routes');
-  const routes: readonly FastRoute[] = FAST_ROUTES;
-  const site = { hostname, port, headers: EVERY_ANSWER };
-  return (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
-    const match = matchFastRoute(routes, req.method, req.url);
-    if (!match) return false;
-    void withExpiryOutsideNext(expiry, () => serveFastRoute(req, res, match, site)).catch(async (error: unknown) => {
-      // what Next answers for a handler that throws past its own envelope: a 500 (reported)
-      if (!res.headersSent) await sendWebResponse(res, toErrorResponse(error), EVERY_ANSWER);
-      else res.destroy();
-    });
-    return true;
-  };
+  return fastLane(FAST_ROUTES, expiry, { hostname, port, headers: EVERY_ANSWER });
 }
 
 // Pages (the API checks origins itself) are served as one of our sites: a Host that is neither configured nor an
@@ -150,7 +137,7 @@ export async function serve(port: number, hostname = '0.0.0.0'): Promise<http.Se
   const handle = app.getRequestHandler();
   const cache = installMicroCache(new MicroCache(MICRO_CACHE_TTL_MS, MICRO_CACHE_MAX_ENTRIES, MICRO_CACHE_MAX_FILLS, MICRO_CACHE_STALE_MS));
   const trust = trustProxyFrom(env().TRUST_PROXY);
-  const inFastLane = await fastLane(port, hostname);
+  const inFastLane = await donationFastLane(port, hostname);
   const server = http.createServer((req, res) => {
     // NUL and other control characters, and paths that do not decode, reach no page, route or query
     if (isBadRequestUrl(req.url ?? '')) {

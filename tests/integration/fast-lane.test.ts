@@ -1,0 +1,143 @@
+// issue 16: a whole donation through the server's fast lane (scripts/fast-lane-routes.ts, lib/http/fast-lane.ts) with
+// the real route handlers on the real database, over HTTP, composed as scripts/server.ts composes it: the client
+// address stamped from the socket, then the lane. The gift is credited once, its pages' tags are expired before the
+// donor's return is answered, and nothing a client forges (address, host, signature) reaches a decision.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { FAST_ROUTES } from '@/scripts/fast-lane-routes';
+import { fastLane } from '@/lib/http/fast-lane';
+import { stampClientAddress, trustProxyFrom } from '@/lib/http/client-address';
+import { carts, fundraisers, orders } from '@/lib/db/schema';
+import { SANDBOX_SIGNATURE_HEADER } from '@/lib/payments/sandbox';
+import { CACHE_TAGS } from '@/lib/cache/tags';
+import { closeDb, openInrFundraiser, seededDb } from '../helpers/db';
+import type { Db } from '@/lib/db/client';
+
+let db: Db;
+let fundraiser: typeof fundraisers.$inferSelect;
+let server: http.Server;
+let port = 0;
+const expired: string[][] = [];
+const toNext: string[] = [];
+
+beforeAll(async () => {
+  db = await seededDb();
+  fundraiser = await openInrFundraiser(db);
+  server = http.createServer((req, res) => {
+    stampClientAddress(req, trust);
+    if (lane(req, res)) return;
+    toNext.push(`${req.method} ${req.url}`);
+    res.writeHead(404);
+    res.end();
+  });
+  const trust = trustProxyFrom(undefined);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+  const lane = fastLane(FAST_ROUTES, async (tags) => void expired.push(tags), { hostname: '0.0.0.0', port, headers: {} });
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await closeDb();
+});
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: any };
+function post(path: string, body: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', host: `localhost:${port}`, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let parsed: unknown = text;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          // a redirect or plain text
+        }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) => post(path, JSON.stringify(body), headers);
+const totals = async () => (await db.select({ raised: fundraisers.raised_minor, donors: fundraisers.donor_count }).from(fundraisers).where(eq(fundraisers.id, fundraiser.id)))[0];
+
+// a stranger's forged proxy headers on every request: no trusted proxy is configured, so none may count
+const FORGED = { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', 'x-sahyog-client-address': '203.0.113.7' };
+
+async function checkout(email: string) {
+  const cart = await postJson(`/api/fundraisers/${fundraiser.id}/cart`, { donated_amount: 500, currency: 'INR', donor_name: 'Lane Donor', donor_email: email, donor_phone: '9876543210', tip_amount: 0 }, FORGED);
+  expect(cart.status).toBe(201);
+  expect(cart.headers['x-fast-lane']).toBe('1');
+  const order = await postJson(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.body.data.id, mode: 'UPI' }, FORGED);
+  expect(order.status).toBe(201);
+  const sent = await postJson('/api/payment/send', { order_id: order.body.data.order_id }, FORGED);
+  expect(sent.status).toBe(200);
+  return { cartId: cart.body.data.id as number, orderId: order.body.data.order_id as string, url: new URL(sent.body.data.url) };
+}
+
+describe('a donation through the fast lane', () => {
+  it('is credited once, expires its story before the return is answered, and takes its address and site from the socket and Host', async () => {
+    const before = await totals();
+    const { cartId, orderId, url } = await checkout('lane-1@example.com');
+    // per-address limits and the stored address are the socket's, never a forged header's
+    expect((await db.select({ ip: carts.client_ip }).from(carts).where(eq(carts.id, cartId)))[0].ip).toBe('127.0.0.1');
+    // the gateway's return goes to our own site, never to a forged host
+    const returnUrl = new URL(url.searchParams.get('return_url')!);
+    expect(returnUrl.host).not.toBe('evil.example');
+    expect(returnUrl.protocol).toBe('http:');
+    const form = new URLSearchParams({ gateway_order_id: url.searchParams.get('gateway_order_id')!, status: 'success', return_url: returnUrl.toString(), webhook: 'lost' });
+    const paid = await post('/api/payment/sandbox/complete', form.toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(paid.status).toBe(303);
+    const back = new URL(paid.headers.location!);
+    const params = Object.fromEntries([...back.searchParams].filter(([k]) => !['oi', 'origin', 'ct', 'id'].includes(k)));
+    expired.length = 0;
+    const result = await postJson(`/api/payment/response/${orderId}`, params);
+    expect(result.status).toBe(200);
+    expect(result.body.data).toMatchObject({ order_id: orderId, status: 'success' });
+    // the story, its lists: expired by the time the donor is told where to go
+    expect(expired.flat()).toEqual(expect.arrayContaining([CACHE_TAGS.fundraiser(fundraiser.id), CACHE_TAGS.fundraiserLists]));
+    // the gateway's webhooks after it, three times: nothing moves again
+    const event = JSON.stringify({ event_id: `evt_lane_${orderId}`, type: 'payment.success', gateway_order_id: params.gateway_order_id, payment_id: params.payment_id, status: 'success', amount: params.amount, currency: params.currency });
+    const { sandboxSign } = await import('@/lib/payments/sandbox');
+    const { sandboxSecret } = await import('@/lib/payments/registry');
+    const results: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const hook = await post('/api/webhooks/sandbox', event, { [SANDBOX_SIGNATURE_HEADER]: sandboxSign(sandboxSecret(), event) });
+      expect(hook.status).toBe(200);
+      results.push(hook.body.data.result);
+    }
+    expect(results).toEqual(['unchanged', 'duplicate', 'duplicate']);
+    expect(await totals()).toEqual({ raised: before.raised + 50_000, donors: before.donors + 1 });
+    expect(toNext).toEqual([]);
+  });
+
+  it('refuses a forged webhook and a tampered return, crediting nothing', async () => {
+    const { orderId, url } = await checkout('lane-2@example.com');
+    const before = await totals();
+    const event = JSON.stringify({ event_id: 'evt_lane_forged', type: 'payment.success', gateway_order_id: url.searchParams.get('gateway_order_id'), payment_id: 'sbx_pay_forged', status: 'success', amount: '50000', currency: 'INR' });
+    const forged = await post('/api/webhooks/sandbox', event, { [SANDBOX_SIGNATURE_HEADER]: 'f'.repeat(64) });
+    expect(forged.status).toBe(400);
+    expect(forged.body.error.message).toBe('The payment signature does not match');
+    const tampered = await postJson(`/api/payment/response/${orderId}`, { gateway_order_id: url.searchParams.get('gateway_order_id'), payment_id: 'sbx_pay_forged', status: 'success', amount: '50000', currency: 'INR', signature: 'f'.repeat(64) });
+    expect(tampered.status).toBe(400);
+    expect(await totals()).toEqual(before);
+    expect((await db.select({ status: orders.status }).from(orders).where(eq(orders.order_id, orderId)))[0].status).toBe('pending');
+  });
+
+  it('answers bad input with the handlers\' own 4xx and writes nothing', async () => {
+    const cartsBefore = (await db.select({ id: carts.id }).from(carts)).length;
+    const bad = await postJson(`/api/fundraisers/${fundraiser.id}/cart`, { donated_amount: -5, currency: 'INR' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.fields).toBeDefined();
+    expect((await postJson('/api/fundraisers/not-a-number/cart', {})).status).toBe(422);
+    expect((await post(`/api/fundraisers/${fundraiser.id}/cart`, '{not json')).status).toBe(400);
+    // a browser's cross-site POST is refused as it is under Next
+    expect((await postJson(`/api/fundraisers/${fundraiser.id}/cart`, {}, { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await db.select({ id: carts.id }).from(carts)).length).toBe(cartsBefore);
+  });
+});
