@@ -82,11 +82,13 @@ async function main() {
       };
       const ids = [...Array(N).keys()].map(() => serial++);
       const ip = (i) => ({ 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` });
-      // as bench:payments measures it: autocannon, no gzip asked for (fetch asks for it, and a gzip stream per answer costs more than the route)
-      await step('/api/health', ids, async () => {
-        const r = await fetch(`${base}/api/health`, { headers: { 'accept-encoding': 'identity' } });
-        await r.text();
-      });
+      // as bench:payments measures it: no gzip asked for (fetch asks for it, and a gzip stream per answer costs more than the route)
+      const health = (name) =>
+        step(name, ids, async () => {
+          const r = await fetch(`${base}/api/health`, { headers: { 'accept-encoding': 'identity' } });
+          await r.text();
+        });
+      await health('/api/health, before');
       const carts = await step('cart', ids, async (i) => {
         const r = await post(base, `/api/fundraisers/${f.id}/cart`, { donated_amount: 500, currency: 'INR', donor_name: 'Bench Donor', donor_email: `steps-${i}@example.com`, donor_phone: '9876543210', tip_amount: 0 }, ip(i));
         if (r.status !== 201) throw new Error(`cart ${r.status} ${JSON.stringify(r.json)}`);
@@ -125,14 +127,16 @@ async function main() {
         const r = await post(base, `/api/payment/response/${orders[k]}`, returns[k]);
         if (r.status !== 200 || r.json.data.status !== 'success') throw new Error(`return ${r.status} ${JSON.stringify(r.json)}`);
       });
+      await health('/api/health, after');
       measured.push(rows);
     }
     const rows = measured.at(-1);
-    const health = rows[0].us;
-    const donation = rows.slice(1).reduce((s, r) => s + r.us, 0);
+    const healthRows = rows.filter((r) => r.name.startsWith('/api/health'));
+    const health = healthRows.reduce((s, r) => s + r.us, 0) / healthRows.length;
+    const donation = rows.filter((r) => !r.name.startsWith('/api/health')).reduce((s, r) => s + r.us, 0);
     console.log(`\n${onPglite ? 'PGlite' : 'PostgreSQL'}: ${N} donations one step at a time, ${IN_FLIGHT} in flight; server CPU per request (the last of ${ROUNDS} rounds)`);
     for (const r of rows) console.log(`  ${r.name.padEnd(26)} ${(r.us / 1000).toFixed(2).padStart(6)} ms CPU  ${(r.us / health).toFixed(1).padStart(5)}x health  ${r.rps.toFixed(0).padStart(6)} req/s`);
-    console.log(`  a donation's 8 requests: ${(donation / 1000).toFixed(1)} ms CPU, ${(donation / health).toFixed(1)} health requests; share at full load: ${((8 * health * 100) / donation).toFixed(0)}% (target at least 40%)`);
+    console.log(`  a donation's 8 requests: ${(donation / 1000).toFixed(1)} ms CPU, ${(donation / health).toFixed(1)} health requests (the mean of the two); share at full load: ${((8 * health * 100) / donation).toFixed(0)}% (target at least 40%)`);
   } finally {
     await server.stop();
   }

@@ -120,10 +120,21 @@ export interface FastLaneSite {
  */
 export function fastLane(routes: readonly FastRoute[], expiry: TagExpiry, site: FastLaneSite): (req: IncomingMessage, res: ServerResponse) => boolean {
   const answered = { ...site, headers: { ...site.headers, 'x-fast-lane': '1' } };
+  // each route's module is loaded once (a dynamic import per request goes through the module loader's hooks every time)
+  const loaded = new Map<FastRoute, Promise<RouteHandler>>();
+  const handlerOf = (route: FastRoute) => {
+    let handler = loaded.get(route);
+    if (!handler) {
+      handler = route.load();
+      loaded.set(route, handler);
+      handler.catch(() => loaded.delete(route));
+    }
+    return handler;
+  };
   return (req, res) => {
     const match = matchFastRoute(routes, req.method, req.url);
     if (!match) return false;
-    void withExpiryOutsideNext(expiry, () => serveFastRoute(req, res, match, answered)).catch(async (error: unknown) => {
+    void withExpiryOutsideNext(expiry, () => serveFastRoute(req, res, handlerOf(match.route), match.params, answered)).catch(async (error: unknown) => {
       // what Next answers for a handler that throws past its own envelope: a 500 (reported)
       if (!res.headersSent) await sendWebResponse(res, toErrorResponse(error), answered.headers);
       else res.destroy();
@@ -133,11 +144,10 @@ export function fastLane(routes: readonly FastRoute[], expiry: TagExpiry, site: 
 }
 
 /** Answers one request in the fast lane: the Request Next would build, the route's handler, its Response written back. */
-async function serveFastRoute(req: IncomingMessage, res: ServerResponse, match: { route: FastRoute; params: Record<string, string> }, server: FastLaneSite): Promise<void> {
+async function serveFastRoute(req: IncomingMessage, res: ServerResponse, handler: Promise<RouteHandler>, params: Record<string, string>, server: FastLaneSite): Promise<void> {
   forwardedDefaults(req, server.port);
   const body = await readCappedBody(req);
   if (body === null) return sendWebResponse(res, errorResponse(payloadTooLarge()), server.headers);
   const request = new Request(nextRequestUrl(req, server.hostname, server.port), { method: req.method, headers: webHeaders(req), body: body.length ? new Uint8Array(body) : null });
-  const handler = await match.route.load();
-  await sendWebResponse(res, await handler(request, { params: Promise.resolve(match.params) }), server.headers);
+  await sendWebResponse(res, await (await handler)(request, { params: Promise.resolve(params) }), server.headers);
 }
