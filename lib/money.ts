@@ -69,17 +69,31 @@ const NUMBER_LOCALE: Record<string, string> = {
 // Totals of 1,000 or more read better in whole units; receipts pass exact to keep the paise.
 const WHOLE_UNITS_FROM_MAJOR = 1000;
 
+// building an Intl.NumberFormat costs about 0.4 ms (a receipt, every card of a listing): one per locale, currency and precision
+const formats = new Map<string, Intl.NumberFormat>();
+const FORMATS_MAX = 500;
+
+function numberFormat(locale: string, currency: string | null, whole: boolean): Intl.NumberFormat {
+  const key = `${locale}|${currency ?? ''}|${whole ? 0 : 2}`;
+  let f = formats.get(key);
+  if (!f) {
+    const numberLocale = NUMBER_LOCALE[locale] ?? 'en-IN';
+    const digits = whole ? 0 : 2;
+    f = currency
+      ? new Intl.NumberFormat(numberLocale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits, roundingMode: 'trunc' } as Intl.NumberFormatOptions)
+      : new Intl.NumberFormat(numberLocale);
+    // currencies come from stored rows: never let an odd one grow the map without bound
+    if (formats.size >= FORMATS_MAX) formats.clear();
+    formats.set(key, f);
+  }
+  return f;
+}
+
 export function formatMoney(minor: number, currency: string, locale = 'en', opts: { exact?: boolean } = {}): string {
   const whole = minor % MINOR_UNITS_PER_MAJOR === 0 || (!opts.exact && Math.abs(minor) >= WHOLE_UNITS_FROM_MAJOR * MINOR_UNITS_PER_MAJOR);
-  return new Intl.NumberFormat(NUMBER_LOCALE[locale] ?? 'en-IN', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-    roundingMode: 'trunc',
-  } as Intl.NumberFormatOptions).format(toMajor(minor));
+  return numberFormat(locale, currency, whole).format(toMajor(minor));
 }
 
 export function formatCount(n: number, locale = 'en'): string {
-  return new Intl.NumberFormat(NUMBER_LOCALE[locale] ?? 'en-IN').format(n);
+  return numberFormat(locale, null, false).format(n);
 }

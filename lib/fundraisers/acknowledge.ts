@@ -3,6 +3,7 @@
 // change the stored words without a second email (the donor is not thanked twice).
 import { and, eq } from 'drizzle-orm';
 import { createTranslator } from 'use-intl/core';
+import { SHARED_INTL_CACHE } from '../i18n/server-translator';
 import type { Db, DbOrTx } from '../db/client';
 import { carts, fundraisers, orders, users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
@@ -38,7 +39,7 @@ export interface AcknowledgementFacts {
 export async function acknowledgementEmail(a: AcknowledgementFacts): Promise<OutgoingMessage> {
   const asked = (LOCALES as readonly string[]).includes(a.locale) ? (a.locale as Locale) : DEFAULT_LOCALE;
   const { locale, messages } = await loadMessages(asked);
-  const t = createTranslator({ locale, messages, namespace: 'Donors.email' });
+  const t = createTranslator({ ...SHARED_INTL_CACHE, locale, messages, namespace: 'Donors.email' });
   // in Arabic and Urdu, Latin names keep their own direction and the link reads left to right
   const rtl = RTL_LOCALES.includes(locale);
   const words = rtl ? isolate : (x: string) => x;

@@ -2,6 +2,7 @@
 // card, share counts by channel and how many fundraisers its campaigner runs. The story page shows the same facts.
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { createTranslator } from 'use-intl/core';
+import { SHARED_INTL_CACHE } from '../i18n/server-translator';
 import type { DbOrTx } from '../db/client';
 import { carts, fundraisers, orders, systemEvents } from '../db/schema';
 import type { FundraiserDetail } from './queries';
@@ -94,7 +95,7 @@ export function storyShareSummary(f: Pick<FundraiserDetail, 'is_private' | 'stor
 /** spec 7 GET share card: the story's share text in the asked language, the share links of each channel, the og image. */
 export async function shareCard(f: FundraiserDetail, opts: { origin: string; locale: string }) {
   const { locale, messages } = await loadMessages(isLocale(opts.locale) ? opts.locale : DEFAULT_LOCALE);
-  const t = createTranslator({ locale, messages, namespace: 'Story' });
+  const t = createTranslator({ ...SHARED_INTL_CACHE, locale, messages, namespace: 'Story' });
   const text = storyShareMessage((key, values) => t(key, values), f.title, storyShareSummary(f));
   const storyUrl = storyAddress(opts.origin, locale, f.custom_tag).url;
   const image = storyImage(opts.origin, f);

@@ -2,6 +2,7 @@
 // expire on every server) and goes by email, through the outbox, to each donor of the fundraiser once.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { createTranslator } from 'use-intl/core';
+import { SHARED_INTL_CACHE } from '../i18n/server-translator';
 import type { Db, DbOrTx } from '../db/client';
 import { carts, fundraisers, orders, updates, users } from '../db/schema';
 import { UPDATE_TEXT_MIN } from '../constants';
@@ -60,7 +61,7 @@ async function updateEmailWords(locale: string) {
   // in Arabic and Urdu, Latin titles keep their own direction and links read left to right
   const rtl = RTL_LOCALES.includes(loaded);
   return {
-    t: createTranslator({ locale: loaded, messages, namespace: 'Updates.email' }),
+    t: createTranslator({ ...SHARED_INTL_CACHE, locale: loaded, messages, namespace: 'Updates.email' }),
     words: rtl ? isolate : (x: string) => x,
     digits: rtl ? isolateLtr : (x: string) => x,
   };

@@ -7,6 +7,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { createTranslator } from 'use-intl/core';
+import { SHARED_INTL_CACHE } from '../i18n/server-translator';
 import type { Db } from '../db/client';
 import { insurancePolicies, users } from '../db/schema';
 import { ApiError, conflict } from '../http/errors';
@@ -49,7 +50,7 @@ export async function sendCreditDetailsCode(db: Db, owner: Owner, policyId: numb
   const { request_id, code, expires_at } = await issueOneTimeCode(db, contact, ctx.ip, purposeOf(policy.id, details), now);
   const locale = ctx.locale && isLocale(ctx.locale) ? ctx.locale : DEFAULT_LOCALE;
   const { messages } = await loadMessages(locale);
-  const t = createTranslator({ locale, messages, namespace: 'Insurance.codeMessage' });
+  const t = createTranslator({ ...SHARED_INTL_CACHE, locale, messages, namespace: 'Insurance.codeMessage' });
   // in Arabic and Urdu the code and the account's digits keep reading left to right
   const digits = RTL_LOCALES.includes(locale) ? isolateLtr : (x: string) => x;
   const facts = { code: digits(code), brand: ctx.productName, last4: digits(lastDigits(details.account_number)), minutes: Math.round(ONE_TIME_CODE_TTL_MS / 60_000) };

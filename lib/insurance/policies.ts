@@ -4,6 +4,7 @@
 import 'server-only';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { createTranslator } from 'use-intl/core';
+import { SHARED_INTL_CACHE } from '../i18n/server-translator';
 import type { Db, DbOrTx } from '../db/client';
 import { insurancePolicies, orders, users } from '../db/schema';
 import { ApiError, conflict, notFound } from '../http/errors';
@@ -127,7 +128,7 @@ export async function updatePolicy(db: Db, owner: Owner, input: UpdatePolicyInpu
 /** The plan's name in the payer's language, for the receipt (Insurance.plans.{plan} and the frequency). */
 async function planTitle(locale: string, policy: Pick<PolicyRow, 'plan' | 'frequency'>): Promise<string> {
   const { messages } = await loadMessages(isLocale(locale) ? locale : DEFAULT_LOCALE);
-  const t = createTranslator({ locale, messages, namespace: 'Insurance' });
+  const t = createTranslator({ ...SHARED_INTL_CACHE, locale, messages, namespace: 'Insurance' });
   return t('planTitle', { plan: t(`plans.${policy.plan}` as never), frequency: t(`frequency.${policy.frequency}` as never) });
 }
 

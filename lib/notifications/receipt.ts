@@ -1,6 +1,7 @@
 // The donation receipt email, written in the language the donor gave in (messages/*.json, Receipt).
 // use-intl's core needs no React, so scripts and workers outside Next render receipts too
 import { createTranslator } from 'use-intl/core';
+import { SHARED_INTL_CACHE } from '../i18n/server-translator';
 import { formatMoney } from '../money';
 import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES, type Locale } from '../i18n/locales';
 import { isolate, isolateLtr } from '../i18n/bidi';
@@ -31,12 +32,12 @@ export interface ReceiptFacts {
 export async function receiptEmail(r: ReceiptFacts): Promise<OutgoingMessage> {
   const asked = (LOCALES as readonly string[]).includes(r.locale) ? (r.locale as Locale) : DEFAULT_LOCALE;
   const { locale, messages } = await loadMessages(asked);
-  const t = createTranslator({ locale, messages, namespace: 'Receipt' });
+  const t = createTranslator({ ...SHARED_INTL_CACHE, locale, messages, namespace: 'Receipt' });
   // in Arabic and Urdu, Latin names and titles keep their own direction and numbers read left to right
   const rtl = RTL_LOCALES.includes(locale);
   const words = rtl ? isolate : (x: string) => x;
   const digits = rtl ? isolateLtr : (x: string) => x;
-  const causeName = createTranslator({ locale, messages, namespace: 'Sip.causes' });
+  const causeName = createTranslator({ ...SHARED_INTL_CACHE, locale, messages, namespace: 'Sip.causes' });
   const title = words(r.fundraiserTitle ?? (r.causes ?? []).map((c) => causeName(c as never)).join(', '));
   const number = digits(r.orderId);
   const amount = digits(formatMoney(r.amountMinor, r.currency, locale, { exact: true }));

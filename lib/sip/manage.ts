@@ -6,6 +6,7 @@
 import 'server-only';
 import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import { createTranslator } from 'use-intl/core';
+import { SHARED_INTL_CACHE } from '../i18n/server-translator';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { mandates, subscriptionLines, subscriptions, users } from '../db/schema';
 import { ApiError, conflict, notFound } from '../http/errors';
@@ -284,8 +285,8 @@ async function sipTranslator(locale: string) {
   const rtl = RTL_LOCALES.includes(loaded);
   return {
     locale: loaded,
-    t: createTranslator({ locale: loaded, messages, namespace: 'SipManage.email' }),
-    causeName: createTranslator({ locale: loaded, messages, namespace: 'Sip.causes' }),
+    t: createTranslator({ ...SHARED_INTL_CACHE, locale: loaded, messages, namespace: 'SipManage.email' }),
+    causeName: createTranslator({ ...SHARED_INTL_CACHE, locale: loaded, messages, namespace: 'Sip.causes' }),
     words: rtl ? isolate : (x: string) => x,
     digits: rtl ? isolateLtr : (x: string) => x,
   };
