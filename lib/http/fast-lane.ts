@@ -80,6 +80,10 @@ export function readCappedBody(req: IncomingMessage, limit = JSON_BODY_MAX_BYTES
     });
     req.on('end', () => resolve(over ? null : Buffer.concat(chunks, total)));
     req.on('error', reject);
+    // a client gone before its body ended: nothing to answer, and nothing left waiting
+    req.on('close', () => {
+      if (!req.complete) reject(new Error('The client closed the request before its body ended'));
+    });
   });
 }
 
@@ -135,6 +139,8 @@ export function fastLane(routes: readonly FastRoute[], expiry: TagExpiry, site: 
     const match = matchFastRoute(routes, req.method, req.url);
     if (!match) return false;
     void withExpiryOutsideNext(expiry, () => serveFastRoute(req, res, handlerOf(match.route), match.params, answered)).catch(async (error: unknown) => {
+      // nobody is left to answer
+      if (res.destroyed || req.socket.destroyed) return;
       // what Next answers for a handler that throws past its own envelope: a 500 (reported)
       if (!res.headersSent) await sendWebResponse(res, toErrorResponse(error), answered.headers);
       else res.destroy();

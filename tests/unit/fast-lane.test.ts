@@ -205,3 +205,22 @@ describe("Next's tags, expired from outside a Next request", () => {
     expect(tagsManifest.get('fundraiser:41')?.stale).toBeDefined();
   });
 });
+
+describe('a client that leaves', () => {
+  it('leaves nothing waiting when it closes before its body ends, and the server goes on answering', async () => {
+    const net = await import('node:net');
+    await new Promise<void>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write('POST /api/fundraisers/12/cart HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"partial":');
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 50);
+      });
+      socket.on('error', reject);
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const r = await post('/api/fundraisers/12/cart', '{}');
+    expect(r.status).toBe(201);
+  });
+});
