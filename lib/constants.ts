@@ -195,6 +195,8 @@ export const MICRO_CACHE_MAX_FILLS = 4;
 /** issue 16: past its TTL an entry is still answered this long while one fill refreshes it (nginx's "use stale updating"):
  *  every visitor of a popular search no longer renders it at once when its copy expires. A change still clears it at once */
 export const MICRO_CACHE_STALE_MS = 5_000;
+// a visitor of a search whose fill is rendering waits this long for it before asking Next itself (nginx's proxy_cache_lock_timeout)
+export const MICRO_CACHE_LOCK_MS = 3_000;
 /** on SIGTERM the server finishes requests in flight for at most this long before it exits */
 export const SHUTDOWN_GRACE_MS = 10_000;
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import next from 'next';
 import { acceptsGzip, installMicroCache, keepsRenderedAnswer, MicroCache, microCacheKey, rendersPerRequest, type MicroCacheEntry } from '../lib/http/micro-cache';
-import { INTERNAL_TASK_HEADER, INTERNAL_TASK_PATH, INTERNAL_TASK_TOKEN_ENV, MICRO_CACHE_MAX_ENTRIES, MICRO_CACHE_MAX_FILLS, MICRO_CACHE_STALE_MS, MICRO_CACHE_TTL_MS, SHUTDOWN_GRACE_MS } from '../lib/constants';
+import { INTERNAL_TASK_HEADER, INTERNAL_TASK_PATH, INTERNAL_TASK_TOKEN_ENV, MICRO_CACHE_LOCK_MS, MICRO_CACHE_MAX_ENTRIES, MICRO_CACHE_MAX_FILLS, MICRO_CACHE_STALE_MS, MICRO_CACHE_TTL_MS, SHUTDOWN_GRACE_MS } from '../lib/constants';
 import { env } from '../lib/env';
 import { cookieFromHeader } from '../lib/http/cookies';
 import { stampClientAddress, trustProxyFrom } from '../lib/http/client-address';
@@ -22,9 +22,10 @@ const EVERY_ANSWER = { 'x-content-type-options': 'nosniff', 'referrer-policy': '
 // headers that belong to one connection or one visitor, never replayed from the cache
 const PER_RESPONSE = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'keep-alive']);
 
-function fill(cache: MicroCache, key: string, port: number, req: http.IncomingMessage): void {
+/** Fetches the page again from Next to keep it; answers the fill's end (kept or not), or null when none could start. */
+function fill(cache: MicroCache, key: string, port: number, req: http.IncomingMessage): Promise<void> | null {
   const generation = cache.claimFill(key);
-  if (generation === null) return;
+  if (generation === null) return null;
   // the fill comes back in through this server from loopback, which is no trusted proxy: the site goes in Host itself
   const headers: Record<string, string> = { host: hostFromHeaders((n) => req.headers[n] as string | undefined), 'accept-encoding': 'identity', 'x-microcache-fill': '1' };
   if (req.headers['accept-language']) headers['accept-language'] = String(req.headers['accept-language']);
@@ -46,6 +47,7 @@ function fill(cache: MicroCache, key: string, port: number, req: http.IncomingMe
     res.on('error', () => cache.releaseFill(key));
   });
   fetchReq.on('error', () => cache.releaseFill(key));
+  return cache.fillOf(key);
 }
 
 function send(req: http.IncomingMessage, res: http.ServerResponse, entry: MicroCacheEntry, fresh: boolean): void {
@@ -165,13 +167,28 @@ export async function serve(port: number, hostname = '0.0.0.0'): Promise<http.Se
       if (!hit.fresh) fill(cache, key, port, req);
       return;
     }
-    if (key) {
-      // Next writes its headers in one writeHead, out of reach here: the fill request checks them itself
+    if (key && rendersPerRequest(req.url ?? '')) {
+      // a search (a render per request): its visitors wait for the one fill rendering it, from its second visitor on,
+      // rather than each render it again (a popular search's first seconds, every visitor at once)
+      const rendering = cache.fillOf(key) ?? (!cache.isKnownUncacheable(key) && cache.admitsFill(key, true) ? fill(cache, key, port, req) : null);
+      if (rendering) return void answerAfter(rendering, key, req, res);
+    } else if (key) {
+      // a page Next serves from its own cache: answered by Next at once, then kept. Next writes its headers in one
+      // writeHead, out of reach here: the fill request checks them itself
       res.on('finish', () => {
-        if (res.statusCode === 200 && !cache.isKnownUncacheable(key) && cache.admitsFill(key, rendersPerRequest(req.url ?? ''))) fill(cache, key, port, req);
+        if (res.statusCode === 200 && !cache.isKnownUncacheable(key) && cache.admitsFill(key, false)) fill(cache, key, port, req);
       });
     }
     void handle(req, res);
+  };
+  // the fill's copy when it was kept; Next itself when it was not (another answer, a cookie) or took too long
+  const answerAfter = async (rendering: Promise<void>, key: string, req: http.IncomingMessage, res: http.ServerResponse) => {
+    let waited: NodeJS.Timeout | undefined;
+    await Promise.race([rendering, new Promise<void>((resolve) => (waited = setTimeout(resolve, MICRO_CACHE_LOCK_MS)))]);
+    clearTimeout(waited);
+    const kept = cache.lookup(key);
+    if (kept) send(req, res, kept.entry, kept.fresh);
+    else void handle(req, res);
   };
   await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
   console.log(`Sahyog is ready on http://localhost:${port}`);

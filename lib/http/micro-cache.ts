@@ -68,7 +68,8 @@ export const acceptsGzip = (req: MicroCacheRequest) => /\bgzip\b/.test(header(re
 /** Bounded, expiring map; the oldest entries go first when full. */
 export class MicroCache {
   private entries = new Map<string, MicroCacheEntry>();
-  private filling = new Set<string>();
+  // each fill in flight, with what resolves when it is done (kept or not)
+  private filling = new Map<string, { done: Promise<void>; release: () => void }>();
   // bumped by clear(): a fill that started before an invalidation must not store what it fetched
   private generation = 0;
   // responses Next renders per request (searches) are not stored: remember that, so they are not re-fetched
@@ -123,8 +124,18 @@ export class MicroCache {
   /** One fill at a time per key, and at most maxFills in all; the answer is the generation to hand back to setIfCurrent. */
   claimFill(key: string): number | null {
     if (this.filling.has(key) || this.filling.size >= this.maxFills) return null;
-    this.filling.add(key);
+    let release = () => {};
+    const done = new Promise<void>((resolve) => (release = resolve));
+    this.filling.set(key, { done, release });
     return this.generation;
+  }
+
+  /**
+   * The fill of this key in flight, to wait for rather than render the same page once more (nginx's proxy_cache_lock);
+   * null when none runs.
+   */
+  fillOf(key: string): Promise<void> | null {
+    return this.filling.get(key)?.done ?? null;
   }
 
   /** Stores a fill's result unless the cache was cleared since the fill started. */
@@ -135,7 +146,9 @@ export class MicroCache {
   }
 
   releaseFill(key: string): void {
+    const fill = this.filling.get(key);
     this.filling.delete(key);
+    fill?.release();
   }
 
   markUncacheable(key: string, now = Date.now()): void {

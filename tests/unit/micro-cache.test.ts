@@ -71,6 +71,23 @@ describe('micro-cache in front of Next', () => {
     expect(cache.lookup('story', Date.now() + 1200)).toBeNull();
   });
 
+  it('hands out the fill in flight for a key, to wait for, which ends when it is released (kept or not)', async () => {
+    const cache = new MicroCache(1000, 10);
+    expect(cache.fillOf('search')).toBeNull();
+    cache.claimFill('search');
+    const rendering = cache.fillOf('search')!;
+    expect(cache.fillOf('search')).toBe(rendering);
+    expect(cache.fillOf('other')).toBeNull();
+    let ended = false;
+    void rendering.then(() => (ended = true));
+    await Promise.resolve();
+    expect(ended).toBe(false);
+    cache.releaseFill('search');
+    await rendering;
+    expect(ended).toBe(true);
+    expect(cache.fillOf('search')).toBeNull();
+  });
+
   it('lets one fill run per key and remembers pages Next renders per request', () => {
     const cache = new MicroCache(1000, 10);
     expect(cache.claimFill('k')).toBe(0);
