@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { createHmac } from 'node:crypto';
 import { startServer } from './lib/server.mjs';
 import { freshPgDatabase } from './lib/pg.mjs';
+import { pool, postJson as post } from './lib/requests.mjs';
 
 const N = Number(process.env.BENCH_DONATIONS ?? 600);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 50);
@@ -32,32 +33,6 @@ function groupCpuUs(pgid) {
     if (Number(f[2]) === pgid) ticks += Number(f[11]) + Number(f[12]);
   }
   return ticks * TICK_US;
-}
-
-async function pool(items, size, fn) {
-  const results = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: size }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await fn(items[i], i);
-      }
-    }),
-  );
-  return results;
-}
-
-async function post(base, path, body, headers = {}) {
-  const r = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body), redirect: 'manual' });
-  const text = await r.text();
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // a redirect or plain text
-  }
-  return { status: r.status, json, headers: r.headers };
 }
 
 async function main() {

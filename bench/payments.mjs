@@ -5,6 +5,7 @@ import { createHmac } from 'node:crypto';
 import autocannon from 'autocannon';
 import { startServer } from './lib/server.mjs';
 import { freshPgDatabase } from './lib/pg.mjs';
+import { pool, postJson } from './lib/requests.mjs';
 
 const DONATIONS = Number(process.env.BENCH_DONATIONS ?? 1000);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 50);
@@ -24,20 +25,6 @@ const shuffle = (a) => {
   return a;
 };
 
-async function pool(items, size, fn) {
-  const results = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: size }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await fn(items[i], i);
-      }
-    }),
-  );
-  return results;
-}
-
 // time spent in each step of a donation, summed over all donations (where the path's time goes)
 const stepMs = new Map();
 async function timed(step, fn) {
@@ -50,18 +37,6 @@ async function timed(step, fn) {
     s.ms += performance.now() - t;
     s.n += 1;
   }
-}
-
-async function postJson(base, path, body, headers = {}) {
-  const r = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const text = await r.text();
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: r.status, json, headers: r.headers };
 }
 
 async function donate(base, fundraiserId, i) {
