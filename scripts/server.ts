@@ -60,7 +60,7 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, entry: MicroC
 // The job runner (lib/jobs): reconciliation, the outbox and rate refreshes, each period on one instance only.
 // Reconciliation goes through our own route, so it runs inside Next and expires cached pages as a webhook does.
 async function startJobs(port: number, token: string): Promise<() => Promise<void>> {
-  const [{ getDb, jobDatabase }, { startJobRunner }, { productJobs }, { reportError }] = await Promise.all([
+  const [{ getDb, jobDatabase, databaseKind }, { startJobRunner }, { productJobs }, { reportError }] = await Promise.all([
     import('../lib/db/client'),
     import('../lib/jobs/runner'),
     import('../lib/jobs/definitions'),
@@ -76,7 +76,9 @@ async function startJobs(port: number, token: string): Promise<() => Promise<voi
     if (!r.ok) throw new Error(`Scheduled SIP charge run answered ${r.status}`);
   };
   const jobs = productJobs({ db: getDb, env: env(), reconcile, chargeSips });
-  const runner = await startJobRunner({ database: await jobDatabase(), jobs, onError: (error) => void reportError(error, { task: 'jobs' }) });
+  // on the embedded database this server is the only one: a claim left by the one before it (killed mid-run) is released now
+  const soleInstance = (await databaseKind()) === 'pglite';
+  const runner = await startJobRunner({ database: await jobDatabase(), jobs, soleInstance, onError: (error) => void reportError(error, { task: 'jobs' }) });
   console.log(`Jobs: ${jobs.map((j) => `${j.name} every ${Math.round((j.everyMs ?? 0) / 1000)} s`).join(', ')}.`);
   return () => runner.stop();
 }

@@ -58,6 +58,12 @@ export interface JobRunnerOptions {
   /** how often abandoned claims are expired (and old jobs archived) */
   maintenanceIntervalSeconds?: number;
   onError?: (error: unknown) => void;
+  /**
+   * Only this process can hold a claim (the embedded database: one process per data folder). A job still claimed
+   * when it starts was claimed by a server that stopped without finishing it: it goes back to the queue at once,
+   * rather than after its claim expires (10 minutes, during which a periodic job's queue runs nothing at all).
+   */
+  soleInstance?: boolean;
 }
 
 export interface JobRunner {
@@ -92,6 +98,12 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
       retryBackoff: true,
       expireInSeconds: claimExpiry,
     });
+  }
+  if (opts.soleInstance && 'sql' in opts.database) {
+    // as pg-boss's own expiry does it: retried while retries remain, failed after
+    await opts.database.sql.executeSql(
+      `update ${schema}.job set state = (case when retry_count < retry_limit then 'retry' else 'failed' end)::${schema}.job_state, retry_count = retry_count + 1, start_after = now(), output = '{"message":"abandoned: its server stopped"}'::jsonb where state = 'active'`,
+    );
   }
   if (opts.work !== false) {
     for (const job of opts.jobs) {

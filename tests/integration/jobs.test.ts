@@ -2,7 +2,7 @@
 // "Instances" are separate runners: on PostgreSQL each has its own pool, as separate servers would.
 import http from 'node:http';
 import { eq, sql } from 'drizzle-orm';
-import { closeDb, getDb, jobDatabase, type Db } from '@/lib/db/client';
+import { closeDb, databaseKind, getDb, jobDatabase, type Db } from '@/lib/db/client';
 import { startJobRunner, type JobDefinition, type JobRunner } from '@/lib/jobs/runner';
 import { refreshCurrencyRates, currentRatesMicros } from '@/lib/currency-rates';
 import { currencyRates } from '@/lib/db/schema';
@@ -51,6 +51,30 @@ it('a job claimed by a worker that died is done once, by another', async () => {
   await new Promise((r) => setTimeout(r, 2_500));
   expect(done).toBe(1);
   expect((await states(job.name)).map((s) => s.state)).toEqual(['completed']);
+}, 40_000);
+
+// issue 16 (found by bench:crash): a server killed while its periodic job ran left the claim active for its full expiry
+// (10 minutes), and the queue's one-at-a-time policy ran nothing in the meantime: no reconciliation after a crash
+it('a periodic job left claimed by a stopped server: on the embedded database the next server runs it at once; on PostgreSQL it waits for the claim to expire', async () => {
+  let done = 0;
+  const job: JobDefinition = { name: `abandoned-${run}`, everyMs: 60_000, run: async () => void done++ };
+  const options = { database: await jobDatabase(), jobs: [job], schema, pollingIntervalSeconds: 0.5, claimExpirySeconds: 600, maintenanceIntervalSeconds: 1 };
+  const stopped = await startJobRunner({ ...options, work: false });
+  runners.push(stopped);
+  // offered at start; the server claims it and dies before finishing
+  const [claimed] = await stopped.boss.fetch(job.name);
+  expect(claimed).toBeDefined();
+  const next = await startJobRunner({ ...options, soleInstance: true });
+  runners.push(next);
+  if ((await databaseKind()) === 'pglite') {
+    await until(() => done === 1, 10_000);
+    expect((await states(job.name)).map((s) => s.state)).toEqual(['completed']);
+  } else {
+    // another server may be holding it: only its expiry releases it
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(done).toBe(0);
+    expect((await states(job.name)).map((s) => s.state)).toEqual(['active']);
+  }
 }, 40_000);
 
 it('a failing job is tried again, and a periodic job offered by two instances runs once per period, one run at a time', async () => {
