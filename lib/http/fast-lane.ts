@@ -44,7 +44,7 @@ export function matchFastRoute(routes: readonly FastRoute[], method: string | un
 
 // what Next's server sets on every request before a handler reads it (base-server's x-forwarded-* defaults); our
 // server has already dropped any of these a client sent without a trusted proxy (stampClientAddress)
-export function forwardedDefaults(req: IncomingMessage, port: number): void {
+function forwardedDefaults(req: IncomingMessage, port: number): void {
   const h = req.headers;
   const isHttps = h['x-forwarded-proto'] ? h['x-forwarded-proto'] === 'https' : false;
   h['x-forwarded-host'] ??= h.host ?? 'localhost';
@@ -54,14 +54,14 @@ export function forwardedDefaults(req: IncomingMessage, port: number): void {
 }
 
 /** request.url as Next builds it for a server started with this hostname and port (hosts are read from the headers, lib/whitelabel/host). */
-export function nextRequestUrl(req: IncomingMessage, hostname: string, port: number): string {
+function nextRequestUrl(req: IncomingMessage, hostname: string, port: number): string {
   const protocol = String(req.headers['x-forwarded-proto'] ?? '').includes('https') ? 'https' : 'http';
   const host = hostname.includes(':') ? `[${hostname}]` : hostname;
   return `${protocol}://${host}:${port}${req.url ?? '/'}`;
 }
 
 /** The body, at most `limit` bytes (the handlers' own cap: they would refuse more with the same 413); null past it. */
-export function readCappedBody(req: IncomingMessage, limit = JSON_BODY_MAX_BYTES): Promise<Buffer | null> {
+function readCappedBody(req: IncomingMessage, limit = JSON_BODY_MAX_BYTES): Promise<Buffer | null> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
@@ -98,7 +98,7 @@ function webHeaders(req: IncomingMessage): Headers {
 }
 
 /** Writes a handler's Response to the Node response, with the headers every answer of ours carries (next.config.mjs). */
-export async function sendWebResponse(res: ServerResponse, response: Response, always: Record<string, string>): Promise<void> {
+async function sendWebResponse(res: ServerResponse, response: Response, always: Record<string, string>): Promise<void> {
   const headers: Record<string, string | string[]> = { ...always };
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers[name] = value;
