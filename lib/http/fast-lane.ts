@@ -46,10 +46,10 @@ export function matchFastRoute(routes: readonly FastRoute[], method: string | un
 // server has already dropped any of these a client sent without a trusted proxy (stampClientAddress)
 function forwardedDefaults(req: IncomingMessage, port: number): void {
   const h = req.headers;
-  const isHttps = h['x-forwarded-proto'] ? h['x-forwarded-proto'] === 'https' : false;
   h['x-forwarded-host'] ??= h.host ?? 'localhost';
   h['x-forwarded-port'] ??= String(port);
-  h['x-forwarded-proto'] ??= isHttps ? 'https' : 'http';
+  // a trusted proxy's scheme is kept as it came; without one the socket is plain HTTP
+  h['x-forwarded-proto'] ??= 'http';
   h['x-forwarded-for'] ??= req.socket.remoteAddress;
 }
 
