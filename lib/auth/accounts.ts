@@ -1,9 +1,9 @@
 // Users as sign-in sees them: find by email or phone, create, link outside identities.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { authTokens, userIdentities, users } from '../db/schema';
 import { claimGuestOrders } from '../donations/claim';
-import { conflict } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { hashSecret } from '../secrets';
 import { ACCOUNT_MESSAGES } from '../validation/accounts';
 
@@ -76,6 +76,21 @@ export interface OutsideIdentity {
 }
 
 /**
+ * The account a proven phone signs in to: one whose phone was proven before (the oldest), else one that nothing was ever
+ * proven on (the phone's owner then takes it over). An account proven by its email never opens to a phone that was only
+ * typed on it: whoever typed it, the person now proving it may be someone else.
+ */
+export async function findUserForProvenPhone(db: DbOrTx, phone: string): Promise<UserRow | null> {
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.phone_1, phone), or(isNotNull(users.phone_verified_at), isNull(users.email_verified_at))))
+    .orderBy(sql`${users.phone_verified_at} is null`, users.id)
+    .limit(1);
+  return u ?? null;
+}
+
+/**
  * The user for an outside identity: the one already linked; else the account with the same
  * verified email (or phone, for providers that verify phones), now linked; else a new account.
  */
@@ -88,18 +103,16 @@ export async function userForIdentity(db: DbOrTx, identity: OutsideIdentity, opt
       .where(and(eq(userIdentities.provider, identity.provider), eq(userIdentities.subject, identity.subject)))
       .limit(1);
     if (linked) return { user: linked.user, created: false };
-    let user: UserRow | null = null;
-    if (identity.email && identity.emailVerified) {
-      user = await findUserByEmail(tx, identity.email);
-      if (user && !user.email_verified_at) await takeOverUnprovenAccount(tx, user.id);
-    }
+    const verifiedEmail = identity.email && identity.emailVerified ? identity.email : null;
+    let user: UserRow | null = verifiedEmail ? await findUserByEmail(tx, verifiedEmail) : null;
+    let proved: ProvenContact | null = user ? 'email' : null;
     if (!user && opts.linkByPhone && identity.phone) {
-      user = await findUserByPhone(tx, identity.phone);
-      if (user && !user.phone_verified_at) await takeOverUnprovenAccount(tx, user.id);
+      user = await findUserForProvenPhone(tx, identity.phone);
+      if (user) proved = 'phone';
     }
     let created = false;
     if (!user) {
-      const email = identity.email && identity.emailVerified ? identity.email : dummyEmailFor(identity.provider, identity.subject);
+      const email = verifiedEmail ?? dummyEmailFor(identity.provider, identity.subject);
       user = await createUser(tx, {
         full_name: identity.full_name?.trim() || 'Sahyog supporter',
         email,
@@ -108,29 +121,47 @@ export async function userForIdentity(db: DbOrTx, identity: OutsideIdentity, opt
         is_dummy_email: email.endsWith(`@${DUMMY_EMAIL_DOMAIN}`),
       });
       created = true;
+      proved = verifiedEmail ? 'email' : opts.linkByPhone && identity.phone ? 'phone' : null;
     }
+    // before the link is written: a takeover removes the links the account had
+    if (proved) await proveContact(tx, user.id, proved);
     await tx.insert(userIdentities).values({ user_id: user.id, provider: identity.provider, subject: identity.subject, email: identity.email ?? null }).onConflictDoNothing();
-    await recordVerifiedContact(tx, user.id, { email: Boolean(identity.emailVerified && identity.email?.toLowerCase() === user.email.toLowerCase()), phone: Boolean(opts.linkByPhone && identity.phone && identity.phone === user.phone_1) });
-    return { user, created };
+    const [fresh] = await tx.select().from(users).where(eq(users.id, user.id));
+    return { user: fresh, created };
   });
 }
 
-/**
- * Someone proved an email or phone that an account was opened with but never proved: that account may
- * have been pre-registered by another person to catch the owner's later sign-in. The owner takes it
- * over: the password nobody proved goes (a reset sets a new one) and every existing session ends.
- */
-async function takeOverUnprovenAccount(db: DbOrTx, userId: number): Promise<void> {
-  await db.update(users).set({ password_hash: null, session_version: sql`${users.session_version} + 1`, updated_at: new Date() }).where(eq(users.id, userId));
-  await db.update(authTokens).set({ revoked_at: new Date() }).where(and(eq(authTokens.user_id, userId), isNull(authTokens.revoked_at)));
-}
+export type ProvenContact = 'email' | 'phone';
 
-/** The user just proved the email (a code or link sent to it, a provider's word) or phone: note it, and claim guest donations to that email. */
-export async function recordVerifiedContact(db: DbOrTx, userId: number, proved: { email?: boolean; phone?: boolean }): Promise<void> {
-  const now = new Date();
-  if (proved.email) {
-    const [u] = await db.update(users).set({ email_verified_at: sql`coalesce(${users.email_verified_at}, ${now.toISOString()}::timestamptz)` }).where(eq(users.id, userId)).returning({ email: users.email });
-    if (u) await claimGuestOrders(db, userId, u.email);
-  }
-  if (proved.phone) await db.update(users).set({ phone_verified_at: sql`coalesce(${users.phone_verified_at}, ${now.toISOString()}::timestamptz)` }).where(eq(users.id, userId));
+export const PROVEN_CONTACT_MESSAGES = {
+  emailOfPhoneAccount: 'This email is on an account that signs in with its phone number. Please sign in with that phone number.',
+  phoneOfEmailAccount: 'This phone number is on an account that signs in with its email. Please sign in with that email.',
+} as const;
+
+/**
+ * The one way an account's email or phone becomes proven (a code or link sent to it, a provider's, the wallet's or the
+ * caller app's word). The first proof of an account nothing was proven on before means it may have been opened by
+ * someone else to catch its owner's sign-in (pre-hijack): the owner takes it over in this transaction. The password
+ * nobody proved is dropped, session_version rises (every u_auth cookie fails), every token is revoked (API, reset and
+ * sign-in links) and outside sign-ins linked before are unlinked. An account already proven is not logged out again,
+ * and keeps a password its proven owner set. A contact only typed on an account proven through its other contact
+ * proves nothing there: its prover may be another person (sign-in by phone then opens an account of its own;
+ * the email, which names one account, is refused with a way in).
+ */
+export async function proveContact(db: DbOrTx, userId: number, contact: ProvenContact, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [u] = await tx.select({ email: users.email, email_verified_at: users.email_verified_at, phone_verified_at: users.phone_verified_at }).from(users).where(eq(users.id, userId)).for('update');
+    if (!u) throw notFound('User not found');
+    const [proven, other] = contact === 'email' ? [u.email_verified_at, u.phone_verified_at] : [u.phone_verified_at, u.email_verified_at];
+    if (!proven) {
+      if (other) throw conflict(contact === 'email' ? PROVEN_CONTACT_MESSAGES.emailOfPhoneAccount : PROVEN_CONTACT_MESSAGES.phoneOfEmailAccount);
+      await tx
+        .update(users)
+        .set({ password_hash: null, session_version: sql`${users.session_version} + 1`, [contact === 'email' ? 'email_verified_at' : 'phone_verified_at']: now, updated_at: now })
+        .where(eq(users.id, userId));
+      await tx.update(authTokens).set({ revoked_at: now }).where(and(eq(authTokens.user_id, userId), isNull(authTokens.revoked_at)));
+      await tx.delete(userIdentities).where(eq(userIdentities.user_id, userId));
+    }
+    if (contact === 'email') await claimGuestOrders(tx, userId, u.email);
+  });
 }

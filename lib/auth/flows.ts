@@ -21,7 +21,7 @@ import {
   type VerifyOtpSchema,
 } from '../validation/accounts';
 import { LOGIN_LIMIT_PER_EMAIL, LOGIN_LIMIT_PER_IP, PASSWORD_RESET_LIMIT_PER_EMAIL, PASSWORD_RESET_TTL_MS, SIGNUP_LIMIT_PER_IP } from '../constants';
-import { createUser, dummyEmailFor, findUserByEmail, findUserByPhone, recordVerifiedContact } from './accounts';
+import { createUser, dummyEmailFor, findUserByEmail, findUserForProvenPhone, proveContact } from './accounts';
 import { issueLinkToken, spendLinkToken } from './link-tokens';
 export { autologinLink } from './link-tokens';
 import { readVerifiedContactToken, verifiedContactToken, verifyOneTimeCode, type Contact } from './one-time-code';
@@ -52,18 +52,21 @@ export async function logIn(db: DbOrTx, request: Request, input: z.output<typeof
   await limit(db, `login:ip:${ip}`, LOGIN_LIMIT_PER_IP, message);
   await limit(db, `login:email:${input.email_id}`, LOGIN_LIMIT_PER_EMAIL, message);
   await verifyCaptcha(input['g-recaptcha-response'], ip);
-  const user = await logInWithPassword(db, input.email_id, input.password);
-  return completeSignIn(db, request, user.id, { redirectUri: input.redirect_uri });
+  // one transaction: the password checked is still the account's when its session is issued
+  return db.transaction(async (tx) => {
+    const user = await logInWithPassword(tx, input.email_id, input.password);
+    return completeSignIn(tx, request, user.id, { redirectUri: input.redirect_uri });
+  });
 }
 
-const userForContact = (db: DbOrTx, c: Contact) => (c.kind === 'email' ? findUserByEmail(db, c.value) : findUserByPhone(db, c.value));
+const userForContact = (db: DbOrTx, c: Contact) => (c.kind === 'email' ? findUserByEmail(db, c.value) : findUserForProvenPhone(db, c.value));
 
 /** verify/otp/token: a right code signs in a known user, or hands back a token to finish sign-up with verify/details. */
 export async function signInWithCode(db: DbOrTx, request: Request, input: z.output<typeof VerifyOtpSchema>): Promise<{ done: CompletedSignIn } | { accessToken: string; contact: Contact }> {
   const contact = await verifyOneTimeCode(db, input.request_id, input.otp);
   const user = await userForContact(db, contact);
   if (user) {
-    await recordVerifiedContact(db, user.id, { [contact.kind]: true });
+    await proveContact(db, user.id, contact.kind);
     return { done: await completeSignIn(db, request, user.id, { redirectUri: input.redirect_uri }) };
   }
   return { accessToken: await verifiedContactToken(contact), contact };
@@ -74,7 +77,7 @@ export async function finishSignUpWithCode(db: DbOrTx, request: Request, input: 
   const contact = await readVerifiedContactToken(input.accessToken);
   const existing = await userForContact(db, contact);
   if (existing) {
-    await recordVerifiedContact(db, existing.id, { [contact.kind]: true });
+    await proveContact(db, existing.id, contact.kind);
     return completeSignIn(db, request, existing.id, { redirectUri: input.redirect_uri });
   }
   const email = contact.kind === 'email' ? contact.value : input.email_id ?? dummyEmailFor('phone', contact.value);
@@ -85,7 +88,7 @@ export async function finishSignUpWithCode(db: DbOrTx, request: Request, input: 
     registration_source: 'otp',
     is_dummy_email: contact.kind === 'phone' && !input.email_id,
   });
-  await recordVerifiedContact(db, user.id, { [contact.kind]: true });
+  await proveContact(db, user.id, contact.kind);
   return completeSignIn(db, request, user.id, { redirectUri: input.redirect_uri });
 }
 
@@ -97,7 +100,8 @@ export async function sendPasswordReset(db: DbOrTx, request: Request, email: str
   await limit(db, `reset:ip:${clientIp(request)}`, SIGNUP_LIMIT_PER_IP, message);
   await limit(db, `reset:email:${email}`, PASSWORD_RESET_LIMIT_PER_EMAIL, message);
   const user = await findUserByEmail(db, email);
-  if (!user || user.is_dummy_email) return;
+  // an email only typed on an account proven by its phone opens nothing (proveContact): no link goes to it
+  if (!user || user.is_dummy_email || (!user.email_verified_at && user.phone_verified_at)) return;
   const token = await issueLinkToken(db, user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
   const name = await productNameFor(db, request);
   const link = `${await requestOrigin(request)}/new/reset-password?${new URLSearchParams({ token })}`;
@@ -113,9 +117,9 @@ export async function sendPasswordReset(db: DbOrTx, request: Request, email: str
 export async function resetPassword(db: DbOrTx, request: Request, input: z.output<typeof PasswordResetSchema>): Promise<CompletedSignIn> {
   const userId = await spendLinkToken(db, input.token, 'password_reset');
   if (!userId) throw new ApiError('validation_failed', ACCOUNT_MESSAGES.resetInvalid, { token: ACCOUNT_MESSAGES.resetInvalid });
+  // the link went to the account's email: proven first, so a takeover drops the old password before the new one is set
+  await proveContact(db, userId, 'email');
   await replacePassword(db, userId, input.password);
-  // the link went to the account's email
-  await recordVerifiedContact(db, userId, { email: true });
   return completeSignIn(db, request, userId, { redirectUri: input.redirect_uri });
 }
 
@@ -126,6 +130,7 @@ export async function resetPassword(db: DbOrTx, request: Request, input: z.outpu
 export async function autoLogin(db: DbOrTx, request: Request, input: z.output<typeof AutologinSchema>): Promise<CompletedSignIn> {
   const userId = await spendLinkToken(db, input.token, 'autologin');
   if (!userId) throw new ApiError('unauthenticated', ACCOUNT_MESSAGES.linkInvalid);
-  await recordVerifiedContact(db, userId, { email: true });
+  // the link went to the account's email (receipts carry one only when they are sent there)
+  await proveContact(db, userId, 'email');
   return completeSignIn(db, request, userId, { redirectUri: input.redirect_uri });
 }

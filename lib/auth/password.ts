@@ -1,11 +1,11 @@
 // Password sign-up and login (spec 3 payloads, spec 5 rules). Passwords are scrypt hashes (lib/secrets.ts).
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { authTokens, users } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { hashSecret, verifySecret } from '../secrets';
 import { ACCOUNT_MESSAGES } from '../validation/accounts';
-import { createUser, findUserByEmail, type UserRow } from './accounts';
+import { createUser, type UserRow } from './accounts';
 
 // a fixed hash to verify against when the email is unknown, so both answers take the same time
 const ABSENT_USER_HASH = hashSecret('absent-user-timing-guard');
@@ -26,9 +26,12 @@ export async function signUpWithPassword(
   });
 }
 
-/** The user whose email and password match; one message for an unknown email and a wrong password. */
+/**
+ * The user whose email and password match; one message for an unknown email and a wrong password. Given a transaction,
+ * the row stays locked until the session is issued, so an owner's takeover (proveContact) is wholly before or after.
+ */
 export async function logInWithPassword(db: DbOrTx, email: string, password: string): Promise<UserRow> {
-  const user = await findUserByEmail(db, email);
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`).limit(1).for('update');
   const ok = await verifySecret(password, user?.password_hash ?? (await ABSENT_USER_HASH));
   if (!user || !user.password_hash || !ok) throw new ApiError('unauthenticated', ACCOUNT_MESSAGES.badCredentials);
   return user;

@@ -230,12 +230,14 @@ async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined
   });
 }
 
-/** A donor with an account gets a sign-in link in the receipt (issue 5: auto-login only by a token we issued). */
-async function receiptSignInLink(tx: Tx, order: OrderRow, donorAccountId: number | null): Promise<string | null> {
+/**
+ * A donor with an account gets a sign-in link in the receipt (issue 5: auto-login only by a token we issued), for the
+ * account whose email the receipt goes to: a gift's cart email (not the signed-in account when another email was typed),
+ * a SIP month's subscriber. Using the link proves that email (issue 30), so it must never reach another inbox.
+ */
+async function receiptSignInLink(tx: Tx, order: OrderRow, recipientAccountId: number | null): Promise<string | null> {
   const origin = typeof order.params?.site_origin === 'string' ? order.params.site_origin : null;
-  if (!origin) return null;
-  const userId = order.user_id ?? donorAccountId;
-  return userId ? autologinLink(tx, userId, origin, '/portfolio') : null;
+  return origin && recipientAccountId ? autologinLink(tx, recipientAccountId, origin, '/portfolio') : null;
 }
 
 async function applyRefund(tx: Tx, gateway: string, event: RefundEvent, source: EventSource): Promise<EventOutcome> {

@@ -13,6 +13,7 @@ import { authTokens, userIdentities, users } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import type { Db } from '@/lib/db/client';
 import { closeDb, seededDb } from '../helpers/db';
+import { expectImpostorLockedOut, expectImpostorStillIn, impostorSignsUp } from '../helpers/impostor';
 
 const APP = 'http://localhost';
 const TESTER_EMAIL = 'oidc.tester@example.com';
@@ -42,17 +43,23 @@ function configureProviders(overrides: Record<string, string | undefined> = {}) 
   resetEnvForTests();
 }
 
-beforeAll(async () => {
-  provider = spawn(process.execPath, [path.join(process.cwd(), 'scripts/oidc-test-provider.mjs'), '--port', '0', '--exit-with-parent'], { stdio: ['pipe', 'pipe', 'pipe'] });
-  issuer = await new Promise<string>((resolve, reject) => {
+/** A test provider on a free loopback port (its one account's email may be another): the process and its issuer. */
+async function startProvider(args: string[] = []): Promise<{ process: ChildProcess; issuer: string }> {
+  const child = spawn(process.execPath, [path.join(process.cwd(), 'scripts/oidc-test-provider.mjs'), '--port', '0', '--exit-with-parent', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    provider.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const m = /issuer: (http:\/\/\S+)/.exec(out);
       if (m) resolve(m[1]);
     });
-    provider.once('exit', (code) => reject(new Error(`OIDC test provider exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`OIDC test provider exited with ${code}`)));
   });
+  return { process: child, issuer: url };
+}
+
+beforeAll(async () => {
+  ({ process: provider, issuer } = await startProvider());
   configureProviders();
   db = await seededDb();
 });
@@ -274,5 +281,31 @@ describe('configuration', () => {
     expectSocialFailed(await start('google', '/stories/x'), '/stories/x');
     spy.mockRestore();
     configureProviders();
+  });
+});
+
+describe('issue 30.11: the email an impostor opened an account with', () => {
+  const victim = `oidc.victim.${Date.now().toString(36)}@example.com`;
+  let second: ChildProcess;
+  beforeAll(async () => {
+    let victimIssuer: string;
+    ({ process: second, issuer: victimIssuer } = await startProvider(['--email', victim]));
+    configureProviders({ GOOGLE_ISSUER: victimIssuer });
+    // the provider's one account (the same subject) meets the email fresh: forget the link the earlier cases made
+    await db.delete(userIdentities).where(eq(userIdentities.provider, 'google'));
+  });
+  afterAll(async () => {
+    await db.delete(userIdentities).where(eq(userIdentities.provider, 'google'));
+    configureProviders();
+    second.kill();
+  });
+
+  it("is proven by Google's verified email: the impostor's password, cookie and bearer token stop working", async () => {
+    const impostor = await impostorSignsUp({ email_id: victim });
+    await expectImpostorStillIn(impostor);
+    const { response } = await signInThrough('google');
+    expect(response.status).toBe(303);
+    expect((await sessionOf(response))?.id).toBe(impostor.id);
+    await expectImpostorLockedOut(db, impostor);
   });
 });

@@ -11,16 +11,20 @@ import { resetEnvForTests } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
 import type { Db } from '@/lib/db/client';
 import { call, closeDb, seededDb } from '../helpers/db';
+import { expectImpostorLockedOut, expectImpostorStillIn, impostorSignsUp } from '../helpers/impostor';
 
 const CLIENT_ID = 'sahyog-wallet';
 const CLIENT_SECRET = 'wallet-secret';
 const BASIC = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
 
+const OWNER_PHONE = `99${String(Date.now()).slice(-8)}`;
 // code -> access token -> profile, as the wallet would answer
-const CODES: Record<string, string> = { 'good-code': 'token-new', 'known-phone-code': 'token-known', 'broken-profile-code': 'token-broken' };
+const CODES: Record<string, string> = { 'good-code': 'token-new', 'known-phone-code': 'token-known', 'broken-profile-code': 'token-broken', 'owner-phone-code': 'token-owner' };
 const PROFILES: Record<string, unknown> = {
   'token-new': { id: 'w-77', email: 'wallet.user@example.com', phoneInfo: { phoneNumber: '+91 90011 22334', countryCode: '91' }, profileInfo: { displayName: 'Wallet User' } },
   'token-known': { id: 'w-88', phoneInfo: { phoneNumber: '9123456789', countryCode: '91' }, profileInfo: { firstName: 'Known', lastName: 'Donor' } },
+  // new each run: a shared PostgreSQL keeps the accounts of earlier runs
+  'token-owner': { id: `w-${OWNER_PHONE}`, phoneInfo: { phoneNumber: OWNER_PHONE, countryCode: '91' }, profileInfo: { firstName: 'Phone', lastName: 'Owner' } },
 };
 
 let server: http.Server;
@@ -172,5 +176,16 @@ describe("the wallet's login page sends the person back with ?code=&state= (payt
       expect(res.headers.getSetCookie().some((c) => c.startsWith('sahyog'))).toBe(false);
     }
     expect(await tokenCount()).toBe(before);
+  });
+});
+
+describe('issue 30.11: the phone an impostor opened an account with', () => {
+  it("is proven by the wallet: the impostor's password, cookie and bearer token stop working", async () => {
+    const impostor = await impostorSignsUp({ email_id: `wallet-impostor.${Date.now()}@example.com`, phone_1: OWNER_PHONE });
+    await expectImpostorStillIn(impostor);
+    const res = await signIn('owner-phone-code');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ user_exists: true, user: { id: impostor.id } });
+    await expectImpostorLockedOut(db, impostor);
   });
 });

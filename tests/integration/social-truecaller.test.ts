@@ -10,6 +10,7 @@ import { authTokens, users } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import type { Db } from '@/lib/db/client';
 import { call, closeDb, seededDb } from '../helpers/db';
+import { expectImpostorLockedOut, expectImpostorStillIn, impostorSignsUp } from '../helpers/impostor';
 
 const provider = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
 const impostor = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -117,5 +118,19 @@ describe('caller-verification app login (callback/truecaller)', () => {
     expect((await call(nonceRoute, '/api/auth/social/truecaller')).status).toBe(404);
     process.env.TRUECALLER_PUBLIC_KEY = key;
     resetEnvForTests();
+  });
+});
+
+describe('issue 30.11: the phone an impostor opened an account with', () => {
+  it("is proven by the caller app: the impostor's password, cookie and bearer token stop working", async () => {
+    // new each run: a shared PostgreSQL keeps the accounts of earlier runs
+    const number = `97${String(Date.now()).slice(-8)}`;
+    const impostor = await impostorSignsUp({ email_id: `caller-impostor.${Date.now()}@example.com`, phone_1: number });
+    await expectImpostorStillIn(impostor);
+    const { nonce, cookie } = await issuedNonce();
+    const res = await post(signedProfile({ requestNonce: nonce, phoneNumber: `+91${number}` }), cookie);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ user_exists: true, user: { id: impostor.id } });
+    await expectImpostorLockedOut(db, impostor);
   });
 });
