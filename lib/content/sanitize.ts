@@ -5,9 +5,11 @@ const STORY_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'a', 'img', 'figure', 'figcaption', 'span', 'div'],
   allowedAttributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  // issue 30.12: pictures come only from the platform's own uploads; another site's picture can track every reader
+  exclusiveFilter: (frame) => frame.tag === 'img' && !isOwnMediaPath(frame.attribs.src),
   transformTags: {
     // links leave the site in a new tab and pass no authority to the target
     a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow ugc noopener noreferrer', target: '_blank' }),
@@ -15,6 +17,9 @@ const STORY_OPTIONS: sanitizeHtml.IOptions = {
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } }),
   },
 };
+
+/** A path of our own media (uploads and the demo's pictures), never another host's address. */
+export const isOwnMediaPath = (src: string | undefined): boolean => typeof src === 'string' && /^\/media\/[A-Za-z0-9_-][A-Za-z0-9/_.-]*$/.test(src) && !src.includes('..');
 
 export function sanitizeStoryHtml(html: string | null | undefined): string {
   if (!html) return '';

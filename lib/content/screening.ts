@@ -1,0 +1,113 @@
+// Issue 30.12: what in a fundraiser's title or story sends money or people somewhere the platform cannot vouch for, held
+// for the reviewer with the reasons: links and pictures from other websites, UPI IDs, phone numbers and bank details.
+// Pure (no database): the caller says which hosts are ours. Flags are for a person to judge, never a refusal by themselves.
+import * as linkify from 'linkifyjs';
+import sanitizeHtml from 'sanitize-html';
+import { htmlToText } from './sanitize';
+
+export const SCREENING_FLAG_KINDS = ['outside_link', 'outside_image', 'upi_id', 'phone_number', 'bank_details'] as const;
+export type ScreeningFlagKind = (typeof SCREENING_FLAG_KINDS)[number];
+
+export interface ScreeningFlag {
+  kind: ScreeningFlagKind;
+  /** where it was found */
+  field: 'title' | 'story';
+  /** what was found, as written (a reviewer reads it; never rendered as a link) */
+  found: string;
+}
+
+export interface ScreenedText {
+  title: string;
+  /** the story's HTML as the campaigner sent it (before sanitising: a picture the sanitiser drops is still flagged) */
+  story: string | null;
+}
+
+// spec 5's UPI id (name@handle) inside text: a handle has no dot, which tells it from an email address
+const UPI_ID_IN_TEXT = /(?<![\w.@-])[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9-]{1,64}(?![\w.@-]*\.[a-zA-Z])(?![\w@-])/g;
+// an Indian bank branch code: four letters, a zero, six letters or digits
+const IFSC_IN_TEXT = /(?<![A-Za-z0-9])[A-Za-z]{4}0[A-Za-z0-9]{6}(?![A-Za-z0-9])/g;
+// a run of digits as people write numbers (spaces, dashes, dots, brackets inside; an optional + in front)
+const DIGIT_RUN = /\+?\(?\d[\d\s().-]{6,}\d/g;
+// spec 5: an Indian mobile number, optional 91 or 0 first, then 6-9 and nine more digits
+const INDIAN_MOBILE_DIGITS = /^(?:91|0)?[6-9]\d{9}$/;
+const INTERNATIONAL_PHONE_DIGITS = { min: 8, max: 15 };
+// Indian savings and current accounts run from 9 to 18 digits
+const BANK_ACCOUNT_DIGITS = { min: 9, max: 18 };
+
+const hostOf = (href: string): string | null => {
+  try {
+    return new URL(href).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+};
+
+/** A link or picture address that leaves our own site: absolute with another host, protocol-relative, or another scheme. */
+function isOutside(href: string, isOwnHost: (host: string) => boolean): boolean {
+  const value = href.trim();
+  if (!value || value.startsWith('#')) return false;
+  if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) return false;
+  const host = hostOf(value.startsWith('//') ? `https:${value}` : value);
+  return host === null || !isOwnHost(host);
+}
+
+/** The href of every link and the src of every picture in the story's HTML. */
+function addressesIn(html: string): { links: string[]; images: string[] } {
+  const links: string[] = [];
+  const images: string[] = [];
+  sanitizeHtml(html, {
+    allowedTags: ['a', 'img'],
+    allowedAttributes: false,
+    allowVulnerableTags: false,
+    exclusiveFilter: (frame) => {
+      if (frame.tag === 'a' && frame.attribs.href) links.push(frame.attribs.href);
+      if (frame.tag === 'img' && frame.attribs.src) images.push(frame.attribs.src);
+      return false;
+    },
+  });
+  return { links, images };
+}
+
+function numbersIn(text: string, field: ScreeningFlag['field']): ScreeningFlag[] {
+  const flags: ScreeningFlag[] = [];
+  for (const [raw] of text.matchAll(DIGIT_RUN)) {
+    const found = raw.trim();
+    const digits = found.replace(/\D/g, '');
+    if (INDIAN_MOBILE_DIGITS.test(digits) || (found.startsWith('+') && digits.length >= INTERNATIONAL_PHONE_DIGITS.min && digits.length <= INTERNATIONAL_PHONE_DIGITS.max)) {
+      flags.push({ kind: 'phone_number', field, found });
+    } else if (digits.length >= BANK_ACCOUNT_DIGITS.min && digits.length <= BANK_ACCOUNT_DIGITS.max) {
+      flags.push({ kind: 'bank_details', field, found });
+    }
+  }
+  for (const [found] of text.matchAll(IFSC_IN_TEXT)) if (/\d/.test(found)) flags.push({ kind: 'bank_details', field, found });
+  return flags;
+}
+
+function textFlags(text: string, field: ScreeningFlag['field'], isOwnHost: (host: string) => boolean): ScreeningFlag[] {
+  const flags: ScreeningFlag[] = [];
+  // a "name.handle" right before an @ is a UPI ID's name, not a web address
+  for (const link of linkify.find(text, 'url')) if (text[link.end] !== '@' && isOutside(link.href, isOwnHost)) flags.push({ kind: 'outside_link', field, found: link.value });
+  for (const [found] of text.matchAll(UPI_ID_IN_TEXT)) flags.push({ kind: 'upi_id', field, found });
+  return [...flags, ...numbersIn(text, field)];
+}
+
+/** Every reason to hold the title and story for a reviewer's eyes, each found text once per kind. */
+export function screenFundraiserText(input: ScreenedText, isOwnHost: (host: string) => boolean): ScreeningFlag[] {
+  const story = input.story ?? '';
+  const { links, images } = addressesIn(story);
+  const flags = [
+    ...textFlags(input.title, 'title', isOwnHost),
+    // a tel: link is a phone number; a mailto: link opens the reader's own mail, no website
+    ...links.filter((href) => /^\s*tel:/i.test(href)).map((href): ScreeningFlag => ({ kind: 'phone_number', field: 'story', found: href.replace(/^\s*tel:/i, '') })),
+    ...links.filter((href) => !/^\s*(tel|mailto):/i.test(href) && isOutside(href, isOwnHost)).map((found): ScreeningFlag => ({ kind: 'outside_link', field: 'story', found })),
+    ...images.filter((src) => isOutside(src, isOwnHost)).map((found): ScreeningFlag => ({ kind: 'outside_image', field: 'story', found })),
+    ...textFlags(htmlToText(story), 'story', isOwnHost),
+  ];
+  const seen = new Set<string>();
+  return flags.filter((f) => {
+    const key = `${f.kind}:${f.found.toLowerCase()}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
