@@ -40,7 +40,7 @@ export function SupportingForm({ parentId, currency, defaults, labels }: Props) 
       for (const [k, m] of Object.entries(r.error.fields ?? {})) setError(k as keyof FormValues, { message: m }, { shouldFocus: true });
       return setNotice(r.error.fields ? '' : (r.error.message ?? labels.failed));
     }
-    router.push(storyPath(r.data.custom_tag));
+    router.push(storyPath(r.data.custom_tag ?? ""));
   }
 
   return (

@@ -179,6 +179,10 @@ export const fundraisers = pgTable(
     reviewed_by: integer('reviewed_by').references(() => users.id),
     /** a reviewer's reason for sending the draft back, shown to the campaigner until resubmitted */
     review_reason: text('review_reason'),
+    /** issue 30.12: what the screening found in the title and story when it was sent for review (lib/content/screening.ts) */
+    review_flags: jsonb('review_flags').$type<{ kind: string; field: 'title' | 'story'; found: string }[]>(),
+    /** a supporting fundraiser its parent's campaigner declined: it never goes live */
+    support_declined_at: timestamp('support_declined_at', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

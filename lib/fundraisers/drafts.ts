@@ -19,6 +19,15 @@ import { findUserByEmail, findUserByPhone, createUser, dummyEmailFor } from '../
 import { enqueueMessage } from '../outbox/queue';
 import { announceFundraisersChanged } from '../cache/bus';
 import { invalidateFundraiser } from '../cache/invalidate';
+import { screenFundraiserText, type ScreeningFlag } from '../content/screening';
+import { isConfiguredSiteHost } from '../whitelabel/site';
+import { siteConfig } from '../whitelabel/resolve';
+
+/** issue 30.12: what the reviewer should look at twice in a title and story (links and pictures of ours pass). */
+export function reviewFlagsFor(title: string, storyHtml: string | null): ScreeningFlag[] {
+  const config = siteConfig();
+  return screenFundraiserText({ title, story: storyHtml }, (host) => isConfiguredSiteHost(host, config));
+}
 
 export { purposeOf, stepsFor, type CampaignPurpose } from './wizard';
 
@@ -240,6 +249,12 @@ export interface DraftView {
   utm: Record<string, string> | null;
   rewards: { id: number; title: string }[];
   review_reason: string | null;
+  /** issue 30.12: the screening's findings when it was sent for review, for the reviewer */
+  review_flags: ScreeningFlag[];
+  /** a supporting fundraiser's parent (spec 3 support_campaign.id), with its title and public address */
+  supports: { id: number; title: string; custom_tag: string } | null;
+  /** a supporting fundraiser its parent's campaigner declined */
+  declined: boolean;
   submitted_at: string | null;
   updated_at: string;
   media?: DraftMedia[];
@@ -260,6 +275,8 @@ export async function draftViews(db: DbOrTx, ids: number[], opts: { withMedia?: 
     ? await db.select().from(fundraiserMedia).where(inArray(fundraiserMedia.fundraiser_id, ids)).orderBy(asc(fundraiserMedia.kind), asc(fundraiserMedia.position), asc(fundraiserMedia.id))
     : [];
   const rewardRows = await db.select({ id: rewards.id, title: rewards.title, fundraiser_id: rewards.fundraiser_id }).from(rewards).where(inArray(rewards.fundraiser_id, ids)).orderBy(asc(rewards.id));
+  const parentIds = [...new Set(rows.flatMap(({ f }) => (f.support_campaign_id === null ? [] : [f.support_campaign_id])))];
+  const parents = parentIds.length ? await db.select({ id: fundraisers.id, title: fundraisers.title, custom_tag: fundraisers.custom_tag }).from(fundraisers).where(inArray(fundraisers.id, parentIds)) : [];
   return rows.map(({ f, cause, owner_name }) => {
     const purpose = purposeOf(f);
     const published = !f.custom_tag.startsWith(DRAFT_TAG_PREFIX);
@@ -298,6 +315,9 @@ export async function draftViews(db: DbOrTx, ids: number[], opts: { withMedia?: 
       utm: f.utm ?? null,
       rewards: rewardRows.filter((r) => r.fundraiser_id === f.id).map((r) => ({ id: r.id, title: r.title })),
       review_reason: f.review_reason,
+      review_flags: (f.review_flags ?? []) as ScreeningFlag[],
+      supports: parents.find((p) => p.id === f.support_campaign_id) ?? null,
+      declined: f.support_declined_at !== null,
       submitted_at: f.submitted_at?.toISOString() ?? null,
       updated_at: f.updated_at.toISOString(),
       ...(opts.withMedia
@@ -356,13 +376,13 @@ export async function missingForReview(db: DbOrTx, id: number, now: Date = new D
 /** PUT campaigns/{id}/publish: the draft goes to review ("Under review"), not public until approved. */
 export async function submitForReview(db: Db, user: Actor, id: number): Promise<DraftView> {
   await db.transaction(async (tx) => {
-    await editableDraft(tx, user, id);
+    const f = await editableDraft(tx, user, id);
     const missing = await missingForReview(tx, id);
     if (Object.keys(missing).length) throw new ApiError('validation_failed', 'Please complete the fundraiser before sending it for review', missing);
     const now = new Date();
     await tx
       .update(fundraisers)
-      .set({ status_flag: FUNDRAISER_STATUS.underReview, submitted_at: now, review_reason: null, wizard_step: 'review', updated_at: now })
+      .set({ status_flag: FUNDRAISER_STATUS.underReview, submitted_at: now, review_reason: null, review_flags: reviewFlagsFor(f.title, f.story_description), wizard_step: 'review', updated_at: now })
       .where(eq(fundraisers.id, id));
   });
   return (await draftView(db, id, { withMedia: true }))!;

@@ -1,7 +1,9 @@
-/** What starting or editing a supporting fundraiser answers (client-safe: the form reads it). */
+/** What starting, editing or declining a supporting fundraiser answers (client-safe: the form reads it). */
 export interface SupportingView {
   id: number;
-  custom_tag: string;
+  /** its public address once a reviewer approved it; null while it waits for review (issue 30.12) */
+  custom_tag: string | null;
   title: string;
   parent_id: number;
+  status: 'under_review' | 'live' | 'declined';
 }

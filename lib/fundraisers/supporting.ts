@@ -1,19 +1,27 @@
 // Supporting fundraisers (spec 7, issue 13): a supporter raises for a running fundraiser with their own title, story and
-// goal. It takes the parent's cause, beneficiary and currency, goes live at once (the parent was reviewed; the money
-// reaches the parent's beneficiary), and every donation to it rolls up into the parent's total as it settles
-// (lib/payments/events.ts). One level only: a supporting fundraiser has no supporters of its own.
+// goal. It takes the parent's cause, beneficiary and currency, and every donation to it rolls up into the parent's total
+// as it settles (lib/payments/events.ts). One level only: a supporting fundraiser has no supporters of its own.
+// Issue 30.12: its words are the supporter's, not the reviewed parent's, so it goes through review like any fundraiser
+// (and again when a live one's title or story changes), with the screening's flags for the reviewer; the parent's
+// campaigner is told and may decline it.
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { fundraiserMedia, fundraisers } from '../db/schema';
+import { fundraiserMedia, fundraisers, users } from '../db/schema';
 import { DRAFT_TAG_PREFIX, SUPPORTING_STORY_TEXT_MIN } from '../constants';
+import { can } from '../permissions/can';
+import { enqueueMessage } from '../outbox/queue';
+import { announceFundraisersChanged } from '../cache/bus';
+import { storyPath } from '../routes';
+import { siteConfig } from '../whitelabel/resolve';
+import { mainSiteOrigin } from '../whitelabel/site';
 import { toMinor } from '../money';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { htmlToText, sanitizeStoryHtml } from '../content/sanitize';
 import { endOfIndianDay } from '../validation/drafts';
 import { SUPPORTING_MESSAGES, type EditSupportingInput, type StartSupportingInput } from '../validation/supporting';
 import { FUNDRAISER_STATUS, fundraiserStage } from './status';
-import { customTagFor } from './drafts';
+import { reviewFlagsFor } from './drafts';
 import { fundraiserChanged } from '../cache/invalidate';
 import type { SupportingView } from './supporting-view';
 
@@ -53,23 +61,26 @@ function storyColumns(story: string) {
   return { story_description: html, short_description: text.slice(0, SHORT_FROM_STORY) };
 }
 
-/** POST start supporting fundraiser: live at once, owned by the supporter. */
+/** POST start supporting fundraiser: owned by the supporter, sent for review; the parent's campaigner is told. */
 export async function startSupportingFundraiser(db: Db, user: Actor, parentId: number, input: StartSupportingInput): Promise<SupportingView> {
   const made = await db.transaction(async (tx) => {
     const p = await parentFor(tx, parentId);
     const now = new Date();
+    const story = storyColumns(input.story);
     const [row] = await tx
       .insert(fundraisers)
       .values({
+        // a draft's address until a reviewer approves it (decideReview gives it its public custom_tag)
         custom_tag: `${DRAFT_TAG_PREFIX}${p.id}-${user.id}-${now.getTime()}`,
         title: input.title,
         story_title: input.title,
-        ...storyColumns(input.story),
+        ...story,
         goal_minor: toMinor(input.goal),
         end_date: endDateFor(input.end_date, p.end_date),
         currency: p.currency,
-        status_flag: FUNDRAISER_STATUS.live,
-        published_at: now,
+        status_flag: FUNDRAISER_STATUS.underReview,
+        submitted_at: now,
+        review_flags: reviewFlagsFor(input.title, input.story),
         campaigner_id: user.id,
         support_campaign_id: p.id,
         cause_id: p.cause_id,
@@ -86,42 +97,110 @@ export async function startSupportingFundraiser(db: Db, user: Actor, parentId: n
         hospital_id: p.hospital_id,
         city: p.city,
       })
-      .returning({ id: fundraisers.id });
-    const tag = await customTagFor(tx, input.title, row.id);
-    await tx.update(fundraisers).set({ custom_tag: tag }).where(eq(fundraisers.id, row.id));
+      .returning({ id: fundraisers.id, custom_tag: fundraisers.custom_tag });
     const images = await tx.select().from(fundraiserMedia).where(eq(fundraiserMedia.fundraiser_id, p.id));
     const shared = images.filter((m) => (SHARED_IMAGE_KINDS as readonly string[]).includes(m.kind));
     if (shared.length)
       await tx.insert(fundraiserMedia).values(
         shared.map((m) => ({ fundraiser_id: row.id, kind: m.kind, cdn_path: m.cdn_path, file_name: m.file_name, display_type_1: m.display_type_1, width: m.width, height: m.height, variants: m.variants, position: m.position, upload_id: null })),
       );
-    return { id: row.id, custom_tag: tag, title: input.title, parent_id: p.id };
+    await tellParentCampaigner(tx, p, { id: row.id, title: input.title }, user.id);
+    return { id: row.id, custom_tag: null, title: input.title, parent_id: p.id, status: 'under_review' as const };
   });
-  // the parent's story lists it from now, and the lists show a new live fundraiser
-  await fundraiserChanged(db, parentId);
-  await fundraiserChanged(db, made.id);
   return made;
 }
 
-/** PUT edit supporting fundraiser: its owner only (the parent's people do not edit a supporter's words). */
+/** The parent's campaigner hears of every supporting fundraiser started for theirs, and where to decline it. */
+async function tellParentCampaigner(tx: DbOrTx, parent: { id: number; title: string; campaigner_id: number }, supporting: { id: number; title: string }, supporterId: number) {
+  const [owner] = await tx.select({ email: users.email, full_name: users.full_name, is_dummy_email: users.is_dummy_email }).from(users).where(eq(users.id, parent.campaigner_id));
+  const [supporter] = await tx.select({ full_name: users.full_name }).from(users).where(eq(users.id, supporterId));
+  if (!owner || owner.is_dummy_email) return;
+  const dashboard = `${mainSiteOrigin(siteConfig())}/manage/fundraiser/${parent.id}#supporting-heading`;
+  await enqueueMessage(tx, {
+    channel: 'email',
+    recipient: owner.email,
+    subject: `A supporting fundraiser was started for ${parent.title}`,
+    body: `Dear ${owner.full_name},\n\n${supporter?.full_name ?? 'A supporter'} has started a supporting fundraiser for "${parent.title}": "${supporting.title}". Money given to it reaches your fundraiser.\n\nIt goes live only after our review team approves it. If you do not want it, decline it from your dashboard:\n${dashboard}\n\nTeam Sahyog`,
+  });
+}
+
+/**
+ * PUT edit supporting fundraiser: its owner only (the parent's people do not edit a supporter's words). A new title or
+ * story goes (back) to review and is not public until approved; the goal and end date change in place.
+ */
 export async function editSupportingFundraiser(db: Db, user: Actor, parentId: number, id: number, input: EditSupportingInput): Promise<SupportingView> {
   const view = await db.transaction(async (tx) => {
     const [f] = await tx.select().from(fundraisers).where(and(eq(fundraisers.id, id), eq(fundraisers.support_campaign_id, parentId))).for('update');
     if (!f || f.campaigner_id !== user.id) throw notFound(SUPPORTING_MESSAGES.notFound);
-    if (fundraiserStage(f) !== 'running') throw conflict(SUPPORTING_MESSAGES.ended);
+    if (f.support_declined_at) throw conflict(SUPPORTING_MESSAGES.declined);
+    const stage = fundraiserStage(f);
+    if (!['running', 'under_review', 'rejected'].includes(stage)) throw conflict(SUPPORTING_MESSAGES.ended);
     const [p] = await tx.select({ end_date: fundraisers.end_date }).from(fundraisers).where(eq(fundraisers.id, parentId));
-    const set: Partial<typeof fundraisers.$inferInsert> = { updated_at: new Date() };
+    const now = new Date();
+    const set: Partial<typeof fundraisers.$inferInsert> = { updated_at: now };
     if (input.title !== undefined) Object.assign(set, { title: input.title, story_title: input.title });
     if (input.story !== undefined) Object.assign(set, storyColumns(input.story));
     if (input.goal !== undefined) set.goal_minor = toMinor(input.goal);
     if (input.end_date !== undefined) set.end_date = endDateFor(input.end_date, p.end_date);
+    const wordsChanged = input.title !== undefined || input.story !== undefined;
+    // a reviewer sees every word before it is public: new words, or a sent-back one changed, go to review
+    if (wordsChanged || stage === 'rejected')
+      Object.assign(set, {
+        status_flag: FUNDRAISER_STATUS.underReview,
+        submitted_at: now,
+        review_reason: null,
+        review_flags: reviewFlagsFor(input.title ?? f.title, input.story ?? f.story_description),
+      });
     await tx.update(fundraisers).set(set).where(eq(fundraisers.id, id));
-    return { id, custom_tag: f.custom_tag, title: input.title ?? f.title, parent_id: parentId };
+    const status = set.status_flag === FUNDRAISER_STATUS.underReview ? ('under_review' as const) : stage === 'running' ? ('live' as const) : ('under_review' as const);
+    const published = !f.custom_tag.startsWith(DRAFT_TAG_PREFIX);
+    // a live one taken back to review leaves the lists, its page and the parent's list on every server
+    if (stage === 'running') await announceFundraisersChanged(tx, [id, parentId]);
+    return { id, custom_tag: published ? f.custom_tag : null, title: input.title ?? f.title, parent_id: parentId, status };
   });
   await fundraiserChanged(db, id);
   // the parent's list shows the supporter's title
   await fundraiserChanged(db, parentId);
   return view;
+}
+
+/**
+ * The parent's campaigner (or anyone who manages the parent) declines a supporting fundraiser, waiting for review or
+ * live: it is not public from now and never goes live; the supporter is told. Money it already raised stays the parent's.
+ */
+export async function declineSupportingFundraiser(db: Db, user: Actor, parentId: number, id: number): Promise<SupportingView> {
+  const view = await db.transaction(async (tx) => {
+    if (!(await can(tx, user, 'fundraiser.manage', { kind: 'fundraiser', id: parentId }))) throw notFound(SUPPORTING_MESSAGES.notFound);
+    const [f] = await tx.select().from(fundraisers).where(and(eq(fundraisers.id, id), eq(fundraisers.support_campaign_id, parentId))).for('update');
+    if (!f) throw notFound(SUPPORTING_MESSAGES.notFound);
+    if (f.support_declined_at) throw conflict(SUPPORTING_MESSAGES.declined);
+    const stage = fundraiserStage(f);
+    if (stage !== 'under_review' && stage !== 'running' && stage !== 'rejected') throw conflict(SUPPORTING_MESSAGES.ended);
+    const [parent] = await tx.select({ title: fundraisers.title }).from(fundraisers).where(eq(fundraisers.id, parentId));
+    const now = new Date();
+    await tx
+      .update(fundraisers)
+      .set({ status_flag: FUNDRAISER_STATUS.rejected, support_declined_at: now, review_reason: SUPPORTING_MESSAGES.declined, updated_at: now })
+      .where(eq(fundraisers.id, id));
+    if (stage === 'running') await announceFundraisersChanged(tx, [id, parentId]);
+    const [supporter] = await tx.select({ email: users.email, full_name: users.full_name, is_dummy_email: users.is_dummy_email }).from(users).where(eq(users.id, f.campaigner_id));
+    if (supporter && !supporter.is_dummy_email)
+      await enqueueMessage(tx, {
+        channel: 'email',
+        recipient: supporter.email,
+        subject: `Your supporting fundraiser was declined: ${f.title}`,
+        body: `Dear ${supporter.full_name},\n\nThe campaigner of "${parent.title}" has declined your supporting fundraiser "${f.title}", so it will not be shown. Thank you for wanting to help: you can still give to ${mainSiteOrigin(siteConfig())}${storyPath(await publicTagOf(tx, parentId))} and share it.\n\nTeam Sahyog`,
+      });
+    return { id, custom_tag: null, title: f.title, parent_id: parentId, status: 'declined' as const };
+  });
+  await fundraiserChanged(db, id);
+  await fundraiserChanged(db, parentId);
+  return view;
+}
+
+async function publicTagOf(tx: DbOrTx, id: number): Promise<string> {
+  const [row] = await tx.select({ custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, id));
+  return row.custom_tag;
 }
 
 /** A supporting fundraiser's money is the parent's beneficiary's: withdrawals and payout accounts belong to the parent. */

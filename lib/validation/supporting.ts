@@ -13,6 +13,7 @@ export const SUPPORTING_MESSAGES = {
   notFound: 'Supporting fundraiser not found',
   ended: 'This fundraiser has ended and can no longer be changed',
   endAfterParent: 'A supporting fundraiser cannot end after the fundraiser it supports',
+  declined: "The fundraiser's campaigner declined this supporting fundraiser",
   noWithdrawals: 'Money raised by a supporting fundraiser goes to the fundraiser it supports: withdrawals are made there',
 } as const;
 
