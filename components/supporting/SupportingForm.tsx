@@ -1,17 +1,18 @@
 'use client';
 // Start a supporting fundraiser (spec 7, issue 13): the supporter's title, story and goal; the rest is the parent's.
-import { useState } from 'react';
+// Issue 30.12: it goes to review, so the answer is a "sent for review" notice, not its page.
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { paragraphsOf, SupportingFormSchema } from '@/lib/validation/supporting';
 import type { SupportingView } from '@/lib/fundraisers/supporting-view';
-import { useRouter } from '@/i18n/navigation';
-import { storyPath } from '@/lib/routes';
+import { Link } from '@/i18n/navigation';
 import { sendToApi } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';
 
-export type SupportingFormLabels = Record<'title' | 'story' | 'storyHint' | 'goal' | 'endDate' | 'endDateHint' | 'start' | 'starting' | 'failed', string>;
+/** sentText holds a {title} placeholder, filled with the title the supporter chose */
+export type SupportingFormLabels = Record<'title' | 'story' | 'storyHint' | 'goal' | 'endDate' | 'endDateHint' | 'start' | 'starting' | 'failed' | 'sentHeading' | 'sentText' | 'back', string>;
 
 type FormInput = z.input<typeof SupportingFormSchema>;
 type FormValues = z.output<typeof SupportingFormSchema>;
@@ -21,11 +22,18 @@ interface Props {
   currency: string;
   defaults: { title: string; goal: number };
   labels: SupportingFormLabels;
+  /** the parent's story page, where the notice leads back */
+  parentHref: string;
 }
 
-export function SupportingForm({ parentId, currency, defaults, labels }: Props) {
-  const router = useRouter();
+export function SupportingForm({ parentId, currency, defaults, labels, parentHref }: Props) {
   const [notice, setNotice] = useState('');
+  const [sent, setSent] = useState<SupportingView | null>(null);
+  const sentHeading = useRef<HTMLHeadingElement>(null);
+  // the form is gone: keyboard and screen reader users land on what happened
+  useEffect(() => {
+    if (sent) sentHeading.current?.focus();
+  }, [sent]);
   const { register, handleSubmit, setError, formState } = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(SupportingFormSchema),
     defaultValues: { title: defaults.title, goal: defaults.goal, story: '', end_date: '' },
@@ -40,8 +48,21 @@ export function SupportingForm({ parentId, currency, defaults, labels }: Props) 
       for (const [k, m] of Object.entries(r.error.fields ?? {})) setError(k as keyof FormValues, { message: m }, { shouldFocus: true });
       return setNotice(r.error.fields ? '' : (r.error.message ?? labels.failed));
     }
-    router.push(storyPath(r.data.custom_tag ?? ""));
+    setSent(r.data);
   }
+
+  if (sent)
+    return (
+      <div className="panel supporting-sent" role="status" data-testid="supporting-sent">
+        <h2 ref={sentHeading} tabIndex={-1}>
+          {labels.sentHeading}
+        </h2>
+        <p>{labels.sentText.replace('{title}', sent.title)}</p>
+        <p>
+          <Link href={parentHref}>{labels.back}</Link>
+        </p>
+      </div>
+    );
 
   return (
     <form className="panel supporting-form" onSubmit={handleSubmit(start)} noValidate>

@@ -5,7 +5,7 @@
 // (and again when a live one's title or story changes), with the screening's flags for the reviewer; the parent's
 // campaigner is told and may decline it.
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { fundraiserMedia, fundraisers, users } from '../db/schema';
 import { DRAFT_TAG_PREFIX, SUPPORTING_STORY_TEXT_MIN } from '../constants';
@@ -207,4 +207,32 @@ async function publicTagOf(tx: DbOrTx, id: number): Promise<string> {
 export async function assertNotSupporting(db: DbOrTx, fundraiserId: number): Promise<void> {
   const [f] = await db.select({ parent: fundraisers.support_campaign_id }).from(fundraisers).where(eq(fundraisers.id, fundraiserId));
   if (f?.parent) throw conflict(SUPPORTING_MESSAGES.noWithdrawals);
+}
+
+export interface SupportingForCampaigner {
+  id: number;
+  title: string;
+  supporter: string;
+  status: 'under_review' | 'live' | 'rejected' | 'declined' | 'ended';
+  /** its public address once approved */
+  custom_tag: string | null;
+  raised_minor: number;
+  currency: string;
+}
+
+/** The dashboard's list of the supporting fundraisers raising for one of the user's fundraisers, newest first. */
+export async function supportingForCampaigner(db: DbOrTx, user: Actor, parentId: number): Promise<SupportingForCampaigner[]> {
+  if (!(await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id: parentId }))) throw notFound('Fundraiser not found');
+  const rows = await db
+    .select({ f: fundraisers, supporter: users.full_name })
+    .from(fundraisers)
+    .innerJoin(users, eq(users.id, fundraisers.campaigner_id))
+    .where(eq(fundraisers.support_campaign_id, parentId))
+    .orderBy(desc(fundraisers.created_at), desc(fundraisers.id));
+  return rows.flatMap(({ f, supporter }) => {
+    const stage = fundraiserStage(f);
+    if (stage === 'draft') return [];
+    const status = f.support_declined_at ? 'declined' : stage === 'running' ? 'live' : stage;
+    return [{ id: f.id, title: f.title, supporter, status, custom_tag: f.custom_tag.startsWith(DRAFT_TAG_PREFIX) ? null : f.custom_tag, raised_minor: f.raised_minor, currency: f.currency }];
+  });
 }

@@ -9,7 +9,8 @@ const fundraiser = {
   story_title: null,
   story_description:
     '<p onclick="steal()" style="color:red">Asha needs <b>chemo</b> &amp; care.</p>' +
-    '<img src="https://cdn.example/a.jpg" width="800" height="600" style="width:9px" loading="lazy">' +
+    '<img src="/media/uploads/a.jpg" width="800" height="600" style="width:9px" loading="lazy">' +
+    '<img src="https://tracker.example/pixel.gif" width="1" height="1">' +
     '<img src="/media/b.png" width="50%"><img src="javascript:alert(1)">' +
     '<a href="https://example.org/bill" target="_self">bill</a><script>alert(1)</script><iframe src="https://x"></iframe>',
   short_description: null,
@@ -64,7 +65,7 @@ describe('AMP story document', () => {
 
   it('shows every image as amp-img with width, height, responsive layout and sizes, on absolute URLs', () => {
     const imgs = [...doc.matchAll(/<amp-img\b[^>]*>/g)].map((m) => m[0]);
-    expect(imgs).toHaveLength(3); // hero, the story's two images with a safe URL
+    expect(imgs).toHaveLength(3); // hero, the story's two images of our own
     for (const tag of imgs) {
       expect(tag).toMatch(/\swidth="\d+"/);
       expect(tag).toMatch(/\sheight="\d+"/);
@@ -76,9 +77,11 @@ describe('AMP story document', () => {
     expect(doc.match(/<amp-img\b/g)!.length).toBe(doc.match(/<\/amp-img>/g)!.length);
   });
 
-  it('keeps story image sizes when given as numbers, else a 16:9 box; drops images with an unsafe URL', () => {
+  it('keeps story image sizes when given as numbers, else a 16:9 box; drops images with an unsafe or outside URL', () => {
     const body = ampStoryBody(fundraiser.story_description, origin);
-    expect(body).toContain('src="https://cdn.example/a.jpg" alt="" width="800" height="600"');
+    expect(body).toContain('src="https://give.example.org/media/uploads/a.jpg" alt="" width="800" height="600"');
+    // issue 30.12: pictures only from our own uploads: another site's (a tracking pixel) is gone
+    expect(body).not.toContain('tracker.example');
     expect(body).toContain('src="https://give.example.org/media/b.png" alt="" width="1200" height="675"');
     expect(body).not.toContain('javascript');
     expect(body).toContain('<a href="https://example.org/bill" target="_blank" rel="nofollow ugc noopener noreferrer">bill</a>');

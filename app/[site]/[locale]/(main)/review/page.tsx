@@ -77,6 +77,22 @@ export default async function ReviewQueuePage({ params }: Props) {
                       <dt>{t('goal')}</dt>
                       <dd>{formatMoney(toMinor(d.goal), d.currency, locale)}</dd>
                     </div>
+                    {d.supports && (
+                      <div>
+                        <dt>{t('supports')}</dt>
+                        <dd>
+                          <bdi>{d.supports.title}</bdi>
+                        </dd>
+                      </div>
+                    )}
+                    {d.review_flags.length > 0 && (
+                      <div>
+                        <dt>{t('flags.heading')}</dt>
+                        <dd className="review-flag-count" data-testid="review-flag-count">
+                          {t('flags.count', { count: formatCount(d.review_flags.length, locale) })}
+                        </dd>
+                      </div>
+                    )}
                     {d.submitted_at && (
                       <div>
                         <dt>{t('submitted')}</dt>

@@ -90,6 +90,27 @@ export default async function ReviewDraftPage({ params }: Props) {
   const shownMedical = medical.filter((m) => m.value);
   const actionLabels = { ...Object.fromEntries(ACTION_KEYS.map((k) => [k, t(k)])), reasonTooShort: t('reasonTooShort', { min: REASON_MIN_LENGTH }) } as ReviewActionLabels;
 
+  // issue 30.12: what the screening found, beside the decision
+  const flags =
+    draft.review_flags.length > 0 ? (
+      <div className="review-flags" data-testid="review-flags">
+        <h3>{t('flags.heading')}</h3>
+        <p className="muted">{t('flags.intro')}</p>
+        <ul>
+          {draft.review_flags.map((f, i) => (
+            <li key={`${f.kind}-${i}`}>
+              <strong>{t(`flags.kinds.${f.kind}`)}</strong> <span className="muted">({t(`flags.fields.${f.field}`)})</span>
+              <br />
+              {/* shown as text, never a link: the reviewer reads where it would have sent donors */}
+              <bdi dir="ltr" className="review-flag-found">
+                {f.found}
+              </bdi>
+            </li>
+          ))}
+        </ul>
+      </div>
+    ) : null;
+
   const statusFacts = (
     <dl className="review-facts">
       <div>
@@ -101,6 +122,16 @@ export default async function ReviewDraftPage({ params }: Props) {
           <dt>{t('submitted')}</dt>
           <dd>
             <time dateTime={draft.submitted_at}>{formatDate(draft.submitted_at, locale)}</time>
+          </dd>
+        </div>
+      )}
+      {draft.supports && (
+        <div>
+          <dt>{t('supports')}</dt>
+          <dd data-testid="review-supports">
+            <Link href={storyPath(draft.supports.custom_tag)}>
+              <bdi>{draft.supports.title}</bdi>
+            </Link>
           </dd>
         </div>
       )}
@@ -281,10 +312,12 @@ export default async function ReviewDraftPage({ params }: Props) {
           {draft.status === 'under_review' && mayDecide ? (
             <ReviewActions fundraiserId={draft.id} localePrefix={localePrefix(locale)} labels={actionLabels}>
               {statusFacts}
+              {flags}
             </ReviewActions>
           ) : (
             <>
               {statusFacts}
+              {flags}
               <p className="review-note">{draft.status === 'under_review' ? t('ownFundraiser') : t('notWaiting')}</p>
               {draft.status === 'rejected' && draft.review_reason && (
                 <blockquote className="review-reason">

@@ -51,7 +51,14 @@ export default async function SupportFundraiserPage({ params }: Props) {
           currency={parent.currency}
           // a first suggestion the supporter edits: their name with the parent's title, a share of its goal
           defaults={{ title: t('defaultTitle', { name: firstName, title: parent.title }).slice(0, FUNDRAISER_TITLE_MAX), goal }}
-          labels={Object.fromEntries(FORM_KEYS.map((k) => [k, t(`form.${k}`)])) as Record<(typeof FORM_KEYS)[number], string>}
+          parentHref={storyPath(parent.custom_tag)}
+          labels={{
+            ...(Object.fromEntries(FORM_KEYS.map((k) => [k, t(`form.${k}`)])) as Record<(typeof FORM_KEYS)[number], string>),
+            sentHeading: t('sent.heading'),
+            // filled in the browser with the title the supporter chose
+            sentText: t.raw('sent.text') as string,
+            back: t('back'),
+          }}
         />
       ) : (
         <p role="status" className="panel">

@@ -20,6 +20,7 @@ import { DonorsSection } from '@/components/manage/DonorsSection';
 import { UpdateRequests } from '@/components/manage/UpdateRequests';
 import { CommentsSection } from '@/components/manage/CommentsSection';
 import { EndFundraiser, type EndFundraiserLabels } from '@/components/manage/EndFundraiser';
+import { SupportingSection } from '@/components/manage/SupportingSection';
 import '@/components/portfolio/portfolio.css';
 import '@/components/wizard/wizard.css';
 import '@/components/manage/manage.css';
@@ -118,6 +119,7 @@ export default async function FundraiserDashboardPage({ params }: Props) {
       {(d.stage === 'running' || d.stage === 'ended') && <UpdateRequests fundraiserId={d.id} user={user} locale={locale} />}
       {(d.stage === 'running' || d.stage === 'ended') && <CommentsSection fundraiserId={d.id} user={user} locale={locale} />}
       <RewardsManager fundraiserId={d.id} initial={rewardList} labels={rewardLabels} currency={d.currency} money={Object.fromEntries(rewardList.map((r) => [r.id, money(toMinor(r.min_amount))]))} />
+      {(d.stage === 'running' || d.stage === 'ended') && <SupportingSection fundraiserId={d.id} user={user} locale={locale} />}
       {(d.stage === 'running' || d.stage === 'ended') && <DonorsSection fundraiserId={d.id} user={user} locale={locale} />}
       {(d.stage === 'running' || d.stage === 'ended') && <WithdrawalsSection fundraiserId={d.id} user={user} locale={locale} />}
       <EndFundraiser fundraiserId={d.id} running={live} labels={t.raw('end') as EndFundraiserLabels} />
