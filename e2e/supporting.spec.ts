@@ -1,12 +1,14 @@
 // Issue 13, supporting fundraisers: a supporter starts one from a running story; a gift to it shows on its page and
-// in the parent's total, and the parent lists it with what it raised.
+// in the parent's total, and the parent lists it with what it raised. Issue 30.12: it waits for a reviewer, who sees
+// the fundraiser it supports, before it is public.
 import { expect, test, type Page } from '@playwright/test';
 import { paidThankYouPath } from './support/donation';
+import { logIn } from './support/sign-in';
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 const rupees = async (page: Page) => Number(((await page.getByTestId('raised').textContent()) ?? '').replace(/[^\d]/g, ''));
 
-test('a supporter starts a supporting fundraiser; a gift to it shows on both pages @phone', async ({ page, request }) => {
+test('a supporter starts a supporting fundraiser; approved by a reviewer, a gift to it shows on both pages @phone', async ({ page, request, browser }) => {
   test.setTimeout(120_000);
   // a running, public rupee fundraiser that takes supporters
   const list = (await (await request.get('/api/fundraisers?limit=24')).json()).data as { custom_tag: string; currency: string; is_ended?: boolean }[];
@@ -38,16 +40,28 @@ test('a supporter starts a supporting fundraiser; a gift to it shows on both pag
   await page.getByLabel('Title').fill(`Running club ${run} raises`);
   await page.getByLabel('Why you are raising').fill('Our running club is raising for this family.\n\nEvery kilometre we run this month, we ask friends to give.');
   await page.getByLabel(/Your goal/).fill('20000');
-  // the page moves on to the new story at once: its id is read as the answer passes through
-  let supporting = { id: 0, custom_tag: '' };
-  await page.route('**/api/fundraisers/*/supporting', async (route) => {
-    const answer = await route.fetch();
-    supporting = (await answer.json()).data;
-    await route.fulfill({ response: answer });
-  });
   await page.getByRole('button', { name: 'Start my fundraiser' }).click();
+  // it waits for review: not public yet
+  await expect(page.getByTestId('supporting-sent')).toContainText('Sent for review');
+  await expect(page.getByTestId('supporting-sent')).toContainText(`Running club ${run} raises`);
+  await page.goto(parentPath);
+  await expect(page.locator('#supporting li').filter({ hasText: `Running club ${run} raises` })).toHaveCount(0);
+
+  // a reviewer reads it, beside the fundraiser it supports, and approves it
+  const reviewerContext = await browser.newContext();
+  const reviewer = await reviewerContext.newPage();
+  await logIn(reviewer, 'reviewer@demo.sahyog.in');
+  await reviewer.goto('/review');
+  await reviewer.getByRole('link', { name: `Running club ${run} raises` }).click();
+  await expect(reviewer.getByTestId('review-supports')).toContainText(parentTitle);
+  await reviewer.getByRole('button', { name: 'Approve' }).click();
+  await expect(reviewer.getByTestId('review-outcome')).toContainText('Approved');
+  const storyHref = (await reviewer.getByRole('link', { name: 'View the story' }).getAttribute('href'))!;
+  const supporting = { id: Number(/\/review\/(\d+)/.exec(reviewer.url())![1]), custom_tag: storyHref.replace(/^.*\/stories\//, '') };
+  await reviewerContext.close();
+
+  await page.goto(storyHref);
   await expect(page).toHaveURL(/\/stories\/running-club-/);
-  expect(page.url()).toMatch(new RegExp(`/stories/${supporting.custom_tag}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Running club ${run} raises`);
   await expect(page.getByTestId('supports')).toContainText(parentTitle);
   expect(await rupees(page)).toBe(0);
