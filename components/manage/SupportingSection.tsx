@@ -8,6 +8,9 @@ import { formatMoney } from '@/lib/money';
 import { storyPath } from '@/lib/routes';
 import { DeclineSupporting, type DeclineSupportingLabels } from './DeclineSupporting';
 
+// a supporter's words inside a sentence of another script keep their own direction (first strong isolate)
+const isolated = (text: string) => `\u2068${text}\u2069`;
+
 export async function SupportingSection({ fundraiserId, user, locale }: { fundraiserId: number; user: { id: number }; locale: string }) {
   const db = await getDb();
   const [list, t] = await Promise.all([supportingForCampaigner(db, user, fundraiserId), getTranslations({ locale, namespace: 'Manage.supporting' })]);
@@ -30,14 +33,14 @@ export async function SupportingSection({ fundraiserId, user, locale }: { fundra
               )}
             </p>
             <p className="muted">
-              {t('by', { name: s.supporter })} · {formatMoney(s.raised_minor, s.currency, locale)}
+              {t('by', { name: isolated(s.supporter) })} · {formatMoney(s.raised_minor, s.currency, locale)}
             </p>
             {s.status === 'under_review' || s.status === 'live' ? (
               <DeclineSupporting
                 parentId={fundraiserId}
                 supportingId={s.id}
                 status={t(`statuses.${s.status}`)}
-                question={t('confirmText', { title: s.title })}
+                question={t('confirmText', { title: isolated(s.title) })}
                 labels={labels}
               />
             ) : (

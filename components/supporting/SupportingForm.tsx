@@ -57,7 +57,8 @@ export function SupportingForm({ parentId, currency, defaults, labels, parentHre
         <h2 ref={sentHeading} tabIndex={-1}>
           {labels.sentHeading}
         </h2>
-        <p>{labels.sentText.replace('{title}', sent.title)}</p>
+        {/* the title keeps its own direction inside a sentence of another script (first strong isolate) */}
+        <p>{labels.sentText.replace('{title}', `\u2068${sent.title}\u2069`)}</p>
         <p>
           <Link href={parentHref}>{labels.back}</Link>
         </p>
