@@ -26,7 +26,6 @@ const AMOUNT_TEXT = /^\d{1,12}(?:\.\d{1,2})?$/;
 
 interface Answer {
   subscription: SubscriptionItem;
-  change?: 'raised' | 'lowered' | 'unchanged';
   authoriseUrl?: string;
 }
 
@@ -134,11 +133,13 @@ export function SipActions({ sip: initial, locale, now, link }: SipActionsProps)
         ? { amount: typed }
         : { action: ACTION_OF[panel], ...(panel === 'pause' ? { months } : {}), ...(panel === 'cancel' && reason.trim() ? { reason: reason.trim() } : {}), ...(panel === 'method' ? { method, ...(method === 'UPIRECURRING' ? { vpa: vpa.trim() } : {}) } : {}) };
     setBusy(true);
+    // spec 7 increase pledge only raises; a lower amount is the lower action (of the SIP, or of the signed link)
+    const lowering = panel === 'amount' && roundedMinor !== null && roundedMinor < sip.amount_minor;
     const r = link
       ? await sendToApi<Answer>('POST', '/api/sip/links', { token: link.token, ...(panel === 'amount' ? { action: 'lower' } : {}), ...body })
-      : panel === 'amount'
+      : panel === 'amount' && !lowering
         ? await sendToApi<Answer>('PUT', `/api/subscriptions/${sip.id}/pledge`, body)
-        : await sendToApi<Answer>('PUT', `/api/subscriptions/${sip.id}`, body);
+        : await sendToApi<Answer>('PUT', `/api/subscriptions/${sip.id}`, lowering ? { action: 'lower', ...body } : body);
     if (!r.ok) {
       setBusy(false);
       // a raise past the mandate's limit (409) needs a new payment method: offer it right there
@@ -157,9 +158,7 @@ export function SipActions({ sip: initial, locale, now, link }: SipActionsProps)
     setOpen(null);
     setDone(
       panel === 'amount'
-        ? r.data.change === 'unchanged'
-          ? t('amountSame')
-          : t('doneAmount', { amount: formatMoney(s.amount_minor, s.currency, locale, { exact: true }) })
+        ? t('doneAmount', { amount: formatMoney(s.amount_minor, s.currency, locale, { exact: true }) })
         : panel === 'pause'
           ? t('donePause', { date: s.paused_until ? date(s.paused_until) : '' })
           : panel === 'skip'

@@ -35,6 +35,8 @@ export const SIP_MANAGE_ERRORS = {
   notFound: 'Subscription not found',
   cancelled: 'This SIP is cancelled and can no longer be changed',
   notHigher: 'The new monthly amount must be higher than the current one',
+  /** spec 7 PUT increase pledge only raises: lowering is its own action */
+  raiseOnly: 'Increase pledge only raises your monthly amount: the new amount must be higher than the current one. To lower it, use the lower action instead.',
   notLower: 'The new monthly amount must be lower than the current one',
   aboveMandate: (max: string) => `Your payment method allows at most ${max} a month. Please set up a new payment method to give more.`,
   notRunning: 'Only a running SIP can be paused',
@@ -135,28 +137,19 @@ async function setAmount(tx: Tx, sub: SubscriptionRow, amountMajor: number, dire
   return sub;
 }
 
-/** spec 7 PUT increase pledge: a higher monthly amount, rounded, never above what the mandate may debit (409). */
-export async function raisePledge(db: Db, actor: SipActor, amountMajor: number): Promise<SubscriptionItem> {
-  return viewOf(db, await act(db, actor, (tx, sub) => setAmount(tx, sub, amountMajor, 'raise')));
+/** spec 7 PUT increase pledge: a higher monthly amount, rounded, never above what the mandate may debit (409). A lower or
+ *  equal amount is refused (422, pointing to the lower action): increasing a pledge never lowers it. */
+export async function raisePledge(db: Db, actor: SipActor, amountMajor: number): Promise<{ change: 'raised'; subscription: SubscriptionItem }> {
+  const sub = await act(db, actor, (tx, sub) => {
+    if (toMinor(roundSipAmount(amountMajor)) <= sub.amount_minor) throw amountError(SIP_MANAGE_ERRORS.raiseOnly);
+    return setAmount(tx, sub, amountMajor, 'raise');
+  });
+  return { change: 'raised', subscription: await viewOf(db, sub) };
 }
 
-/** A lower monthly amount, rounded, not below spec 9's minimum for any of its causes. */
+/** A lower monthly amount, rounded, not below spec 9's minimum for any of its causes (PUT subscriptions/{id} action lower, or a signed link). */
 export async function lowerPledge(db: Db, actor: SipActor, amountMajor: number): Promise<SubscriptionItem> {
   return viewOf(db, await act(db, actor, (tx, sub) => setAmount(tx, sub, amountMajor, 'lower')));
-}
-
-export type PledgeChange = 'raised' | 'lowered' | 'unchanged';
-
-/** PUT subscriptions/{id}/pledge: the rounded amount against today's decides: higher raises, lower lowers, equal changes nothing. */
-export async function changePledge(db: Db, actor: SipActor, amountMajor: number): Promise<{ change: PledgeChange; subscription: SubscriptionItem }> {
-  const sub = await act(db, actor, async (tx, sub) => {
-    const totalMinor = toMinor(roundSipAmount(amountMajor));
-    if (totalMinor === sub.amount_minor) return { sub, change: 'unchanged' as const };
-    const direction: Direction = totalMinor > sub.amount_minor ? 'raise' : 'lower';
-    await setAmount(tx, sub, amountMajor, direction);
-    return { sub, change: direction === 'raise' ? ('raised' as const) : ('lowered' as const) };
-  });
-  return { change: sub.change, subscription: await viewOf(db, sub.sub) };
 }
 
 // ---------- pause, resume, skip ----------
@@ -365,6 +358,8 @@ export interface SipChangeOutcome {
 /** One change the signed-in owner asked for (PUT subscriptions/{id}), by its action. */
 export async function applySipChange(db: Db, actor: SipActor, change: SipChange, ctx: { origin: string }, now = new Date()): Promise<SipChangeOutcome> {
   switch (change.action) {
+    case 'lower':
+      return { action: change.action, subscription: await lowerPledge(db, actor, change.amount) };
     case 'pause':
       return { action: change.action, subscription: await pauseSip(db, actor, change.months, now) };
     case 'resume':

@@ -44,8 +44,8 @@ const changeMethod = z
     else if (!isSipUpiHandle(m.vpa)) ctx.addIssue({ code: 'custom', path: ['vpa'], message: SIP_MESSAGES.vpaHandle });
   });
 
-/** PUT subscriptions/{id}: what the signed-in owner changes (the amount has its own route, PUT subscriptions/{id}/pledge). */
-export const SipChangeSchema = z.discriminatedUnion('action', [pause, resume, skip, cancel, changeMethod], { error: SIP_MANAGE_MESSAGES.action });
+/** PUT subscriptions/{id}: what the signed-in owner changes (raising the amount has its own route, PUT subscriptions/{id}/pledge). */
+export const SipChangeSchema = z.discriminatedUnion('action', [lower, pause, resume, skip, cancel, changeMethod], { error: SIP_MANAGE_MESSAGES.action });
 export type SipChange = z.output<typeof SipChangeSchema>;
 
 export type SipLinkAction = (typeof SIP_LINK_ACTIONS)[number];
