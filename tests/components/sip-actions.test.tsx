@@ -25,7 +25,7 @@ const sip = (over: Partial<SubscriptionItem> = {}): SubscriptionItem => ({
   paused_until: null,
   skip_period: null,
   lines: [{ sip_cause: 'medical', fundraiser_id: null, amount_minor: 50_000 }],
-  mandate: { method: 'UPIRECURRING', status: 'active', max_amount_minor: 100_000 },
+  mandate: { id: 1, method: 'UPIRECURRING', status: 'active', max_amount_minor: 100_000 },
   ...over,
 });
 
