@@ -3,7 +3,7 @@
 // the donor moved onto it by name; the monthly amounts of the live SIPs it pays never add up to more than its
 // max_amount_minor. Whatever changes that sum (a raise, a move, its activation, a charge) locks the mandate's row first,
 // then the subscriptions', as a mandate event does, so two changes of one mandate's sum wait for each other.
-import { and, eq, inArray, notInArray, sql, sum, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray, sql, sum, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { mandateSubscriptions, mandates, subscriptions } from '../db/schema';
 import { DAY_MS, SIP_MANDATE_LAPSE_DAYS } from '../constants';
@@ -39,6 +39,22 @@ export async function recordMandateCover(db: DbOrTx, mandateId: number, subscrip
 export async function mandatesOfSip(db: DbOrTx, sub: { id: number; mandate_id: number | null }): Promise<number[]> {
   const linked = await db.select({ id: mandateSubscriptions.mandate_id }).from(mandateSubscriptions).where(eq(mandateSubscriptions.subscription_id, sub.id));
   return [...new Set([...(sub.mandate_id ? [sub.mandate_id] : []), ...linked.map((l) => l.id)])];
+}
+
+/**
+ * These SIPs now have the mandate named: the ones set up for them and not yet authorised are given up (their records
+ * removed), so nothing is left waiting to move them again; answers those mandates, for releaseMandate after the commit.
+ */
+export async function giveUpPendingMandates(tx: Tx, subscriptionIds: readonly number[], keptMandateId: number): Promise<number[]> {
+  if (!subscriptionIds.length) return [];
+  const pending = await tx
+    .select({ id: mandateSubscriptions.mandate_id })
+    .from(mandateSubscriptions)
+    .innerJoin(mandates, eq(mandates.id, mandateSubscriptions.mandate_id))
+    .where(and(inArray(mandateSubscriptions.subscription_id, [...subscriptionIds]), eq(mandates.status, 'created'), ne(mandates.id, keptMandateId)));
+  const ids = [...new Set(pending.map((p) => p.id))];
+  if (ids.length) await tx.delete(mandateSubscriptions).where(and(inArray(mandateSubscriptions.subscription_id, [...subscriptionIds]), inArray(mandateSubscriptions.mandate_id, ids)));
+  return ids;
 }
 
 /** The day before which a SIP still waiting for its first mandate lapses. */

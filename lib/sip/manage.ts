@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { createTranslator } from 'use-intl/core';
 import { SHARED_INTL_CACHE } from '../i18n/server-translator';
 import type { Db, DbOrTx, Tx } from '../db/client';
-import { mandateSubscriptions, mandates, subscriptionLines, subscriptions, users } from '../db/schema';
+import { mandates, subscriptionLines, subscriptions, users } from '../db/schema';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { isHttps, setCookieHeader } from '../http/cookies';
 import { ACTIVE_SIP_STATUS_FLAGS, AUTH_COOKIE_DAYS, DAY_MS, MAX_AMOUNT_MAJOR, SIP_HINT_COOKIE, SIP_MANDATE_HEADROOM, SIP_PAUSE_MONTHS_MAX, SIP_PAUSE_MONTHS_MIN, SIP_ROUNDING_STEP_MAJOR, SIP_SUBSCRIBE_PATH } from '../constants';
@@ -27,7 +27,7 @@ import { formatSipMinimum, isSipCause, isSipCurrency, roundSipAmount, SIP_CAUSE_
 import { sipPeriod } from './settled';
 import type { SipChange } from '../validation/sip-manage';
 import { isLiveSip, SIP_STATUS } from './status';
-import { lockMandate, mandateLoadMinor, mandatesOfSip, recordMandateCover, sipsPaidBy } from './cover';
+import { giveUpPendingMandates, lockMandate, mandateLoadMinor, mandatesOfSip, recordMandateCover, sipsPaidBy } from './cover';
 import { addMonthsUtc, firstPaymentDateFrom } from './calendar';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -441,15 +441,8 @@ export async function moveToMandate(
         .where(and(inArray(subscriptions.id, ids), eq(subscriptions.status_flag, SIP_STATUS.awaitingMandate)));
       await recordMandateCover(tx, target.id, ids);
       // mandates set up for them and not yet authorised are given up: the donor chose this one instead
-      const pending = await tx
-        .select({ id: mandateSubscriptions.mandate_id })
-        .from(mandateSubscriptions)
-        .innerJoin(mandates, eq(mandates.id, mandateSubscriptions.mandate_id))
-        .where(and(inArray(mandateSubscriptions.subscription_id, ids), eq(mandates.status, 'created'), ne(mandates.id, target.id)));
-      if (pending.length) {
-        await tx.delete(mandateSubscriptions).where(and(inArray(mandateSubscriptions.subscription_id, ids), inArray(mandateSubscriptions.mandate_id, pending.map((p) => p.id))));
-      }
-      return { sub, previous: [...new Set([...moving.flatMap((s) => (s.mandate_id ? [s.mandate_id] : [])), ...pending.map((p) => p.id)])] };
+      const pending = await giveUpPendingMandates(tx, ids, target.id);
+      return { sub, previous: [...new Set([...moving.flatMap((s) => (s.mandate_id ? [s.mandate_id] : [])), ...pending])] };
     },
     { mandate: input.mandate_id },
   );

@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { mandateSubscriptions, mandates, subscriptions } from '../db/schema';
-import { sipLapseCutoff, wasEverAuthorised } from './cover';
+import { giveUpPendingMandates, sipLapseCutoff, wasEverAuthorised } from './cover';
 import { askForPaymentMethod, lapseSip } from './settled';
 import { LIVE_SIP_STATUS_FLAGS, SIP_STATUS } from './status';
 
@@ -70,6 +70,9 @@ async function takeUpSips(tx: Tx, mandate: MandateRow, now: Date): Promise<void>
   }
   const moved = taken.filter((s) => s.mandate_id !== mandate.id).map((s) => s.id);
   if (moved.length) await tx.update(subscriptions).set({ mandate_id: mandate.id, updated_at: now }).where(inArray(subscriptions.id, moved));
+  // at its first authorisation, other mandates set up for these SIPs and never authorised are given up (released with
+  // the replaced ones: lib/payments/results.ts); a mandate the bank resumes leaves a change under way alone
+  if (firstTime) await giveUpPendingMandates(tx, taken.map((s) => s.id), mandate.id);
   // those that waited for a mandate start now: the next charge run takes their month (a missed one too, lib/sip/charge-due.ts)
   const waiting = taken.filter((s) => s.status_flag === SIP_STATUS.awaitingMandate).map((s) => s.id);
   if (waiting.length) {

@@ -128,6 +128,8 @@ describe('a mandate pays the SIPs it was authorised for', () => {
     await bankSays(m2.gateway_mandate_id, 'active');
     for (const id of [sub.id, waiting.sub.id, running.sub.id]) expect(await sip(id)).toMatchObject({ mandate_id: m2.id, status_flag: SIP_STATUS.active });
     expect(await mandateLoadMinor(db, m2.id)).toBe(90_000);
+    // what they were paid by, or waited for, pays nothing now: ended
+    for (const id of [m1.id, waiting.mandate.id, running.mandate.id]) expect((await mandate(id)).status).toBe('cancelled');
   });
 
   it("refuses to move another donor's SIP, a cancelled one or one in another currency, and a signed link changes its one SIP only", async () => {
