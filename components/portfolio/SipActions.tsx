@@ -124,7 +124,8 @@ export function SipActions({ sip: initial, locale, now, link, others = [], onSip
   const heldTarget = typeof target === 'number' ? (held.find((m) => m.id === target) ?? null) : null;
   const movable = sameKind.filter((s) => s.id !== sip.id && (!heldTarget || s.mandate?.id !== heldTarget.id));
   const moving = [sip, ...movable.filter((s) => also.includes(s.id))];
-  const pays = [...(heldTarget ? sameKind.filter((s) => s.mandate?.id === heldTarget.id) : []), ...moving];
+  // this SIP and those ticked first, then those the method already pays
+  const pays = [...moving, ...(heldTarget ? sameKind.filter((s) => s.mandate?.id === heldTarget.id) : [])];
   const payTotalMinor = pays.reduce((n, s) => n + s.amount_minor, 0);
   const capMinor = heldTarget ? heldTarget.max_amount_minor : moving.reduce((n, s) => n + s.amount_minor, 0) * SIP_MANDATE_HEADROOM;
   const overCap = heldTarget !== null && payTotalMinor > capMinor;
