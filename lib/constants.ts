@@ -493,6 +493,15 @@ export const UPDATE_REQUEST_MESSAGE_MAX = 500;
 export const SANDBOX_MANDATE_OUTCOMES = ['success', 'insufficient_funds', 'technical', 'mandate_revoked'] as const;
 /** a SIP's mandate may debit up to this many times its monthly amount (room to raise the pledge without a new mandate) */
 export const SIP_MANDATE_HEADROOM = 3;
+/**
+ * issue 30.3: a SIP whose first mandate the donor has not authorised this many days after it was set up lapses (status 7)
+ * and is never charged. A week: an e-mandate's bank confirms within a few working days of the donor's authorisation (a
+ * SIP whose authorisation reached the provider in time still starts), and a donor who left the mandate step a week ago
+ * has moved on; a late authorisation must not start debits they no longer expect.
+ */
+export const SIP_MANDATE_LAPSE_DAYS = 7;
+/** issue 30.3: how many of a donor's other SIPs one payment-method change may move with it */
+export const SIP_METHOD_CHANGE_MAX_SIPS = 20;
 
 // issue 14, SIP rules (spec 5 and 9): lib/sip/rules.ts reads these
 /** spec 3 and 9: the twelve currencies a SIP may be in */

@@ -539,6 +539,22 @@ export const mandates = pgTable(
   (t) => [uniqueIndex('mandates_gateway_idx').on(t.gateway, t.gateway_mandate_id), index('mandates_token_idx').on(t.gateway, t.gateway_token), index('mandates_user_idx').on(t.user_id)],
 );
 
+// Issue 30.3: the SIPs a mandate was authorised for: the SIP it was set up for, or those the donor chose on the
+// method-change page. Only these move onto it when it first goes active; no other SIP of the donor ever rides it unasked.
+export const mandateSubscriptions = pgTable(
+  'mandate_subscriptions',
+  {
+    mandate_id: integer('mandate_id')
+      .notNull()
+      .references(() => mandates.id, { onDelete: 'cascade' }),
+    subscription_id: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.mandate_id, t.subscription_id] }), index('mandate_subscriptions_subscription_idx').on(t.subscription_id)],
+);
+
 // Money sent back to a donor: several may follow one order, up to what it charged.
 export const refunds = pgTable(
   'refunds',

@@ -40,13 +40,14 @@ export interface SubscriptionItem {
   skip_period: string | null;
   /** issue 14: what each month gives to, per cause (or fundraiser): spec 3 listsubscriptions is per cause */
   lines: { sip_cause: string | null; fundraiser_id: number | null; amount_minor: number }[];
-  /** issue 14: the mandate that pays it; a raise above max_amount_minor needs a new one */
-  mandate: { method: string; status: string; max_amount_minor: number } | null;
+  /** issue 14: the mandate that pays it; a raise above max_amount_minor needs a new one. Issue 30.3: its id names it on
+   *  the method-change page (the donor's SIPs on one mandate share its cap) */
+  mandate: { id: number; method: string; status: string; max_amount_minor: number } | null;
 }
 
 async function subscriptionItems(db: DbOrTx, where: SQL): Promise<SubscriptionItem[]> {
   const rows = await db
-    .select({ s: subscriptions, title: fundraisers.title, custom_tag: fundraisers.custom_tag, m: { method: mandates.method, status: mandates.status, max_amount_minor: mandates.max_amount_minor } })
+    .select({ s: subscriptions, title: fundraisers.title, custom_tag: fundraisers.custom_tag, m: { id: mandates.id, method: mandates.method, status: mandates.status, max_amount_minor: mandates.max_amount_minor } })
     .from(subscriptions)
     .leftJoin(fundraisers, eq(fundraisers.id, subscriptions.fundraiser_id))
     .leftJoin(mandates, eq(mandates.id, subscriptions.mandate_id))
@@ -74,7 +75,7 @@ async function subscriptionItems(db: DbOrTx, where: SQL): Promise<SubscriptionIt
     paused_until: iso(s.paused_until),
     skip_period: s.skip_period,
     lines: lines.filter((l) => l.subscription_id === s.id).map(({ sip_cause, fundraiser_id, amount_minor }) => ({ sip_cause, fundraiser_id, amount_minor })),
-    mandate: m?.method ? { method: m.method, status: m.status!, max_amount_minor: m.max_amount_minor! } : null,
+    mandate: m?.id ? { id: m.id, method: m.method!, status: m.status!, max_amount_minor: m.max_amount_minor! } : null,
   }));
 }
 
