@@ -133,6 +133,8 @@ export const HOSPITALISATION_STATUSES = [
 export const PAYMENT_MODES = ['UPI', 'PAYTM', 'PAYTMMA', 'CARD', 'VPA', 'DESKTOPQR', 'Emandate', 'UPIRECURRING', 'NEFT'] as const;
 /** a bank transfer carries the gateway's flat fee per transfer: below this, UPI costs the fundraiser less (rupees) */
 export const BANK_TRANSFER_MIN_MAJOR = 100;
+/** spec 3 order placement bin: the first 6 digits of a card (its issuer), the most of a card number we take */
+export const CARD_BIN_DIGITS = 6;
 /** NEFT runs in batches and a donor may transfer the next working day: a bank-transfer order waits this long before it expires */
 export const BANK_TRANSFER_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
 export const PAYMENT_GATEWAYS = [

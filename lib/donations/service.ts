@@ -166,6 +166,8 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
       vpa: input.vpa ?? null,
       origin: input.origin,
       utm: cart.utm,
+      // spec 3: a card payment's issuer digits (6 at most, OrderSchema); another mode has no card to name
+      ...(input.bin && input.mode === 'CARD' ? { params: { card_bin: input.bin } } : {}),
     },
     { gateway, payer: { name: cart.donor_name, email: cart.donor_email, phone: cart.donor_phone } },
   );
