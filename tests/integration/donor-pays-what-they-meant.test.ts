@@ -77,3 +77,29 @@ describe('spec 3 order placement: bin is the first 6 digits of a card (issue 30.
     expect(await db.select({ id: carts.id }).from(carts).where(eq(carts.id, cart.body.data.id))).toHaveLength(1);
   });
 });
+
+describe('spec 3 cart recurring "1": a SIP is made on the SIP page, never a one-time gift (issue 30.4)', () => {
+  it('is refused with a 422 that points to the SIP page, whatever the amount, currency or cause, and nothing is written', async () => {
+    const email = `sip.${run}@example.com`;
+    const asked = [
+      { donated_amount: 99, currency: 'INR' },
+      { donated_amount: 9, currency: 'USD', donor_extension: '+1', donor_phone: '2025550143' },
+      { donated_amount: 19, currency: 'AED', donor_extension: '+971', donor_phone: '501234567' },
+      { donated_amount: 500, currency: 'INR', sip_cause: 'no_such_cause' },
+      // above every SIP minimum: still a SIP the donor asked for, so still not a one-time gift
+      { donated_amount: 1000, currency: 'INR', skipmin: '1', sip_cause: 'medical' },
+    ];
+    for (const over of asked) {
+      const res = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody({ ...over, recurring: '1', donor_email: email })));
+      expect(res.status).toBe(422);
+      expect(res.body.error).toMatchObject({ code: 'validation_failed', link: '/new/sip' });
+      expect(res.body.error.message).toContain('/new/sip');
+      expect(res.body.error.fields.recurring).toBe(res.body.error.message);
+    }
+    expect(await db.select().from(carts).where(eq(carts.donor_email, email))).toEqual([]);
+    // a one-time cart from the same donor is made as before, and is one-time
+    const once = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody({ recurring: '0', donor_email: email })));
+    expect(once.status).toBe(201);
+    expect((await db.select({ recurring: carts.recurring }).from(carts).where(eq(carts.id, once.body.data.id)))[0].recurring).toBe(false);
+  });
+});
