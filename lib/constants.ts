@@ -137,6 +137,12 @@ export const BANK_TRANSFER_MIN_MAJOR = 100;
 export const CARD_BIN_DIGITS = 6;
 /** NEFT runs in batches and a donor may transfer the next working day: a bank-transfer order waits this long before it expires */
 export const BANK_TRANSFER_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
+/** issue 30.8: the sealed cookie naming the carts this browser made, its guest donor's key to their orders' status */
+export const CHECKOUT_ACCESS_COOKIE = 'checkout_access';
+/** the carts it names at most (the newest kept): a donor's visits of the last days, never an unbounded list */
+export const CHECKOUT_ACCESS_MAX_CARTS = 20;
+/** as long as an order may wait for its payment (a bank transfer's window), so the donor can follow it to the end */
+export const CHECKOUT_ACCESS_MS = BANK_TRANSFER_WINDOW_MS;
 export const PAYMENT_GATEWAYS = [
   'stripe',
   'stripeindia',

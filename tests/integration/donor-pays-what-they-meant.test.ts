@@ -3,8 +3,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { POST as cartRoute } from '@/app/api/fundraisers/[id]/cart/route';
 import { POST as orderRoute } from '@/app/api/fundraisers/[id]/order/route';
+import { POST as sendRoute } from '@/app/api/payment/send/route';
+import { POST as responseRoute } from '@/app/api/payment/response/[oi]/route';
+import { POST as vpatxnRoute } from '@/app/api/verify/vpatxn/route';
+import { GET as orderDetailsRoute } from '@/app/api/orders/[oi]/route';
+import { GET as qrRoute } from '@/app/api/orders/[oi]/qr/route';
+import { GET as upiRoute } from '@/app/api/orders/[oi]/upi/route';
 import { carts, fundraisers, orders } from '@/lib/db/schema';
+import { getDb } from '@/lib/db/client';
+import { SandboxGateway } from '@/lib/payments/sandbox';
+import { sandboxSecret } from '@/lib/payments/registry';
 import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
+import { cookiesFrom, signedInPerson } from '../helpers/auth';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;
@@ -30,7 +40,7 @@ const placeOrder = (body: Record<string, unknown>, headers: Record<string, strin
 /** Every row a payment writes, as text: a card number must be found in none of them. */
 async function storedText(): Promise<string> {
   const tables = ['carts', 'orders', 'payment_events', 'sandbox_payments', 'rate_limits'];
-  const dumps = await Promise.all(tables.map(async (t) => JSON.stringify((await db.execute(sql.raw(`select * from ${t}`))).rows)));
+  const dumps = await Promise.all(tables.map(async (t) => JSON.stringify(((await db.execute(sql.raw(`select * from ${t}`))) as unknown as { rows: unknown[] }).rows)));
   return dumps.join('\n');
 }
 
@@ -103,3 +113,75 @@ describe('spec 3 cart recurring "1": a SIP is made on the SIP page, never a one-
     expect((await db.select({ recurring: carts.recurring }).from(carts).where(eq(carts.id, once.body.data.id)))[0].recurring).toBe(false);
   });
 });
+
+describe('who may read an order (issue 30.8)', () => {
+  const origin = { origin: 'http://localhost' };
+  /** A guest's gift placed and sent from one browser: its order id and the Cookie header that browser now sends. */
+  async function guestGift(mode = 'UPI') {
+    const cart = await newCart({ donor_name: 'Hidden Donor' }, origin);
+    const cookie = cookiesFrom(cart.headers);
+    expect(cookie).toMatch(/^checkout_access=/);
+    const order = await placeOrder({ cart_id: cart.body.data.id, mode }, { ...origin, cookie });
+    expect(order.status).toBe(201);
+    const sent = await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }, { ...origin, cookie }));
+    expect(sent.status).toBe(200);
+    return { oi: order.body.data.order_id as string, cookie, cartId: cart.body.data.id as number };
+  }
+  const details = (oi: string, headers: Record<string, string> = {}, query = '') => call(orderDetailsRoute, `/api/orders/${oi}${query}`, { oi }, { headers });
+  const vpatxn = (oi: string, headers: Record<string, string> = {}) => call(vpatxnRoute, '/api/verify/vpatxn', {}, post({ order_id: oi }, headers));
+  const recheck = (oi: string, headers: Record<string, string> = {}, params: Record<string, string> = {}) => call(responseRoute, `/api/payment/response/${oi}`, { oi }, post(params, headers));
+  const qr = (oi: string, headers: Record<string, string> = {}) => call(qrRoute, `/api/orders/${oi}/qr`, { oi }, { headers });
+  const upi = (oi: string, headers: Record<string, string> = {}) => call(upiRoute, `/api/orders/${oi}/upi`, { oi }, { headers });
+
+  it('a stranger, signed out or signed in, holding the id learns nothing: 404 as for an id never issued, on every door', async () => {
+    const { oi } = await guestGift();
+    const stranger = await signedInPerson(db, 'Order Stranger');
+    // someone else's checkout cookie (their own cart) opens only their own orders
+    const other = await guestGift();
+    const unknown = await details('SHYNOSUCHORDER1');
+    expect(unknown.status).toBe(404);
+    const callers: Record<string, string>[] = [{}, { cookie: stranger.cookie }, stranger.auth, { cookie: other.cookie }, { cookie: 'checkout_access=forged' }];
+    for (const headers of callers) {
+      for (const res of [await details(oi, headers), await vpatxn(oi, headers), await recheck(oi, headers), await qr(oi, headers), await upi(oi, headers)]) {
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual(unknown.body);
+        expect(JSON.stringify(res.body)).not.toMatch(/Hidden Donor|pending|50000|UPI/);
+      }
+    }
+  });
+
+  it("the guest's own browser follows its order everywhere it did (status, polling, return re-check, QR, UPI links)", async () => {
+    const { oi, cookie } = await guestGift();
+    const mine = await details(oi, { cookie });
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toMatchObject({ order_id: oi, status: 'pending', donated_amount_minor: 50_000, payment_mode: 'UPI', donor: { full_name: 'Hidden Donor' } });
+    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+    expect((await vpatxn(oi, { cookie })).body.data).toMatchObject({ order_id: oi, status: 'pending' });
+    expect((await recheck(oi, { cookie })).body.data).toMatchObject({ order_id: oi, status: 'pending' });
+    const code = await qr(oi, { cookie });
+    expect(code.status).toBe(200);
+    expect(code.headers.get('content-type')).toBe('image/svg+xml');
+    expect((await upi(oi, { cookie })).body.data).toMatchObject({ order_id: oi, amount_minor: 50_000 });
+  });
+
+  it("the donor's session (cookie or bearer token) and the gateway's signed return read it; a forged signature does not", async () => {
+    const donor = await signedInPerson(db, 'Signed Donor');
+    const cart = await newCart({ donor_name: 'Signed Donor' }, { ...origin, cookie: donor.cookie });
+    const order = await placeOrder({ cart_id: cart.body.data.id, mode: 'CARD' }, { ...origin, cookie: donor.cookie });
+    const oi = order.body.data.order_id;
+    await call(sendRoute, '/x', {}, post({ order_id: oi }, { ...origin, cookie: donor.cookie }));
+    // the session alone, without the browser's checkout cookie
+    expect((await details(oi, { cookie: donor.cookie })).body.data.donor.full_name).toBe('Signed Donor');
+    expect((await details(oi, donor.auth)).status).toBe(200);
+    expect((await vpatxn(oi, donor.auth)).status).toBe(200);
+    const [row] = await db.select().from(orders).where(eq(orders.order_id, oi));
+    const outcome = await new SandboxGateway(getDb, sandboxSecret(), 'http://localhost').complete(row.gateway_order_id!, 'pending');
+    const signed = await details(oi, {}, `?${new URLSearchParams(outcome.params)}`);
+    expect(signed.status).toBe(200);
+    expect(signed.body.data.donor.full_name).toBe('Signed Donor');
+    expect((await details(oi, {}, `?${new URLSearchParams({ ...outcome.params, signature: 'f'.repeat(64) })}`)).status).toBe(404);
+    // the browser's return with the signed params settles and answers as before, without any cookie
+    expect((await recheck(oi, {}, outcome.params)).body.data).toMatchObject({ order_id: oi, status: 'pending' });
+  });
+});
+
