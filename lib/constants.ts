@@ -210,6 +210,8 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 
 // Donations (issue 4)
 export const DONATION_AMOUNT_PRESETS: Record<string, readonly number[]> = { INR: [500, 1000, 2500, 5000], default: [10, 25, 50, 100] };
+/** issue 30.1: the preset a gift starts at in each currency, and the one a currency change selects (never the old number in the new currency) */
+export const DONATION_DEFAULT_AMOUNTS: Record<string, number> = { INR: 1000, default: 25 };
 /** a sane ceiling per donation, in rupees (converted for other currencies) */
 export const MAX_DONATION_INR = 10_000_000;
 export const CART_LIMIT_PER_IP = { max: 20, windowMs: 10 * 60 * 1000 } as const;

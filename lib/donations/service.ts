@@ -78,8 +78,8 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
   if (input.reward_id !== undefined) await assertRewardFor(db, f.id, input.reward_id, donatedInr, r);
   // a coupon that cannot match this gift is refused now, with its reason, rather than silently at settling
   const coupon = input.coupon_code ? await quoteCoupon(db, input.coupon_code, { currency, donatedMinor: donated }) : null;
-  // a PAN is kept only where it earns a tax receipt (the form asks for it on the same fundraisers)
-  const pan = hasTaxBenefit(f) && input.pan ? input.pan : null;
+  // a PAN is kept only where it earns a tax receipt: an 80G fundraiser, and a gift in rupees (issue 30.1; the form asks there alone)
+  const pan = hasTaxBenefit(f) && currency === 'INR' && input.pan ? input.pan : null;
   const [cart] = await db
     .insert(carts)
     .values({

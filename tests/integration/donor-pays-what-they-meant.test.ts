@@ -15,6 +15,7 @@ import { SandboxGateway } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
 import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
 import { cookiesFrom, signedInPerson } from '../helpers/auth';
+import { makeFundraiser } from '../helpers/factories';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;
@@ -185,3 +186,16 @@ describe('who may read an order (issue 30.8)', () => {
   });
 });
 
+describe('80G and the PAN are for gifts in rupees (issue 30.1)', () => {
+  it('a PAN sent with a gift in another currency is not kept, on a fundraiser whose rupee gifts earn 80G', async () => {
+    const exempt = await makeFundraiser(db, { taxexempted: true });
+    const withPan = async (over: Record<string, unknown>) => {
+      const res = await call(cartRoute, '/x', { id: String(exempt.id) }, post(cartBody({ pan: 'abcde1234f', ...over })));
+      expect(res.status).toBe(201);
+      return (await db.select({ pan: carts.donor_pan }).from(carts).where(eq(carts.id, res.body.data.id)))[0].pan;
+    };
+    expect(await withPan({})).toBe('ABCDE1234F');
+    expect(await withPan({ currency: 'USD', donated_amount: 25, donor_extension: '+1', donor_phone: '2025550143' })).toBeNull();
+    expect(await withPan({ currency: 'AED', donated_amount: 100, donor_extension: '+971', donor_phone: '501234567' })).toBeNull();
+  });
+});
