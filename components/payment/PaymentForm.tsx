@@ -206,7 +206,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     setValue('reward_id', id ?? undefined);
     const r = rewards.find((x) => x.id === id);
     if (!r) return;
-    if (currency !== r.currency) setValue('currency', r.currency as CartInput['currency']);
+    if (currency !== r.currency) switchCurrency(r.currency);
     if (currency !== r.currency || amount < r.min_amount) {
       setOtherAmount(String(r.min_amount));
       setValue('donated_amount', r.min_amount, { shouldValidate: true });
