@@ -133,8 +133,16 @@ export const HOSPITALISATION_STATUSES = [
 export const PAYMENT_MODES = ['UPI', 'PAYTM', 'PAYTMMA', 'CARD', 'VPA', 'DESKTOPQR', 'Emandate', 'UPIRECURRING', 'NEFT'] as const;
 /** a bank transfer carries the gateway's flat fee per transfer: below this, UPI costs the fundraiser less (rupees) */
 export const BANK_TRANSFER_MIN_MAJOR = 100;
+/** spec 3 order placement bin: the first 6 digits of a card (its issuer), the most of a card number we take */
+export const CARD_BIN_DIGITS = 6;
 /** NEFT runs in batches and a donor may transfer the next working day: a bank-transfer order waits this long before it expires */
 export const BANK_TRANSFER_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
+/** issue 30.8: the sealed cookie naming the carts this browser made, its guest donor's key to their orders' status */
+export const CHECKOUT_ACCESS_COOKIE = 'checkout_access';
+/** the carts it names at most (the newest kept): a donor's visits of the last days, never an unbounded list */
+export const CHECKOUT_ACCESS_MAX_CARTS = 20;
+/** as long as an order may wait for its payment (a bank transfer's window), so the donor can follow it to the end */
+export const CHECKOUT_ACCESS_MS = BANK_TRANSFER_WINDOW_MS;
 export const PAYMENT_GATEWAYS = [
   'stripe',
   'stripeindia',
@@ -202,6 +210,8 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 
 // Donations (issue 4)
 export const DONATION_AMOUNT_PRESETS: Record<string, readonly number[]> = { INR: [500, 1000, 2500, 5000], default: [10, 25, 50, 100] };
+/** issue 30.1: the preset a gift starts at in each currency, and the one a currency change selects (never the old number in the new currency) */
+export const DONATION_DEFAULT_AMOUNTS: Record<string, number> = { INR: 1000, default: 25 };
 /** a sane ceiling per donation, in rupees (converted for other currencies) */
 export const MAX_DONATION_INR = 10_000_000;
 export const CART_LIMIT_PER_IP = { max: 20, windowMs: 10 * 60 * 1000 } as const;

@@ -12,7 +12,7 @@ import { DEFAULT_LOCALE } from '../i18n/locales';
 import { reportError } from '../observability/report';
 import { hasTaxBenefit } from '../fundraisers/rules';
 import { acceptsDonations, isFundraiserPublished } from '../fundraisers/status';
-import { MAX_DONATION_INR } from '../constants';
+import { MAX_DONATION_INR, SIP_SUBSCRIBE_PATH } from '../constants';
 import { BankTransferSchema, bankTransferAmountError, type CartSchema, type OrderSchema } from '../validation/donation';
 import { parseWith } from '../http/validation';
 import { asCheckoutOrder, type CheckoutOrder } from '../payments/results';
@@ -53,7 +53,19 @@ export async function donatableFundraiser(db: Db, id: number, pinVerified: boole
   return f;
 }
 
+export const RECURRING_CART_MESSAGE = `A monthly SIP is started on the SIP page (${SIP_SUBSCRIBE_PATH}), under the SIP rules: this cart takes one-time gifts only`;
+
+/**
+ * spec 3 cart recurring: a monthly gift is a SIP (its minimums, causes, rounding and mandate: lib/sip/subscribe.ts, POST
+ * sip/subscribe), never this cart. A cart asking for it is refused, pointing to the SIP page, so no one-time gift is
+ * made that the donor did not ask for.
+ */
+export function assertOneTimeCart(input: { recurring?: string }): void {
+  if (input.recurring === '1') throw new ApiError('validation_failed', RECURRING_CART_MESSAGE, { recurring: RECURRING_CART_MESSAGE }, undefined, SIP_SUBSCRIBE_PATH);
+}
+
 export async function createCart(db: Db, fundraiserId: number, input: z.output<typeof CartSchema>, ctx: { pinVerified: boolean; userId: number | null; ip: string }) {
+  assertOneTimeCart(input);
   const f = await donatableFundraiser(db, fundraiserId, ctx.pinVerified);
   const r = await currentRatesMicros(db);
   const currency = input.currency as CurrencyCode;
@@ -66,8 +78,8 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
   if (input.reward_id !== undefined) await assertRewardFor(db, f.id, input.reward_id, donatedInr, r);
   // a coupon that cannot match this gift is refused now, with its reason, rather than silently at settling
   const coupon = input.coupon_code ? await quoteCoupon(db, input.coupon_code, { currency, donatedMinor: donated }) : null;
-  // a PAN is kept only where it earns a tax receipt (the form asks for it on the same fundraisers)
-  const pan = hasTaxBenefit(f) && input.pan ? input.pan : null;
+  // a PAN is kept only where it earns a tax receipt: an 80G fundraiser, and a gift in rupees (issue 30.1; the form asks there alone)
+  const pan = hasTaxBenefit(f) && currency === 'INR' && input.pan ? input.pan : null;
   const [cart] = await db
     .insert(carts)
     .values({
@@ -86,7 +98,8 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
       donor_city: input.donor_city ?? null,
       donor_pan: pan,
       is_anonymous: input.is_anonymous === '1',
-      recurring: input.recurring === '1',
+      // assertOneTimeCart: a cart is a one-time gift
+      recurring: false,
       is_indian: currency === 'INR',
       device: input.device ?? null,
       utm: input.utm ?? null,
@@ -166,6 +179,8 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
       vpa: input.vpa ?? null,
       origin: input.origin,
       utm: cart.utm,
+      // spec 3: a card payment's issuer digits (6 at most, OrderSchema); another mode has no card to name
+      ...(input.bin && input.mode === 'CARD' ? { params: { card_bin: input.bin } } : {}),
     },
     { gateway, payer: { name: cart.donor_name, email: cart.donor_email, phone: cart.donor_phone } },
   );

@@ -17,7 +17,8 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export interface ErrorBody {
-  error: { code: ErrorCode | string; message: string; fields?: Record<string, string> };
+  /** link: a path of ours where the caller can do what was refused here (a SIP is started on the SIP page) */
+  error: { code: ErrorCode | string; message: string; fields?: Record<string, string>; link?: string };
 }
 
 export class ApiError extends Error {
@@ -27,6 +28,7 @@ export class ApiError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     status?: number,
+    readonly link?: string,
   ) {
     super(message);
     this.name = 'ApiError';

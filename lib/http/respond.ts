@@ -9,7 +9,7 @@ export function json<T>(data: T, init: ResponseInit = {}): Response {
 }
 
 export function errorResponse(error: ApiError): Response {
-  const body: ErrorBody = { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+  const body: ErrorBody = { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.link ? { link: error.link } : {}) } };
   return Response.json(body, { status: error.status });
 }
 

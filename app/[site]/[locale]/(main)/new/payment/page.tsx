@@ -10,7 +10,8 @@ import { listRewards } from '@/lib/fundraisers/rewards';
 import { PaymentForm } from '@/components/payment/PaymentForm';
 import { DedicationSchema } from '@/lib/validation/donation';
 import { currentUser } from '@/components/auth/current-user';
-import { walletBalance } from '@/lib/payments/wallet';
+import { walletBalances } from '@/lib/payments/wallet';
+import { currentRatesMicros } from '@/lib/currency-rates';
 import { getBrand } from '@/components/layout/request-context';
 import { cachedFundraiserById } from '@/lib/cache/queries';
 import { cardImage, DEFAULT_FUNDRAISER_IMAGE, hasTaxBenefit, progressPercent } from '@/lib/fundraisers/rules';
@@ -51,10 +52,11 @@ export default async function PaymentPage({ params, searchParams }: Props) {
   // anniversary giving (or=tann): the occasion chosen on /new/anniversary; a dedication that does not parse is dropped
   const dedication = one(sp.or) === 'tann' ? DedicationSchema.safeParse({ occasion: one(sp.occasion), honoree: one(sp.honoree), message: one(sp.msg) ?? '' }).data ?? null : null;
   const ta = dedication ? await getTranslations('Anniversary') : null;
-  // spec 7 redeem amount: a signed-in donor's Sahyog credit in the page's currency
+  // spec 7 redeem amount: a signed-in donor's Sahyog credit, in each currency it was granted in (issue 30.2)
   const defaultCurrency = locationFromHeaders(await headers()).currency ?? DEFAULT_CURRENCY;
   const viewer = await currentUser();
-  const creditMinor = viewer ? await walletBalance(await getDb(), viewer.id, defaultCurrency) : 0;
+  const db = await getDb();
+  const [credits, rates] = await Promise.all([viewer ? walletBalances(db, viewer.id) : [], currentRatesMicros(db)]);
   return (
     <div className="container section payment-page">
       {/* the fundraiser in view while giving: picture, title, campaigner, progress */}
@@ -75,26 +77,28 @@ export default async function PaymentPage({ params, searchParams }: Props) {
           {ta('dedication', { occasion: ta(`inSentence.${dedication.occasion}`), honoree: isolate(dedication.honoree) })}
         </p>
       )}
-      <ul className="trust-line" data-testid="trust-line">
-        <li>{t('secure')}</li>
-        <li>{t('platformFee', { percent: PLATFORM_FEE_PERCENT })}</li>
-        {taxBenefit && <li>{tc('taxBenefit')}</li>}
-      </ul>
       {ended ? (
-        <p role="status">{t('ended')}</p>
+        <>
+          <ul className="trust-line" data-testid="trust-line">
+            <li>{t('secure')}</li>
+            <li>{t('platformFee', { percent: PLATFORM_FEE_PERCENT })}</li>
+          </ul>
+          <p role="status">{t('ended')}</p>
+        </>
       ) : (
         <NextIntlClientProvider messages={{ Payment: messages.Payment }}>
           <PaymentForm
             fundraiser={{ id: f.id, custom_tag: f.custom_tag, taxBenefit }}
             defaultCurrency={defaultCurrency}
-            credit={creditMinor > 0 ? { balanceMinor: creditMinor, currency: defaultCurrency } : null}
+            credits={credits.map((c) => ({ currency: c.currency, balanceMinor: c.balance_minor }))}
+            inrPerUnitMicros={rates}
             locale={locale}
             modesByCurrency={Object.fromEntries(CURRENCY_CODES.map((c) => [c, offeredPaymentOptions(c)]))}
             brandName={brand.name}
             localePrefix={localePrefix(locale)}
             vpaTimeoutMs={env().VPA_PENDING_TIMEOUT_MS ?? VPA_PENDING_TIMEOUT_MS}
             realtime={env().PUSHER_KEY ? { key: env().PUSHER_KEY!, cluster: env().PUSHER_CLUSTER } : null}
-            rewards={(await listRewards(await getDb(), f.id)).filter((r) => r.left !== 0)}
+            rewards={(await listRewards(db, f.id)).filter((r) => r.left !== 0)}
             rewardId={Number(one(sp.reward)) || null}
             origin={dedication ? 'tann' : 's'}
             dedication={dedication ? { occasion: dedication.occasion, honoree: dedication.honoree, ...(dedication.message ? { message: dedication.message } : {}) } : null}
