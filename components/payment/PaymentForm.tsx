@@ -56,6 +56,9 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   const [tipPercent, setTipPercent] = useState(0);
   // spec 7 POST coupon: the sponsor's code the donor applied (the server checks it again with the cart)
   const [couponCode, setCouponCode] = useState<string | null>(null);
+  // a coupon the cart refused (issue 30: not for this donor, or used up meanwhile): shown under its field, and the next
+  // press gives without it; the field starts again (its key) holding the refused code and the reason
+  const [couponRefused, setCouponRefused] = useState<{ code: string; reason: string; key: number } | null>(null);
   const [serverError, setServerError] = useState('');
   const [vpa, setVpa] = useState('');
   const [vpaError, setVpaError] = useState('');
@@ -93,6 +96,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   const rewardChoice = Number(useWatch({ control, name: 'reward_id' }));
   const chosenReward = rewards.find((r) => r.id === rewardChoice) ?? null;
   const amount = Number(useWatch({ control, name: 'donated_amount' })) || 0;
+  const donorEmail = useWatch({ control, name: 'donor_email' }) as string | undefined;
   const presets = DONATION_AMOUNT_PRESETS[currency] ?? DONATION_AMOUNT_PRESETS.default;
   // spec 7 payment/options: UPI and wallets take rupees only
   const modes = modesByCurrency[currency] ?? [];
@@ -150,6 +154,10 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     const cart = await postJson<{ id: number }>(`/api/fundraisers/${fundraiser.id}/cart`, { ...values, tip_amount: tip, device, locale, ...(dedication ? { dedication } : {}), ...(couponCode ? { coupon_code: couponCode } : {}) });
     if (!cart.ok || !cart.data) {
       if (!cart.ok) for (const [field, message] of Object.entries(cart.error.fields ?? {})) setError(field as keyof CartInput, { message });
+      if (!cart.ok && couponCode && cart.error.fields?.coupon_code) {
+        setCouponRefused((r) => ({ code: couponCode, reason: cart.error.fields!.coupon_code, key: (r?.key ?? 0) + 1 }));
+        setCouponCode(null);
+      }
       return showFailure(cart);
     }
     const order = await postJson<{ order_id: string }>(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.data.id, mode: chosenMode, origin, ...(chosenMode === 'VPA' ? { vpa: vpa.trim() } : {}) }, { 'Idempotency-Key': idempotencyKey });
@@ -293,7 +301,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
         )}
       </Field>
       {/* optional, after the donor's own details: the methods stay near the amount on a phone */}
-      <CouponField amount={amount} currency={currency} locale={locale} onChange={setCouponCode} />
+      <CouponField key={couponRefused?.key ?? 0} refused={couponRefused} fundraiserId={fundraiser.id} donorEmail={donorEmail} amount={amount} currency={currency} locale={locale} onChange={setCouponCode} />
       {chosenMode === 'VPA' && (
         <Field id="pay-vpa" label={t('vpa')} error={vpaError || undefined}>
           {(c) => <input {...c} value={vpa} onChange={(e) => setVpa(e.target.value)} placeholder="name@bank" autoComplete="off" />}

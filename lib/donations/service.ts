@@ -65,7 +65,8 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
   }
   if (input.reward_id !== undefined) await assertRewardFor(db, f.id, input.reward_id, donatedInr, r);
   // a coupon that cannot match this gift is refused now, with its reason, rather than silently at settling
-  const coupon = input.coupon_code ? await quoteCoupon(db, input.coupon_code, { currency, donatedMinor: donated }) : null;
+  // (issue 30: and one the fundraiser's own people, signed in or typing their own email, may not have)
+  const coupon = input.coupon_code ? await quoteCoupon(db, input.coupon_code, { currency, donatedMinor: donated }, { fundraiserId: f.id, userIds: [ctx.userId], email: input.donor_email }) : null;
   // a PAN is kept only where it earns a tax receipt (the form asks for it on the same fundraisers)
   const pan = hasTaxBenefit(f) && input.pan ? input.pan : null;
   const [cart] = await db
