@@ -1,5 +1,6 @@
 'use client';
-// The campaigner's rewards (spec 3, 7): the list with what is left, an add form, and delete for one not yet given.
+// The campaigner's rewards (spec 3, 7): the list with what is left, an add form, and remove: a reward donors chose is
+// retired (issue 30), shown here as no longer offered, and stays on their gifts.
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -10,7 +11,7 @@ import { sendToApi } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';
 import { IMAGE_ACCEPT, uploadFundraiserImage } from '@/components/forms/image-file';
 
-export type RewardsLabels = Record<'heading' | 'empty' | 'title' | 'description' | 'minAmount' | 'quantity' | 'quantityHint' | 'image' | 'imageHint' | 'uploading' | 'add' | 'adding' | 'remove' | 'left' | 'unlimited' | 'given' | 'failed', string>;
+export type RewardsLabels = Record<'heading' | 'empty' | 'title' | 'description' | 'minAmount' | 'quantity' | 'quantityHint' | 'image' | 'imageHint' | 'uploading' | 'add' | 'adding' | 'remove' | 'left' | 'unlimited' | 'given' | 'failed' | 'retired' | 'retiredNotice', string>;
 
 interface Props {
   fundraiserId: number;
@@ -54,9 +55,11 @@ export function RewardsManager({ fundraiserId, initial, labels, money, currency 
   }
   async function remove(id: number) {
     setNotice('');
-    const r = await sendToApi('DELETE', `/api/campaigns/${fundraiserId}/rewards/${id}`);
-    if (r.ok) setList((l) => l.filter((x) => x.id !== id));
-    else setNotice(r.error.message ?? labels.failed);
+    const r = await sendToApi<{ deleted: boolean; reward?: RewardView }>('DELETE', `/api/campaigns/${fundraiserId}/rewards/${id}`);
+    if (!r.ok) return setNotice(r.error.message ?? labels.failed);
+    const retired = r.data?.deleted === false ? r.data.reward : undefined;
+    setList((l) => (retired ? l.map((x) => (x.id === id ? retired : x)) : l.filter((x) => x.id !== id)));
+    if (retired) setNotice(labels.retiredNotice);
   }
 
   return (
@@ -67,16 +70,18 @@ export function RewardsManager({ fundraiserId, initial, labels, money, currency 
       ) : (
         <ul className="reward-list" data-testid="reward-list">
           {list.map((r) => (
-            <li key={r.id}>
+            <li key={r.id} className={r.retired ? 'reward-retired' : undefined} data-testid={`reward-${r.id}`}>
               <div>
                 <strong>
                   <bdi>{r.title}</bdi>
                 </strong>
+                {r.retired && <span className="reward-retired-badge">{labels.retired}</span>}
                 <span className="muted">
-                  {money[r.id] ?? `${currency} ${r.min_amount}`} · {r.left === null ? labels.unlimited : labels.left.replace('{count}', String(r.left))} · {labels.given.replace('{count}', String(r.claimed))}
+                  {money[r.id] ?? `${currency} ${r.min_amount}`} · {r.retired ? '' : `${r.left === null ? labels.unlimited : labels.left.replace('{count}', String(r.left))} · `}
+                  {labels.given.replace('{count}', String(r.claimed))}
                 </span>
               </div>
-              {r.claimed === 0 && (
+              {!r.retired && (
                 <button type="button" className="btn btn-secondary" onClick={() => void remove(r.id)}>
                   {labels.remove}
                 </button>

@@ -303,6 +303,8 @@ export const rewards = pgTable(
     claimed: integer('claimed').notNull().default(0),
     /** spec 3: the reward's picture, one of the fundraiser's own uploads (checked when set) */
     image_path: text('image_path'),
+    /** issue 30: removed by its campaigner after donors chose it: offered to no one new, kept on the gifts that chose it */
+    retired_at: timestamp('retired_at', { withTimezone: true }),
     created_at: createdAt(),
   },
   (t) => [index('rewards_fundraiser_idx').on(t.fundraiser_id)],

@@ -19,7 +19,7 @@ import { asCheckoutOrder, type CheckoutOrder } from '../payments/results';
 import { gatewayFor, gatewayNameFor, modeUnavailable, type PaymentMode } from '../payments/registry';
 import { isOneTimeMode, type OneTimePurpose } from '../payments/options';
 import { GATEWAY_REFUSED_REASON } from '../payments/order-state';
-import { assertRewardFor } from '../fundraisers/rewards';
+import { assertRewardFor, rewardRetired } from '../fundraisers/rewards';
 import { quoteCoupon } from '../coupons/coupons';
 
 // how long a double click's second request waits for the first to get its gateway order
@@ -97,9 +97,21 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
       coupon_code: coupon?.code ?? null,
       dedication: input.dedication ? { occasion: input.dedication.occasion, honoree: input.dedication.honoree, ...(input.dedication.message ? { message: input.dedication.message } : {}) } : null,
     })
-    .returning();
+    .returning()
+    .catch((e: unknown) => {
+      // the reward was deleted between its check and this insert (its campaigner removed it): the donor is told, no 500
+      if (input.reward_id !== undefined && isForeignKeyViolation(e)) throw rewardRetired();
+      throw e;
+    });
   return cart;
 }
+
+/** The cart's reward reference failed (PostgreSQL 23503 on carts.reward_id), as node-postgres or drizzle's wrapper reports it. */
+const isForeignKeyViolation = (e: unknown) => {
+  const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } } | null;
+  const pg = err?.code === '23503' ? err : err?.cause?.code === '23503' ? err.cause : null;
+  return Boolean(pg) && (!pg!.constraint || pg!.constraint.includes('reward'));
+};
 
 export const newOrderId = () => `SHY${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
 
