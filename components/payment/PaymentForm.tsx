@@ -35,7 +35,10 @@ interface Props {
   /** anniversary giving (issue 15): the gift's origin code and the occasion it marks, carried to the cart */
   /** a signed-in donor's Sahyog credit (spec 9 prizes) in the page's currency, given with one tap (spec 7 redeem amount) */
   credit?: { balanceMinor: number; currency: string } | null;
-  origin?: 's' | 'tann';
+  /** spec 4: where a failed payment comes back to (the page the gift started from) */
+  origin?: 's' | 'f' | 'tp' | 'up' | 'ps' | 'tann';
+  /** origin up (issue 30): the update the gift is given from */
+  updateId?: number | null;
   dedication?: { occasion: string; honoree: string; message?: string } | null;
 }
 
@@ -46,7 +49,7 @@ const postJson = <T,>(url: string, body: unknown, headers?: Record<string, strin
 type TxnStatus = { status?: string; redirect?: string; failure_reason?: string | null };
 
 // the Payment messages come from the page's NextIntlClientProvider
-export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, modesByCurrency, brandName, rewards = [], rewardId = null, origin = 's', dedication = null, credit = null }: Props) {
+export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, modesByCurrency, brandName, rewards = [], rewardId = null, origin = 's', updateId = null, dedication = null, credit = null }: Props) {
   const t = useTranslations('Payment');
   const [mode, setMode] = useState<PaymentOption>('UPI');
   const initialReward = rewards.find((r) => r.id === rewardId && r.left !== 0) ?? null;
@@ -160,7 +163,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
       }
       return showFailure(cart);
     }
-    const order = await postJson<{ order_id: string }>(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.data.id, mode: chosenMode, origin, ...(chosenMode === 'VPA' ? { vpa: vpa.trim() } : {}) }, { 'Idempotency-Key': idempotencyKey });
+    const order = await postJson<{ order_id: string }>(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.data.id, mode: chosenMode, origin, ...(origin === 'up' && updateId ? { update_id: updateId } : {}), ...(chosenMode === 'VPA' ? { vpa: vpa.trim() } : {}) }, { 'Idempotency-Key': idempotencyKey });
     if (!order.ok || !order.data) return showFailure(order);
     const sent = await postJson<{ url: string }>('/api/payment/send', { order_id: order.data.order_id, ...(chosenMode === 'NEFT' ? bank : {}) });
     if (!sent.ok || !sent.data) {

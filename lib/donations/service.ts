@@ -179,6 +179,8 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
       vpa: input.vpa ?? null,
       origin: input.origin,
       utm: cart.utm,
+      // a failed payment from an update's page goes back to that update (spec 4 origin up)
+      params: input.origin === 'up' && input.update_id ? { update_id: input.update_id } : null,
     },
     { gateway, payer: { name: cart.donor_name, email: cart.donor_email, phone: cart.donor_phone } },
   );
