@@ -25,6 +25,8 @@ interface Props {
 export function RewardsManager({ fundraiserId, initial, labels, money, currency }: Props) {
   const [list, setList] = useState(initial);
   const [notice, setNotice] = useState('');
+  // a removal that retired the reward is no error: said beside the list, as news
+  const [retiredNote, setRetiredNote] = useState('');
   const [uploading, setUploading] = useState(false);
   const [fileKey, setFileKey] = useState(0);
   const { register, control, handleSubmit, reset, setError, setValue, formState } = useForm<z.input<typeof RewardSchema>, unknown, RewardInput>({ resolver: zodResolver(RewardSchema) });
@@ -55,11 +57,12 @@ export function RewardsManager({ fundraiserId, initial, labels, money, currency 
   }
   async function remove(id: number) {
     setNotice('');
+    setRetiredNote('');
     const r = await sendToApi<{ deleted: boolean; reward?: RewardView }>('DELETE', `/api/campaigns/${fundraiserId}/rewards/${id}`);
     if (!r.ok) return setNotice(r.error.message ?? labels.failed);
     const retired = r.data?.deleted === false ? r.data.reward : undefined;
     setList((l) => (retired ? l.map((x) => (x.id === id ? retired : x)) : l.filter((x) => x.id !== id)));
-    if (retired) setNotice(labels.retiredNotice);
+    if (retired) setRetiredNote(labels.retiredNotice);
   }
 
   return (
@@ -90,6 +93,7 @@ export function RewardsManager({ fundraiserId, initial, labels, money, currency 
           ))}
         </ul>
       )}
+      <div role="status">{retiredNote && <p className="field-hint reward-retired-note">{retiredNote}</p>}</div>
       <form className="reward-form" onSubmit={handleSubmit(add)} noValidate>
         <Field id="reward-title" label={labels.title} error={err('title')}>
           {(c) => <input {...c} autoComplete="off" {...register('title')} />}

@@ -11,7 +11,17 @@ export function PaymentFailedNotice({ template, fallback, retry }: { template: s
   const query = new URLSearchParams(search);
   if (query.get('st') !== 'f') return null;
   const reason = query.get('reason');
-  const text = reason ? template.replace('{reason}', reason) : fallback;
+  // the gateway's reason is in its own language (often English): isolated, it keeps its direction in Arabic and Urdu
+  const [before, after = ''] = template.split('{reason}');
+  const text = reason ? (
+    <>
+      {before}
+      <bdi>{reason}</bdi>
+      {after}
+    </>
+  ) : (
+    fallback
+  );
   if (!retry) {
     return (
       <p className="notice-error" role="alert" data-testid="payment-failed">
