@@ -56,17 +56,17 @@ async function donorProblem(db: DbOrTx, c: Coupon, donor: CouponDonor): Promise<
   const ids = donor.userIds.filter((id): id is number => typeof id === 'number');
   if (donor.fundraiserId !== null && (await isFundraisersOwnPerson(db, donor.fundraiserId, { userIds: ids, email }))) return COUPON_MESSAGES.ownFundraiser;
   if (c.max_uses_per_fundraiser === null && c.max_uses_per_donor === null) return null;
-  const byDonor = sql.join(
-    [
-      ...(email ? [sql`${couponRedemptions.donor_email} = ${email}`, sql`${couponRedemptions.donor_user_id} = (select ${users.id} from ${users} where lower(${users.email}) = ${email} limit 1)`] : []),
-      ...ids.map((id) => sql`${couponRedemptions.donor_user_id} = ${id}`),
-    ],
-    sql` or `,
-  );
+  const byDonorParts = [
+    ...(email ? [sql`${couponRedemptions.donor_email} = ${email}`, sql`${couponRedemptions.donor_user_id} = (select ${users.id} from ${users} where lower(${users.email}) = ${email} limit 1)`] : []),
+    ...ids.map((id) => sql`${couponRedemptions.donor_user_id} = ${id}`),
+  ];
+  const byDonor = byDonorParts.length ? sql.join(byDonorParts, sql` or `) : sql`false`;
+  const byFundraiser = donor.fundraiserId !== null ? sql`${couponRedemptions.fundraiser_id} = ${donor.fundraiserId}` : sql`false`;
+  // both aggregates: one row, whether or not there are redemptions yet
   const [n] = await db
     .select({
-      fundraiser: donor.fundraiserId !== null ? sql<number>`count(*) filter (where ${couponRedemptions.fundraiser_id} = ${donor.fundraiserId})`.mapWith(Number) : sql<number>`0`.mapWith(Number),
-      donor: email || ids.length ? sql<number>`count(*) filter (where ${byDonor})`.mapWith(Number) : sql<number>`0`.mapWith(Number),
+      fundraiser: sql<number>`count(*) filter (where ${byFundraiser})`.mapWith(Number),
+      donor: sql<number>`count(*) filter (where ${byDonor})`.mapWith(Number),
     })
     .from(couponRedemptions)
     .where(eq(couponRedemptions.coupon_code, c.code));

@@ -236,6 +236,15 @@ describe("issue 30: a sponsor's match is for supporters, within its caps and bud
     expect((await giftWith(g.id, c, 500)).cart.status).toBe(201);
   });
 
+  it('a capped coupon is quoted for a donor not known yet (no fundraiser, no email), before and after its first match', async () => {
+    const c = await coupon({ max_uses_per_donor: 1, max_uses_per_fundraiser: 5, budget_minor: 50_000 });
+    const bare = () => call(couponRoute, '/api/coupon', {}, post({ coupon_code: c, currency: 'INR', donated_amount: 100 }));
+    expect([(await bare()).status, (await bare()).body.data?.match_minor]).toEqual([200, 10_000]);
+    const f = await makeFundraiser(db);
+    await pay((await giftWith(f.id, c, 100)).order!);
+    expect((await bare()).body.data.match_minor).toBe(10_000);
+  });
+
   it('a cap per fundraiser: past it, the cart is told and a gift settling later has no match', async () => {
     const f = await makeFundraiser(db);
     const other = await makeFundraiser(db);
