@@ -38,7 +38,10 @@ interface Props {
   /** today's rates (micro-rupees per unit): a gift in another currency shows what it is in rupees */
   inrPerUnitMicros: Record<string, number>;
   /** anniversary giving (issue 15): the gift's origin code and the occasion it marks, carried to the cart */
-  origin?: 's' | 'tann';
+  /** spec 4: where a failed payment comes back to (the page the gift started from) */
+  origin?: 's' | 'f' | 'tp' | 'up' | 'ps' | 'tann';
+  /** origin up (issue 30): the update the gift is given from */
+  updateId?: number | null;
   dedication?: { occasion: string; honoree: string; message?: string } | null;
 }
 
@@ -49,7 +52,7 @@ const postJson = <T,>(url: string, body: unknown, headers?: Record<string, strin
 type TxnStatus = { status?: string; redirect?: string; failure_reason?: string | null };
 
 // the Payment messages come from the page's NextIntlClientProvider
-export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, modesByCurrency, brandName, rewards = [], rewardId = null, origin = 's', dedication = null, credits = [], inrPerUnitMicros }: Props) {
+export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, modesByCurrency, brandName, rewards = [], rewardId = null, origin = 's', updateId = null, dedication = null, credits = [], inrPerUnitMicros }: Props) {
   const t = useTranslations('Payment');
   const [mode, setMode] = useState<PaymentOption>('UPI');
   const initialReward = rewards.find((r) => r.id === rewardId && r.left !== 0) ?? null;
@@ -59,6 +62,9 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   const [tipPercent, setTipPercent] = useState(0);
   // spec 7 POST coupon: the sponsor's code the donor applied (the server checks it again with the cart)
   const [couponCode, setCouponCode] = useState<string | null>(null);
+  // a coupon the cart refused (issue 30: not for this donor, or used up meanwhile): shown under its field, and the next
+  // press gives without it; the field starts again (its key) holding the refused code and the reason
+  const [couponRefused, setCouponRefused] = useState<{ code: string; reason: string; key: number } | null>(null);
   const [serverError, setServerError] = useState('');
   const [vpa, setVpa] = useState('');
   const [vpaError, setVpaError] = useState('');
@@ -96,6 +102,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   const rewardChoice = Number(useWatch({ control, name: 'reward_id' }));
   const chosenReward = rewards.find((r) => r.id === rewardChoice) ?? null;
   const amount = Number(useWatch({ control, name: 'donated_amount' })) || 0;
+  const donorEmail = useWatch({ control, name: 'donor_email' }) as string | undefined;
   const presets = donationPresetsFor(currency);
   // 80G (and so the PAN) is for gifts in rupees only (issue 30.1)
   const taxBenefit = fundraiser.taxBenefit && currency === DEFAULT_CURRENCY;
@@ -160,9 +167,13 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     const cart = await postJson<{ id: number }>(`/api/fundraisers/${fundraiser.id}/cart`, { ...values, tip_amount: tip, device, locale, ...(dedication ? { dedication } : {}), ...(couponCode ? { coupon_code: couponCode } : {}) });
     if (!cart.ok || !cart.data) {
       if (!cart.ok) for (const [field, message] of Object.entries(cart.error.fields ?? {})) setError(field as keyof CartInput, { message });
+      if (!cart.ok && couponCode && cart.error.fields?.coupon_code) {
+        setCouponRefused((r) => ({ code: couponCode, reason: cart.error.fields!.coupon_code, key: (r?.key ?? 0) + 1 }));
+        setCouponCode(null);
+      }
       return showFailure(cart);
     }
-    const order = await postJson<{ order_id: string }>(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.data.id, mode: chosenMode, origin, ...(chosenMode === 'VPA' ? { vpa: vpa.trim() } : {}) }, { 'Idempotency-Key': idempotencyKey });
+    const order = await postJson<{ order_id: string }>(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.data.id, mode: chosenMode, origin, ...(origin === 'up' && updateId ? { update_id: updateId } : {}), ...(chosenMode === 'VPA' ? { vpa: vpa.trim() } : {}) }, { 'Idempotency-Key': idempotencyKey });
     if (!order.ok || !order.data) return showFailure(order);
     const sent = await postJson<{ url: string }>('/api/payment/send', { order_id: order.data.order_id, ...(chosenMode === 'NEFT' ? bank : {}) });
     if (!sent.ok || !sent.data) {
@@ -340,7 +351,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
           )}
         </Field>
         {/* optional, after the donor's own details: the methods stay near the amount on a phone */}
-        <CouponField amount={amount} currency={currency} locale={locale} onChange={setCouponCode} />
+        <CouponField key={couponRefused?.key ?? 0} refused={couponRefused} fundraiserId={fundraiser.id} donorEmail={donorEmail} amount={amount} currency={currency} locale={locale} onChange={setCouponCode} />
         {chosenMode === 'VPA' && (
           <Field id="pay-vpa" label={t('vpa')} error={vpaError || undefined}>
             {(c) => <input {...c} value={vpa} onChange={(e) => setVpa(e.target.value)} placeholder="name@bank" autoComplete="off" />}

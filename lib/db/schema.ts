@@ -307,6 +307,8 @@ export const rewards = pgTable(
     claimed: integer('claimed').notNull().default(0),
     /** spec 3: the reward's picture, one of the fundraiser's own uploads (checked when set) */
     image_path: text('image_path'),
+    /** issue 30: removed by its campaigner after donors chose it: offered to no one new, kept on the gifts that chose it */
+    retired_at: timestamp('retired_at', { withTimezone: true }),
     created_at: createdAt(),
   },
   (t) => [index('rewards_fundraiser_idx').on(t.fundraiser_id)],
@@ -915,6 +917,14 @@ export const coupons = pgTable('coupons', {
   valid_until: timestamp('valid_until', { withTimezone: true }),
   max_uses: integer('max_uses'),
   uses: integer('uses').notNull().default(0),
+  /** issue 30: matches one donor (by account or by email) may receive from this coupon */
+  max_uses_per_donor: integer('max_uses_per_donor'),
+  /** issue 30: matches one fundraiser may receive from this coupon */
+  max_uses_per_fundraiser: integer('max_uses_per_fundraiser'),
+  /** issue 30: the sponsor's whole budget in the coupon's currency; the matches paid never add up to more */
+  budget_minor: money('budget_minor'),
+  /** what the matches have paid so far (in the coupon's currency), counted under the coupon's row lock */
+  spent_minor: money('spent_minor').notNull().default(0),
   created_at: createdAt(),
 });
 
@@ -927,9 +937,18 @@ export const couponRedemptions = pgTable(
     order_id: integer('order_id').notNull().references(() => orders.id),
     amount_minor: money('amount_minor').notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
+    /** issue 30: whose match this was, for the caps per fundraiser and per donor (account and lower-cased email) */
+    fundraiser_id: integer('fundraiser_id').references(() => fundraisers.id),
+    donor_user_id: integer('donor_user_id').references(() => users.id),
+    donor_email: text('donor_email'),
     created_at: createdAt(),
   },
-  (t) => [uniqueIndex('coupon_redemptions_order_idx').on(t.order_id)],
+  (t) => [
+    uniqueIndex('coupon_redemptions_order_idx').on(t.order_id),
+    index('coupon_redemptions_fundraiser_idx').on(t.coupon_code, t.fundraiser_id),
+    index('coupon_redemptions_email_idx').on(t.coupon_code, t.donor_email),
+    index('coupon_redemptions_user_idx').on(t.coupon_code, t.donor_user_id),
+  ],
 );
 
 /** A user's Sahyog credit (prizes, refunds kept as credit) and what they redeemed into gifts; the balance is the sum. */

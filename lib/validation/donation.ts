@@ -105,6 +105,8 @@ export const OrderSchema = z.object({
   bin: CardBinSchema.optional(),
   vpa: z.string().trim().regex(UPI_ID_PATTERN, UPI_ID_MESSAGE).optional(),
   origin: z.enum(ORIGIN_CODES).default('s'),
+  /** origin up (issue 30): the update the gift was given from, where a failed payment comes back to */
+  update_id: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
   idempotency_key: z.string().min(8).max(100).optional(),
 });
 

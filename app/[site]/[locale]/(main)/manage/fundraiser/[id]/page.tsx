@@ -34,7 +34,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('dashboardTitle'), robots: { index: false, follow: false } };
 }
 
-const REWARD_KEYS = ['heading', 'empty', 'title', 'description', 'minAmount', 'quantity', 'quantityHint', 'image', 'imageHint', 'uploading', 'add', 'adding', 'remove', 'left', 'unlimited', 'given', 'failed'] as const;
+const REWARD_KEYS = ['heading', 'empty', 'title', 'description', 'minAmount', 'quantity', 'quantityHint', 'image', 'imageHint', 'uploading', 'add', 'adding', 'remove', 'left', 'unlimited', 'given', 'failed', 'retired', 'retiredNotice'] as const;
 const STAGE_KEY = { draft: 'stageDraft', under_review: 'stageUnderReview', rejected: 'stageRejected', running: 'statusRunning', ended: 'statusEnded' } as const;
 
 // issue 13: one fundraiser's dashboard for its campaigner, owner or manager (anyone else: no such page)
@@ -46,7 +46,7 @@ export default async function FundraiserDashboardPage({ params }: Props) {
   const user = await requireCurrentUser(locale, `/manage/fundraiser/${id}`);
   const db = await getDb();
   if (!(await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id }))) notFound();
-  const [d, rewardList, t, tw] = await Promise.all([dashboardOf(db, id), listRewards(db, id), getTranslations('Manage'), getTranslations('Wizard')]);
+  const [d, rewardList, t, tw] = await Promise.all([dashboardOf(db, id), listRewards(db, id, { withRetired: true }), getTranslations('Manage'), getTranslations('Wizard')]);
   if (!d) notFound();
   const money = (minor: number) => formatMoney(minor, d.currency, locale);
   const week = d.days.slice(-7).reduce((sum, x) => sum + x.amount_minor, 0);
