@@ -302,6 +302,8 @@ export const GOOGLE_ONE_TAP_SCRIPT = 'https://accounts.google.com/gsi/client';
 // Hardening (issue 9)
 /** JSON bodies larger than this are refused (413) before they are read in full; uploads have their own limit */
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+/** issue 30.13: arrays and objects inside one another in an input, at most this deep (the API's deepest payload has 3); deeper is a 400 */
+export const JSON_INPUT_MAX_DEPTH = 32;
 /** the most a donation (or a tip) may be, in major units of its own currency; the INR-equivalent ceiling above applies too */
 export const MAX_AMOUNT_MAJOR: Record<string, number> = {
   INR: 10_000_000, USD: 150_000, GBP: 120_000, EUR: 140_000, AED: 550_000, SAR: 560_000,
