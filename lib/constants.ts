@@ -199,6 +199,16 @@ export const MICRO_CACHE_STALE_MS = 5_000;
 export const MICRO_CACHE_LOCK_MS = 3_000;
 /** on SIGTERM the server finishes requests in flight for at most this long before it exits */
 export const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * issue 30.15: a request, its headers and its whole body, must reach our server within this, else it is answered 408
+ * and closed (Node's default held a half-sent body for 5 minutes). A 10 MB picture (spec 5's cap) arrives in it over a
+ * 1.4 Mbit/s phone uplink, a JSON body (1 MB at most) over 140 kbit/s
+ */
+export const REQUEST_BODY_TIMEOUT_MS = 60_000;
+/** the headers alone within this: a browser's fit in a packet or two; sending them a byte at a time is the slow-headers attack */
+export const REQUEST_HEADERS_TIMEOUT_MS = 10_000;
+/** how often Node looks for requests past those times (its default, 30 s, would let one stay half a minute longer) */
+export const REQUEST_TIMEOUT_CHECK_MS = 1_000;
 
 // Donations (issue 4)
 export const DONATION_AMOUNT_PRESETS: Record<string, readonly number[]> = { INR: [500, 1000, 2500, 5000], default: [10, 25, 50, 100] };
