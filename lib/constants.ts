@@ -386,6 +386,21 @@ export const MEDIA_SHARE_BACKGROUND = '#ffffff';
 /** S3_REGION when unset; S3-compatible services (R2, MinIO) accept any region name */
 export const MEDIA_S3_DEFAULT_REGION = 'us-east-1';
 
+// issue 30.14: image work (decoding and resizing uploads, drawing the demo's rasters) runs in one queue per server, of
+// bounded concurrency (lib/media/image-work.ts), with a budget across accounts: past it an upload is refused with 429
+/** cores left to answer requests while pictures are decoded: image work runs on the others, one picture per core */
+export const IMAGE_WORK_SPARE_CORES = 1;
+/** libuv's own thread pool size, kept for file reads, scrypt, zlib and DNS beside the threads image work takes */
+export const THREAD_POOL_OTHER_WORK = 4;
+/** pixels of the uploads in image work (decoding or waiting) per worker: four of the largest pictures we take */
+export const IMAGE_WORK_PIXELS_PER_WORKER = 4 * MEDIA_MAX_INPUT_PIXELS;
+/** uploads in image work per worker, whatever their size (each waits with its file, up to 10 MB, in memory) */
+export const IMAGE_WORK_UPLOADS_PER_WORKER = 8;
+/** one account's uploads in image work at once: the rest of the budget stays for everyone else */
+export const IMAGE_WORK_UPLOADS_PER_ACCOUNT = 2;
+/** what one upload's image work is taken to last until the server has timed one (a large picture on one core) */
+export const IMAGE_WORK_ASSUMED_MS = 2_000;
+
 // issue 12, starting a fundraiser: the wizard's rules
 /** a goal in the fundraiser's currency, in whole units */
 export const FUNDRAISER_GOAL_MIN_MAJOR = 1_000;
