@@ -98,3 +98,11 @@ export function isFrameable(pathname: string, locales: readonly string[]): boole
   const { rest } = splitLocalePrefix(pathname, locales);
   return (FRAMEABLE_PATHS as readonly string[]).some((p) => rest === p || rest.startsWith(`${p}/`));
 }
+
+/**
+ * A page's framing headers: any site may frame a frameable page, none may frame the others (clickjacking). Middleware
+ * sets them on pages; route handlers that answer pages themselves (the AMP story) set them too. `policy` adds to the CSP.
+ */
+export function framingHeaders(frameable: boolean, policy = ''): Record<string, string> {
+  return frameable ? { 'Content-Security-Policy': `frame-ancestors *${policy}` } : { 'X-Frame-Options': 'DENY', 'Content-Security-Policy': `frame-ancestors 'none'${policy}` };
+}

@@ -23,6 +23,8 @@ export interface ErrorBody {
 
 export class ApiError extends Error {
   readonly status: number;
+  /** seconds the client should wait before asking again (sent as Retry-After) */
+  retryAfterS?: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -40,4 +42,8 @@ export const notFound = (message = 'Not found') => new ApiError('not_found', mes
 export const forbidden = (message = 'You are not allowed to do that') => new ApiError('forbidden', message);
 export const unauthenticated = (message = 'Please sign in to continue') => new ApiError('unauthenticated', message);
 export const conflict = (message: string) => new ApiError('conflict', message);
-export const rateLimited = (message = 'Too many attempts, please try again later') => new ApiError('rate_limited', message);
+export function rateLimited(message = 'Too many attempts, please try again later', retryAfterS?: number): ApiError {
+  const error = new ApiError('rate_limited', message);
+  error.retryAfterS = retryAfterS;
+  return error;
+}
