@@ -14,6 +14,7 @@ import { sandboxSecret } from '@/lib/payments/registry';
 import { checkLedger } from '@/lib/payments/ledger-check';
 import { requestRefund } from '@/lib/payments/refunds';
 import { matchFor } from '@/lib/coupons/coupons';
+import { cookiesFrom } from '../helpers/auth';
 import { call, closeDb, seededDb } from '../helpers/db';
 import { makeFundraiser } from '../helpers/factories';
 
@@ -45,8 +46,10 @@ const fundraiserNow = async (id: number) => (await db.select({ raised: fundraise
 async function giftWith(fundraiserId: number, couponCode: string | undefined, amount = 1000) {
   const cart = await call(cartRoute, '/x', { id: String(fundraiserId) }, post({ donated_amount: amount, currency: 'INR', donor_name: 'Kiran Shah', donor_email: `kiran-${RUN}-${ip}@example.com`, donor_phone: '9876543210', ...(couponCode ? { coupon_code: couponCode } : {}) }));
   if (cart.status !== 201) return { cart, order: null };
-  const placed = await call(orderRoute, '/x', { id: String(fundraiserId) }, post({ cart_id: cart.body.data.id, mode: 'CARD' }));
-  await call(sendRoute, '/x', {}, post({ order_id: placed.body.data.order_id }));
+  // the donor's browser keeps the cart's checkout access (issue 30.8)
+  const cookie = cookiesFrom(cart.headers);
+  const placed = await call(orderRoute, '/x', { id: String(fundraiserId) }, post({ cart_id: cart.body.data.id, mode: 'CARD' }, { cookie }));
+  await call(sendRoute, '/x', {}, post({ order_id: placed.body.data.order_id }, { cookie }));
   const [order] = await db.select().from(orders).where(eq(orders.order_id, placed.body.data.order_id));
   return { cart, order };
 }

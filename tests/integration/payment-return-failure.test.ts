@@ -13,6 +13,7 @@ import { sandboxSecret } from '@/lib/payments/registry';
 import { nextReturnStep, readPaymentReturn } from '@/lib/payments/return-route';
 import { makeFundraiser } from '../helpers/factories';
 import { call, closeDb, seededDb } from '../helpers/db';
+import { cookiesFrom } from '../helpers/auth';
 
 let db: Db;
 let f: { id: number; custom_tag: string };
@@ -25,13 +26,23 @@ beforeAll(async () => {
 });
 afterAll(closeDb);
 
-const post = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sahyog-client-address': `return-${RUN}-${++seq}` } });
+const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sahyog-client-address': `return-${RUN}-${++seq}`, ...headers } });
 
-/** What the router does for this return URL: one call of the real route, then its rule. */
-async function routerGoesTo(query: string) {
+/** What the router does for this return URL, in a browser with these headers: one call of the real route, then its rule. */
+async function routerGoesTo(query: string, headers: Record<string, string> = {}) {
   const ret = readPaymentReturn(new URLSearchParams(query));
-  const res = await call(responseRoute, `/api/payment/response/${ret.orderId}`, { oi: ret.orderId }, post(ret.gatewayParams));
+  const res = await call(responseRoute, `/api/payment/response/${ret.orderId}`, { oi: ret.orderId }, post(ret.gatewayParams, headers));
   return { status: res.status, step: nextReturnStep(ret, { ok: res.status < 400, body: res.body }) };
+}
+
+/** A donor's browser making a cart, its order and its send: the order row and that browser's cookies. */
+async function checkout(mode = 'UPI', origin = 's') {
+  const cart = await call(cartRoute, '/x', { id: String(f.id) }, post({ donated_amount: 500, currency: 'INR', donor_name: 'Asha Rao', donor_email: `asha.${RUN}@example.com`, donor_phone: '9876543210' }));
+  const cookie = cookiesFrom(cart.headers);
+  const order = await call(orderRoute, '/x', { id: String(f.id) }, post({ cart_id: cart.body.data.id, mode, origin }, { cookie }));
+  expect((await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }, { cookie }))).status).toBe(200);
+  const [row] = await db.select().from(orders).where(eq(orders.order_id, order.body.data.order_id));
+  return { row, cookie };
 }
 
 describe('an unknown oi goes back by origin, with st=f', () => {
@@ -61,10 +72,7 @@ describe('an unknown oi goes back by origin, with st=f', () => {
 });
 
 it('a failed payment of a readable order goes back to the same place by its origin, as the server says', async () => {
-  const cart = await call(cartRoute, '/x', { id: String(f.id) }, post({ donated_amount: 500, currency: 'INR', donor_name: 'Asha Rao', donor_email: `asha.${RUN}@example.com`, donor_phone: '9876543210' }));
-  const order = await call(orderRoute, '/x', { id: String(f.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD', origin: 'f' }));
-  expect((await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }))).status).toBe(200);
-  const [row] = await db.select().from(orders).where(eq(orders.order_id, order.body.data.order_id));
+  const { row } = await checkout('CARD', 'f');
   const outcome = await new SandboxGateway(getDb, sandboxSecret(), 'http://localhost').complete(row.gateway_order_id!, 'failed');
   const params = new URLSearchParams({ oi: row.order_id, or: 'f', ct: f.custom_tag, id: String(f.id), ...outcome.params });
   const { step } = await routerGoesTo(params.toString());

@@ -13,6 +13,7 @@ import { resetPusherForTests } from '@/lib/realtime/order-events';
 import { SandboxGateway, SANDBOX_SIGNATURE_HEADER } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
 import { call, closeDb, seededDb } from '../helpers/db';
+import { cookiesFrom } from '../helpers/auth';
 
 const APP = { PUSHER_APP_ID: '4242', PUSHER_KEY: 'pk_test', PUSHER_SECRET: 'ps_secret' };
 let server: http.Server;
@@ -49,13 +50,23 @@ afterAll(async () => {
   await closeDb();
 });
 
-it('pushes the payment result on the order channel, signed as Pusher requires', async () => {
+const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sahyog-client-address': '10.5.0.1', ...headers } });
+const openFundraiser = async () =>
+  (await (await seededDb()).select().from(fundraisers).where(and(eq(fundraisers.is_private, false), eq(fundraisers.status_flag, 1), sql`${fundraisers.end_date} > now()`, eq(fundraisers.currency, 'INR'))).limit(1))[0];
+
+/** A donor's browser making a cart and its order: the order and what that browser's Cookie header then carries. */
+async function checkout(headers: Record<string, string> = {}) {
   const db = await seededDb();
-  const [f] = await db.select().from(fundraisers).where(and(eq(fundraisers.is_private, false), eq(fundraisers.status_flag, 1), sql`${fundraisers.end_date} > now()`)).limit(1);
-  const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sahyog-client-address': '10.5.0.1', ...headers } });
-  const cart = await call(cartRoute, '/x', { id: String(f.id) }, post({ donated_amount: 100, currency: 'INR', donor_name: 'Asha Rao', donor_email: 'rt@example.com', donor_phone: '9876543210' }));
-  const placed = await call(orderRoute, '/x', { id: String(f.id) }, post({ cart_id: cart.body.data.id, mode: 'UPI' }));
+  const f = await openFundraiser();
+  const cart = await call(cartRoute, '/x', { id: String(f.id) }, post({ donated_amount: 100, currency: 'INR', donor_name: 'Asha Rao', donor_email: 'rt@example.com', donor_phone: '9876543210' }, headers));
+  const cookie = cookiesFrom(cart.headers, headers.cookie);
+  const placed = await call(orderRoute, '/x', { id: String(f.id) }, post({ cart_id: cart.body.data.id, mode: 'UPI' }, { cookie }));
   const [order] = await db.select().from(orders).where(eq(orders.order_id, placed.body.data.order_id));
+  return { f, order, cookie };
+}
+
+it('pushes the payment result on the order channel, signed as Pusher requires', async () => {
+  const { f, order } = await checkout();
   const outcome = await new SandboxGateway(getDb, sandboxSecret(), 'http://localhost').complete(order.gateway_order_id!, 'success');
   await call(webhookRoute, '/x', { gateway: 'sandbox' }, post(outcome.webhookBody, { [SANDBOX_SIGNATURE_HEADER]: outcome.webhookSignature }));
   expect(received).toHaveLength(1);
