@@ -78,3 +78,25 @@ it('a failed payment of a readable order goes back to the same place by its orig
   const { step } = await routerGoesTo(params.toString());
   expect(step).toEqual({ go: expect.stringMatching(new RegExp(`^/fundraiser/${encodeURIComponent(f.custom_tag)}\\?st=f`)) });
 });
+
+it("a pending return opened in another browser (no cart cookie, not signed in) keeps re-checking with the same signed return and moves on to the donor's thank-you once paid (issue 30.8)", async () => {
+  const { row } = await checkout();
+  const sandbox = new SandboxGateway(getDb, sandboxSecret(), 'http://localhost');
+  const pending = await sandbox.complete(row.gateway_order_id!, 'pending');
+  const query = new URLSearchParams({ oi: row.order_id, origin: 's', ct: f.custom_tag, id: String(f.id), ...pending.params }).toString();
+  // the bank app's browser: its first call and every re-check carry the return (PaymentRouteClient), and no cookie
+  expect(await routerGoesTo(query)).toEqual({ status: 200, step: { recheck: true } });
+  expect(await routerGoesTo(query)).toEqual({ status: 200, step: { recheck: true } });
+  // the donor approves in their UPI app; its webhook is lost: the next re-check asks the gateway and hears it
+  await sandbox.complete(row.gateway_order_id!, 'success');
+  const paid = await routerGoesTo(query);
+  expect(paid.status).toBe(200);
+  const thankYou = new URL((paid.step as { go: string }).go, 'http://x');
+  expect(thankYou.pathname).toBe(`/new/thankyou/${encodeURIComponent(f.custom_tag)}`);
+  expect(thankYou.searchParams.get('oi')).toBe(row.order_id);
+  // the thank-you page is shown that browser's gift with the same proof (the signed return)
+  expect(thankYou.searchParams.get('signature')).toBe(pending.params.signature);
+  expect((await db.select().from(orders).where(eq(orders.id, row.id)))[0].status).toBe('success');
+  // without the return, a re-check from that browser is a stranger's: 404, as before
+  expect((await routerGoesTo(new URLSearchParams({ oi: row.order_id, origin: 's', ct: f.custom_tag, id: String(f.id) }).toString())).status).toBe(404);
+});
