@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServer } from './lib/server.mjs';
+import { browserCookies } from './lib/requests.mjs';
 
 const DONATIONS = Number(process.env.BENCH_DONATIONS ?? 200);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 20);
@@ -20,18 +21,19 @@ const postJson = async (base, p, body, headers = {}) => {
   const r = await fetch(base + p, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   return { status: r.status, json: await r.json().catch(() => null), headers: r.headers };
 };
-// each donor's browser: the checkout access its cart's answer set, with which it reads its order (issue 30.8)
+// each donor's browser: the checkout access its cart's answer set, with which it places, sends and reads its order (issue 30.8)
 const access = new Map();
 
 /** One donor: cart, order, send; two in three pay at the hosted checkout, one in three walks away. */
 async function donate(base, fundraiserId, i, known) {
   const ip = { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
   const cart = await postJson(base, `/api/fundraisers/${fundraiserId}/cart`, { donated_amount: AMOUNT, currency: 'INR', donor_name: 'Crash Donor', donor_email: `crash-${i}@example.com`, donor_phone: '9876543210' }, ip);
-  const order = await postJson(base, `/api/fundraisers/${fundraiserId}/order`, { cart_id: cart.json.data.id, mode: 'UPI' }, ip);
+  const cookie = browserCookies(cart.headers);
+  const order = await postJson(base, `/api/fundraisers/${fundraiserId}/order`, { cart_id: cart.json.data.id, mode: 'UPI' }, { ...ip, cookie });
   const orderId = order.json.data.order_id;
   known.set(orderId, 'placed');
-  access.set(orderId, cart.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '));
-  const sent = await postJson(base, '/api/payment/send', { order_id: orderId }, ip);
+  access.set(orderId, cookie);
+  const sent = await postJson(base, '/api/payment/send', { order_id: orderId }, { ...ip, cookie });
   if (i % 3 === 2) return known.set(orderId, 'abandoned');
   const checkout = new URL(sent.json.data.url);
   const form = new URLSearchParams({ gateway_order_id: checkout.searchParams.get('gateway_order_id'), status: 'success', return_url: checkout.searchParams.get('return_url') });

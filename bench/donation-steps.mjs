@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { createHmac } from 'node:crypto';
 import { startServer } from './lib/server.mjs';
 import { freshPgDatabase } from './lib/pg.mjs';
-import { pool, postJson as post } from './lib/requests.mjs';
+import { browserCookies, pool, postJson as post } from './lib/requests.mjs';
 
 const N = Number(process.env.BENCH_DONATIONS ?? 600);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 50);
@@ -67,15 +67,16 @@ async function main() {
       const carts = await step('cart', ids, async (i) => {
         const r = await post(base, `/api/fundraisers/${f.id}/cart`, { donated_amount: 500, currency: 'INR', donor_name: 'Bench Donor', donor_email: `steps-${i}@example.com`, donor_phone: '9876543210', tip_amount: 0 }, ip(i));
         if (r.status !== 201) throw new Error(`cart ${r.status} ${JSON.stringify(r.json)}`);
-        return r.json.data.id;
+        // each donor's browser keeps its cart's checkout access for the order and the send (issue 30.8)
+        return { id: r.json.data.id, cookie: browserCookies(r.headers) };
       });
       const orders = await step('order', ids, async (i, k) => {
-        const r = await post(base, `/api/fundraisers/${f.id}/order`, { cart_id: carts[k], mode: 'UPI' }, { ...ip(i), 'idempotency-key': `steps-${i}-${Date.now()}` });
+        const r = await post(base, `/api/fundraisers/${f.id}/order`, { cart_id: carts[k].id, mode: 'UPI' }, { ...ip(i), cookie: carts[k].cookie, 'idempotency-key': `steps-${i}-${Date.now()}` });
         if (r.status !== 201) throw new Error(`order ${r.status}`);
         return r.json.data.order_id;
       });
       const checkouts = await step('send', ids, async (i, k) => {
-        const r = await post(base, '/api/payment/send', { order_id: orders[k] }, ip(i));
+        const r = await post(base, '/api/payment/send', { order_id: orders[k] }, { ...ip(i), cookie: carts[k].cookie });
         if (r.status !== 200) throw new Error(`send ${r.status}`);
         return new URL(r.json.data.url);
       });

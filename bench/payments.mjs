@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto';
 import autocannon from 'autocannon';
 import { startServer } from './lib/server.mjs';
 import { freshPgDatabase } from './lib/pg.mjs';
-import { pool, postJson } from './lib/requests.mjs';
+import { browserCookies, pool, postJson } from './lib/requests.mjs';
 
 const DONATIONS = Number(process.env.BENCH_DONATIONS ?? 1000);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 50);
@@ -43,9 +43,11 @@ async function donate(base, fundraiserId, i) {
   const ip = { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
   const cart = await timed('cart', () => postJson(base, `/api/fundraisers/${fundraiserId}/cart`, { donated_amount: AMOUNT, currency: 'INR', donor_name: 'Bench Donor', donor_email: `bench-${i}@example.com`, donor_phone: '9876543210', tip_amount: 0 }, ip));
   if (cart.status !== 201) throw new Error(`cart ${cart.status} ${JSON.stringify(cart.json)}`);
-  const order = await timed('order', () => postJson(base, `/api/fundraisers/${fundraiserId}/order`, { cart_id: cart.json.data.id, mode: 'UPI' }, { ...ip, 'idempotency-key': `bench-${i}-${Date.now()}` }));
+  // the donor's browser keeps the checkout access its cart's answer set: the cart's order, its send and its status are its (issue 30.8)
+  const cookie = browserCookies(cart.headers);
+  const order = await timed('order', () => postJson(base, `/api/fundraisers/${fundraiserId}/order`, { cart_id: cart.json.data.id, mode: 'UPI' }, { ...ip, cookie, 'idempotency-key': `bench-${i}-${Date.now()}` }));
   if (order.status !== 201) throw new Error(`order ${order.status}`);
-  const sent = await timed('send', () => postJson(base, '/api/payment/send', { order_id: order.json.data.order_id }, ip));
+  const sent = await timed('send', () => postJson(base, '/api/payment/send', { order_id: order.json.data.order_id }, { ...ip, cookie }));
   const checkout = new URL(sent.json.data.url);
   // the tester pays on the hosted checkout: the gateway signs the return. The bench plays the provider's webhook
   // sender itself (three deliveries below), so the sandbox sends none of its own (webhook=lost): a gateway's webhook
@@ -55,8 +57,6 @@ async function donate(base, fundraiserId, i) {
   const back = new URL(done.headers.get('location'));
   const params = Object.fromEntries([...back.searchParams].filter(([k]) => !['oi', 'origin', 'ct', 'id'].includes(k)));
   const webhook = JSON.stringify({ event_id: `evt_bench_${i}`, type: 'payment.success', gateway_order_id: params.gateway_order_id, payment_id: params.payment_id, status: 'success', amount: params.amount, currency: params.currency });
-  // the donor's browser keeps the checkout access its cart's answer set: the order's status is read with it (issue 30.8)
-  const cookie = cart.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   return { orderId: order.json.data.order_id, params, webhook, cookie };
 }
 

@@ -81,3 +81,41 @@ test('UPI on a desktop shows a QR code and moves on by itself once the phone has
   // the desktop page polls every 5 s and follows
   await expect(page.getByTestId('thank-you')).toBeVisible({ timeout: 20_000 });
 });
+
+// issue 30.8: a bank app may open the gateway's return in its own browser (no cart cookie, nobody signed in). Its first
+// answer is pending; its re-checks every 10 s carry the same signed return and reach the donor's thank-you once paid.
+// The thank-you link alone, in a browser that gave nothing, shows no gift.
+test('a pending return opened in another browser keeps checking and shows the donor their gift once paid; the link alone shows none', async ({ page, request, browser }) => {
+  test.setTimeout(90_000);
+  const { f } = await openPaymentForm(page, request);
+  await payByCard(page);
+  await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  const checkout = new URL(page.url());
+  const choose = (status: string) =>
+    request.post('/api/payment/sandbox/complete', {
+      form: { gateway_order_id: checkout.searchParams.get('gateway_order_id')!, status, return_url: checkout.searchParams.get('return_url')!, webhook: 'lost' },
+      maxRedirects: 0,
+    });
+  const pending = await choose('pending');
+  expect(pending.status()).toBe(303);
+  const bankApp = await browser.newContext();
+  const app = await bankApp.newPage();
+  await app.goto(pending.headers().location);
+  await expect(app.getByRole('heading', { name: 'Payment is under process...' })).toBeVisible();
+  // the donor approves in the bank app; the gateway's webhook is lost, so only the page's next re-check hears of it
+  expect((await choose('success')).status()).toBe(303);
+  await expect(app.getByTestId('thank-you')).toBeVisible({ timeout: 30_000 });
+  await expect(app.getByRole('heading', { level: 1 })).toHaveText('Thank you, Meera Iyer!');
+  await expect(app.getByTestId('receipt-number')).toContainText('Receipt number: SHY');
+  const oi = new URL(app.url()).searchParams.get('oi')!;
+  await bankApp.close();
+
+  const stranger = await (await browser.newContext()).newPage();
+  await stranger.goto(`/new/thankyou/${encodeURIComponent(f.custom_tag)}?oi=${oi}`);
+  await expect(stranger.getByTestId('thank-you-generic')).toBeVisible();
+  await expect(stranger.getByRole('heading', { level: 1 })).toHaveText('Thank you for supporting this fundraiser');
+  await expect(stranger.getByText('Meera Iyer')).toHaveCount(0);
+  await expect(stranger.getByText(oi)).toHaveCount(0);
+  await expect(stranger.getByRole('link', { name: 'Sign in to see your gift' })).toBeVisible();
+  await stranger.context().close();
+});

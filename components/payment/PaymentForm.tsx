@@ -9,6 +9,7 @@ import { CURRENCY_CODES, DEFAULT_CURRENCY, formatMoney, toMinor } from '@/lib/mo
 import { PLATFORM_FEE_PERCENT, UPI_POLL_MS, VPA_POLL_MS } from '@/lib/constants';
 import { defaultDonationAmount, donationPresetsFor, inrEquivalentMinor } from '@/lib/donations/amounts';
 import { UPI_ID_PATTERN } from '@/lib/validation/people';
+import { orderChannel, PAYMENT_RESULT_EVENT, REALTIME_AUTH_PATH } from '@/lib/realtime/channels';
 import type { PaymentOption } from '@/lib/payments/options';
 import { UpiTimer } from './UpiTimer';
 import { PaymentModes } from './PaymentModes';
@@ -126,8 +127,10 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     if (realtime) {
       // loaded only for a donor who is waiting on a UPI payment
       void import('pusher-js').then(({ default: Pusher }) => {
-        const client = new Pusher(realtime.key, { cluster: realtime.cluster, ...(realtime.wsHost ? { wsHost: realtime.wsHost, wsPort: realtime.wsPort, forceTLS: false, enabledTransports: ['ws'] } : {}) });
-        client.subscribe(`order-${orderId}`).bind('payment-result', (result: { status: string; redirect: string | null }) => {
+        // the order's channel is private: our server signs it for this browser, the one that made the cart (issue 30.8)
+        const channelAuthorization = { endpoint: REALTIME_AUTH_PATH, transport: 'ajax' as const };
+        const client = new Pusher(realtime.key, { cluster: realtime.cluster, channelAuthorization, ...(realtime.wsHost ? { wsHost: realtime.wsHost, wsPort: realtime.wsPort, forceTLS: false, enabledTransports: ['ws'] } : {}) });
+        client.subscribe(orderChannel(orderId)).bind(PAYMENT_RESULT_EVENT, (result: { status: string; redirect: string | null }) => {
           if (result.status === 'success' && result.redirect) window.location.assign(`${localePrefix}${result.redirect}`);
           if (result.status === 'failed') {
             setVpaState('idle');

@@ -21,6 +21,7 @@ import { isOneTimeMode, type OneTimePurpose } from '../payments/options';
 import { GATEWAY_REFUSED_REASON } from '../payments/order-state';
 import { assertRewardFor, rewardRetired } from '../fundraisers/rewards';
 import { quoteCoupon } from '../coupons/coupons';
+import { assertCartDonor, isCheckoutDonor, type CheckoutReader } from '../payments/checkout-access';
 
 // how long a double click's second request waits for the first to get its gateway order
 const TWIN_ORDER_WAIT_MS = 10_000;
@@ -147,9 +148,10 @@ async function settledWithGateway(db: Db, order: typeof orders.$inferSelect) {
 
 /**
  * Places the order for a cart. One cart has at most one live order: the same cart (or the same
- * idempotency key) answers the same order, whatever the headers (double clicks, retries).
+ * idempotency key) answers the same order, whatever the headers (double clicks, retries). Only the cart's donor
+ * (ctx.reader) places or reads it: for anyone else the cart does not exist.
  */
-export async function placeOrder(db: Db, fundraiserId: number, input: z.output<typeof OrderSchema>, ctx: { origin: string; idempotencyKey: string | null }) {
+export async function placeOrder(db: Db, fundraiserId: number, input: z.output<typeof OrderSchema>, ctx: { origin: string; idempotencyKey: string | null; reader: CheckoutReader }) {
   const key = ctx.idempotencyKey ?? input.idempotency_key ?? null;
   // issue 16: the key's and the cart's earlier orders come with the cart and its fundraiser, in one read
   const rows = await db
@@ -160,6 +162,8 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
     .where(and(eq(carts.id, input.cart_id), eq(carts.fundraiser_id, fundraiserId)))
     .orderBy(desc(orders.id));
   if (!rows.length) throw notFound('Cart not found');
+  // issue 30.8: cart ids are sequential; another donor's cart answers nothing of its order and takes none
+  assertCartDonor(ctx.reader, rows[0].cart);
   const { byKey, live } = placedAmong(
     rows.flatMap((r) => (r.order ? [r.order] : [])),
     key,
@@ -289,16 +293,17 @@ export async function payerOf(db: Db, order: { cart_id: number | null; user_id: 
 
 /**
  * What payment/send needs, in one read (issue 16: three before): the checkout order, its fundraiser's tag for the
- * return address, and the payer on its cart (null for an order without a cart).
+ * return address, and the payer on its cart (null for an order without a cart). Only to the order's donor (issue
+ * 30.8: the checkout URL names the amount): for anyone else it does not exist.
  */
-export async function orderToSend(db: Db, orderId: string) {
+export async function orderToSend(db: Db, orderId: string, reader: CheckoutReader) {
   const [row] = await db
     .select({ order: orders, customTag: fundraisers.custom_tag, payerName: carts.donor_name, payerEmail: carts.donor_email, payerPhone: carts.donor_phone })
     .from(orders)
     .leftJoin(fundraisers, eq(fundraisers.id, orders.fundraiser_id))
     .leftJoin(carts, eq(carts.id, orders.cart_id))
     .where(eq(orders.order_id, orderId));
-  if (!row) throw notFound('Order not found');
+  if (!row || !isCheckoutDonor(reader, row.order)) throw notFound('Order not found');
   const payer = row.payerName !== null && row.payerEmail !== null ? { name: row.payerName, email: row.payerEmail, phone: row.payerPhone } : null;
   return { order: asCheckoutOrder(row.order), customTag: row.customTag, payer };
 }

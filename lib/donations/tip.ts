@@ -13,6 +13,7 @@ import { DEFAULT_LOCALE } from '../i18n/locales';
 import type { OrderSchema, TipCartSchema } from '../validation/donation';
 import { gatewayNameFor, modeUnavailable } from '../payments/registry';
 import { oneTimeGateway, openOrder, orderOfKey } from './service';
+import { assertCartDonor, type CheckoutReader } from '../payments/checkout-access';
 
 const CURRENCY_UNAVAILABLE = 'Payments in this currency are not available right now';
 
@@ -45,11 +46,13 @@ export async function createTipCart(db: Db, input: z.output<typeof TipCartSchema
   return { ...cart, tip_amount_inr_minor: convertMinor(tip, r[currency], r.INR) };
 }
 
-/** The tip cart's one live order (a double click or a retried request answers the same one), kind tip. */
-export async function placeTipOrder(db: Db, input: z.output<typeof OrderSchema>, ctx: { origin: string; idempotencyKey: string | null }) {
+/** The tip cart's one live order (a double click or a retried request answers the same one), kind tip; only its donor's (ctx.reader). */
+export async function placeTipOrder(db: Db, input: z.output<typeof OrderSchema>, ctx: { origin: string; idempotencyKey: string | null; reader: CheckoutReader }) {
   const key = ctx.idempotencyKey ?? input.idempotency_key ?? null;
   const [cart] = await db.select().from(carts).where(and(eq(carts.id, input.cart_id), eq(carts.purpose, 'tip')));
   if (!cart) throw notFound('Cart not found');
+  // issue 30.8: another donor's tip cart does not exist for this browser
+  assertCartDonor(ctx.reader, cart);
   const existing = await orderOfKey(db, key, cart.id, 'This idempotency key belongs to another payment');
   if (existing) return existing;
   const { name: gatewayName, gateway } = oneTimeGateway(cart.currency, input.mode, ctx.origin, modeUnavailable, 'tip');

@@ -15,6 +15,7 @@ import { ORDER_EXPIRED_REASON } from './order-state';
 import { BANK_TRANSFER_WINDOW_MS, WALLET_MODES, WALLET_RETRY_MESSAGE } from '../constants';
 import { releaseSupersededMandates } from '../sip/manage';
 import { afterSipCharge } from '../sip/settled';
+import { isCheckoutDonor, type CheckoutReader } from './checkout-access';
 
 export { ORDER_EXPIRED_REASON };
 
@@ -81,6 +82,15 @@ async function isSignedReturnOf(order: OrderRow, params: Record<string, string>,
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether this reader may see the order's gift (amount, donor, receipt: issue 30.8): its donor (their session, or the
+ * browser that made its cart), or whoever brings the gateway's signed return for it (a donor whose bank app opened the
+ * return in another browser). Pages ask this; the API's reads ask the same through orderView.
+ */
+export async function mayReadOrder(order: OrderRow, reader: CheckoutReader, returned: Record<string, string>, origin: string): Promise<boolean> {
+  return isCheckoutDonor(reader, order) || (await isSignedReturnOf(order, returned, origin));
 }
 
 /**
@@ -157,7 +167,13 @@ async function handlePaymentReturn(db: Db, orderId: string, params: Record<strin
     // settled already (a webhook or an earlier poll): our database is the answer, the gateway is not asked again
     event = null;
   }
-  const outcome = event ? await applyGatewayEvent(db, order.payment_gateway, event, returned ? 'return' : 'reconcile') : null;
+  let outcome = event ? await applyGatewayEvent(db, order.payment_gateway, event, returned ? 'return' : 'reconcile') : null;
+  // spec 4 re-checks carry the same signed return (it proves the reader in a browser without the cart's cookie, issue
+  // 30.8): once applied, a return the order still waits on is a re-check, and the gateway is asked for news
+  if (returned && outcome?.result === 'duplicate' && (outcome.status === 'created' || outcome.status === 'pending')) {
+    const news = await gateway.fetchStatus(order.gateway_order_id);
+    if (news) outcome = await applyGatewayEvent(db, order.payment_gateway, news, 'reconcile');
+  }
   if (outcome) await afterSettle(db, outcome);
   // what the order already said (the webhook settled it first) leaves it as read: no second read
   const unmoved = (outcome?.result === 'duplicate' || outcome?.result === 'unchanged') && outcome.status === order.status;

@@ -54,7 +54,7 @@ export type ReturnStep = { go: string } | { recheck: true };
  * message as the reason when it gave one.
  */
 export function nextReturnStep(r: PaymentReturn, answer: { ok: boolean; body: unknown } | null): ReturnStep {
-  const body = (answer?.body ?? null) as { data?: { redirect?: unknown }; error?: { message?: unknown } } | null;
+  const body = (answer?.body ?? null) as { data?: { status?: unknown; redirect?: unknown }; error?: { message?: unknown } } | null;
   if (!answer?.ok || !body?.data) {
     const message = typeof body?.error?.message === 'string' ? body.error.message : null;
     return { go: unreadableOrderRedirect(r, message) };
@@ -62,5 +62,18 @@ export function nextReturnStep(r: PaymentReturn, answer: { ok: boolean; body: un
   const redirect = body.data.redirect;
   if (redirect === null || redirect === undefined) return { recheck: true };
   // our server names a path of this site; anything else is no answer to follow
-  return typeof redirect === 'string' && redirect.startsWith('/') && !redirect.startsWith('//') ? { go: redirect } : { go: unreadableOrderRedirect(r) };
+  if (typeof redirect !== 'string' || !redirect.startsWith('/') || redirect.startsWith('//')) return { go: unreadableOrderRedirect(r) };
+  return { go: body.data.status === 'success' ? withReturnProof(redirect, r.gatewayParams) : redirect };
+}
+
+/**
+ * A paid order's thank-you shows the donor's gift to its donor only (issue 30.8): the gateway's signed return goes with
+ * it, so a donor whose bank app opened the return in another browser (no cart cookie, not signed in) still sees theirs.
+ */
+export function withReturnProof(path: string, gatewayParams: Record<string, string>): string {
+  const proof = new URLSearchParams(gatewayParams);
+  if (!proof.size) return path;
+  const url = new URL(path, 'http://x');
+  for (const [k, v] of proof) if (!url.searchParams.has(k)) url.searchParams.set(k, v);
+  return `${url.pathname}${url.search}`;
 }

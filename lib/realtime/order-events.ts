@@ -2,9 +2,9 @@
 // waiting page (UPI QR, UPI ID) reacts at once; without it, those pages poll every 5 s.
 import Pusher from 'pusher';
 import { env } from '../env';
+import { ORDER_CHANNEL_PREFIX, orderChannel, PAYMENT_RESULT_EVENT } from './channels';
 
-export const PAYMENT_RESULT_EVENT = 'payment-result';
-export const orderChannel = (orderId: string) => `order-${orderId}`;
+export { orderChannel, PAYMENT_RESULT_EVENT };
 
 let client: Pusher | null | undefined;
 
@@ -36,4 +36,13 @@ export async function pushPaymentResult(orderId: string, result: { status: strin
   } catch {
     // the page still polls: a lost push only costs the donor a few seconds
   }
+}
+
+/** The order a private order channel is for; null for any other channel name. */
+export const orderIdOfChannel = (channel: string): string | null => (channel.startsWith(ORDER_CHANNEL_PREFIX) ? channel.slice(ORDER_CHANNEL_PREFIX.length) : null);
+
+/** Pusher's signature letting this connection (socket) subscribe to the private channel; null when Pusher is not configured. */
+export function authorizeOrderChannel(socketId: string, channel: string): { auth: string } | null {
+  const p = pusher();
+  return p ? p.authorizeChannel(socketId, channel) : null;
 }

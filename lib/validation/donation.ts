@@ -5,6 +5,7 @@ import { CURRENCY_CODES } from '../money';
 import { ANNIVERSARY_OCCASIONS, BANK_TRANSFER_MIN_MAJOR, CARD_BIN_DIGITS, DEDICATION_MESSAGE_MAX, INDIA_EXTENSION, MAX_AMOUNT_MAJOR, ORIGIN_CODES, PAYMENT_MODES, TIP_MAX_SHARE_OF_DONATION } from '../constants';
 import { BankAccountNumberSchema, IfscSchema } from './withdrawals';
 import { EmailSchema, INDIAN_MOBILE_PATTERN, MESSAGES, NameSchema, PhoneSchema, UPI_ID_MESSAGE, UPI_ID_PATTERN } from './people';
+import { ORDER_CHANNEL_PREFIX } from '../realtime/channels';
 
 // an amount is a number or a numeric string with at most two decimals: never true, [500], '1e3' or ' 0x10'
 const AMOUNT_TEXT = /^\d{1,12}(?:\.\d{1,12})?$/;
@@ -114,6 +115,13 @@ export const VpaSchema = z.object({ vpa: z.string({ error: UPI_ID_MESSAGE }).tri
 export const OrderIdSchema = z.string({ error: 'order_id is required' }).min(4, 'order_id is not valid').max(64, 'order_id is not valid');
 
 export const VpaTxnSchema = z.object({ order_id: OrderIdSchema });
+
+/** What pusher-js sends to authorise a private channel: its connection's socket id ("123.456") and the channel's name. */
+export const RealtimeAuthSchema = z.object({
+  socket_id: z.string({ error: 'socket_id is required' }).regex(/^\d{1,20}\.\d{1,20}$/, 'socket_id is not valid'),
+  // only an order's private channel is ours to authorise
+  channel_name: z.string({ error: 'channel_name is required' }).startsWith(ORDER_CHANNEL_PREFIX, 'channel_name is not an order channel').max(ORDER_CHANNEL_PREFIX.length + 64, 'channel_name is not valid'),
+});
 
 const requiredText = (max: number) => z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, MESSAGES.required);
 

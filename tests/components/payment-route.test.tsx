@@ -2,6 +2,7 @@
 // each with st=f, as a failed payment does; before, every origin landed on /payment-failed.
 import { render, waitFor } from '@testing-library/react';
 import { PaymentRouteClient } from '@/components/payment/PaymentRouteClient';
+import { PAYMENT_RETURN_RECHECK_MS } from '@/lib/constants';
 
 const replaced = jest.fn();
 jest.mock('@/components/auth/client-session', () => ({ ...jest.requireActual('@/components/auth/client-session'), replaceLocation: (url: string) => replaced(url) }));
@@ -58,4 +59,25 @@ describe('a request error goes back by origin too', () => {
 it('a settled order still goes where the server says', async () => {
   fetchMock.mockReturnValueOnce(answer(200, { data: { status: 'success', redirect: '/new/thankyou/help-asha?oi=SHY1' } }));
   expect(await returnTo('oi=SHY1&or=s&ct=help-asha&id=7')).toBe('/new/thankyou/help-asha?oi=SHY1');
+});
+
+it("re-checks a pending order every 10 s with the same return as its first call (issue 30.8: it proves the reader in a browser that did not make the cart), and carries it to the donor's thank-you", async () => {
+  jest.useFakeTimers();
+  try {
+    fetchMock.mockReturnValueOnce(answer(200, { data: { status: 'pending', redirect: null } }));
+    fetchMock.mockReturnValueOnce(answer(200, { data: { status: 'pending', redirect: null } }));
+    fetchMock.mockReturnValueOnce(answer(200, { data: { status: 'success', redirect: '/new/thankyou/help-asha?oi=SHY1' } }));
+    window.history.replaceState(null, '', '/new/payment-route?oi=SHY1&or=s&ct=help-asha&id=7&status=pending&payment_id=p1&signature=abc');
+    render(<PaymentRouteClient localePrefix="" />);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(PAYMENT_RETURN_RECHECK_MS);
+    await jest.advanceTimersByTimeAsync(PAYMENT_RETURN_RECHECK_MS);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    const sent = JSON.stringify({ status: 'pending', payment_id: 'p1', signature: 'abc' });
+    for (const [url, init] of fetchMock.mock.calls) expect([url, (init as RequestInit).body]).toEqual(['/api/payment/response/SHY1', sent]);
+    expect(replaced).toHaveBeenCalledWith('/new/thankyou/help-asha?oi=SHY1&status=pending&payment_id=p1&signature=abc');
+  } finally {
+    jest.useRealTimers();
+  }
 });

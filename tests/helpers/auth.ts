@@ -20,5 +20,12 @@ export async function signedInPerson(db: Db, name: string) {
   return { ...u, auth: { authorization: `Bearer ${token}` }, cookie };
 }
 
-/** The Cookie header a browser sends after this answer (e.g. the checkout access a cart's answer sets). */
-export const cookiesFrom = (headers: Headers, before = '') => [before, ...headers.getSetCookie().map((c) => c.split(';')[0])].filter(Boolean).join('; ');
+/** The Cookie header a browser sends after this answer (e.g. the checkout access a cart's answer sets): a cookie it set replaces the one of that name. */
+export function cookiesFrom(headers: Headers, before = ''): string {
+  const jar = new Map<string, string>();
+  for (const pair of [...before.split(';'), ...headers.getSetCookie().map((c) => c.split(';')[0])]) {
+    const name = pair.split('=')[0].trim();
+    if (name) jar.set(name, pair.trim());
+  }
+  return [...jar.values()].join('; ');
+}

@@ -15,6 +15,7 @@ import { SandboxGateway, sandboxTransferAccount } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
 import { reconcilePendingOrders } from '@/lib/payments/results';
 import { BANK_TRANSFER_MIN_MAJOR, BANK_TRANSFER_WINDOW_MS, ORDER_PAYMENT_WINDOW_MS } from '@/lib/constants';
+import { cookiesFrom } from '../helpers/auth';
 import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
 import type { ReactElement } from 'react';
 import { prerender } from 'react-dom/static';
@@ -43,13 +44,15 @@ beforeAll(async () => {
 });
 afterAll(closeDb);
 
-const post = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sahyog-client-address': `10.16.0.${++ip % 250}` } });
+const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sahyog-client-address': `10.16.0.${++ip % 250}`, ...headers } });
 const totals = async () => (await db.select({ raised: fundraisers.raised_minor, donors: fundraisers.donor_count }).from(fundraisers).where(eq(fundraisers.id, fundraiser.id)))[0];
 
 async function neftOrder(amount = 2500) {
   const cart = await call(cartRoute, `/api/fundraisers/${fundraiser.id}/cart`, { id: String(fundraiser.id) }, post({ donated_amount: amount, currency: 'INR', donor_name: 'Kavya Rao', donor_email: `neft-${RUN}-${ip}@example.com`, donor_phone: '9876543210' }));
   expect(cart.status).toBe(201);
-  return call(orderRoute, `/api/fundraisers/${fundraiser.id}/order`, { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'NEFT' }));
+  // the donor's browser: it keeps the cart's checkout access for the order and its send (issue 30.8)
+  const browser = { cookie: cookiesFrom(cart.headers) };
+  return { ...(await call(orderRoute, `/api/fundraisers/${fundraiser.id}/order`, { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'NEFT' }, browser))), browser };
 }
 
 describe('bank transfer (NEFT/IMPS)', () => {
@@ -65,7 +68,7 @@ describe('bank transfer (NEFT/IMPS)', () => {
     expect(big.body.data.one_time_modes).toContain('NEFT');
     // a standalone tip's form asks for no account: the server refuses the mode
     const tipCart = await call(tipCartRoute, '/api/standalonetip/cart', {}, post({ tip_amount: 500, currency: 'INR', donor_name: 'Meera Iyer', donor_email: `tip-neft-${RUN}@example.com`, donor_phone: '9876543210' }));
-    const tip = await call(tipOrderRoute, '/api/standalonetip/order', {}, post({ cart_id: tipCart.body.data.id, mode: 'NEFT' }));
+    const tip = await call(tipOrderRoute, '/api/standalonetip/order', {}, post({ cart_id: tipCart.body.data.id, mode: 'NEFT' }, { cookie: cookiesFrom(tipCart.headers) }));
     expect(tip.status).toBe(422);
     expect(tip.body.error.message).toBe('This payment mode is not available');
   });
@@ -82,17 +85,17 @@ describe('bank transfer (NEFT/IMPS)', () => {
     const order = await neftOrder();
     expect(order.status).toBe(201);
     const orderId = order.body.data.order_id;
-    const empty = await call(sendRoute, '/x', {}, post({ order_id: orderId }));
+    const empty = await call(sendRoute, '/x', {}, post({ order_id: orderId }, order.browser));
     expect(empty.status).toBe(422);
     expect(empty.body.error.fields).toEqual({ account_no: 'Field Required', ifsc_code: 'Field Required', bank_name: 'Field Required' });
-    const bad = await call(sendRoute, '/x', {}, post({ order_id: orderId, ...BANK, account_no: '12ab', ifsc_code: 'HDFC1234' }));
+    const bad = await call(sendRoute, '/x', {}, post({ order_id: orderId, ...BANK, account_no: '12ab', ifsc_code: 'HDFC1234' }, order.browser));
     expect(bad.status).toBe(422);
     expect(bad.body.error.fields.account_no).toMatch(/account number of 9 to 18 digits/);
     expect(bad.body.error.fields.ifsc_code).toMatch(/valid IFSC/);
     // nothing was sent: the order waits as placed
     expect((await db.select().from(orders).where(eq(orders.order_id, orderId)))[0].status).toBe('created');
 
-    const sent = await call(sendRoute, '/x', {}, post({ order_id: orderId, ...BANK }));
+    const sent = await call(sendRoute, '/x', {}, post({ order_id: orderId, ...BANK }, order.browser));
     expect(sent.status).toBe(200);
     expect(sent.body.data.url).toContain('/payment/sandbox?');
     const [row] = await db.select().from(orders).where(eq(orders.order_id, orderId));
@@ -105,7 +108,7 @@ describe('bank transfer (NEFT/IMPS)', () => {
     const before = await totals();
     const order = await neftOrder(3000);
     const orderId = order.body.data.order_id;
-    await call(sendRoute, '/x', {}, post({ order_id: orderId, ...BANK }));
+    await call(sendRoute, '/x', {}, post({ order_id: orderId, ...BANK }, order.browser));
     const [row] = await db.select().from(orders).where(eq(orders.order_id, orderId));
     expect(await totals()).toEqual(before);
 
@@ -128,7 +131,7 @@ describe('bank transfer (NEFT/IMPS)', () => {
   it('waits for a transfer past the one-hour checkout window, and expires it after the bank-transfer window', async () => {
     const order = await neftOrder();
     const orderId = order.body.data.order_id;
-    await call(sendRoute, '/x', {}, post({ order_id: orderId, ...BANK }));
+    await call(sendRoute, '/x', {}, post({ order_id: orderId, ...BANK }, order.browser));
     // placed that long ago (the clock stays now, so other suites' orders in a shared database keep their own windows)
     const placedAgo = (ms: number) => db.update(orders).set({ created_at: new Date(Date.now() - ms) }).where(eq(orders.order_id, orderId));
     const reconcile = () => reconcilePendingOrders(db, { olderThanMs: ORDER_PAYMENT_WINDOW_MS, expireAfterMs: ORDER_PAYMENT_WINDOW_MS, origin: ORIGIN });

@@ -18,7 +18,7 @@ import { requestRefund } from '@/lib/payments/refunds';
 import { COUPON_MESSAGES, matchFor } from '@/lib/coupons/coupons';
 import { call, closeDb, seededDb } from '../helpers/db';
 import { makeFundraiser, makeUser } from '../helpers/factories';
-import { signedInPerson } from '../helpers/auth';
+import { cookiesFrom, signedInPerson } from '../helpers/auth';
 
 let db: Db;
 const ORIGIN = 'http://localhost';
@@ -48,8 +48,10 @@ const fundraiserNow = async (id: number) => (await db.select({ raised: fundraise
 async function giftWith(fundraiserId: number, couponCode: string | undefined, amount = 1000, donor: { email?: string; headers?: Record<string, string> } = {}) {
   const cart = await call(cartRoute, '/x', { id: String(fundraiserId) }, post({ donated_amount: amount, currency: 'INR', donor_name: 'Kiran Shah', donor_email: donor.email ?? `kiran-${RUN}-${ip}@example.com`, donor_phone: '9876543210', ...(couponCode ? { coupon_code: couponCode } : {}) }, donor.headers));
   if (cart.status !== 201) return { cart, order: null };
-  const placed = await call(orderRoute, '/x', { id: String(fundraiserId) }, post({ cart_id: cart.body.data.id, mode: 'CARD' }));
-  await call(sendRoute, '/x', {}, post({ order_id: placed.body.data.order_id }));
+  // the donor's browser keeps the cart's checkout access (issue 30.8)
+  const headers = { ...donor.headers, cookie: cookiesFrom(cart.headers, donor.headers?.cookie) };
+  const placed = await call(orderRoute, '/x', { id: String(fundraiserId) }, post({ cart_id: cart.body.data.id, mode: 'CARD' }, headers));
+  await call(sendRoute, '/x', {}, post({ order_id: placed.body.data.order_id }, headers));
   const [order] = await db.select().from(orders).where(eq(orders.order_id, placed.body.data.order_id));
   return { cart, order };
 }

@@ -19,7 +19,7 @@ import { getDb, closeDb, type Db } from '@/lib/db/client';
 import { DAY_MS } from '@/lib/constants';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 import { makeFundraiser } from '../helpers/factories';
-import { signedInPerson } from '../helpers/auth';
+import { cookiesFrom, signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';
 
 class NotFound extends Error {}
@@ -68,17 +68,20 @@ beforeAll(async () => {
 afterAll(closeDb);
 
 let ip = 0;
-const post = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sahyog-client-address': `10.30.10.${++ip % 250}` } });
+const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sahyog-client-address': `10.30.10.${++ip % 250}`, ...headers } });
 
 /** A paid gift through the product's own routes and the sandbox gateway: its order id. */
 async function give(fundraiserId: number, email: string) {
   const cart = await call(cartRoute, '/x', { id: String(fundraiserId) }, post({ donated_amount: 500, currency: 'INR', donor_name: 'Asha Rao', donor_email: email, donor_phone: '9876543210' }));
-  const order = await call(orderRoute, '/x', { id: String(fundraiserId) }, post({ cart_id: cart.body.data.id, mode: 'CARD' }));
-  await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }));
+  // the donor's browser keeps the cart's checkout access (issue 30.8)
+  const cookie = cookiesFrom(cart.headers);
+  const order = await call(orderRoute, '/x', { id: String(fundraiserId) }, post({ cart_id: cart.body.data.id, mode: 'CARD' }, { cookie }));
+  await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }, { cookie }));
   const [row] = await db.select().from(orders).where(eq(orders.order_id, order.body.data.order_id));
   const outcome = await new SandboxGateway(getDb, sandboxSecret(), 'http://localhost').complete(row.gateway_order_id!, 'success');
   expect((await call(responseRoute, '/x', { oi: row.order_id }, post(outcome.params))).body.data.status).toBe('success');
-  return row.order_id;
+  // the gateway's signed return: what the donor's thank-you address carries (issue 30.8: the gift shows to its donor only)
+  return { oi: row.order_id, returned: outcome.params as Record<string, string> };
 }
 
 async function postUpdate(auth: { authorization: string }, fundraiserId: number, title: string, body: string) {
@@ -91,9 +94,9 @@ describe('the thank-you page with st=f (origin tp)', () => {
   it('says the payment failed, names the fundraiser and links back; no thank-you, with or without an order', async () => {
     const f = await makeFundraiser(db);
     const paid = await give(f.id, `tp.${RUN}@example.com`);
-    // the page thanks for a paid order without st=f
-    expect(text(await render(ThankYouPage, { ct: f.custom_tag }, { oi: paid }))).toContain('Thank you, Asha Rao!');
-    for (const search of [{ st: 'f', reason: 'Card declined' }, { st: 'f', oi: paid }] as Record<string, string>[]) {
+    // the page thanks its donor for a paid order without st=f
+    expect(text(await render(ThankYouPage, { ct: f.custom_tag }, { ...paid.returned, oi: paid.oi }))).toContain('Thank you, Asha Rao!');
+    for (const search of [{ st: 'f', reason: 'Card declined' }, { st: 'f', oi: paid.oi }] as Record<string, string>[]) {
       const page = await render(ThankYouPage, { ct: f.custom_tag }, search);
       expect(page).not.toBe('NOT FOUND');
       expect(text(page)).toContain(en.PaymentFailed.title);

@@ -73,11 +73,14 @@ async function checkout(email: string) {
   const cart = await postJson(`/api/fundraisers/${fundraiser.id}/cart`, { donated_amount: 500, currency: 'INR', donor_name: 'Lane Donor', donor_email: email, donor_phone: '9876543210', tip_amount: 0 }, FORGED);
   expect(cart.status).toBe(201);
   expect(cart.headers['x-fast-lane']).toBe('1');
-  const order = await postJson(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.body.data.id, mode: 'UPI' }, FORGED);
+  // the browser keeps the cart's checkout access (issue 30.8) and sends it with the cart's order and its send
+  const cookie = (cart.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+  expect(cookie).toMatch(/^checkout_access=/);
+  const order = await postJson(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.body.data.id, mode: 'UPI' }, { ...FORGED, cookie });
   expect(order.status).toBe(201);
-  const sent = await postJson('/api/payment/send', { order_id: order.body.data.order_id }, FORGED);
+  const sent = await postJson('/api/payment/send', { order_id: order.body.data.order_id }, { ...FORGED, cookie });
   expect(sent.status).toBe(200);
-  return { cartId: cart.body.data.id as number, orderId: order.body.data.order_id as string, url: new URL(sent.body.data.url) };
+  return { cartId: cart.body.data.id as number, orderId: order.body.data.order_id as string, url: new URL(sent.body.data.url), cookie };
 }
 
 describe('a donation through the fast lane', () => {
@@ -127,6 +130,19 @@ describe('a donation through the fast lane', () => {
     expect(tampered.status).toBe(400);
     expect(await totals()).toEqual(before);
     expect((await db.select({ status: orders.status }).from(orders).where(eq(orders.order_id, orderId)))[0].status).toBe('pending');
+  });
+
+  it("takes a cart's order, its send and its re-check only from the browser that made the cart (its cookie reaches the handlers in the lane; issue 30.8)", async () => {
+    const cart = await postJson(`/api/fundraisers/${fundraiser.id}/cart`, { donated_amount: 500, currency: 'INR', donor_name: 'Lane Donor', donor_email: 'lane-3@example.com', donor_phone: '9876543210', tip_amount: 0 });
+    const orderOf = (headers: Record<string, string>) => postJson(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.body.data.id, mode: 'UPI' }, headers);
+    expect((await orderOf({})).status).toBe(404);
+    const { orderId, cookie } = await checkout('lane-4@example.com');
+    const stranger = { cookie: (cart.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ') };
+    for (const [path, body] of [[`/api/payment/send`, { order_id: orderId }], [`/api/payment/response/${orderId}`, {}]] as const) {
+      expect((await postJson(path, body, stranger)).status).toBe(404);
+      expect((await postJson(path, body, { cookie })).status).toBe(200);
+    }
+    expect(toNext).toEqual([]);
   });
 
   it('answers bad input with the handlers\' own 4xx and writes nothing', async () => {

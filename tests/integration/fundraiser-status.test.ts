@@ -73,7 +73,7 @@ it('a running fundraiser sent back to review refuses an order on the cart made w
   const f = await copyOf(FUNDRAISER_STATUS.live, 'back-to-review');
   const cart = await createCart(db, f.id, cartInput, ctx);
   await db.update(fundraisers).set({ status_flag: FUNDRAISER_STATUS.underReview }).where(eq(fundraisers.id, f.id));
-  await expect(placeOrder(db, f.id, { cart_id: cart.id, mode: 'UPI', origin: 's' } as never, { origin: 'http://localhost:3000', idempotencyKey: null })).rejects.toMatchObject({
+  await expect(placeOrder(db, f.id, { cart_id: cart.id, mode: 'UPI', origin: 's' } as never, { origin: 'http://localhost:3000', idempotencyKey: null, reader: { userId: null, carts: [cart.id] } })).rejects.toMatchObject({
     status: 409,
     message: 'This fundraiser has ended and no longer takes donations',
   });

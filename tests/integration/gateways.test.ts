@@ -18,6 +18,7 @@ import { sandboxPayments, ledgerEntries } from '@/lib/db/schema';
 import { SandboxGateway, SANDBOX_SIGNATURE_HEADER, sandboxSign } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
 import { getDb } from '@/lib/db/client';
+import { cookiesFrom } from '../helpers/auth';
 import { call, closeDb, seededDb } from '../helpers/db';
 import { startGatewayStandIns, type GatewayStandIns } from '../helpers/gateway-standins';
 import type { Db } from '@/lib/db/client';
@@ -48,10 +49,10 @@ afterAll(async () => {
 const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sahyog-client-address': `10.7.0.${++counter % 250}`, ...headers } });
 async function order(currency: string) {
   const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 20, currency, donor_name: 'Asha Rao', donor_email: `g${counter}@example.com`, donor_phone: '9876543210' }));
-  const placed = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD' }));
-  expect(placed.status).toBe(201);
   // the donor's browser: the checkout access its cart's answer set (issue 30.8)
-  const cookie = cart.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = cookiesFrom(cart.headers);
+  const placed = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD' }, { cookie }));
+  expect(placed.status).toBe(201);
   return { ...(await db.select().from(orders).where(eq(orders.order_id, placed.body.data.order_id)))[0], cookie };
 }
 const raised = async () => (await db.select({ r: fundraisers.raised_minor }).from(fundraisers).where(eq(fundraisers.id, fundraiser.id)))[0].r;
@@ -97,7 +98,8 @@ describe('Razorpay (INR)', () => {
 describe('Razorpay bank transfer (issue 15)', () => {
   async function neftOrder() {
     const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 1500, currency: 'INR', donor_name: 'Asha Rao', donor_email: `neft${counter}@example.com`, donor_phone: '9876543210' }));
-    return call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'NEFT' }));
+    const cookie = cookiesFrom(cart.headers);
+    return { ...(await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'NEFT' }, { cookie }))), cookie };
   }
   afterEach(() => {
     delete process.env.RAZORPAY_BANK_TRANSFER;
@@ -117,7 +119,7 @@ describe('Razorpay bank transfer (issue 15)', () => {
     expect(placed.status).toBe(201);
     const [o] = await db.select().from(orders).where(eq(orders.order_id, placed.body.data.order_id));
     expect(o.payment_gateway).toBe('razorpay');
-    const sent = await call(sendRoute, '/x', {}, post({ order_id: o.order_id, account_no: '001234567890', ifsc_code: 'HDFC0001234', bank_name: 'HDFC Bank' }));
+    const sent = await call(sendRoute, '/x', {}, post({ order_id: o.order_id, account_no: '001234567890', ifsc_code: 'HDFC0001234', bank_name: 'HDFC Bank' }, { cookie: placed.cookie }));
     expect(sent.status).toBe(200);
     expect(sent.body.data.url).toContain('/payment/checkout?gateway=razorpay');
     const payment = { id: 'pay_NEFT1', order_id: o.gateway_order_id, amount: 150_000, currency: 'INR', status: 'captured', method: 'bank_transfer' };
@@ -168,22 +170,27 @@ describe('routing by capability', () => {
     const options = await call(optionsRoute, '/api/payment/options?currency=INR');
     expect(options.body.data.options).toEqual(['UPI', 'CARD', 'PAYTM']);
     const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 20, currency: 'INR', donor_name: 'Asha Rao', donor_email: `vpa${++counter}@example.com`, donor_phone: '9876543210' }));
-    const vpa = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'VPA', vpa: 'asha@okbank' }));
+    const cookie = cookiesFrom(cart.headers);
+    const vpa = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'VPA', vpa: 'asha@okbank' }, { cookie }));
     expect([vpa.status, vpa.body.error.message]).toEqual([422, 'This payment mode is not available']);
     expect((await db.select().from(orders).where(eq(orders.cart_id, cart.body.data.id))).length).toBe(0);
-    expect((await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD' }))).status).toBe(201);
+    expect((await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD' }, { cookie }))).status).toBe(201);
   });
 });
 
 // issue 11: our order row exists before the gateway hears of it
 describe('orders are ours first', () => {
-  const cartOf = async () => (await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 20, currency: 'INR', donor_name: 'Asha Rao', donor_email: `first${++counter}@example.com`, donor_phone: '9876543210' }))).body.data.id as number;
+  // a cart and the Cookie header of the browser that made it (its checkout access, issue 30.8)
+  const cartOf = async () => {
+    const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 20, currency: 'INR', donor_name: 'Asha Rao', donor_email: `first${++counter}@example.com`, donor_phone: '9876543210' }));
+    return { cartId: cart.body.data.id as number, cookie: cookiesFrom(cart.headers) };
+  };
 
   it('an order the gateway refuses stays as failed, and the same cart places a new one once the gateway is back', async () => {
-    const cartId = await cartOf();
+    const { cartId, cookie } = await cartOf();
     standIns.state.ordersApiDown = true;
     try {
-      const refused = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartId, mode: 'CARD' }));
+      const refused = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartId, mode: 'CARD' }, { cookie }));
       expect(refused.status).toBeGreaterThanOrEqual(500);
       expect([refused.status, refused.body.error.message]).toEqual([502, 'The payment service is not answering right now. Please try again in a minute.']);
     } finally {
@@ -191,15 +198,15 @@ describe('orders are ours first', () => {
     }
     const rows = await db.select().from(orders).where(eq(orders.cart_id, cartId));
     expect(rows.map((o) => [o.status, o.failure_reason, o.gateway_order_id])).toEqual([['failed', 'gateway_refused', null]]);
-    const again = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartId, mode: 'CARD' }));
+    const again = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartId, mode: 'CARD' }, { cookie }));
     expect(again.status).toBe(201);
     expect((await db.select().from(orders).where(eq(orders.order_id, again.body.data.order_id)))[0].gateway_order_id).toMatch(/^order_T/);
   });
 
   it('a double click creates one gateway order, and both requests answer it', async () => {
-    const cartId = await cartOf();
+    const { cartId, cookie } = await cartOf();
     const before = standIns.state.ordersCreated;
-    const [a, b] = await Promise.all([0, 1].map(() => call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartId, mode: 'CARD' }))));
+    const [a, b] = await Promise.all([0, 1].map(() => call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartId, mode: 'CARD' }, { cookie }))));
     expect(a.body.data.order_id).toBe(b.body.data.order_id);
     expect(standIns.state.ordersCreated - before).toBe(1);
     expect((await db.select().from(orders).where(eq(orders.cart_id, cartId))).map((o) => o.gateway_order_id)).toEqual([expect.stringMatching(/^order_T/)]);
@@ -272,7 +279,7 @@ describe('the sandbox gateway beside real keys', () => {
 
   it('an order body naming the sandbox still goes to the gateway the server chooses', async () => {
     const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 20, currency: 'INR', donor_name: 'Asha Rao', donor_email: 'sbx@example.com', donor_phone: '9876543210' }));
-    const placed = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD', gateway: 'sandbox' }));
+    const placed = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD', gateway: 'sandbox' }, { cookie: cookiesFrom(cart.headers) }));
     expect(placed.status).toBe(201);
     const [row] = await db.select().from(orders).where(eq(orders.order_id, placed.body.data.order_id));
     expect(row.payment_gateway).toBe('razorpay');
@@ -281,7 +288,7 @@ describe('the sandbox gateway beside real keys', () => {
   it('send, the checkout page, the complete route, the return and the webhook all refuse, and nothing is credited', async () => {
     const o = await sandboxOrder();
     const before = await raised();
-    expect((await call(sendRoute, '/x', {}, post({ order_id: o.order_id }))).status).toBe(409);
+    expect((await call(sendRoute, '/x', {}, post({ order_id: o.order_id }, { cookie: o.cookie }))).status).toBe(409);
     await expect(SandboxCheckoutPage({ params: Promise.resolve({ site: 'main', locale: 'en' }), searchParams: Promise.resolve({ gateway_order_id: o.gateway_order_id }) })).rejects.toThrow(/NEXT_HTTP_ERROR_FALLBACK;404/);
     const form = new URLSearchParams({ gateway_order_id: o.gateway_order_id, status: 'success', return_url: `http://localhost/new/payment-route?oi=${o.order_id}` });
     const completed = await call(sandboxComplete, '/api/payment/sandbox/complete', {}, { method: 'POST', body: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });

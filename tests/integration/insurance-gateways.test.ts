@@ -71,7 +71,7 @@ describe('an insurance premium on Razorpay', () => {
     const [order] = await db.select().from(orders).where(eq(orders.order_id, placed.body.data.order_id));
     expect(order.gateway_order_id).toMatch(/^order_T\d+$/);
 
-    const sent = await call(sendRoute, '/api/payment/send', {}, post({}, { order_id: order.order_id }));
+    const sent = await call(sendRoute, '/api/payment/send', {}, post(p.auth, { order_id: order.order_id }));
     const checkout = new URL(sent.body.data.url);
     expect(checkout.pathname).toBe('/payment/checkout');
     const page = (await GatewayCheckoutPage({ params: Promise.resolve({ site: 'localhost', locale: 'en' }), searchParams: Promise.resolve(Object.fromEntries(checkout.searchParams)) })) as ReactElement;

@@ -81,7 +81,7 @@ async function buyer(name: string) {
 
 async function payOnce(auth: Record<string, string>, policyId: number, status: 'success' | 'failed') {
   const placed = await call(payRoute, '/x', {}, post(auth, { id: policyId, mode: 'CARD' }));
-  await call(sendRoute, '/x', {}, post({}, { order_id: placed.body.data.order_id }));
+  expect((await call(sendRoute, '/x', {}, post(auth, { order_id: placed.body.data.order_id }))).status).toBe(200);
   const [order] = await db.select().from(orders).where(eq(orders.order_id, placed.body.data.order_id));
   const result = await new SandboxGateway(getDb, sandboxSecret(), 'http://localhost').complete(order.gateway_order_id!, status);
   await call(responseRoute, '/x', { oi: order.order_id }, post({}, result.params));

@@ -41,7 +41,8 @@ const update = (auth: Auth, body: unknown) => call(updateRoute, '/api/insurance/
 const pay = (auth: Auth, body: unknown) => call(payRoute, '/api/insurance/pay', {}, post(auth, body));
 const view = (auth: Auth, id: number | string) => call(policyRoute, `/api/insurance/${id}`, { id: String(id) }, { headers: { ...auth } });
 const credit = (auth: Auth, id: number, body: unknown) => call(creditRoute, `/api/entity/${id}/credit/details`, { id: String(id) }, post(auth, body));
-const send = (orderId: string) => call(sendRoute, '/api/payment/send', {}, post(SIGNED_OUT, { order_id: orderId }));
+// the premium's payer sends it (issue 30.8: the checkout URL is the order's payer's, a policy's its signed-in owner's)
+const send = (orderId: string, auth: Auth) => call(sendRoute, '/api/payment/send', {}, post(auth, { order_id: orderId }));
 const returnOf = (orderId: string, params: Record<string, string>) => call(responseRoute, `/api/payment/response/${orderId}`, { oi: orderId }, post(SIGNED_OUT, params));
 const webhook = (body: string, signature: string) => call(webhookRoute, '/api/webhooks/sandbox', { gateway: 'sandbox' }, { method: 'POST', body, headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature } });
 
@@ -61,7 +62,7 @@ async function newPolicy(auth: Auth, planId = 'care_yearly') {
 async function payAndReturn(auth: Auth, policyId: number, outcome: 'success' | 'failed', mode = 'UPI') {
   const placed = await pay(auth, { id: policyId, mode });
   expect(placed.status).toBe(201);
-  const sent = await send(placed.body.data.order_id);
+  const sent = await send(placed.body.data.order_id, auth);
   expect(sent.status).toBe(200);
   const order = await orderRow(placed.body.data.order_id);
   const result = await gateway().complete(order.gateway_order_id!, outcome);
@@ -258,7 +259,7 @@ describe('paying the premium (the same gateways as a gift)', () => {
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.body.data.order_id).toBe(b.body.data.order_id);
     expect(await db.select().from(orders).where(eq(orders.insurance_policy_id, policy.id))).toHaveLength(1);
-    await send(a.body.data.order_id);
+    await send(a.body.data.order_id, p.auth);
     const order = await orderRow(a.body.data.order_id);
     const result = await gateway().complete(order.gateway_order_id!, 'success');
     const answers = await Promise.all([webhook(result.webhookBody, result.webhookSignature), returnOf(order.order_id, result.params), webhook(result.webhookBody, result.webhookSignature)]);
@@ -289,7 +290,7 @@ describe('paying the premium (the same gateways as a gift)', () => {
     const byUpi = await pay(p.auth, { id: policy.id, mode: 'UPI' });
     const byCard = await pay(p.auth, { id: policy.id, mode: 'CARD' });
     expect(byUpi.body.data.order_id).not.toBe(byCard.body.data.order_id);
-    for (const placed of [byUpi, byCard]) await send(placed.body.data.order_id);
+    for (const placed of [byUpi, byCard]) await send(placed.body.data.order_id, p.auth);
     const first = await orderRow(byUpi.body.data.order_id);
     await returnOf(first.order_id, (await gateway().complete(first.gateway_order_id!, 'success')).params);
     const paid = await policyRow(policy.id);

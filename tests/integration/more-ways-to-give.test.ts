@@ -14,6 +14,7 @@ import { getDb, type Db } from '@/lib/db/client';
 import { SandboxGateway, SANDBOX_SIGNATURE_HEADER } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
 import { isOneTimeMode } from '@/lib/payments/options';
+import { cookiesFrom } from '../helpers/auth';
 import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
 
 let db: Db;
@@ -37,17 +38,19 @@ const returnOf = (orderId: string, params: Record<string, string>) => call(respo
 async function tipOrder(over: Record<string, unknown> = {}, mode = 'UPI') {
   const cart = await call(tipCartRoute, '/api/standalonetip/cart', {}, post({ tip_amount: 101, currency: 'INR', donor_name: 'Meera Iyer', donor_email: email('tip'), donor_phone: '+91 98765 43210', ...over }));
   expect(cart.status).toBe(201);
+  // the donor's browser keeps the cart's checkout access for its order and send (issue 30.8)
+  const browser = { cookie: cookiesFrom(cart.headers) };
   // whatever the client names as origin, a tip is a tip
-  const order = await call(tipOrderRoute, '/api/standalonetip/order', {}, post({ cart_id: cart.body.data.id, mode, origin: 's' }));
-  return { cart, order };
+  const order = await call(tipOrderRoute, '/api/standalonetip/order', {}, post({ cart_id: cart.body.data.id, mode, origin: 's' }, browser));
+  return { cart, order, browser };
 }
 
 describe('standalone tip (spec 2 /new/standalonetip, origin tip)', () => {
   it('pays the platform once: platform:tips in the ledger, no fundraiser moves, a receipt naming the platform, back to the tip page', async () => {
     const before = await totals();
-    const { order } = await tipOrder();
+    const { order, browser } = await tipOrder();
     expect(order.status).toBe(201);
-    const sent = await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }));
+    const sent = await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }, browser));
     expect(sent.status).toBe(200);
     const [row] = await db.select().from(orders).where(eq(orders.order_id, order.body.data.order_id));
     expect(row).toMatchObject({ kind: 'tip', fundraiser_id: null, origin: 'tip', donated_amount_minor: 0, tip_amount_minor: 10_100, status: 'pending' });
@@ -66,8 +69,8 @@ describe('standalone tip (spec 2 /new/standalonetip, origin tip)', () => {
   });
 
   it('a failed tip goes back to the tip page with st=f', async () => {
-    const { order } = await tipOrder();
-    await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }));
+    const { order, browser } = await tipOrder();
+    await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }, browser));
     const [row] = await db.select().from(orders).where(eq(orders.order_id, order.body.data.order_id));
     const outcome = await gateway().complete(row.gateway_order_id!, 'failed');
     const back = await returnOf(row.order_id, outcome.params);
@@ -91,7 +94,7 @@ describe('standalone tip (spec 2 /new/standalonetip, origin tip)', () => {
 
   it('a gift cart is not a tip cart: the tip order refuses it', async () => {
     const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 500, currency: 'INR', donor_name: 'Asha Rao', donor_email: email('gift'), donor_phone: '9876543210' }));
-    const order = await call(tipOrderRoute, '/x', {}, post({ cart_id: cart.body.data.id, mode: 'UPI' }));
+    const order = await call(tipOrderRoute, '/x', {}, post({ cart_id: cart.body.data.id, mode: 'UPI' }, { cookie: cookiesFrom(cart.headers) }));
     expect(order.status).toBe(404);
   });
 
@@ -108,9 +111,9 @@ describe('anniversary giving (spec 2 /new/anniversary, origin tann)', () => {
     const donor = email('ann');
     const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 1000, currency: 'INR', donor_name: 'Ravi Kumar', donor_email: donor, donor_phone: '9876543210', dedication: { occasion: 'birthday', honoree: 'Amma', message: 'Happy 70th!' } }));
     expect(cart.status).toBe(201);
-    const order = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD', origin: 'tann' }));
+    const order = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD', origin: 'tann' }, { cookie: cookiesFrom(cart.headers) }));
     expect(order.status).toBe(201);
-    await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }));
+    await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }, { cookie: cookiesFrom(cart.headers) }));
     const [row] = await db.select().from(orders).where(eq(orders.order_id, order.body.data.order_id));
     expect(row.origin).toBe('tann');
     const outcome = await gateway().complete(row.gateway_order_id!, 'success');
@@ -123,8 +126,8 @@ describe('anniversary giving (spec 2 /new/anniversary, origin tann)', () => {
 
   it('a failed anniversary gift goes back to /new/anniversary with st=f', async () => {
     const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 500, currency: 'INR', donor_name: 'Ravi Kumar', donor_email: email('annf'), donor_phone: '9876543210', dedication: { occasion: 'in_memory', honoree: 'Appa' } }));
-    const order = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD', origin: 'tann' }));
-    await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }));
+    const order = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD', origin: 'tann' }, { cookie: cookiesFrom(cart.headers) }));
+    await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }, { cookie: cookiesFrom(cart.headers) }));
     const [row] = await db.select().from(orders).where(eq(orders.order_id, order.body.data.order_id));
     const back = await returnOf(row.order_id, (await gateway().complete(row.gateway_order_id!, 'failed')).params);
     expect(back.body.data.redirect).toMatch(/^\/new\/anniversary\?st=f/);
@@ -149,7 +152,7 @@ describe('one-time modes (issue 15: a one-time gift never takes a mandate)', () 
 
   it('an Emandate order for a one-time INR gift is refused and writes no order', async () => {
     const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 500, currency: 'INR', donor_name: 'Asha Rao', donor_email: email('mandate'), donor_phone: '9876543210' }));
-    const order = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'Emandate' }));
+    const order = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'Emandate' }, { cookie: cookiesFrom(cart.headers) }));
     expect(order.status).toBe(422);
     expect(order.body.error.fields.mode).toBeTruthy();
     expect(await db.select().from(orders).where(eq(orders.cart_id, cart.body.data.id))).toHaveLength(0);
@@ -183,9 +186,9 @@ describe('spec 7 POST payment/eligibility', () => {
 describe('spec 8: a wallet payment that did not succeed', () => {
   it("says 'Please try again', not the card text", async () => {
     const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 500, currency: 'INR', donor_name: 'Asha Rao', donor_email: email('wallet'), donor_phone: '9876543210' }));
-    const order = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'PAYTM', origin: 's' }));
+    const order = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'PAYTM', origin: 's' }, { cookie: cookiesFrom(cart.headers) }));
     expect(order.status).toBe(201);
-    await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }));
+    await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }, { cookie: cookiesFrom(cart.headers) }));
     const [row] = await db.select().from(orders).where(eq(orders.order_id, order.body.data.order_id));
     const back = await returnOf(row.order_id, (await gateway().complete(row.gateway_order_id!, 'failed')).params);
     expect(back.body.data.failure_reason).toBe('Please try again');

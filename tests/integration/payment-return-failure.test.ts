@@ -13,6 +13,7 @@ import { sandboxSecret } from '@/lib/payments/registry';
 import { nextReturnStep, readPaymentReturn } from '@/lib/payments/return-route';
 import { makeFundraiser } from '../helpers/factories';
 import { call, closeDb, seededDb } from '../helpers/db';
+import { cookiesFrom } from '../helpers/auth';
 
 let db: Db;
 let f: { id: number; custom_tag: string };
@@ -25,13 +26,23 @@ beforeAll(async () => {
 });
 afterAll(closeDb);
 
-const post = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sahyog-client-address': `return-${RUN}-${++seq}` } });
+const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sahyog-client-address': `return-${RUN}-${++seq}`, ...headers } });
 
-/** What the router does for this return URL: one call of the real route, then its rule. */
-async function routerGoesTo(query: string) {
+/** What the router does for this return URL, in a browser with these headers: one call of the real route, then its rule. */
+async function routerGoesTo(query: string, headers: Record<string, string> = {}) {
   const ret = readPaymentReturn(new URLSearchParams(query));
-  const res = await call(responseRoute, `/api/payment/response/${ret.orderId}`, { oi: ret.orderId }, post(ret.gatewayParams));
+  const res = await call(responseRoute, `/api/payment/response/${ret.orderId}`, { oi: ret.orderId }, post(ret.gatewayParams, headers));
   return { status: res.status, step: nextReturnStep(ret, { ok: res.status < 400, body: res.body }) };
+}
+
+/** A donor's browser making a cart, its order and its send: the order row and that browser's cookies. */
+async function checkout(mode = 'UPI', origin = 's') {
+  const cart = await call(cartRoute, '/x', { id: String(f.id) }, post({ donated_amount: 500, currency: 'INR', donor_name: 'Asha Rao', donor_email: `asha.${RUN}@example.com`, donor_phone: '9876543210' }));
+  const cookie = cookiesFrom(cart.headers);
+  const order = await call(orderRoute, '/x', { id: String(f.id) }, post({ cart_id: cart.body.data.id, mode, origin }, { cookie }));
+  expect((await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }, { cookie }))).status).toBe(200);
+  const [row] = await db.select().from(orders).where(eq(orders.order_id, order.body.data.order_id));
+  return { row, cookie };
 }
 
 describe('an unknown oi goes back by origin, with st=f', () => {
@@ -61,10 +72,7 @@ describe('an unknown oi goes back by origin, with st=f', () => {
 });
 
 it('a failed payment of a readable order goes back to the same place by its origin, as the server says', async () => {
-  const cart = await call(cartRoute, '/x', { id: String(f.id) }, post({ donated_amount: 500, currency: 'INR', donor_name: 'Asha Rao', donor_email: `asha.${RUN}@example.com`, donor_phone: '9876543210' }));
-  const order = await call(orderRoute, '/x', { id: String(f.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD', origin: 'f' }));
-  expect((await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }))).status).toBe(200);
-  const [row] = await db.select().from(orders).where(eq(orders.order_id, order.body.data.order_id));
+  const { row } = await checkout('CARD', 'f');
   const outcome = await new SandboxGateway(getDb, sandboxSecret(), 'http://localhost').complete(row.gateway_order_id!, 'failed');
   const params = new URLSearchParams({ oi: row.order_id, or: 'f', ct: f.custom_tag, id: String(f.id), ...outcome.params });
   const { step } = await routerGoesTo(params.toString());
@@ -87,8 +95,9 @@ describe('a failed payment of a readable order, from each origin', () => {
     ['rfd', undefined, () => '/payment-failed'],
   ])('origin %s (update %s)', async (origin, updateId, base) => {
     const cart = await call(cartRoute, '/x', { id: String(f.id) }, post({ donated_amount: 500, currency: 'INR', donor_name: 'Asha Rao', donor_email: `asha.${origin}.${RUN}@example.com`, donor_phone: '9876543210' }));
-    const order = await call(orderRoute, '/x', { id: String(f.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD', origin, ...(updateId ? { update_id: updateId } : {}) }));
-    const sent = await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }));
+    const cookie = cookiesFrom(cart.headers);
+    const order = await call(orderRoute, '/x', { id: String(f.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD', origin, ...(updateId ? { update_id: updateId } : {}) }, { cookie }));
+    const sent = await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }, { cookie }));
     // the gateway brings the donor back with the fundraiser (and the update) in the return address
     const back = new URL(new URL(sent.body.data.url, 'http://localhost').searchParams.get('return_url')!);
     expect(back.searchParams.get('update')).toBe(updateId ? String(updateId) : null);
@@ -103,4 +112,26 @@ describe('a failed payment of a readable order, from each origin', () => {
     // a request error on the way back (the order unreadable) lands on the same page
     expect(readPaymentReturn(back.searchParams).fundraiser).toMatchObject({ custom_tag: f.custom_tag, id: f.id, ...(updateId ? { update_id: updateId } : {}) });
   });
+});
+
+it("a pending return opened in another browser (no cart cookie, not signed in) keeps re-checking with the same signed return and moves on to the donor's thank-you once paid (issue 30.8)", async () => {
+  const { row } = await checkout();
+  const sandbox = new SandboxGateway(getDb, sandboxSecret(), 'http://localhost');
+  const pending = await sandbox.complete(row.gateway_order_id!, 'pending');
+  const query = new URLSearchParams({ oi: row.order_id, origin: 's', ct: f.custom_tag, id: String(f.id), ...pending.params }).toString();
+  // the bank app's browser: its first call and every re-check carry the return (PaymentRouteClient), and no cookie
+  expect(await routerGoesTo(query)).toEqual({ status: 200, step: { recheck: true } });
+  expect(await routerGoesTo(query)).toEqual({ status: 200, step: { recheck: true } });
+  // the donor approves in their UPI app; its webhook is lost: the next re-check asks the gateway and hears it
+  await sandbox.complete(row.gateway_order_id!, 'success');
+  const paid = await routerGoesTo(query);
+  expect(paid.status).toBe(200);
+  const thankYou = new URL((paid.step as { go: string }).go, 'http://x');
+  expect(thankYou.pathname).toBe(`/new/thankyou/${encodeURIComponent(f.custom_tag)}`);
+  expect(thankYou.searchParams.get('oi')).toBe(row.order_id);
+  // the thank-you page is shown that browser's gift with the same proof (the signed return)
+  expect(thankYou.searchParams.get('signature')).toBe(pending.params.signature);
+  expect((await db.select().from(orders).where(eq(orders.id, row.id)))[0].status).toBe('success');
+  // without the return, a re-check from that browser is a stranger's: 404, as before
+  expect((await routerGoesTo(new URLSearchParams({ oi: row.order_id, origin: 's', ct: f.custom_tag, id: String(f.id) }).toString())).status).toBe(404);
 });

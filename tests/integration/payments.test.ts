@@ -9,6 +9,7 @@ import { getDb } from '@/lib/db/client';
 import { SandboxGateway, SANDBOX_SIGNATURE_HEADER, sandboxSign } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
 import { reconcilePendingOrders } from '@/lib/payments/results';
+import { cookiesFrom } from '../helpers/auth';
 import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
 import { statementsOf } from '../helpers/statements';
 import type { Db } from '@/lib/db/client';
@@ -31,9 +32,11 @@ const cartBody = (over: Record<string, unknown> = {}) => ({ donated_amount: 500,
 async function placedOrder(over: Record<string, unknown> = {}, id = fundraiser.id) {
   const cart = await call(cartRoute, '/x', { id: String(id) }, post(cartBody(over)));
   expect(cart.status).toBe(201);
-  const order = await call(orderRoute, '/x', { id: String(id) }, post({ cart_id: cart.body.data.id, mode: 'UPI', origin: 's' }));
+  // the donor's browser keeps the cart's checkout access (issue 30.8) for the cart's order and its send
+  const cookie = cookiesFrom(cart.headers);
+  const order = await call(orderRoute, '/x', { id: String(id) }, post({ cart_id: cart.body.data.id, mode: 'UPI', origin: 's' }, { cookie }));
   expect(order.status).toBe(201);
-  const sent = await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }));
+  const sent = await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }, { cookie }));
   expect(sent.status).toBe(200);
   const [row] = await db.select().from(orders).where(eq(orders.order_id, order.body.data.order_id));
   return row;
@@ -175,7 +178,7 @@ describe('the donation path\'s statements (issue 16)', () => {
     expect(cart.result.status).toBe(201);
     // both rate limits in one upsert, the fundraiser, the cart
     expect(cart.statements).toHaveLength(3);
-    const placing = await statementsOf(db, () => call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.result.body.data.id, mode: 'UPI', origin: 's' })));
+    const placing = await statementsOf(db, () => call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.result.body.data.id, mode: 'UPI', origin: 's' }, { cookie: cookiesFrom(cart.result.headers) })));
     expect(placing.result.status).toBe(201);
     // the address limit, the cart with its fundraiser and earlier orders, our order, the gateway's, its id on ours
     expect(placing.statements).toHaveLength(5);
@@ -216,9 +219,10 @@ describe('cart and order rules (spec 5/7)', () => {
   it('a double-clicked Contribute (same idempotency key) places one order', async () => {
     const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody()));
     const body = { cart_id: cart.body.data.id, mode: 'UPI' };
+    const cookie = cookiesFrom(cart.headers);
     const [a, b] = await Promise.all([
-      call(orderRoute, '/x', { id: String(fundraiser.id) }, post(body, { 'idempotency-key': 'double-click-key-1' })),
-      call(orderRoute, '/x', { id: String(fundraiser.id) }, post(body, { 'idempotency-key': 'double-click-key-1' })),
+      call(orderRoute, '/x', { id: String(fundraiser.id) }, post(body, { 'idempotency-key': 'double-click-key-1', cookie })),
+      call(orderRoute, '/x', { id: String(fundraiser.id) }, post(body, { 'idempotency-key': 'double-click-key-1', cookie })),
     ]);
     expect(a.body.data.order_id).toBe(b.body.data.order_id);
     expect((await db.select().from(orders).where(eq(orders.idempotency_key, 'double-click-key-1'))).length).toBe(1);
@@ -226,21 +230,23 @@ describe('cart and order rules (spec 5/7)', () => {
 
   it('an idempotency key answers its own cart\'s order again, and is refused for another cart; a cart is its fundraiser\'s', async () => {
     const key = `key-of-one-cart-${Date.now()}`;
+    // one browser makes both carts: it keeps the checkout access of each (issue 30.8)
     const cartA = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody()));
-    const cartB = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody()));
-    const first = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartA.body.data.id, mode: 'UPI' }, { 'idempotency-key': key }));
+    const cartB = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody(), { cookie: cookiesFrom(cartA.headers) }));
+    const cookie = cookiesFrom(cartB.headers, cookiesFrom(cartA.headers));
+    const first = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartA.body.data.id, mode: 'UPI' }, { 'idempotency-key': key, cookie }));
     expect(first.status).toBe(201);
-    const again = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartA.body.data.id, mode: 'UPI' }, { 'idempotency-key': key }));
+    const again = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartA.body.data.id, mode: 'UPI' }, { 'idempotency-key': key, cookie }));
     expect(again.body.data.order_id).toBe(first.body.data.order_id);
     // without the key, the cart's live order is the answer too
-    const live = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartA.body.data.id, mode: 'UPI' }));
+    const live = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartA.body.data.id, mode: 'UPI' }, { cookie }));
     expect(live.body.data.order_id).toBe(first.body.data.order_id);
-    const stolen = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartB.body.data.id, mode: 'UPI' }, { 'idempotency-key': key }));
+    const stolen = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartB.body.data.id, mode: 'UPI' }, { 'idempotency-key': key, cookie }));
     expect(stolen.status).toBe(409);
     expect(stolen.body.error.message).toBe('This idempotency key belongs to another donation');
     expect(await db.select().from(orders).where(eq(orders.cart_id, cartB.body.data.id))).toHaveLength(0);
     const [other] = await db.select({ id: fundraisers.id }).from(fundraisers).where(ne(fundraisers.id, fundraiser.id)).limit(1);
-    const elsewhere = await call(orderRoute, '/x', { id: String(other.id) }, post({ cart_id: cartB.body.data.id, mode: 'UPI' }));
+    const elsewhere = await call(orderRoute, '/x', { id: String(other.id) }, post({ cart_id: cartB.body.data.id, mode: 'UPI' }, { cookie }));
     expect(elsewhere.status).toBe(404);
   });
 
@@ -248,7 +254,7 @@ describe('cart and order rules (spec 5/7)', () => {
     const statuses = [];
     for (let i = 0; i < 31; i++) {
       const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody({ donor_email: `o${i}@example.com` })));
-      statuses.push((await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'UPI' }, { 'x-sahyog-client-address': '10.66.0.1' }))).status);
+      statuses.push((await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'UPI' }, { 'x-sahyog-client-address': '10.66.0.1', cookie: cookiesFrom(cart.headers) }))).status);
     }
     expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);
     expect(statuses[30]).toBe(429);

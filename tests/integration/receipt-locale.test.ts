@@ -8,6 +8,7 @@ import { getDb, type Db } from '@/lib/db/client';
 import { SandboxGateway, SANDBOX_SIGNATURE_HEADER } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
 import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
+import { cookiesFrom } from '../helpers/auth';
 
 const run = Date.now().toString(36);
 let db: Db;
@@ -24,7 +25,7 @@ async function paidReceipt(locale: unknown) {
   const email = `receipt.${run}.${++seq}@example.com`;
   const cart = await call(cartRoute, '/x', { id: String(f.id) }, post({ donated_amount: 500, currency: 'INR', donor_name: 'Asha Rao', donor_email: email, donor_phone: '9876543210', locale }));
   expect(cart.status).toBe(201);
-  const order = await call(orderRoute, '/x', { id: String(f.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD' }));
+  const order = await call(orderRoute, '/x', { id: String(f.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD' }, { cookie: cookiesFrom(cart.headers) }));
   const [row] = await db.select().from(carts).where(eq(carts.id, cart.body.data.id));
   const [{ gatewayOrderId }] = await db.select({ gatewayOrderId: orders.gateway_order_id }).from(orders).where(eq(orders.order_id, order.body.data.order_id));
   const outcome = await new SandboxGateway(getDb, sandboxSecret(), 'http://localhost').complete(gatewayOrderId!, 'success');

@@ -17,7 +17,7 @@ import { REWARD_MESSAGES } from '@/lib/validation/rewards';
 import { listRewards } from '@/lib/fundraisers/rewards';
 import { recentDonations } from '@/lib/fundraisers/donor-list';
 import { makeFundraiser } from '../helpers/factories';
-import { signedInPerson } from '../helpers/auth';
+import { signedInPerson, cookiesFrom } from '../helpers/auth';
 import { call, closeDb } from '../helpers/db';
 
 let db: Db;
@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(closeDb);
 
-type Auth = { authorization: string } | Record<string, never>;
+type Auth = { authorization: string } | { cookie: string } | Record<string, never>;
 const person = (name: string) => signedInPerson(db, name);
 const send = (method: string, auth: Auth, body?: unknown) => ({ method, headers: { 'content-type': 'application/json', 'x-sahyog-client-address': `10.13.0.${++ip % 250}`, ...auth }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 const add = (auth: Auth, id: number, body: unknown) => call(addRoute, `/api/campaigns/${id}/rewards`, { id: String(id) }, send('POST', auth, body));
@@ -47,9 +47,11 @@ async function cart(fundraiserId: number, amount: number, rewardId?: number) {
 async function pendingDonation(fundraiserId: number, amount: number, rewardId: number) {
   const c = await cart(fundraiserId, amount, rewardId);
   expect(c.status).toBe(201);
-  const o = await call(orderRoute, '/x', { id: String(fundraiserId) }, send('POST', {}, { cart_id: c.body.data.id, mode: 'UPI', origin: 's' }));
+  // the donor's browser keeps the cart's checkout access for its order and send (issue 30.8)
+  const browser = { cookie: cookiesFrom(c.headers) };
+  const o = await call(orderRoute, '/x', { id: String(fundraiserId) }, send('POST', browser, { cart_id: c.body.data.id, mode: 'UPI', origin: 's' }));
   expect(o.status).toBe(201);
-  expect((await call(sendRoute, '/x', {}, send('POST', {}, { order_id: o.body.data.order_id }))).status).toBe(200);
+  expect((await call(sendRoute, '/x', {}, send('POST', browser, { order_id: o.body.data.order_id }))).status).toBe(200);
   const [row] = await db.select().from(orders).where(eq(orders.order_id, o.body.data.order_id));
   return {
     cartId: c.body.data.id as number,

@@ -16,6 +16,8 @@ import { POST as logoutRoute } from '@/app/api/users/logout/route';
 import { PUT as profileRoute } from '@/app/api/users/me/route';
 import { POST as commentRoute } from '@/app/api/fundraisers/[id]/comments/route';
 import { GET as robotsRoute } from '@/app/robots.txt/route';
+import { POST as tipCartRoute } from '@/app/api/standalonetip/cart/route';
+import { POST as tipOrderRoute } from '@/app/api/standalonetip/order/route';
 import { carts, fundraisers, orders, outbox, rateLimits, users, whiteLabelDomains } from '@/lib/db/schema';
 import { getDb, type Db } from '@/lib/db/client';
 import { DEMO_PIN } from '@/lib/db/seed';
@@ -24,8 +26,9 @@ import { sandboxSecret } from '@/lib/payments/registry';
 import { reconcilePendingOrders, ORDER_EXPIRED_REASON } from '@/lib/payments/results';
 import { PIN_ATTEMPTS_MAX_PER_FUNDRAISER, JSON_BODY_MAX_BYTES, CLIENT_ADDRESS_HEADER } from '@/lib/constants';
 import { createUser } from '@/lib/auth/accounts';
+import { claimGuestOrders } from '@/lib/donations/claim';
 import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
-import { signedIn } from '../helpers/auth';
+import { cookiesFrom, signedIn, signedInPerson } from '../helpers/auth';
 import { makeFundraiser } from '../helpers/factories';
 
 let db: Db;
@@ -46,12 +49,17 @@ beforeAll(async () => {
 });
 afterAll(closeDb);
 
-async function newCart(over: Record<string, unknown> = {}) {
-  const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody(over)));
+// each cart's browser: what it sends after the cart's answer (its checkout access, issue 30.8)
+const browsers = new Map<number, string>();
+const browserOf = (cartId: number) => ({ cookie: browsers.get(cartId) ?? '' });
+async function newCart(over: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody(over), headers));
   expect(cart.status).toBe(201);
+  browsers.set(cart.body.data.id, cookiesFrom(cart.headers, headers.cookie));
   return cart.body.data.id as number;
 }
-const placeOrder = (cartId: number, headers: Record<string, string> = {}) => call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartId, mode: 'UPI' }, headers));
+/** The order of a cart, placed by the browser that made it unless other headers are given. */
+const placeOrder = (cartId: number, headers: Record<string, string> = browserOf(cartId)) => call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cartId, mode: 'UPI' }, headers));
 
 describe('2. open redirects: every path that takes a target', () => {
   const HOSTILE = ['/%09/evil.example', '/\t/evil.example', '/\n/evil.example', '/\r/evil.example', '//evil.example', '/\\evil.example', '/.//evil.example', 'http://evil.example/', 'https://localhost@evil.example/', 'javascript:alert(1)'];
@@ -117,8 +125,9 @@ describe('3. absolute links never come from a forged Host', () => {
     expect(new URL(short.body.data.short_url).origin).toBe('http://localhost:3000');
     const robots = await call(robotsRoute, '/robots.txt', {}, { headers });
     expect(robots.body).not.toContain('evil');
-    const order = await placeOrder(await newCart());
-    const sent = await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }, headers));
+    const cartId = await newCart();
+    const order = await placeOrder(cartId);
+    const sent = await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }, { ...headers, ...browserOf(cartId) }));
     expect(new URL(sent.body.data.url).origin).toBe('http://localhost:3000');
     expect(new URL(sent.body.data.url).searchParams.get('return_url')).toMatch(/^http:\/\/localhost:3000\/new\/payment-route\?/);
     // the receipt's sign-in link is built on the site kept with the order
@@ -229,10 +238,12 @@ describe('6. orders are reconciled, and unpaid ones expire', () => {
   });
 
   it('a paid order whose webhook never came is credited once; an unpaid one expires to failed', async () => {
-    const paid = await placeOrder(await newCart());
-    await call(sendRoute, '/x', {}, post({ order_id: paid.body.data.order_id }));
-    const unpaid = await placeOrder(await newCart());
-    await call(sendRoute, '/x', {}, post({ order_id: unpaid.body.data.order_id }));
+    const paidCart = await newCart();
+    const paid = await placeOrder(paidCart);
+    await call(sendRoute, '/x', {}, post({ order_id: paid.body.data.order_id }, browserOf(paidCart)));
+    const unpaidCart = await newCart();
+    const unpaid = await placeOrder(unpaidCart);
+    await call(sendRoute, '/x', {}, post({ order_id: unpaid.body.data.order_id }, browserOf(unpaidCart)));
     const [paidRow] = await db.select().from(orders).where(eq(orders.order_id, paid.body.data.order_id));
     await new SandboxGateway(getDb, sandboxSecret(), 'http://localhost').complete(paidRow.gateway_order_id!, 'success'); // its webhook is lost
     // the unpaid order was placed two hours ago: past the payment window
@@ -260,6 +271,76 @@ describe('7. smaller holes', () => {
     expect((await db.select().from(orders).where(eq(orders.cart_id, other))).length).toBe(1);
   });
 
+  it("a cart's order is placed and answered for its donor only: another browser holding the (sequential) cart id gets 404 and places nothing (issue 30.8)", async () => {
+    const cartId = await newCart({ donor_name: 'Cart Owner' });
+    const ordersOfCart = async () => db.select().from(orders).where(eq(orders.cart_id, cartId));
+    const someone = await signedInPerson(db, 'Cart Stranger');
+    const otherBrowser = browserOf(await newCart());
+    const strangers: Record<string, string>[] = [{}, { cookie: someone.cookie }, someone.auth, otherBrowser, { cookie: 'checkout_access=forged' }];
+    // before the donor's order: no order is placed on their cart
+    for (const headers of strangers) {
+      const res = await placeOrder(cartId, headers);
+      expect(res.status).toBe(404);
+      expect(res.body.error).toMatchObject({ code: 'not_found', message: 'Cart not found' });
+    }
+    expect(await ordersOfCart()).toEqual([]);
+    const placed = await placeOrder(cartId);
+    expect(placed.status).toBe(201);
+    const oi = placed.body.data.order_id as string;
+    // after it: the cart's live order (its id, amount, mode, status) is told to nobody else, with or without a key
+    for (const headers of [...strangers, { 'idempotency-key': 'stranger-key-1' }]) {
+      const res = await placeOrder(cartId, headers);
+      expect(res.status).toBe(404);
+      expect(JSON.stringify(res.body)).not.toContain(oi);
+    }
+    expect((await ordersOfCart()).map((o) => o.order_id)).toEqual([oi]);
+    // the donor's browser asking again (a double click) still gets its own order
+    expect((await placeOrder(cartId)).body.data.order_id).toBe(oi);
+  });
+
+  it('payment/send gives the checkout URL (the amount is on its page) to the order\'s donor only; anyone else holding the order id gets 404 and moves nothing (issue 30.8)', async () => {
+    const cartId = await newCart();
+    const oi = (await placeOrder(cartId)).body.data.order_id as string;
+    const someone = await signedInPerson(db, 'Send Stranger');
+    const otherBrowser = browserOf(await newCart());
+    for (const headers of [{}, { cookie: someone.cookie }, someone.auth, otherBrowser]) {
+      const res = await call(sendRoute, '/x', {}, post({ order_id: oi }, headers));
+      expect(res.status).toBe(404);
+      expect(res.body.error).toMatchObject({ code: 'not_found', message: 'Order not found' });
+      expect(res.body.data).toBeUndefined();
+    }
+    // nothing went to the gateway for them: the order is still as placed
+    expect((await db.select().from(orders).where(eq(orders.order_id, oi)))[0]).toMatchObject({ status: 'created', url: null });
+    const sent = await call(sendRoute, '/x', {}, post({ order_id: oi }, browserOf(cartId)));
+    expect(sent.status).toBe(200);
+    expect(new URL(sent.body.data.url).searchParams.get('oi')).toBe(oi);
+  });
+
+  it("a signed-in donor's cart is theirs from any browser of theirs, a guest's once its email is proven theirs (claimed); a tip cart likewise (issue 30.8)", async () => {
+    const donor = await signedInPerson(db, 'Cart Account');
+    const cartId = await newCart({}, { cookie: donor.cookie, origin: 'http://localhost' });
+    // another browser of theirs: the session alone (no cart cookie there)
+    const placed = await placeOrder(cartId, { cookie: donor.cookie, origin: 'http://localhost' });
+    expect(placed.status).toBe(201);
+    expect((await call(sendRoute, '/x', {}, post({ order_id: placed.body.data.order_id }, donor.auth))).status).toBe(200);
+    // a guest's cart joins the account that proves its email (lib/donations/claim.ts), then the session places its order
+    const email = `claimed.${run}@example.com`;
+    const guestCart = await newCart({ donor_email: email });
+    const [claimer] = await db.insert(users).values({ full_name: 'Claiming Donor', email }).returning();
+    const { cookie } = await signedIn(db, claimer.id);
+    expect((await placeOrder(guestCart, { cookie, origin: 'http://localhost' })).status).toBe(404);
+    await claimGuestOrders(db, claimer.id, email);
+    expect((await placeOrder(guestCart, { cookie, origin: 'http://localhost' })).status).toBe(201);
+    // a standalone tip's cart: the same rule on its own order route
+    const tipCart = await call(tipCartRoute, '/x', {}, post({ tip_amount: 100, currency: 'INR', donor_name: 'Tip Giver', donor_email: `tip.${run}@example.com`, donor_phone: '9876543210' }));
+    expect(tipCart.status).toBe(201);
+    const tipOrder = (headers: Record<string, string>) => call(tipOrderRoute, '/x', {}, post({ cart_id: tipCart.body.data.id, mode: 'UPI' }, headers));
+    for (const headers of [{}, { cookie: donor.cookie }, browserOf(cartId)]) expect((await tipOrder(headers)).status).toBe(404);
+    const tip = await tipOrder({ cookie: cookiesFrom(tipCart.headers) });
+    expect(tip.status).toBe(201);
+    expect((await tipOrder({})).body.data).toBeUndefined();
+  });
+
   it('order details: only to the donor or with the signed return; anyone else holding the id gets 404 (issue 30.8)', async () => {
     const [donor] = await db.insert(users).values({ full_name: 'Order Owner', email: `owner.${run}@example.com` }).returning();
     const { cookie } = await signedIn(db, donor.id);
@@ -272,7 +353,7 @@ describe('7. smaller holes', () => {
     const mine = await call(orderDetailsRoute, `/api/orders/${oi}`, { oi }, { headers: { cookie } });
     expect(mine.body.data.donor.full_name).toBe('Secret Name');
     const [row] = await db.select().from(orders).where(eq(orders.order_id, oi));
-    await call(sendRoute, '/x', {}, post({ order_id: oi }));
+    await call(sendRoute, '/x', {}, post({ order_id: oi }, { cookie, origin: 'http://localhost' }));
     const outcome = await new SandboxGateway(getDb, sandboxSecret(), 'http://localhost').complete(row.gateway_order_id!, 'pending');
     const signed = await call(orderDetailsRoute, `/api/orders/${oi}?${new URLSearchParams(outcome.params)}`, { oi });
     expect(signed.body.data.donor.full_name).toBe('Secret Name');

@@ -128,10 +128,12 @@ const cartBody = () => ({ donated_amount: 500, currency: 'INR', donor_name: 'Ash
 async function placed(fundraiserId = open.id, headers: Record<string, string> = {}): Promise<{ order_id: string; gateway_order_id: string; cookie: string }> {
   const cartGo = goFor({ route: 'fundraisers/[id]/cart', method: 'POST' } as Row);
   const cart = ok(await cartGo({ params: { id: fundraiserId }, headers, body: cartBody() }));
-  const order = ok(await goFor({ route: 'fundraisers/[id]/order', method: 'POST' } as Row)({ params: { id: fundraiserId }, headers, body: { cart_id: cart.body.data.id, mode: 'UPI', origin: 's' } }));
-  ok(await goFor({ route: 'payment/send', method: 'POST' } as Row)({ body: { order_id: order.body.data.order_id } }));
+  // the browser that made the cart sends its checkout access with the cart's order and its send (issue 30.8)
+  const browser = { ...headers, cookie: cookiesFrom(cart.headers, headers.cookie) };
+  const order = ok(await goFor({ route: 'fundraisers/[id]/order', method: 'POST' } as Row)({ params: { id: fundraiserId }, headers: browser, body: { cart_id: cart.body.data.id, mode: 'UPI', origin: 's' } }));
+  ok(await goFor({ route: 'payment/send', method: 'POST' } as Row)({ headers: browser, body: { order_id: order.body.data.order_id } }));
   const [row] = await db.select().from(orders).where(eq(orders.order_id, order.body.data.order_id));
-  return { order_id: row.order_id, gateway_order_id: row.gateway_order_id!, cookie: cookiesFrom(cart.headers) };
+  return { order_id: row.order_id, gateway_order_id: row.gateway_order_id!, cookie: browser.cookie };
 }
 const gateway = () => new SandboxGateway(getDb, sandboxSecret(), 'http://localhost');
 
@@ -142,7 +144,7 @@ async function policyOf(p: Person) {
 async function paidPolicyOf(p: Person) {
   const policy = await policyOf(p);
   const pay = ok(await goFor({ route: 'insurance/pay', method: 'POST' } as Row)({ headers: p.auth, body: { id: policy.id, mode: 'UPI' } }));
-  ok(await goFor({ route: 'payment/send', method: 'POST' } as Row)({ body: { order_id: pay.body.data.order_id } }));
+  ok(await goFor({ route: 'payment/send', method: 'POST' } as Row)({ headers: p.auth, body: { order_id: pay.body.data.order_id } }));
   const [row] = await db.select().from(orders).where(eq(orders.order_id, pay.body.data.order_id));
   const outcome = await gateway().complete(row.gateway_order_id!, 'success');
   ok(await goFor({ route: 'payment/response/[oi]', method: 'POST' } as Row)({ params: { oi: row.order_id }, body: outcome.params }));
@@ -733,18 +735,23 @@ const ROWS: Row[] = [
     group: P, spec: 'POST fundraisers/{id}/order (placement payload)', method: 'POST', route: 'fundraisers/[id]/order',
     good: async (go) => {
       const cart = ok(await goFor(ROW('fundraisers/[id]/cart', 'POST'))({ params: { id: open.id }, body: cartBody() }));
-      expect(ok(await go({ params: { id: open.id }, body: { cart_id: cart.body.data.id, mode: 'UPI', origin: 's' } }), 201).body.data.order_id).toEqual(expect.any(String));
+      expect(ok(await go({ params: { id: open.id }, headers: { cookie: cookiesFrom(cart.headers) }, body: { cart_id: cart.body.data.id, mode: 'UPI', origin: 's' } }), 201).body.data.order_id).toEqual(expect.any(String));
     },
     bad: (go) => go({ params: { id: open.id }, body: { cart_id: 'x', mode: 'UPI' } }),
+    // issue 30.8: cart ids are sequential; another's cart takes no order of this caller
+    stranger: async (go) => go({ params: { id: open.id }, headers: stranger.auth, body: { cart_id: ok(await goFor(ROW('fundraisers/[id]/cart', 'POST'))({ params: { id: open.id }, body: cartBody() })).body.data.id, mode: 'UPI', origin: 's' } }),
   },
   {
     group: P, spec: 'POST payment/send (send-order payload)', method: 'POST', route: 'payment/send',
     good: async (go) => {
       const cart = ok(await goFor(ROW('fundraisers/[id]/cart', 'POST'))({ params: { id: open.id }, body: cartBody() }));
-      const order = ok(await goFor(ROW('fundraisers/[id]/order', 'POST'))({ params: { id: open.id }, body: { cart_id: cart.body.data.id, mode: 'UPI', origin: 's' } }));
-      expect(ok(await go({ body: { order_id: order.body.data.order_id } }), 200).body.data).toBeDefined();
+      const browser = { cookie: cookiesFrom(cart.headers) };
+      const order = ok(await goFor(ROW('fundraisers/[id]/order', 'POST'))({ params: { id: open.id }, headers: browser, body: { cart_id: cart.body.data.id, mode: 'UPI', origin: 's' } }));
+      expect(ok(await go({ headers: browser, body: { order_id: order.body.data.order_id } }), 200).body.data).toBeDefined();
     },
     bad: (go) => go({ body: { order_id: 'SHYNOTREAL0001' } }),
+    // issue 30.8: the checkout URL is the order's donor's
+    stranger: async (go) => go({ headers: stranger.auth, body: { order_id: (await placed()).order_id } }),
   },
   {
     group: P, spec: 'POST payment/response/{oi}', method: 'POST', route: 'payment/response/[oi]',

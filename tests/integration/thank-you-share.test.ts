@@ -7,7 +7,11 @@ import { POST as shorten } from '@/app/api/short-url/route';
 import { GET as follow } from '@/app/s/[code]/route';
 import { carts, fundraisers, orders } from '@/lib/db/schema';
 import { call, closeDb, seededDb } from '../helpers/db';
+import { grantCheckoutAccessCookie } from '@/lib/payments/checkout-access';
 
+// the donor's browser: the checkout access of the order's cart (issue 30.8: the gift is shown to its donor only)
+let cookie = '';
+jest.mock('next/headers', () => ({ headers: async () => new Headers(cookie ? { cookie } : {}) }));
 jest.mock('next-intl/server', () => ({
   getTranslations: async (namespace: string) => createTranslator({ locale: 'en', messages: en, namespace: namespace as never }),
   setRequestLocale: () => {},
@@ -26,6 +30,10 @@ const { CopyLinkButton } = require('@/components/story/CopyLinkButton') as typeo
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 afterAll(closeDb);
+/** Renders the page as the browser that made this cart. */
+const asDonorOf = async (cartId: number) => {
+  cookie = (await grantCheckoutAccessCookie(new Request('http://localhost/'), cartId, false)).split(';')[0];
+};
 
 /** Every element of a rendered tree (server components are not expanded). */
 function elements(node: ReactNode): ReactElement<Record<string, unknown>>[] {
@@ -37,7 +45,7 @@ function elements(node: ReactNode): ReactElement<Record<string, unknown>>[] {
 it('the thank-you share menu links are the short links POST short-url answers, and they lead to the story', async () => {
   const db = await seededDb();
   const [row] = await db
-    .select({ oi: orders.order_id, id: fundraisers.id, tag: fundraisers.custom_tag })
+    .select({ oi: orders.order_id, id: fundraisers.id, tag: fundraisers.custom_tag, cartId: carts.id })
     .from(orders)
     .innerJoin(fundraisers, eq(fundraisers.id, orders.fundraiser_id))
     // a donor's checkout (with its cart): other suites on a shared database add cart-less orders (SIP months, reconciliation)
@@ -45,6 +53,7 @@ it('the thank-you share menu links are the short links POST short-url answers, a
     .where(and(eq(orders.status, 'success'), eq(fundraisers.is_private, false)))
     .orderBy(orders.id)
     .limit(1);
+  await asDonorOf(row.cartId);
   const page = await ThankYouPage({ params: Promise.resolve({ site: 'localhost', locale: 'en', ct: encodeURIComponent(row.tag) }), searchParams: Promise.resolve({ oi: row.oi }) });
   const menu = elements(page).find((e) => e.type === ShareMenu);
   expect(menu).toBeDefined();
@@ -72,12 +81,13 @@ it('the thank-you page says where the receipt went (masked), links a signed-up d
   const db = await seededDb();
   const { carts } = await import('@/lib/db/schema');
   const [row] = await db
-    .select({ oi: orders.order_id, tag: fundraisers.custom_tag, email: carts.donor_email, userId: orders.user_id })
+    .select({ oi: orders.order_id, tag: fundraisers.custom_tag, email: carts.donor_email, userId: orders.user_id, cartId: carts.id })
     .from(orders)
     .innerJoin(fundraisers, eq(fundraisers.id, orders.fundraiser_id))
     .innerJoin(carts, eq(carts.id, orders.cart_id))
     .where(and(eq(orders.status, 'success'), eq(fundraisers.is_private, false)))
     .limit(1);
+  await asDonorOf(row.cartId);
   const page = await ThankYouPage({ params: Promise.resolve({ site: 'localhost', locale: 'en', ct: encodeURIComponent(row.tag) }), searchParams: Promise.resolve({ oi: row.oi }) });
   const all = elements(page);
   const text = (e: ReactElement<Record<string, unknown>>) => [e.props.children].flat().join('');

@@ -9,7 +9,7 @@ import { POST as campaignsRoute } from '@/app/api/campaigns/route';
 import { carts, fundraisers, leads, orders } from '@/lib/db/schema';
 import { UTM_VALUE_MAX } from '@/lib/constants';
 import { makeFundraiser } from '../helpers/factories';
-import { signedInPerson } from '../helpers/auth';
+import { cookiesFrom, signedInPerson } from '../helpers/auth';
 import { call, closeDb, seededDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';
 
@@ -37,7 +37,8 @@ const cartBody = (over: Record<string, unknown> = {}) => ({ donated_amount: 500,
 async function cartAndOrder(body: Record<string, unknown>, cookie: string) {
   const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody(body), cookie));
   expect(cart.status).toBe(201);
-  const order = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD', origin: 's' }, cookie));
+  // the browser keeps the cart's checkout access (issue 30.8) beside its utm cookies
+  const order = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD', origin: 's' }, cookiesFrom(cart.headers, cookie)));
   expect(order.status).toBe(201);
   const [cartRow] = await db.select().from(carts).where(eq(carts.id, cart.body.data.id));
   const [orderRow] = await db.select().from(orders).where(eq(orders.order_id, order.body.data.order_id));

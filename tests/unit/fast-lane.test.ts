@@ -104,7 +104,7 @@ describe('which requests take the fast lane', () => {
 describe('the request a handler reads', () => {
   it('is the Request Next would build: its URL on the started hostname and port, the forwarded defaults, the body as sent', async () => {
     const body = JSON.stringify({ donated_amount: 500, donor_name: 'नमस्ते दाता' });
-    const r = await post('/api/fundraisers/12/cart?utm_source=x', body, { host: 'partner.localhost:3000', 'x-test': 'kept' });
+    const r = await post('/api/fundraisers/12/cart?utm_source=x', body, { host: 'partner.localhost:3000', 'x-test': 'kept', cookie: 'checkout_access=sealed; u_auth=session' });
     expect(r.status).toBe(201);
     expect(r.headers['x-fast-lane']).toBe('1');
     expect(r.headers['x-content-type-options']).toBe('nosniff');
@@ -114,6 +114,8 @@ describe('the request a handler reads', () => {
     expect(seen.params).toEqual({ id: '12' });
     expect(seen.body).toBe(body);
     expect(seen.headers['x-test']).toBe('kept');
+    // the browser's cookies: a cart's order and its send are its donor's only (issue 30.8)
+    expect(seen.headers.cookie).toBe('checkout_access=sealed; u_auth=session');
     // base-server's x-forwarded-* defaults: the Host, this port, http, and the socket's address
     expect(seen.headers['x-forwarded-host']).toBe('partner.localhost:3000');
     expect(seen.headers['x-forwarded-port']).toBe('3999');

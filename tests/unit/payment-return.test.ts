@@ -1,5 +1,5 @@
 // spec 4 new/payment-route: an order that cannot be read goes back by origin (each with st=f), as a failed payment does.
-import { isForeignThankYouReturn, nextReturnStep, readPaymentReturn } from '@/lib/payments/return-route';
+import { isForeignThankYouReturn, nextReturnStep, readPaymentReturn, withReturnProof } from '@/lib/payments/return-route';
 
 const ret = (query: string) => readPaymentReturn(new URLSearchParams(query));
 const notFound = { ok: false, body: { error: { code: 'not_found', message: 'Order not found' } } };
@@ -59,5 +59,12 @@ describe('an order the router cannot read goes back by origin, with st=f', () =>
     expect(nextReturnStep(r, { ok: true, body: { data: { status: 'success', redirect: '/new/thankyou/help-asha?oi=SHY1' } } })).toEqual({ go: '/new/thankyou/help-asha?oi=SHY1' });
     expect(nextReturnStep(r, { ok: true, body: { data: { status: 'pending', redirect: null } } })).toEqual({ recheck: true });
     expect(nextReturnStep(r, { ok: true, body: { data: { status: 'success', redirect: '//evil.example/' } } })).toEqual({ go: '/stories/help-asha?st=f' });
+  });
+
+  it("a paid order's thank-you gets the gateway's return as the donor's proof (issue 30.8); a failure's way back does not, and our own oi is never replaced", () => {
+    const r = ret('oi=SHY1&or=s&ct=help-asha&id=7&status=success&oi_extra=1&signature=abc');
+    expect(nextReturnStep(r, { ok: true, body: { data: { status: 'success', redirect: '/new/thankyou/help-asha?oi=SHY1' } } })).toEqual({ go: '/new/thankyou/help-asha?oi=SHY1&status=success&oi_extra=1&signature=abc' });
+    expect(nextReturnStep(r, { ok: true, body: { data: { status: 'failed', redirect: '/stories/help-asha?st=f' } } })).toEqual({ go: '/stories/help-asha?st=f' });
+    expect(withReturnProof('/new/thankyou/x?oi=SHY1', { oi: 'SHYOTHER', signature: 'abc' })).toBe('/new/thankyou/x?oi=SHY1&signature=abc');
   });
 });

@@ -6,16 +6,20 @@ import { orderToSend, sendOrder } from '@/lib/donations/service';
 import { requestOrigin } from '@/lib/seo/request-origin';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { PAYMENT_ROUTE_PATH } from '@/lib/payments/redirects';
+import { signedInUser } from '@/lib/auth/session';
+import { checkoutReaderOf } from '@/lib/payments/checkout-access';
 
 export const dynamic = 'force-dynamic';
 
-// spec 7: POST payment/send (send-order payload): answers the gateway URL the browser goes to
+// spec 7: POST payment/send (send-order payload): answers the gateway URL the browser goes to; only to the order's donor
+// (their session, or the browser that made its cart: issue 30.8), as that URL names the amount; anyone else gets 404
 export const POST = handle(async (request) => {
   assertSameOrigin(request);
   const { order_id, ...bankTransfer } = await parseJsonBody(SendSchema, request);
   const db = await getDb();
   const origin = await requestOrigin(request);
-  const { order, customTag, payer } = await orderToSend(db, order_id);
+  const reader = await checkoutReaderOf(request, await signedInUser(db, request).catch(() => null));
+  const { order, customTag, payer } = await orderToSend(db, order_id, reader);
   const back = new URLSearchParams({ oi: order_id, origin: order.origin ?? 's' });
   // a gift comes back with its fundraiser (spec 4 return params ct, id); a tip or a premium has none
   if (order.fundraiser_id && customTag) {

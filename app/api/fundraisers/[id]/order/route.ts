@@ -10,17 +10,21 @@ import { assertSameOrigin } from '@/lib/http/origin';
 import { rateLimited } from '@/lib/http/errors';
 import { clientIp, hitRateLimit } from '@/lib/security/rate-limit';
 import { ORDER_LIMIT_PER_IP } from '@/lib/constants';
+import { signedInUser } from '@/lib/auth/session';
+import { checkoutReaderOf } from '@/lib/payments/checkout-access';
 
 export const dynamic = 'force-dynamic';
 
-// spec 7: POST fundraisers/{id}/order (placement payload); Idempotency-Key makes a retried or double-clicked request answer the same order
+// spec 7: POST fundraisers/{id}/order (placement payload); Idempotency-Key makes a retried or double-clicked request answer the same order.
+// Only the cart's donor (their session, or the browser that made the cart: issue 30.8) places or reads it; anyone else gets 404.
 export const POST = handle(async (request, { params }: { params: Promise<{ id: string }> }) => {
   assertSameOrigin(request);
   const { id } = parseWith(z.object({ id: FundraiserIdSchema }), await params);
   const input = await parseJsonBody(OrderSchema, request);
   const db = await getDb();
   if (!(await hitRateLimit(db, `order:ip:${clientIp(request)}`, ORDER_LIMIT_PER_IP)).allowed) throw rateLimited('Too many donation attempts. Please wait a few minutes and try again.');
-  const order = await placeOrder(db, id, input, { origin: await requestOrigin(request), idempotencyKey: request.headers.get('idempotency-key') });
+  const reader = await checkoutReaderOf(request, await signedInUser(db, request).catch(() => null));
+  const order = await placeOrder(db, id, input, { origin: await requestOrigin(request), idempotencyKey: request.headers.get('idempotency-key'), reader });
   return json(
     { data: { order_id: order.order_id, campaign_id: order.fundraiser_id, payment_mode: order.payment_mode, payment_gateway: order.payment_gateway, iso_currency: order.iso_currency, donated_amount_minor: order.donated_amount_minor, tip_amount_minor: order.tip_amount_minor, status: order.status, charged: order.charged } },
     { status: 201 },

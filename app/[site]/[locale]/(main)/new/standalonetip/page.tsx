@@ -11,7 +11,9 @@ import { locationFromHeaders } from '@/lib/payments/options';
 import { offeredPaymentOptions } from '@/lib/payments/registry';
 import { PLATFORM_FEE_PERCENT } from '@/lib/constants';
 import { maskEmail } from '@/lib/portfolio/format';
-import { getBrand } from '@/components/layout/request-context';
+import { getBrand, getSiteUrl } from '@/components/layout/request-context';
+import { mayReadOrder } from '@/lib/payments/results';
+import { currentCheckoutReader, returnedParams } from '@/components/payment/checkout-reader';
 import { TipForm } from '@/components/payment/TipForm';
 import { PaymentFailedNotice } from '@/components/payment/PaymentFailedNotice';
 import { RefreshUntilSettled } from '@/components/payment/RefreshUntilSettled';
@@ -22,16 +24,20 @@ export const metadata: Metadata = { robots: { index: false, follow: true } };
 
 type Props = { params: Promise<{ site: string; locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** The tip this page came back with (?oi=...&st=s), read from our database: the address alone proves nothing. */
-async function returnedTip(oi: string | undefined) {
+/**
+ * The tip this page came back with (?oi=...&st=s), read from our database: the address alone proves nothing, and only
+ * its donor (their session, the browser that made the cart, or the gateway's signed return: issue 30.8) is thanked with it.
+ */
+async function returnedTip(oi: string | undefined, query: Record<string, string | string[] | undefined>, siteUrl: string) {
   if (!oi || oi.length > 64) return null;
   const db = await getDb();
   const [row] = await db
-    .select({ status: orders.status, amount: orders.tip_amount_minor, currency: orders.iso_currency, email: carts.donor_email, name: carts.donor_name, orderId: orders.order_id })
+    .select({ order: orders, amount: orders.tip_amount_minor, currency: orders.iso_currency, email: carts.donor_email, name: carts.donor_name })
     .from(orders)
     .innerJoin(carts, eq(carts.id, orders.cart_id))
     .where(and(eq(orders.order_id, oi), eq(orders.kind, 'tip')));
-  return row ?? null;
+  if (!row || !(await mayReadOrder(row.order, await currentCheckoutReader(), returnedParams(query), siteUrl))) return null;
+  return { status: row.order.status, orderId: row.order.order_id, amount: row.amount, currency: row.currency, email: row.email, name: row.name };
 }
 
 // spec 2 /new/standalonetip (origin tip): give to the platform that charges fundraisers nothing
@@ -39,8 +45,8 @@ export default async function StandaloneTipPage({ params, searchParams }: Props)
   const { site, locale } = await params;
   setRequestLocale(locale);
   const sp = await searchParams;
-  const [t, brand, messages] = await Promise.all([getTranslations('Tip'), getBrand(site), getMessages()]);
-  const paid = firstParam(sp.st) === 's' ? await returnedTip(firstParam(sp.oi)) : null;
+  const [t, brand, messages, siteUrl] = await Promise.all([getTranslations('Tip'), getBrand(site), getMessages(), getSiteUrl(site)]);
+  const paid = firstParam(sp.st) === 's' ? await returnedTip(firstParam(sp.oi), sp, siteUrl) : null;
   // a failed tip shows the form again (the gateway's way back carries st=f and the reason)
   if (paid && paid.status !== 'failed') {
     return (

@@ -25,20 +25,25 @@ import { maskEmail, maskPan, receiptPath } from '@/lib/portfolio/format';
 import '@/components/payment/payment.css';
 import '@/components/story/story.css';
 import { isolate } from '@/lib/i18n/bidi';
+import { mayReadOrder } from '@/lib/payments/results';
+import { thankYouPath } from '@/lib/payments/redirects';
+import { currentCheckoutReader, returnedParams } from '@/components/payment/checkout-reader';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
 type Props = { params: Promise<{ site: string; locale: string; ct: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-// spec 2/4: /new/thankyou/{ct}?oi=: amount, fundraiser, receipt number, share, a SIP suggestion
+// spec 2/4: /new/thankyou/{ct}?oi=: amount, fundraiser, receipt number, share, a SIP suggestion, to the donor only (their
+// session, the browser that made the cart, or the gateway's signed return in the query: issue 30.8); anyone else holding
+// the link is thanked for the fundraiser, with nothing of the gift
 export default async function ThankYouPage({ params, searchParams }: Props) {
   const { site, locale, ct } = await params;
   setRequestLocale(locale);
-  const sp = await searchParams;
+  const query = await searchParams;
   // spec 4 origin tp: a payment started here that failed comes back with st=f: it is told so, never thanked (issue 30)
-  if (firstParam(sp.st) === 'f') return <FailedFromThankYou ct={ct} locale={locale} />;
-  const oi = sp.oi;
+  if (firstParam(query.st) === 'f') return <FailedFromThankYou ct={ct} locale={locale} />;
+  const oi = query.oi;
   if (typeof oi !== 'string' || oi.length > 64) notFound();
   const db = await getDb();
   const [row] = await db
@@ -48,9 +53,42 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
     .innerJoin(fundraisers, eq(fundraisers.id, orders.fundraiser_id))
     .where(eq(orders.order_id, oi));
   if (!row || row.f.custom_tag !== decodedSegment(ct)) notFound();
-  const [t, ts] = await Promise.all([getTranslations('ThankYou'), getTranslations('Story')]);
+  const [t, ts, siteUrl] = await Promise.all([getTranslations('ThankYou'), getTranslations('Story'), getSiteUrl(site)]);
+  const storyUrl = absoluteUrl(siteUrl, localizedPath(locale, storyPath(row.f.custom_tag)));
+  const shareMessage = storyShareMessage(ts, row.f.title, '');
+  const share = (
+    <section className="thank-you-section" aria-labelledby="thank-you-share">
+      <h2 id="thank-you-share">{t('share')}</h2>
+      <ShareMenu storyUrl={storyUrl} customTag={row.f.custom_tag} message={shareMessage} links={shortShareLinks({ siteUrl, fundraiserId: row.f.id, message: shareMessage })} fundraiserId={row.f.id} />
+    </section>
+  );
+  const back = (
+    <p className="thank-you-section">
+      <Link href={storyPath(row.f.custom_tag)}>{t('back')}</Link>
+    </p>
+  );
+  const reader = await currentCheckoutReader();
+  if (!(await mayReadOrder(row.order, reader, returnedParams(query), siteUrl))) {
+    // whatever the order's state: a stranger learns nothing of it; a donor in another browser may sign in to see theirs
+    const here = localizedPath(locale, thankYouPath(row.f.custom_tag, row.order.order_id));
+    return (
+      <div className="container section payment-page" data-testid="thank-you-generic">
+        <h1>{t('genericTitle')}</h1>
+        <p>{t('genericText', { title: isolate(row.f.title) })}</p>
+        <section className="panel thank-you-receipt">
+          <p>{t('genericReceipt')}</p>
+          {reader.userId === null && (
+            <p>
+              <Link href={signInPath(here)}>{t('genericSignIn')}</Link>
+            </p>
+          )}
+        </section>
+        {share}
+        {back}
+      </div>
+    );
+  }
   const amount = formatMoney(row.order.donated_amount_minor + row.order.tip_amount_minor, row.order.iso_currency, locale, { exact: true });
-  const storyUrl = absoluteUrl(await getSiteUrl(site), localizedPath(locale, storyPath(row.f.custom_tag)));
   if (row.order.status !== 'success') {
     return (
       <div className="container payment-status" role="status">
@@ -59,7 +97,6 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
       </div>
     );
   }
-  const shareMessage = storyShareMessage(ts, row.f.title, '');
   const offer = await thankYouSipOffer(db, row.order);
   return (
     <div className="container section payment-page" data-testid="thank-you">
@@ -68,7 +105,7 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
       <p>{t('text', { amount, title: isolate(row.f.title) })}</p>
       <section className="panel thank-you-receipt" aria-label={t('receipt', { number: row.order.order_id })}>
         <p data-testid="receipt-number">{t('receipt', { number: row.order.order_id })}</p>
-        {/* masked: anyone holding this page's link sees it */}
+        {/* masked all the same: the donor may show this page to others */}
         <p data-testid="receipt-sent">{t('receiptSent', { email: maskEmail(row.cart.donor_email) })}</p>
         {row.cart.donor_pan && <p>{t('taxReceipt', { pan: maskPan(row.cart.donor_pan) })}</p>}
         {/* the printable receipt lives in the donor's portfolio (their own session only) */}
@@ -93,19 +130,8 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
       )}
       {/* issue 15: the insurance plans as an offer, never pre-selected */}
       <ThankYouInsuranceOffer locale={locale} />
-      <section className="thank-you-section" aria-labelledby="thank-you-share">
-        <h2 id="thank-you-share">{t('share')}</h2>
-        <ShareMenu
-          storyUrl={storyUrl}
-          customTag={row.f.custom_tag}
-          message={shareMessage}
-          links={shortShareLinks({ siteUrl: await getSiteUrl(site), fundraiserId: row.f.id, message: shareMessage })}
-          fundraiserId={row.f.id}
-        />
-      </section>
-      <p className="thank-you-section">
-        <Link href={storyPath(row.f.custom_tag)}>{t('back')}</Link>
-      </p>
+      {share}
+      {back}
     </div>
   );
 }
