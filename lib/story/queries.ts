@@ -86,11 +86,13 @@ async function commentsOf(db: DbOrTx, where: ReturnType<typeof and>, limit: numb
 
 /** Updates newest first, each with its comments (oldest first, as a conversation reads). */
 export async function storyUpdates(db: DbOrTx, fundraiserId: number, pageNo: number, perPage: number): Promise<Page<StoryUpdate>> {
-  const [{ total }] = await db.select({ total: count() }).from(updates).where(eq(updates.fundraiser_id, fundraiserId));
+  // issue 30.12: an update held for review, or declined, is not public
+  const shown = and(eq(updates.fundraiser_id, fundraiserId), eq(updates.review_status, 'published'));
+  const [{ total }] = await db.select({ total: count() }).from(updates).where(shown);
   const rows = await db
     .select()
     .from(updates)
-    .where(eq(updates.fundraiser_id, fundraiserId))
+    .where(shown)
     .orderBy(desc(updates.created_at), desc(updates.id))
     .limit(perPage)
     .offset((pageNo - 1) * perPage);
