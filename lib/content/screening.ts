@@ -1,6 +1,7 @@
-// Issue 30.12: what in a fundraiser's title or story sends money or people somewhere the platform cannot vouch for, held
-// for the reviewer with the reasons: links and pictures from other websites, UPI IDs, phone numbers and bank details.
-// Pure (no database): the caller says which hosts are ours. Flags are for a person to judge, never a refusal by themselves.
+// Issue 30.12: what in a fundraiser's title, short description or story (or an update to its donors) sends money or
+// people somewhere the platform cannot vouch for, held for the reviewer with the reasons: links and pictures from other
+// websites, UPI IDs, phone numbers and bank details. Pure (no database): the caller says which hosts are ours. Flags in
+// a story or update are for a person to judge; short texts with no room for them (rewards, replies) are refused.
 import * as linkify from 'linkifyjs';
 import sanitizeHtml from 'sanitize-html';
 import { htmlToText } from './sanitize';
@@ -144,6 +145,11 @@ export function screenUpdateText(input: { title?: string | null; body: string },
     ],
     isOwnHost,
   );
+}
+
+/** What a short plain text (a reward, a reply to a comment) carries that could send donors elsewhere. */
+export function screenPlainText(text: string, isOwnHost: (host: string) => boolean): Omit<ScreeningFlag, 'field'>[] {
+  return screenParts([{ field: 'title', text }], isOwnHost).map(({ kind, found }) => ({ kind, found }));
 }
 
 /** The flags of new words that the words already public (approved) did not have: a reviewer judges only what changed. */

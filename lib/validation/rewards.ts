@@ -12,6 +12,7 @@ export const REWARD_MESSAGES = {
   tooSmall: 'This donation is below the smallest amount for the reward you chose',
   soldOut: 'This reward is no longer available',
   image: 'Please upload the picture for this reward again',
+  paymentDetails: 'A reward cannot carry links to other websites, UPI IDs, phone numbers or bank details: donors give through Sahyog',
 } as const;
 
 const fields = {

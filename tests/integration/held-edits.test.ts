@@ -15,8 +15,14 @@ import { GET as updatesRoute, POST as postUpdateRoute } from '@/app/api/fundrais
 import { POST as likeRoute } from '@/app/api/fundraisers/[id]/updates/[updateId]/like/route';
 import { POST as askRoute } from '@/app/api/fundraisers/[id]/ask-for-update/route';
 import { GET as ampRoute } from '@/app/amp/[type]/[id]/route';
+import { POST as addRewardRoute } from '@/app/api/campaigns/[id]/rewards/route';
+import { PUT as editRewardRoute } from '@/app/api/campaigns/[id]/rewards/[rewardId]/route';
+import { POST as commentRoute } from '@/app/api/fundraisers/[id]/comments/route';
+import { POST as replyRoute } from '@/app/api/fundraisers/[id]/comments/[commentId]/replies/route';
+import { REWARD_MESSAGES } from '@/lib/validation/rewards';
+import { REPLY_MESSAGES } from '@/lib/validation/dashboard';
 import { getDb, closeDb, type Db } from '@/lib/db/client';
-import { carts, fundraiserEdits, fundraisers, memberships, outbox, updateRequests, updates } from '@/lib/db/schema';
+import { carts, comments, fundraiserEdits, fundraisers, memberships, outbox, rewards, updateRequests, updates } from '@/lib/db/schema';
 import { fundraiserByTag } from '@/lib/fundraisers/queries';
 import { fundraiserSitemapFiles, fundraiserSitemapPage } from '@/lib/seo/sitemap';
 import { latestEditFor, HELD_CHANGE_MESSAGES } from '@/lib/fundraisers/live-edits';
@@ -290,5 +296,34 @@ describe('an update the screening flags', () => {
     expect((await storyUpdates(f.id)).map((u) => u.id)).toEqual([clean.body.data.id]);
     const [row2] = await db.select().from(updates).where(eq(updates.id, clean.body.data.id));
     expect(row2.review_status).toBe('published');
+  });
+});
+
+describe('the short texts a campaigner shows donors', () => {
+  it('a reward with a UPI ID, a phone number or a link elsewhere is refused under its field; an ordinary one is added', async () => {
+    const { campaigner, f } = await liveFundraiser('Reward Screening Campaigner');
+    const add = (body: unknown) => call(addRewardRoute, '/x', { id: String(f.id) }, send('POST', campaigner.auth, body));
+    const upi = await add({ title: 'Thank-you call', description: 'Pay ravi@ybl directly and we call you', min_amount: 500 });
+    expect([upi.status, upi.body.error.fields]).toEqual([422, { description: REWARD_MESSAGES.paymentDetails }]);
+    const phone = await add({ title: 'Call 98450 67123 for a gift', min_amount: 500 });
+    expect(phone.body.error.fields).toEqual({ title: REWARD_MESSAGES.paymentDetails });
+    expect(await db.select().from(rewards).where(eq(rewards.fundraiser_id, f.id))).toEqual([]);
+    const ok = await add({ title: 'Thank-you video', description: 'A video from Ravi after the surgery', min_amount: 500 });
+    expect(ok.status).toBe(201);
+    const changed = await call(editRewardRoute, '/x', { id: String(f.id), rewardId: String(ok.body.data.id) }, send('PUT', campaigner.auth, { description: 'Details at https://ravi-gifts.example.com' }));
+    expect(changed.body.error.fields).toEqual({ description: REWARD_MESSAGES.paymentDetails });
+    expect((await db.select().from(rewards).where(eq(rewards.id, ok.body.data.id)))[0].description).toBe('A video from Ravi after the surgery');
+  });
+
+  it("the campaigner's reply to a comment with payment details is refused; an ordinary reply is public", async () => {
+    const { campaigner, f } = await liveFundraiser('Reply Screening Campaigner');
+    const donor = await person('Reply Screening Donor');
+    const c = await call(commentRoute, '/x', { id: String(f.id) }, send('POST', donor.auth, { comment: 'Praying for Ravi, how can I help more?' }));
+    expect(c.status).toBe(201);
+    const reply = (comment: string) => call(replyRoute, '/x', { id: String(f.id), commentId: String(c.body.data.id) }, send('POST', campaigner.auth, { comment }));
+    const refused = await reply('Thank you! Send more to A/C 50100234567890 IFSC HDFC0001234');
+    expect([refused.status, refused.body.error.fields]).toEqual([422, { comment: REPLY_MESSAGES.paymentDetails }]);
+    expect((await reply('Thank you, sharing the story helps the most.')).status).toBe(201);
+    expect((await db.select({ body: comments.body }).from(comments).where(eq(comments.parent_id, c.body.data.id))).map((x) => x.body)).toEqual(['Thank you, sharing the story helps the most.']);
   });
 });
