@@ -3,7 +3,7 @@
 import createIntlMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 import { routing } from './i18n/routing';
-import { isBadRequestUrl, isFrameable, legacyRedirectTarget, splitLocalePrefix } from './lib/routes';
+import { framingHeaders, isBadRequestUrl, isFrameable, legacyRedirectTarget, splitLocalePrefix } from './lib/routes';
 import { guardRedirect, isMobileRequest } from './lib/auth/guards';
 import { siteSegment } from './lib/whitelabel/site';
 import { hostFromHeaders } from './lib/whitelabel/host';
@@ -23,12 +23,7 @@ function isStoryPage(pathname: string): boolean {
 
 function withFramingPolicy(response: NextResponse, pathname: string): NextResponse {
   const frameSrc = isStoryPage(pathname) ? `; ${STORY_FRAME_SRC}` : '';
-  if (isFrameable(pathname, routing.locales)) {
-    response.headers.set('Content-Security-Policy', `frame-ancestors *${frameSrc}`);
-  } else {
-    response.headers.set('X-Frame-Options', 'DENY');
-    response.headers.set('Content-Security-Policy', `frame-ancestors 'none'${frameSrc}`);
-  }
+  for (const [name, value] of Object.entries(framingHeaders(isFrameable(pathname, routing.locales), frameSrc))) response.headers.set(name, value);
   return response;
 }
 

@@ -55,7 +55,9 @@ async function donate(base, fundraiserId, i) {
   const back = new URL(done.headers.get('location'));
   const params = Object.fromEntries([...back.searchParams].filter(([k]) => !['oi', 'origin', 'ct', 'id'].includes(k)));
   const webhook = JSON.stringify({ event_id: `evt_bench_${i}`, type: 'payment.success', gateway_order_id: params.gateway_order_id, payment_id: params.payment_id, status: 'success', amount: params.amount, currency: params.currency });
-  return { orderId: order.json.data.order_id, params, webhook };
+  // the donor's browser keeps the checkout access its cart's answer set: the order's status is read with it (issue 30.8)
+  const cookie = cart.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return { orderId: order.json.data.order_id, params, webhook, cookie };
 }
 
 async function run(label, env) {
@@ -97,7 +99,7 @@ async function run(label, env) {
     await measureHealth();
     const healthRps = health.ok / health.seconds;
     const after = (await (await fetch(`${base}/api/fundraisers/${f.id}`)).json()).data;
-    const statuses = await pool(placed, IN_FLIGHT, async (p) => (await (await fetch(`${base}/api/orders/${p.orderId}`)).json()).data.status);
+    const statuses = await pool(placed, IN_FLIGHT, async (p) => (await (await fetch(`${base}/api/orders/${p.orderId}`, { headers: { cookie: p.cookie } })).json()).data.status);
     const succeeded = statuses.filter((s) => s === 'success').length;
     const raisedDelta = after.raised_minor - before.raised_minor;
     const expected = succeeded * AMOUNT * 100;

@@ -1,4 +1,6 @@
+import net from 'node:net';
 import { expect, test } from '@playwright/test';
+import { REQUEST_BODY_TIMEOUT_MS, REQUEST_TIMEOUT_CHECK_MS } from '../lib/constants';
 
 // Issue 9 against the real server (npm start): bad bytes stop at the door, client addresses come from the socket.
 
@@ -92,4 +94,56 @@ test('visitors of a search that is being kept are answered from its one fill, no
     expect(await res.text()).toContain('cancer');
   }
   expect(answers.map((res) => res.headers()['x-micro-cache'] ?? 'MISS')).toEqual(Array(12).fill('HIT'));
+});
+
+// issue 30.15: Next's router puts its middleware's headers on the answer; x-middleware-rewrite named the internal
+// host-in-path rewrite and echoed a long query string. Our server drops them from every answer, Next's or the micro-cache's
+test('no internal middleware header reaches the client, with a long query, from Next or from the micro-cache', async ({ request }) => {
+  const url = `/about-us?e2e=${Date.now()}&q=${'a'.repeat(8_000)}`;
+  const internal = (headers: Record<string, string>) => Object.keys(headers).filter((h) => h.startsWith('x-middleware-'));
+  const first = await request.get(url);
+  expect(first.status()).toBe(200);
+  expect(internal(first.headers())).toEqual([]);
+  expect(first.headers()['x-frame-options']).toBe('DENY');
+  // kept by the micro-cache after that visit: its copy has none either
+  await expect.poll(async () => (await request.get(url)).headers()['x-micro-cache']).toBe('HIT');
+  const cached = await request.get(url);
+  expect(internal(cached.headers())).toEqual([]);
+  expect(JSON.stringify(cached.headers())).not.toContain('aaaaaaaa');
+});
+
+// issue 30.15: the AMP story was the one page answered without any framing policy
+test('the AMP story is framed by no site, as the story page itself', async ({ request }) => {
+  const list = await (await request.get('/api/fundraisers?limit=1&status=active')).json();
+  const [story, ampPage] = await Promise.all([request.get(`/stories/${list.data[0].custom_tag}`), request.get(`/amp/stories/${list.data[0].id}`)]);
+  expect(ampPage.status()).toBe(200);
+  expect(ampPage.headers()['x-frame-options']).toBe(story.headers()['x-frame-options']);
+  expect(ampPage.headers()['x-frame-options']).toBe('DENY');
+  expect(ampPage.headers()['content-security-policy']).toBe("frame-ancestors 'none'");
+});
+
+// issue 30.15: a client that sends half a body and waits is answered 408 and closed once REQUEST_BODY_TIMEOUT_MS is up
+// (Node's default held it for 5 minutes), on Next's path (login) and the fast lane (a cart) alike
+test('a body that stops half-way is answered 408 and closed within the set time', async ({ request, baseURL }) => {
+  test.setTimeout(REQUEST_BODY_TIMEOUT_MS + 30_000);
+  const list = await (await request.get('/api/fundraisers?limit=1&status=active')).json();
+  const port = Number(new URL(baseURL!).port);
+  const halfSent = (path: string) =>
+    new Promise<{ answer: string; ms: number }>((resolve, reject) => {
+      const started = Date.now();
+      const body = '{"email_id":"half@example.com","donated_amount":500';
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write(`POST ${path} HTTP/1.1\r\nhost: localhost:${port}\r\ncontent-type: application/json\r\ncontent-length: ${body.length * 2}\r\n\r\n${body}`);
+      });
+      let answer = '';
+      socket.on('data', (c: Buffer) => (answer += c.toString('latin1')));
+      socket.on('close', () => resolve({ answer, ms: Date.now() - started }));
+      socket.on('error', reject);
+    });
+  const answers = await Promise.all([halfSent('/api/auth/login'), halfSent(`/api/fundraisers/${list.data[0].id}/cart`)]);
+  for (const { answer, ms } of answers) {
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(ms).toBeGreaterThanOrEqual(REQUEST_BODY_TIMEOUT_MS - 1_000);
+    expect(ms).toBeLessThan(REQUEST_BODY_TIMEOUT_MS + 2 * REQUEST_TIMEOUT_CHECK_MS + 5_000);
+  }
 });

@@ -69,6 +69,16 @@ test('a campaigner posts an update with a picture and offers a reward; a donor g
   const donationsAfter = Number(await page.locator('.chart-table tbody tr').last().locator('td').first().textContent());
   expect(donationsAfter).toBe(donationsBefore + 1);
 
+  // issue 30: removing the reward a donor chose retires it: it stays on their gift and is offered to no one new
+  const offered = page.getByTestId('reward-list').locator('li').filter({ hasText: `Thank-you video ${run}` });
+  await offered.getByRole('button', { name: 'Remove' }).click();
+  await expect(offered).toContainText('No longer offered');
+  await expect(offered.getByRole('button', { name: 'Remove' })).toHaveCount(0);
+  await expect(page.getByText('Donors have chosen this reward, so it stays on their gifts')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('reward-list')).toContainText('No longer offered');
+  await expect(page.getByTestId('donor-list')).toContainText(`Reward: \u2068Thank-you video ${run}\u2069`);
+
   // the campaigner raises the goal from the dashboard; the story shows it at once
   await page.getByText('Edit the story').click();
   await page.getByLabel('Goal (INR)').fill('987654');
@@ -76,4 +86,5 @@ test('a campaigner posts an update with a picture and offers a reward; a donor g
   await expect(page.getByText('Saved. The story shows it now.')).toBeVisible();
   await page.goto(storyHref);
   await expect(page.getByTestId('goal')).toContainText(/9,87,654|987,654/);
+  await expect(page.locator('.reward-card').filter({ hasText: `Thank-you video ${run}` })).toHaveCount(0);
 });

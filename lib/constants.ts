@@ -133,8 +133,16 @@ export const HOSPITALISATION_STATUSES = [
 export const PAYMENT_MODES = ['UPI', 'PAYTM', 'PAYTMMA', 'CARD', 'VPA', 'DESKTOPQR', 'Emandate', 'UPIRECURRING', 'NEFT'] as const;
 /** a bank transfer carries the gateway's flat fee per transfer: below this, UPI costs the fundraiser less (rupees) */
 export const BANK_TRANSFER_MIN_MAJOR = 100;
+/** spec 3 order placement bin: the first 6 digits of a card (its issuer), the most of a card number we take */
+export const CARD_BIN_DIGITS = 6;
 /** NEFT runs in batches and a donor may transfer the next working day: a bank-transfer order waits this long before it expires */
 export const BANK_TRANSFER_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
+/** issue 30.8: the sealed cookie naming the carts this browser made, its guest donor's key to their orders' status */
+export const CHECKOUT_ACCESS_COOKIE = 'checkout_access';
+/** the carts it names at most (the newest kept): a donor's visits of the last days, never an unbounded list */
+export const CHECKOUT_ACCESS_MAX_CARTS = 20;
+/** as long as an order may wait for its payment (a bank transfer's window), so the donor can follow it to the end */
+export const CHECKOUT_ACCESS_MS = BANK_TRANSFER_WINDOW_MS;
 export const PAYMENT_GATEWAYS = [
   'stripe',
   'stripeindia',
@@ -199,9 +207,21 @@ export const MICRO_CACHE_STALE_MS = 5_000;
 export const MICRO_CACHE_LOCK_MS = 3_000;
 /** on SIGTERM the server finishes requests in flight for at most this long before it exits */
 export const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * issue 30.15: a request, its headers and its whole body, must reach our server within this, else it is answered 408
+ * and closed (Node's default held a half-sent body for 5 minutes). A 10 MB picture (spec 5's cap) arrives in it over a
+ * 1.4 Mbit/s phone uplink, a JSON body (1 MB at most) over 140 kbit/s
+ */
+export const REQUEST_BODY_TIMEOUT_MS = 60_000;
+/** the headers alone within this: a browser's fit in a packet or two; sending them a byte at a time is the slow-headers attack */
+export const REQUEST_HEADERS_TIMEOUT_MS = 10_000;
+/** how often Node looks for requests past those times (its default, 30 s, would let one stay half a minute longer) */
+export const REQUEST_TIMEOUT_CHECK_MS = 1_000;
 
 // Donations (issue 4)
 export const DONATION_AMOUNT_PRESETS: Record<string, readonly number[]> = { INR: [500, 1000, 2500, 5000], default: [10, 25, 50, 100] };
+/** issue 30.1: the preset a gift starts at in each currency, and the one a currency change selects (never the old number in the new currency) */
+export const DONATION_DEFAULT_AMOUNTS: Record<string, number> = { INR: 1000, default: 25 };
 /** a sane ceiling per donation, in rupees (converted for other currencies) */
 export const MAX_DONATION_INR = 10_000_000;
 export const CART_LIMIT_PER_IP = { max: 20, windowMs: 10 * 60 * 1000 } as const;
@@ -302,6 +322,8 @@ export const GOOGLE_ONE_TAP_SCRIPT = 'https://accounts.google.com/gsi/client';
 // Hardening (issue 9)
 /** JSON bodies larger than this are refused (413) before they are read in full; uploads have their own limit */
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+/** issue 30.13: arrays and objects inside one another in an input, at most this deep (the API's deepest payload has 3); deeper is a 400 */
+export const JSON_INPUT_MAX_DEPTH = 32;
 /** the most a donation (or a tip) may be, in major units of its own currency; the INR-equivalent ceiling above applies too */
 export const MAX_AMOUNT_MAJOR: Record<string, number> = {
   INR: 10_000_000, USD: 150_000, GBP: 120_000, EUR: 140_000, AED: 550_000, SAR: 560_000,
@@ -373,6 +395,21 @@ export const MEDIA_JPEG_QUALITY = SHARE_IMAGE_QUALITY;
 export const MEDIA_SHARE_BACKGROUND = '#ffffff';
 /** S3_REGION when unset; S3-compatible services (R2, MinIO) accept any region name */
 export const MEDIA_S3_DEFAULT_REGION = 'us-east-1';
+
+// issue 30.14: image work (decoding and resizing uploads, drawing the demo's rasters) runs in one queue per server, of
+// bounded concurrency (lib/media/image-work.ts), with a budget across accounts: past it an upload is refused with 429
+/** cores left to answer requests while pictures are decoded: image work runs on the others, one picture per core */
+export const IMAGE_WORK_SPARE_CORES = 1;
+/** libuv's own thread pool size, kept for file reads, scrypt, zlib and DNS beside the threads image work takes */
+export const THREAD_POOL_OTHER_WORK = 4;
+/** pixels of the uploads in image work (decoding or waiting) per worker: four of the largest pictures we take */
+export const IMAGE_WORK_PIXELS_PER_WORKER = 4 * MEDIA_MAX_INPUT_PIXELS;
+/** uploads in image work per worker, whatever their size (each waits with its file, up to 10 MB, in memory) */
+export const IMAGE_WORK_UPLOADS_PER_WORKER = 8;
+/** one account's uploads in image work at once: the rest of the budget stays for everyone else */
+export const IMAGE_WORK_UPLOADS_PER_ACCOUNT = 2;
+/** what one upload's image work is taken to last until the server has timed one (a large picture on one core) */
+export const IMAGE_WORK_ASSUMED_MS = 2_000;
 
 // issue 12, starting a fundraiser: the wizard's rules
 /** a goal in the fundraiser's currency, in whole units */
@@ -497,6 +534,15 @@ export const UPDATE_REQUEST_MESSAGE_MAX = 500;
 export const SANDBOX_MANDATE_OUTCOMES = ['success', 'insufficient_funds', 'technical', 'mandate_revoked'] as const;
 /** a SIP's mandate may debit up to this many times its monthly amount (room to raise the pledge without a new mandate) */
 export const SIP_MANDATE_HEADROOM = 3;
+/**
+ * issue 30.3: a SIP whose first mandate the donor has not authorised this many days after it was set up lapses (status 7)
+ * and is never charged. A week: an e-mandate's bank confirms within a few working days of the donor's authorisation (a
+ * SIP whose authorisation reached the provider in time still starts), and a donor who left the mandate step a week ago
+ * has moved on; a late authorisation must not start debits they no longer expect.
+ */
+export const SIP_MANDATE_LAPSE_DAYS = 7;
+/** issue 30.3: how many of a donor's other SIPs one payment-method change may move with it */
+export const SIP_METHOD_CHANGE_MAX_SIPS = 20;
 
 // issue 14, SIP rules (spec 5 and 9): lib/sip/rules.ts reads these
 /** spec 3 and 9: the twelve currencies a SIP may be in */

@@ -22,13 +22,8 @@ export const DEFAULT_INR_PER_UNIT_MICROS: Record<CurrencyCode, number> = {
   MYR: 18_900_000,
 };
 
-/** Converts minor units, rounding half up, without floating point. */
-export function convertMinor(amountMinor: number, fromMicros: number, toMicros: number): number {
-  if (fromMicros === toMicros) return amountMinor;
-  const num = BigInt(amountMinor) * BigInt(fromMicros);
-  const den = BigInt(toMicros);
-  return Number((num * 2n + den) / (den * 2n));
-}
+// pure arithmetic, also used in the browser (the payment page's rupee equivalent)
+export { convertMinor } from './money';
 
 // issue 16: every cart and order converts with today's rates; they change once a day, so one read serves a minute
 let recent: { rates: Record<string, number>; at: number } | null = null;

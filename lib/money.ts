@@ -46,6 +46,14 @@ export function isCurrencyCode(value: unknown): value is CurrencyCode {
 }
 
 
+/** Converts minor units between currencies (rates in millionths of a rupee per unit), rounding half up, without floating point. */
+export function convertMinor(amountMinor: number, fromMicros: number, toMicros: number): number {
+  if (fromMicros === toMicros) return amountMinor;
+  const num = BigInt(amountMinor) * BigInt(fromMicros);
+  const den = BigInt(toMicros);
+  return Number((num * 2n + den) / (den * 2n));
+}
+
 export function toMinor(major: number): number {
   return Math.round(major * MINOR_UNITS_PER_MAJOR);
 }

@@ -52,6 +52,21 @@ export function paymentPath(f: { custom_tag: string; id: number }, rewardId?: nu
   return `/new/payment?${q}`;
 }
 
+/**
+ * spec 2 /new/campaign/campaign_update (issue 30): one update of a fundraiser, as its update email links to it, with
+ * Contribute (origin up). ct names the fundraiser (spec 3's query for a fundraiser) and update the update: the page
+ * shows an update only under its own fundraiser, and without update (or a stale one) the latest.
+ */
+export function campaignUpdatePath(customTag: string, updateId?: number | null): string {
+  return `/new/campaign/campaign_update?${new URLSearchParams({ ct: customTag, ...(updateId ? { update: String(updateId) } : {}) })}`;
+}
+
+/** A gift from an update's page (origin up): a failed payment comes back to that update. */
+export function updatePaymentPath(f: { custom_tag: string; id: number }, updateId: number | null): string {
+  const q = new URLSearchParams({ ct: f.custom_tag, id: String(f.id), payment: 'form', or: 'up', ...(updateId ? { update: String(updateId) } : {}) });
+  return `/new/payment?${q}`;
+}
+
 /** Anniversary giving (origin tann): the fundraiser's payment page with the dedication the cart will carry. */
 export function anniversaryPaymentPath(f: { custom_tag: string; id: number }, d: { occasion: string; honoree: string; message?: string }): string {
   const q = new URLSearchParams({ ct: f.custom_tag, id: String(f.id), payment: 'form', or: 'tann', occasion: d.occasion, honoree: d.honoree, ...(d.message ? { msg: d.message } : {}) });
@@ -82,4 +97,12 @@ export function legacyRedirectTarget(pathname: string, locales: readonly string[
 export function isFrameable(pathname: string, locales: readonly string[]): boolean {
   const { rest } = splitLocalePrefix(pathname, locales);
   return (FRAMEABLE_PATHS as readonly string[]).some((p) => rest === p || rest.startsWith(`${p}/`));
+}
+
+/**
+ * A page's framing headers: any site may frame a frameable page, none may frame the others (clickjacking). Middleware
+ * sets them on pages; route handlers that answer pages themselves (the AMP story) set them too. `policy` adds to the CSP.
+ */
+export function framingHeaders(frameable: boolean, policy = ''): Record<string, string> {
+  return frameable ? { 'Content-Security-Policy': `frame-ancestors *${policy}` } : { 'X-Frame-Options': 'DENY', 'Content-Security-Policy': `frame-ancestors 'none'${policy}` };
 }

@@ -14,6 +14,7 @@ import { isBadRequestUrl } from '../lib/routes';
 import { stopOnSignal } from '../lib/http/shutdown';
 import { hostFromHeaders } from '../lib/whitelabel/host';
 import { fastLane } from '../lib/http/fast-lane';
+import { createProductServer } from '../lib/http/node-server';
 import { nextTagExpiry } from '../lib/cache/next-tags';
 
 // the headers next.config.mjs puts on every answer; the fast lane's answers carry them too
@@ -142,7 +143,8 @@ export async function serve(port: number, hostname = '0.0.0.0'): Promise<http.Se
   const cache = installMicroCache(new MicroCache(MICRO_CACHE_TTL_MS, MICRO_CACHE_MAX_ENTRIES, MICRO_CACHE_MAX_FILLS, MICRO_CACHE_STALE_MS));
   const trust = trustProxyFrom(env().TRUST_PROXY);
   const inFastLane = await donationFastLane(port, hostname);
-  const server = http.createServer((req, res) => {
+  // a time limit on receiving each request, and no internal header on any answer (lib/http/node-server.ts)
+  const server = createProductServer((req, res) => {
     // NUL and other control characters, and paths that do not decode, reach no page, route or query
     if (isBadRequestUrl(req.url ?? '')) {
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });

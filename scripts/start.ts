@@ -1,4 +1,5 @@
-// npm start: build when the sources are newer than the last build, then `next start` on PORT (3000).
+// npm start: build when the sources are newer than the last build, then `next start` on PORT (3000), with libuv's thread
+// pool sized by scripts/thread-pool.cjs, which npm start loads first.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -41,6 +42,11 @@ if (needsBuild()) {
   console.log('Building the app (first start or changed sources)…');
   const build = spawnSync(nextBin, ['build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+// issue 30.14: libuv's thread pool is sized before anything runs (scripts/thread-pool.cjs, which npm start preloads)
+if (!process.env.UV_THREADPOOL_SIZE) {
+  console.warn('Started without scripts/thread-pool.cjs: the thread pool keeps libuv\'s 4 threads, which image work shares with file reads and sign-ins. Start with npm start.');
 }
 
 const port = Number(process.env.PORT ?? '3000');

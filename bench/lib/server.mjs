@@ -13,12 +13,16 @@ export function seedDatabase(dataDir, fundraisers) {
   if (r.status !== 0) throw new Error('seeding failed');
 }
 
-export async function startServer({ port = 3400, dataDir = './data/bench', env = {}, fresh = true } = {}) {
+export async function startServer({ port: defaultPort = 3400, dataDir = './data/bench', env = {}, fresh = true } = {}) {
+  // BENCH_PORT=n: another port than the bench's own (several checkouts benching on one machine)
+  const port = Number(process.env.BENCH_PORT ?? defaultPort);
   if (fresh) fs.rmSync(dataDir, { recursive: true, force: true });
   // the server exactly as npm start runs it (micro-cache included)
   // BENCH_CPU_PROFILE=dir: the server writes a V8 CPU profile there when it stops (where its time went)
   const profile = process.env.BENCH_CPU_PROFILE;
-  const [command, args] = profile ? [process.execPath, [`--cpu-prof`, `--cpu-prof-dir=${profile}`, '--import', 'tsx', 'scripts/start.ts']] : [bin('tsx'), ['scripts/start.ts']];
+  // the thread pool sized before the server starts, as npm start does (scripts/thread-pool.cjs)
+  const preload = ['--require', './scripts/thread-pool.cjs'];
+  const [command, args] = profile ? [process.execPath, [`--cpu-prof`, `--cpu-prof-dir=${profile}`, ...preload, '--import', 'tsx', 'scripts/start.ts']] : [bin('tsx'), [...preload, 'scripts/start.ts']];
   const child = spawn(command, args, {
     // the bench stands where a proxy would (its X-Forwarded-For spreads donors over many addresses), and uses
     // the sandbox gateway on PostgreSQL too

@@ -1,5 +1,6 @@
 'use client';
-// The campaigner's rewards (spec 3, 7): the list with what is left, an add form, and delete for one not yet given.
+// The campaigner's rewards (spec 3, 7): the list with what is left, an add form, and remove: a reward donors chose is
+// retired (issue 30), shown here as no longer offered, and stays on their gifts.
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -10,7 +11,7 @@ import { sendToApi } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';
 import { IMAGE_ACCEPT, uploadFundraiserImage } from '@/components/forms/image-file';
 
-export type RewardsLabels = Record<'heading' | 'empty' | 'title' | 'description' | 'minAmount' | 'quantity' | 'quantityHint' | 'image' | 'imageHint' | 'uploading' | 'add' | 'adding' | 'remove' | 'left' | 'unlimited' | 'given' | 'failed', string>;
+export type RewardsLabels = Record<'heading' | 'empty' | 'title' | 'description' | 'minAmount' | 'quantity' | 'quantityHint' | 'image' | 'imageHint' | 'uploading' | 'add' | 'adding' | 'remove' | 'left' | 'unlimited' | 'given' | 'failed' | 'retired' | 'retiredNotice', string>;
 
 interface Props {
   fundraiserId: number;
@@ -24,6 +25,8 @@ interface Props {
 export function RewardsManager({ fundraiserId, initial, labels, money, currency }: Props) {
   const [list, setList] = useState(initial);
   const [notice, setNotice] = useState('');
+  // a removal that retired the reward is no error: said beside the list, as news
+  const [retiredNote, setRetiredNote] = useState('');
   const [uploading, setUploading] = useState(false);
   const [fileKey, setFileKey] = useState(0);
   const { register, control, handleSubmit, reset, setError, setValue, formState } = useForm<z.input<typeof RewardSchema>, unknown, RewardInput>({ resolver: zodResolver(RewardSchema) });
@@ -54,9 +57,12 @@ export function RewardsManager({ fundraiserId, initial, labels, money, currency 
   }
   async function remove(id: number) {
     setNotice('');
-    const r = await sendToApi('DELETE', `/api/campaigns/${fundraiserId}/rewards/${id}`);
-    if (r.ok) setList((l) => l.filter((x) => x.id !== id));
-    else setNotice(r.error.message ?? labels.failed);
+    setRetiredNote('');
+    const r = await sendToApi<{ deleted: boolean; reward?: RewardView }>('DELETE', `/api/campaigns/${fundraiserId}/rewards/${id}`);
+    if (!r.ok) return setNotice(r.error.message ?? labels.failed);
+    const retired = r.data?.deleted === false ? r.data.reward : undefined;
+    setList((l) => (retired ? l.map((x) => (x.id === id ? retired : x)) : l.filter((x) => x.id !== id)));
+    if (retired) setRetiredNote(labels.retiredNotice);
   }
 
   return (
@@ -67,16 +73,18 @@ export function RewardsManager({ fundraiserId, initial, labels, money, currency 
       ) : (
         <ul className="reward-list" data-testid="reward-list">
           {list.map((r) => (
-            <li key={r.id}>
+            <li key={r.id} className={r.retired ? 'reward-retired' : undefined} data-testid={`reward-${r.id}`}>
               <div>
                 <strong>
                   <bdi>{r.title}</bdi>
                 </strong>
+                {r.retired && <span className="reward-retired-badge">{labels.retired}</span>}
                 <span className="muted">
-                  {money[r.id] ?? `${currency} ${r.min_amount}`} · {r.left === null ? labels.unlimited : labels.left.replace('{count}', String(r.left))} · {labels.given.replace('{count}', String(r.claimed))}
+                  {money[r.id] ?? `${currency} ${r.min_amount}`} · {r.retired ? '' : `${r.left === null ? labels.unlimited : labels.left.replace('{count}', String(r.left))} · `}
+                  {labels.given.replace('{count}', String(r.claimed))}
                 </span>
               </div>
-              {r.claimed === 0 && (
+              {!r.retired && (
                 <button type="button" className="btn btn-secondary" onClick={() => void remove(r.id)}>
                   {labels.remove}
                 </button>
@@ -85,6 +93,7 @@ export function RewardsManager({ fundraiserId, initial, labels, money, currency 
           ))}
         </ul>
       )}
+      <div role="status">{retiredNote && <p className="field-hint reward-retired-note">{retiredNote}</p>}</div>
       <form className="reward-form" onSubmit={handleSubmit(add)} noValidate>
         <Field id="reward-title" label={labels.title} error={err('title')}>
           {(c) => <input {...c} autoComplete="off" {...register('title')} />}

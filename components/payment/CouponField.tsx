@@ -7,18 +7,23 @@ import { sendToApi } from '../auth/client-session';
 import { failureMessage } from './failure-message';
 
 interface Props {
+  /** the gift's fundraiser and the email typed so far: the server says at once when the match is not for this donor (issue 30) */
+  fundraiserId?: number;
+  donorEmail?: string;
   amount: number;
   currency: string;
   locale: string;
   /** the code that will ride the cart, or null */
   onChange: (code: string | null) => void;
+  /** a code the cart refused, shown with the server's reason and no longer applied (the gift can go on without it) */
+  refused?: { code: string; reason: string } | null;
 }
 
-export function CouponField({ amount, currency, locale, onChange }: Props) {
+export function CouponField({ fundraiserId, donorEmail, amount, currency, locale, onChange, refused = null }: Props) {
   const t = useTranslations('Payment');
-  const [code, setCode] = useState('');
+  const [code, setCode] = useState(refused?.code ?? '');
   const [applied, setApplied] = useState<{ code: string; sponsor: string; match: string; for: string } | null>(null);
-  const [error, setError] = useState('');
+  const [error, setError] = useState(refused?.reason ?? '');
   const [busy, setBusy] = useState(false);
   // the match was quoted for one amount and currency: a change asks the donor to apply it again
   const stale = applied !== null && applied.for !== `${amount}:${currency}`;
@@ -26,7 +31,7 @@ export function CouponField({ amount, currency, locale, onChange }: Props) {
   async function apply() {
     setError('');
     setBusy(true);
-    const r = await sendToApi<{ code: string; sponsor: string; match_minor: number; currency: string }>('POST', '/api/coupon', { coupon_code: code, currency, donated_amount: amount });
+    const r = await sendToApi<{ code: string; sponsor: string; match_minor: number; currency: string }>('POST', '/api/coupon', { coupon_code: code, currency, donated_amount: amount, ...(fundraiserId ? { campaign_id: fundraiserId } : {}), ...(donorEmail?.trim() ? { donor_email: donorEmail.trim() } : {}) });
     setBusy(false);
     if (!r.ok || !r.data) {
       setApplied(null);

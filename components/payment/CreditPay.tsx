@@ -19,13 +19,15 @@ export function CreditPay({ fundraiser, credit, amount, currency, locale, locale
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   // the chosen amount, or all the credit when the amount is more: the button says which
-  const giveMinor = currency === credit.currency ? Math.min(toMinor(amount), credit.balanceMinor) : 0;
+  const giveMinor = Math.min(toMinor(amount), credit.balanceMinor);
   const fits = giveMinor >= toMinor(1);
+  // credit is given only in the currency it was granted in (issue 30.2): the form offers it there alone
+  if (currency !== credit.currency) return null;
 
   async function give() {
     setError('');
     setBusy(true);
-    const r = await sendToApi<{ order_id: string }>('POST', '/api/redeem', { campaign_id: fundraiser.id, amount: toMajor(giveMinor), currency, locale });
+    const r = await sendToApi<{ order_id: string }>('POST', '/api/redeem', { campaign_id: fundraiser.id, amount: toMajor(giveMinor), currency: credit.currency, locale });
     if (!r.ok) {
       setBusy(false);
       return setError(r.error.message ?? t('errorGeneric'));
@@ -39,7 +41,7 @@ export function CreditPay({ fundraiser, credit, amount, currency, locale, locale
         <bdi>{t('creditBalance', { amount: formatMoney(credit.balanceMinor, credit.currency, locale, { exact: true }) })}</bdi>
       </p>
       <button type="button" className="btn btn-block" onClick={give} disabled={!fits || busy}>
-        {t('creditGive', { amount: formatMoney(fits ? giveMinor : toMinor(amount), currency, locale, { exact: true }) })}
+        {t('creditGive', { amount: formatMoney(fits ? giveMinor : toMinor(amount), credit.currency, locale, { exact: true }) })}
       </button>
       {!fits && <p className="field-hint">{t('creditTooLittle')}</p>}
       {error && (

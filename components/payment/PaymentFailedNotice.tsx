@@ -1,18 +1,40 @@
 'use client';
-// spec 8: a payment gateway failure shows its description; pages stay cacheable, so st=f is read here.
+// spec 8: a payment gateway failure shows its description; pages stay cacheable, so st=f is read here. Where the page
+// itself offers no Contribute beside it (issue 30: an update's page, the thank-you page), it offers to try again.
 import { useSyncExternalStore } from 'react';
 
 const subscribe = () => () => {};
 const readQuery = () => window.location.search;
 
-export function PaymentFailedNotice({ template, fallback }: { template: string; fallback: string }) {
+export function PaymentFailedNotice({ template, fallback, retry }: { template: string; fallback: string; retry?: { href: string; label: string } }) {
   const search = useSyncExternalStore(subscribe, readQuery, () => '');
   const query = new URLSearchParams(search);
   if (query.get('st') !== 'f') return null;
   const reason = query.get('reason');
+  // the gateway's reason is in its own language (often English): isolated, it keeps its direction in Arabic and Urdu
+  const [before, after = ''] = template.split('{reason}');
+  const text = reason ? (
+    <>
+      {before}
+      <bdi>{reason}</bdi>
+      {after}
+    </>
+  ) : (
+    fallback
+  );
+  if (!retry) {
+    return (
+      <p className="notice-error" role="alert" data-testid="payment-failed">
+        {text}
+      </p>
+    );
+  }
   return (
-    <p className="notice-error" role="alert" data-testid="payment-failed">
-      {reason ? template.replace('{reason}', reason) : fallback}
-    </p>
+    <div className="notice-error payment-failed-notice" role="alert">
+      <p data-testid="payment-failed">{text}</p>
+      <a className="btn btn-primary" href={retry.href} data-testid="payment-retry">
+        {retry.label}
+      </a>
+    </div>
   );
 }

@@ -5,8 +5,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BankTransferSchema, CartSchema, bankTransferAmountError, type BankTransferInput, type CartInput } from '@/lib/validation/donation';
-import { CURRENCY_CODES, formatMoney, toMinor } from '@/lib/money';
-import { DONATION_AMOUNT_PRESETS, PLATFORM_FEE_PERCENT, UPI_POLL_MS, VPA_POLL_MS } from '@/lib/constants';
+import { CURRENCY_CODES, DEFAULT_CURRENCY, formatMoney, toMinor } from '@/lib/money';
+import { PLATFORM_FEE_PERCENT, UPI_POLL_MS, VPA_POLL_MS } from '@/lib/constants';
+import { defaultDonationAmount, donationPresetsFor, inrEquivalentMinor } from '@/lib/donations/amounts';
 import { UPI_ID_PATTERN } from '@/lib/validation/people';
 import type { PaymentOption } from '@/lib/payments/options';
 import { UpiTimer } from './UpiTimer';
@@ -32,10 +33,15 @@ interface Props {
   /** spec 3: the fundraiser's rewards still to be had, and the one the donor came for */
   rewards?: { id: number; title: string; min_amount: number; currency: string; left: number | null }[];
   rewardId?: number | null;
+  /** a signed-in donor's Sahyog credit (spec 9 prizes), per currency it was granted in, given with one tap (spec 7 redeem amount) */
+  credits?: { balanceMinor: number; currency: string }[];
+  /** today's rates (micro-rupees per unit): a gift in another currency shows what it is in rupees */
+  inrPerUnitMicros: Record<string, number>;
   /** anniversary giving (issue 15): the gift's origin code and the occasion it marks, carried to the cart */
-  /** a signed-in donor's Sahyog credit (spec 9 prizes) in the page's currency, given with one tap (spec 7 redeem amount) */
-  credit?: { balanceMinor: number; currency: string } | null;
-  origin?: 's' | 'tann';
+  /** spec 4: where a failed payment comes back to (the page the gift started from) */
+  origin?: 's' | 'f' | 'tp' | 'up' | 'ps' | 'tann';
+  /** origin up (issue 30): the update the gift is given from */
+  updateId?: number | null;
   dedication?: { occasion: string; honoree: string; message?: string } | null;
 }
 
@@ -46,16 +52,19 @@ const postJson = <T,>(url: string, body: unknown, headers?: Record<string, strin
 type TxnStatus = { status?: string; redirect?: string; failure_reason?: string | null };
 
 // the Payment messages come from the page's NextIntlClientProvider
-export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, modesByCurrency, brandName, rewards = [], rewardId = null, origin = 's', dedication = null, credit = null }: Props) {
+export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, modesByCurrency, brandName, rewards = [], rewardId = null, origin = 's', updateId = null, dedication = null, credits = [], inrPerUnitMicros }: Props) {
   const t = useTranslations('Payment');
   const [mode, setMode] = useState<PaymentOption>('UPI');
   const initialReward = rewards.find((r) => r.id === rewardId && r.left !== 0) ?? null;
-  const rewardPresets = initialReward ? (DONATION_AMOUNT_PRESETS[initialReward.currency] ?? DONATION_AMOUNT_PRESETS.default) : [];
+  const rewardPresets = initialReward ? donationPresetsFor(initialReward.currency) : [];
   // a donor who came for a reward starts at its amount, shown in the field unless a preset chip has it
   const [otherAmount, setOtherAmount] = useState(initialReward && !rewardPresets.includes(initialReward.min_amount) && initialReward.min_amount > (rewardPresets[1] ?? 0) ? String(initialReward.min_amount) : '');
   const [tipPercent, setTipPercent] = useState(0);
   // spec 7 POST coupon: the sponsor's code the donor applied (the server checks it again with the cart)
   const [couponCode, setCouponCode] = useState<string | null>(null);
+  // a coupon the cart refused (issue 30: not for this donor, or used up meanwhile): shown under its field, and the next
+  // press gives without it; the field starts again (its key) holding the refused code and the reason
+  const [couponRefused, setCouponRefused] = useState<{ code: string; reason: string; key: number } | null>(null);
   const [serverError, setServerError] = useState('');
   const [vpa, setVpa] = useState('');
   const [vpaError, setVpaError] = useState('');
@@ -82,7 +91,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     resolver: zodResolver(CartSchema),
     defaultValues: {
       currency: (initialReward?.currency ?? defaultCurrency) as CartInput['currency'],
-      donated_amount: initialReward ? Math.max(initialReward.min_amount, DONATION_AMOUNT_PRESETS[initialReward.currency]?.[1] ?? 0) : (DONATION_AMOUNT_PRESETS[defaultCurrency]?.[1] ?? DONATION_AMOUNT_PRESETS.default[1]),
+      donated_amount: initialReward ? Math.max(initialReward.min_amount, defaultDonationAmount(initialReward.currency)) : defaultDonationAmount(defaultCurrency),
       is_anonymous: '0',
       tip_amount: 0,
       donor_extension: '+91',
@@ -93,12 +102,20 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   const rewardChoice = Number(useWatch({ control, name: 'reward_id' }));
   const chosenReward = rewards.find((r) => r.id === rewardChoice) ?? null;
   const amount = Number(useWatch({ control, name: 'donated_amount' })) || 0;
-  const presets = DONATION_AMOUNT_PRESETS[currency] ?? DONATION_AMOUNT_PRESETS.default;
+  const donorEmail = useWatch({ control, name: 'donor_email' }) as string | undefined;
+  const presets = donationPresetsFor(currency);
+  // 80G (and so the PAN) is for gifts in rupees only (issue 30.1)
+  const taxBenefit = fundraiser.taxBenefit && currency === DEFAULT_CURRENCY;
+  // credit is given in the currency it was granted in, never another (issue 30.2)
+  const credit = credits.find((c) => c.currency === currency && c.balanceMinor > 0) ?? null;
+  const creditElsewhere = credit ? [] : credits.filter((c) => c.balanceMinor > 0);
   // spec 7 payment/options: UPI and wallets take rupees only
   const modes = modesByCurrency[currency] ?? [];
   const chosenMode = modes.includes(mode) ? mode : modes[0];
   const tip = Math.round(amount * tipPercent) / 100;
   const total = useMemo(() => formatMoney(toMinor(amount + tip), currency, locale, { exact: true }), [amount, tip, currency, locale]);
+  // a gift in another currency says what it is in rupees, at today's rate
+  const totalInrMinor = currency === DEFAULT_CURRENCY ? null : inrEquivalentMinor(toMinor(amount + tip), currency, inrPerUnitMicros);
 
   // spec 8: in the form's alert region
   const showFailure = (result: ApiResult<unknown>) => setServerError(failureMessage(result, t));
@@ -150,9 +167,13 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     const cart = await postJson<{ id: number }>(`/api/fundraisers/${fundraiser.id}/cart`, { ...values, tip_amount: tip, device, locale, ...(dedication ? { dedication } : {}), ...(couponCode ? { coupon_code: couponCode } : {}) });
     if (!cart.ok || !cart.data) {
       if (!cart.ok) for (const [field, message] of Object.entries(cart.error.fields ?? {})) setError(field as keyof CartInput, { message });
+      if (!cart.ok && couponCode && cart.error.fields?.coupon_code) {
+        setCouponRefused((r) => ({ code: couponCode, reason: cart.error.fields!.coupon_code, key: (r?.key ?? 0) + 1 }));
+        setCouponCode(null);
+      }
       return showFailure(cart);
     }
-    const order = await postJson<{ order_id: string }>(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.data.id, mode: chosenMode, origin, ...(chosenMode === 'VPA' ? { vpa: vpa.trim() } : {}) }, { 'Idempotency-Key': idempotencyKey });
+    const order = await postJson<{ order_id: string }>(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.data.id, mode: chosenMode, origin, ...(origin === 'up' && updateId ? { update_id: updateId } : {}), ...(chosenMode === 'VPA' ? { vpa: vpa.trim() } : {}) }, { 'Idempotency-Key': idempotencyKey });
     if (!order.ok || !order.data) return showFailure(order);
     const sent = await postJson<{ url: string }>('/api/payment/send', { order_id: order.data.order_id, ...(chosenMode === 'NEFT' ? bank : {}) });
     if (!sent.ok || !sent.data) {
@@ -175,6 +196,18 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     window.location.assign(String(sent.data.url));
   }
 
+  /**
+   * issue 30.1: a new currency starts at its own default amount (a preset chip), never the old number in it; a PAN
+   * typed for a rupee gift is dropped outside rupees.
+   */
+  function switchCurrency(next: string) {
+    setOtherAmount('');
+    setValue('currency', next as CartInput['currency']);
+    setValue('donated_amount', defaultDonationAmount(next), { shouldValidate: Boolean(errors.donated_amount) });
+    if (next !== DEFAULT_CURRENCY) setValue('pan', '');
+  }
+  const currencyField = register('currency', { onChange: (e: { target: { value: string } }) => switchCurrency(e.target.value) });
+
   function choosePreset(p: number) {
     setOtherAmount('');
     setValue('donated_amount', p, { shouldValidate: true });
@@ -184,7 +217,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     setValue('reward_id', id ?? undefined);
     const r = rewards.find((x) => x.id === id);
     if (!r) return;
-    if (currency !== r.currency) setValue('currency', r.currency as CartInput['currency']);
+    if (currency !== r.currency) switchCurrency(r.currency);
     if (currency !== r.currency || amount < r.min_amount) {
       setOtherAmount(String(r.min_amount));
       setValue('donated_amount', r.min_amount, { shouldValidate: true });
@@ -198,163 +231,194 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   const errorOf = (name: keyof CartInput) => errors[name]?.message as string | undefined;
 
   return (
-    <form className="panel payment-form" onSubmit={handleSubmit(onSubmit)} noValidate data-testid="payment-form">
-      <fieldset>
-        <legend>{t('amountLegend')}</legend>
-        <div className="presets" role="group" aria-label={t('amountLegend')}>
-          {presets.map((p) => (
-            <button key={p} type="button" className={`chip${!otherAmount && amount === p ? ' selected' : ''}`} aria-pressed={!otherAmount && amount === p} onClick={() => choosePreset(p)}>
-              <bdi>{formatMoney(toMinor(p), currency, locale, { exact: true })}</bdi>
-            </button>
-          ))}
-        </div>
-        <div className="amount-row">
-          <div className="field">
-            <label htmlFor="pay-donated_amount">{t('otherAmount')}</label>
-            {/* empty unless the donor types: a chosen preset shows on its chip, not here */}
-            <input id="pay-donated_amount" inputMode="decimal" dir="ltr" value={otherAmount} onChange={(e) => typeAmount(e.target.value)} {...(errorOf('donated_amount') ? { 'aria-invalid': true, 'aria-describedby': 'pay-donated_amount-error' } : {})} />
+    <>
+      <ul className="trust-line" data-testid="trust-line">
+        <li>{t('secure')}</li>
+        <li>{t('platformFee', { percent: PLATFORM_FEE_PERCENT })}</li>
+        {taxBenefit && <li>{t('taxBenefit')}</li>}
+      </ul>
+      <form className="panel payment-form" onSubmit={handleSubmit(onSubmit)} noValidate data-testid="payment-form">
+        <fieldset>
+          <legend>{t('amountLegend')}</legend>
+          <div className="presets" role="group" aria-label={t('amountLegend')}>
+            {presets.map((p) => (
+              <button key={p} type="button" className={`chip${!otherAmount && amount === p ? ' selected' : ''}`} aria-pressed={!otherAmount && amount === p} onClick={() => choosePreset(p)}>
+                <bdi>{formatMoney(toMinor(p), currency, locale, { exact: true })}</bdi>
+              </button>
+            ))}
           </div>
-          <div className="field">
-            <label htmlFor="pay-currency">{t('currency')}</label>
-            <select id="pay-currency" {...register('currency')}>
-              {CURRENCY_CODES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
+          <div className="amount-row">
+            <div className="field">
+              <label htmlFor="pay-donated_amount">{t('otherAmount')}</label>
+              {/* empty unless the donor types: a chosen preset shows on its chip, not here */}
+              <input id="pay-donated_amount" inputMode="decimal" dir="ltr" value={otherAmount} onChange={(e) => typeAmount(e.target.value)} {...(errorOf('donated_amount') ? { 'aria-invalid': true, 'aria-describedby': 'pay-donated_amount-error' } : {})} />
+            </div>
+            <div className="field">
+              <label htmlFor="pay-currency">{t('currency')}</label>
+              <select id="pay-currency" {...currencyField}>
+                {CURRENCY_CODES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
           </div>
-        </div>
-        {/* under both amount and currency, so it is one message for the row */}
-        {errorOf('donated_amount') && (
-          <p id="pay-donated_amount-error" className="field-error" role="alert">
-            {errorOf('donated_amount')}
-          </p>
-        )}
-      </fieldset>
-      {rewards.length > 0 && (
-        <fieldset className="reward-choice">
-          <legend>{t('rewardLegend')}</legend>
-          <label className={`mode-tile${!chosenReward ? ' selected' : ''}`}>
-            <input type="radio" name="reward" checked={!chosenReward} onChange={() => chooseReward(null)} />
-            <span>{t('rewardNone')}</span>
-          </label>
-          {rewards.map((r) => (
-            <label key={r.id} className={`mode-tile${chosenReward?.id === r.id ? ' selected' : ''}`}>
-              <input type="radio" name="reward" checked={chosenReward?.id === r.id} disabled={r.left === 0} onChange={() => chooseReward(r.id)} />
-              <span>
-                <bdi>{r.title}</bdi> · {t('rewardFrom', { amount: formatMoney(toMinor(r.min_amount), r.currency, locale) })}
-              </span>
-            </label>
-          ))}
-          {errorOf('reward_id') && (
-            <p className="field-error" role="alert">
-              {errorOf('reward_id')}
+          {/* under both amount and currency, so it is one message for the row */}
+          {errorOf('donated_amount') && (
+            <p id="pay-donated_amount-error" className="field-error" role="alert">
+              {errorOf('donated_amount')}
             </p>
           )}
         </fieldset>
-      )}
-      {credit && credit.balanceMinor > 0 && !dedication && <CreditPay fundraiser={fundraiser} credit={credit} amount={amount} currency={currency} locale={locale} localePrefix={localePrefix} />}
-      <PaymentModes legend={t('mode')} modes={modes} chosen={chosenMode} onChoose={setMode} />
-      <Field id="pay-donor_name" label={t('name')} error={errorOf('donor_name')}>
-        {(c) => <input {...c} autoComplete="name" {...register('donor_name')} />}
-      </Field>
-      <Field id="pay-donor_email" label={t('email')} error={errorOf('donor_email')}>
-        {(c) => <input {...c} type="email" autoComplete="email" {...register('donor_email')} />}
-      </Field>
-      <div className="phone-row">
-        <Field id="pay-donor_extension" label={t('extension')}>
-          {(c) => <input {...c} autoComplete="tel-country-code" size={5} dir="ltr" {...register('donor_extension')} />}
-        </Field>
-        <Field id="pay-donor_phone" label={t('phone')} error={errorOf('donor_phone')}>
-          {(c) => <input {...c} type="tel" autoComplete="tel-national" dir="ltr" {...register('donor_phone')} />}
-        </Field>
-      </div>
-      <Field id="pay-donor_pincode" label={t('pincode')} error={errorOf('donor_pincode')}>
-        {(c) => <input {...c} autoComplete="postal-code" {...register('donor_pincode')} />}
-      </Field>
-      {fundraiser.taxBenefit && (
-        <Field id="pay-pan" label={t('pan')} hint={t('panHelp')} error={errorOf('pan')}>
-          {(c) => <input {...c} autoCapitalize="characters" maxLength={10} {...register('pan')} />}
-        </Field>
-      )}
-      <label className="check">
-        <input type="checkbox" onChange={(e) => setValue('is_anonymous', e.target.checked ? '1' : '0')} /> {t('anonymous')}
-      </label>
-      <Field id="pay-tip" label={t('tip', { brand: brandName })} hint={t('platformFee', { percent: PLATFORM_FEE_PERCENT })}>
-        {(c) => (
-          <select {...c} value={tipPercent} onChange={(e) => setTipPercent(Number(e.target.value))}>
-            {TIP_PERCENTS.map((p) => (
-              <option key={p} value={p}>
-                {p === 0 ? t('tipNone') : `${p}%`}
-              </option>
+        {rewards.length > 0 && (
+          <fieldset className="reward-choice">
+            <legend>{t('rewardLegend')}</legend>
+            <label className={`mode-tile${!chosenReward ? ' selected' : ''}`}>
+              <input type="radio" name="reward" checked={!chosenReward} onChange={() => chooseReward(null)} />
+              <span>{t('rewardNone')}</span>
+            </label>
+            {rewards.map((r) => (
+              <label key={r.id} className={`mode-tile${chosenReward?.id === r.id ? ' selected' : ''}`}>
+                <input type="radio" name="reward" checked={chosenReward?.id === r.id} disabled={r.left === 0} onChange={() => chooseReward(r.id)} />
+                <span>
+                  <bdi>{r.title}</bdi> · {t('rewardFrom', { amount: formatMoney(toMinor(r.min_amount), r.currency, locale) })}
+                </span>
+              </label>
             ))}
-          </select>
+            {errorOf('reward_id') && (
+              <p className="field-error" role="alert">
+                {errorOf('reward_id')}
+              </p>
+            )}
+          </fieldset>
         )}
-      </Field>
-      {/* optional, after the donor's own details: the methods stay near the amount on a phone */}
-      <CouponField amount={amount} currency={currency} locale={locale} onChange={setCouponCode} />
-      {chosenMode === 'VPA' && (
-        <Field id="pay-vpa" label={t('vpa')} error={vpaError || undefined}>
-          {(c) => <input {...c} value={vpa} onChange={(e) => setVpa(e.target.value)} placeholder="name@bank" autoComplete="off" />}
+        {credit && !dedication && <CreditPay fundraiser={fundraiser} credit={credit} amount={amount} currency={currency} locale={locale} localePrefix={localePrefix} />}
+        {creditElsewhere.length > 0 && !dedication && (
+          <section className="credit-pay" data-testid="credit-elsewhere">
+            {creditElsewhere.map((c) => (
+              <div key={c.currency} className="credit-elsewhere">
+                <p>
+                  <bdi>{t('creditOtherCurrency', { amount: formatMoney(c.balanceMinor, c.currency, locale, { exact: true }), currency: c.currency })}</bdi>
+                </p>
+                <button type="button" className="btn" onClick={() => switchCurrency(c.currency)}>
+                  {t('creditSwitch', { currency: c.currency })}
+                </button>
+              </div>
+            ))}
+          </section>
+        )}
+        <PaymentModes legend={t('mode')} modes={modes} chosen={chosenMode} onChoose={setMode} />
+        <Field id="pay-donor_name" label={t('name')} error={errorOf('donor_name')}>
+          {(c) => <input {...c} autoComplete="name" {...register('donor_name')} />}
         </Field>
-      )}
-      {chosenMode === 'NEFT' && (
-        <fieldset className="bank-transfer" data-testid="bank-transfer">
-          <legend>{t('bankLegend')}</legend>
-          <p className="hint">{t('bankHint')}</p>
-          {(['account_no', 'ifsc_code', 'bank_name'] as const).map((name) => (
-            <Field key={name} id={`pay-${name}`} label={t(`bank_${name}`)} error={bankErrors[name]}>
-              {(c) => (
-                <input
-                  {...c}
-                  value={bank[name]}
-                  onChange={(e) => setBank((b) => ({ ...b, [name]: e.target.value }))}
-                  {...(name === 'account_no' ? { inputMode: 'numeric' as const, dir: 'ltr', autoComplete: 'off' } : name === 'ifsc_code' ? { dir: 'ltr', autoCapitalize: 'characters', maxLength: 11, autoComplete: 'off' } : { autoComplete: 'off' })}
-                />
-              )}
-            </Field>
-          ))}
-        </fieldset>
-      )}
-      {qrOrder && vpaState !== 'idle' && (
-        <figure className="upi-qr" data-testid="upi-qr" data-payment-url={qrOrder.url}>
-          {/* eslint-disable-next-line @next/next/no-img-element -- an SVG drawn per order by our API */}
-          <img src={`/api/orders/${encodeURIComponent(qrOrder.orderId)}/qr`} width={220} height={220} alt={t('upiQrTitle')} />
-          <figcaption>{t('upiQrTitle')}</figcaption>
-        </figure>
-      )}
-      {upiApp && vpaState === 'waiting' && (
-        <div className="upi-app" data-testid="upi-app">
-          <a ref={openUpiApp} className="btn btn-primary btn-block" href={upiApp.url} target="_blank" rel="noopener" data-testid="upi-open-app">
-            {t('upiOpenApp')}
-          </a>
-          <UpiTimer key={upiApp.since} deadline={upiApp.since + vpaTimeoutMs} durationMs={vpaTimeoutMs} label={t('upiTimer')} minutesLeft={t.raw('upiMinutesLeft') as string} />
+        <Field id="pay-donor_email" label={t('email')} error={errorOf('donor_email')}>
+          {(c) => <input {...c} type="email" autoComplete="email" {...register('donor_email')} />}
+        </Field>
+        <div className="phone-row">
+          <Field id="pay-donor_extension" label={t('extension')}>
+            {(c) => <input {...c} autoComplete="tel-country-code" size={5} dir="ltr" {...register('donor_extension')} />}
+          </Field>
+          <Field id="pay-donor_phone" label={t('phone')} error={errorOf('donor_phone')}>
+            {(c) => <input {...c} type="tel" autoComplete="tel-national" dir="ltr" {...register('donor_phone')} />}
+          </Field>
         </div>
-      )}
-      {vpaState === 'waiting' && (
-        <p role="status" data-testid="vpa-waiting">
-          {qrOrder ? t('upiQrWaiting') : upiApp ? t('upiAppWaiting') : t('vpaWaiting')}
-        </p>
-      )}
-      {vpaState === 'timeout' && (
-        <p className="notice-error" role="alert" data-testid="vpa-timeout">
-          {t('vpaTimeout')}
-        </p>
-      )}
-      {/* stays within reach at the bottom of a phone's screen while the donor fills the form */}
-      <div className="pay-bar">
-        {/* always in the page, so what fills it is announced; beside the button the donor just pressed */}
-        <div role="alert" className="pay-error" data-testid="payment-error">
-          {serverError && <p className="field-error">{serverError}</p>}
+        <Field id="pay-donor_pincode" label={t('pincode')} error={errorOf('donor_pincode')}>
+          {(c) => <input {...c} autoComplete="postal-code" {...register('donor_pincode')} />}
+        </Field>
+        {taxBenefit && (
+          <Field id="pay-pan" label={t('pan')} hint={t('panHelp')} error={errorOf('pan')}>
+            {(c) => <input {...c} autoCapitalize="characters" maxLength={10} {...register('pan')} />}
+          </Field>
+        )}
+        {fundraiser.taxBenefit && !taxBenefit && (
+          <p className="field-hint" data-testid="tax-inr-only">
+            {t('taxInrOnly')}
+          </p>
+        )}
+        <label className="check">
+          <input type="checkbox" onChange={(e) => setValue('is_anonymous', e.target.checked ? '1' : '0')} /> {t('anonymous')}
+        </label>
+        <Field id="pay-tip" label={t('tip', { brand: brandName })} hint={t('platformFee', { percent: PLATFORM_FEE_PERCENT })}>
+          {(c) => (
+            <select {...c} value={tipPercent} onChange={(e) => setTipPercent(Number(e.target.value))}>
+              {TIP_PERCENTS.map((p) => (
+                <option key={p} value={p}>
+                  {p === 0 ? t('tipNone') : `${p}%`}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {/* optional, after the donor's own details: the methods stay near the amount on a phone */}
+        <CouponField key={couponRefused?.key ?? 0} refused={couponRefused} fundraiserId={fundraiser.id} donorEmail={donorEmail} amount={amount} currency={currency} locale={locale} onChange={setCouponCode} />
+        {chosenMode === 'VPA' && (
+          <Field id="pay-vpa" label={t('vpa')} error={vpaError || undefined}>
+            {(c) => <input {...c} value={vpa} onChange={(e) => setVpa(e.target.value)} placeholder="name@bank" autoComplete="off" />}
+          </Field>
+        )}
+        {chosenMode === 'NEFT' && (
+          <fieldset className="bank-transfer" data-testid="bank-transfer">
+            <legend>{t('bankLegend')}</legend>
+            <p className="hint">{t('bankHint')}</p>
+            {(['account_no', 'ifsc_code', 'bank_name'] as const).map((name) => (
+              <Field key={name} id={`pay-${name}`} label={t(`bank_${name}`)} error={bankErrors[name]}>
+                {(c) => (
+                  <input
+                    {...c}
+                    value={bank[name]}
+                    onChange={(e) => setBank((b) => ({ ...b, [name]: e.target.value }))}
+                    {...(name === 'account_no' ? { inputMode: 'numeric' as const, dir: 'ltr', autoComplete: 'off' } : name === 'ifsc_code' ? { dir: 'ltr', autoCapitalize: 'characters', maxLength: 11, autoComplete: 'off' } : { autoComplete: 'off' })}
+                  />
+                )}
+              </Field>
+            ))}
+          </fieldset>
+        )}
+        {qrOrder && vpaState !== 'idle' && (
+          <figure className="upi-qr" data-testid="upi-qr" data-payment-url={qrOrder.url}>
+            {/* eslint-disable-next-line @next/next/no-img-element -- an SVG drawn per order by our API */}
+            <img src={`/api/orders/${encodeURIComponent(qrOrder.orderId)}/qr`} width={220} height={220} alt={t('upiQrTitle')} />
+            <figcaption>{t('upiQrTitle')}</figcaption>
+          </figure>
+        )}
+        {upiApp && vpaState === 'waiting' && (
+          <div className="upi-app" data-testid="upi-app">
+            <a ref={openUpiApp} className="btn btn-primary btn-block" href={upiApp.url} target="_blank" rel="noopener" data-testid="upi-open-app">
+              {t('upiOpenApp')}
+            </a>
+            <UpiTimer key={upiApp.since} deadline={upiApp.since + vpaTimeoutMs} durationMs={vpaTimeoutMs} label={t('upiTimer')} minutesLeft={t.raw('upiMinutesLeft') as string} />
+          </div>
+        )}
+        {vpaState === 'waiting' && (
+          <p role="status" data-testid="vpa-waiting">
+            {qrOrder ? t('upiQrWaiting') : upiApp ? t('upiAppWaiting') : t('vpaWaiting')}
+          </p>
+        )}
+        {vpaState === 'timeout' && (
+          <p className="notice-error" role="alert" data-testid="vpa-timeout">
+            {t('vpaTimeout')}
+          </p>
+        )}
+        {/* stays within reach at the bottom of a phone's screen while the donor fills the form */}
+        <div className="pay-bar">
+          {/* always in the page, so what fills it is announced; beside the button the donor just pressed */}
+          <div role="alert" className="pay-error" data-testid="payment-error">
+            {serverError && <p className="field-error">{serverError}</p>}
+          </div>
+          <p className="total" data-testid="payment-total">
+            <bdi>{t('total', { amount: total })}</bdi>
+            {totalInrMinor !== null && (
+              <span className="total-inr" data-testid="payment-total-inr">
+                <bdi>{t('inrEquivalent', { amount: formatMoney(totalInrMinor, DEFAULT_CURRENCY, locale) })}</bdi>
+              </span>
+            )}
+          </p>
+          <button className="btn btn-primary btn-block" type="submit" disabled={isSubmitting || vpaState === 'waiting'}>
+            {isSubmitting ? t('processing') : t('submit', { amount: total })}
+          </button>
         </div>
-        <p className="total" data-testid="payment-total">
-          <bdi>{t('total', { amount: total })}</bdi>
-        </p>
-        <button className="btn btn-primary btn-block" type="submit" disabled={isSubmitting || vpaState === 'waiting'}>
-          {isSubmitting ? t('processing') : t('submit', { amount: total })}
-        </button>
-      </div>
-    </form>
+      </form>
+    </>
   );
 }

@@ -9,13 +9,14 @@ import type { SubscriptionItem } from '@/lib/portfolio/queries';
 import type { SipLinkAction } from '@/lib/validation/sip-manage';
 import { formatMoney, toMinor } from '@/lib/money';
 import { formatDate } from '@/lib/portfolio/format';
-import { isPaymentDueSoon, sipStatusOf, SIP_STATUS } from '@/lib/sip/status';
+import { isLiveSip, isPaymentDueSoon, sipStatusOf, SIP_STATUS } from '@/lib/sip/status';
 import { addMonthsUtc, paymentPeriod } from '@/lib/sip/calendar';
 import { isSipCause, isSipCurrency, isSipUpiHandle, roundSipAmount, sipMinimumMajor } from '@/lib/sip/rules';
-import { SIP_CANCEL_REASON_MAX, SIP_PAUSE_MONTHS_MAX, SIP_PAUSE_MONTHS_MIN } from '@/lib/constants';
+import { SIP_CANCEL_REASON_MAX, SIP_MANDATE_HEADROOM, SIP_MANDATE_LAPSE_DAYS, SIP_PAUSE_MONTHS_MAX, SIP_PAUSE_MONTHS_MIN } from '@/lib/constants';
 
 type Panel = 'amount' | 'pause' | 'skip' | 'method' | 'cancel' | 'resume';
 type Method = 'Emandate' | 'UPIRECURRING' | 'CARD';
+type HeldMandate = NonNullable<SubscriptionItem['mandate']>;
 
 const PANEL_OF: Record<SipLinkAction, Panel> = { lower: 'amount', pause: 'pause', skip: 'skip', change_method: 'method', cancel: 'cancel', resume: 'resume' };
 const ACTION_OF: Record<Exclude<Panel, 'amount'>, string> = { pause: 'pause', skip: 'skip', method: 'change_method', cancel: 'cancel', resume: 'resume' };
@@ -26,14 +27,15 @@ const AMOUNT_TEXT = /^\d{1,12}(?:\.\d{1,2})?$/;
 
 interface Answer {
   subscription: SubscriptionItem;
-  change?: 'raised' | 'lowered' | 'unchanged';
   authoriseUrl?: string;
+  /** use_mandate: every SIP of the donor after the move */
+  subscriptions?: SubscriptionItem[];
 }
 
 /** Which changes a SIP in this state offers (the server refuses the others all the same). */
 function offered(sip: SubscriptionItem): Panel[] {
   const f = sip.status_flag;
-  if (f === SIP_STATUS.cancelled) return [];
+  if (f === SIP_STATUS.cancelled || f === SIP_STATUS.lapsed) return [];
   const next = sip.next_payment_date;
   const skippable = f === SIP_STATUS.active && next !== null && sip.skip_period !== paymentPeriod(next);
   const pausable = f === SIP_STATUS.active || (f === SIP_STATUS.pausedByDonor && sip.paused_until !== null);
@@ -54,12 +56,22 @@ export interface SipActionsProps {
   now: string;
   /** opened from a signed email link: only its change, sent with its token, no session */
   link?: { token: string; action: SipLinkAction };
+  /** issue 30.3: the donor's other SIPs, which the method-change panel names: they move with this one only when ticked */
+  others?: SubscriptionItem[];
+  /** issue 30.3: a move changed several SIPs: the donor's SIPs as the server now has them */
+  onSipsChanged?: (sips: SubscriptionItem[]) => void;
 }
 
-export function SipActions({ sip: initial, locale, now, link }: SipActionsProps) {
+export function SipActions({ sip: initial, locale, now, link, others = [], onSipsChanged }: SipActionsProps) {
   const t = useTranslations('SipManage');
   const ts = useTranslations('Sip');
   const [sip, setSip] = useState(initial);
+  // a refreshed list (after a move changed several SIPs) brings this SIP as the server now has it
+  const [given, setGiven] = useState(initial);
+  if (given !== initial) {
+    setGiven(initial);
+    setSip(initial);
+  }
   const [open, setOpen] = useState<Panel | null>(link ? PANEL_OF[link.action] : null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ text: string; offerMethod?: boolean } | null>(null);
@@ -71,6 +83,9 @@ export function SipActions({ sip: initial, locale, now, link }: SipActionsProps)
   const methods: Method[] = inr ? ['Emandate', 'UPIRECURRING', 'CARD'] : ['CARD'];
   const [method, setMethod] = useState<Method>(methods[0]);
   const [vpa, setVpa] = useState('');
+  // issue 30.3: a new payment method, or one the donor already uses (a mandate id); and the other SIPs ticked to move with it
+  const [target, setTarget] = useState<'new' | number>('new');
+  const [also, setAlso] = useState<number[]>([]);
   const id = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const triggers = useRef<Partial<Record<Panel, HTMLButtonElement | null>>>({});
@@ -100,6 +115,22 @@ export function SipActions({ sip: initial, locale, now, link }: SipActionsProps)
   const minimumMinor = isSipCurrency(sip.currency) ? toMinor(sipMinimumMajor(sip.currency)) : 0;
   const aboveMandate = roundedMinor !== null && sip.mandate !== null && roundedMinor > sip.mandate.max_amount_minor;
 
+  // issue 30.3: what the method-change panel offers and what the chosen method would pay each month, all named
+  const nameOf = (s: SubscriptionItem) => s.campaign?.title ?? (s.lines.length ? s.lines.map((l) => causeName(l.sip_cause ?? s.sip_cause)) : [causeName(s.sip_cause)]).join(', ');
+  const mine = link ? [sip] : [sip, ...others.filter((o) => o.id !== sip.id)];
+  const sameKind = mine.filter((s) => s.currency === sip.currency && isLiveSip(s.status_flag));
+  const held: HeldMandate[] = [];
+  for (const s of sameKind) if (s.mandate?.status === 'active' && s.mandate.id !== sip.mandate?.id && !held.some((m) => m.id === s.mandate!.id)) held.push(s.mandate);
+  const heldTarget = typeof target === 'number' ? (held.find((m) => m.id === target) ?? null) : null;
+  const movable = sameKind.filter((s) => s.id !== sip.id && (!heldTarget || s.mandate?.id !== heldTarget.id));
+  const moving = [sip, ...movable.filter((s) => also.includes(s.id))];
+  // this SIP and those ticked first, then those the method already pays
+  const pays = [...moving, ...(heldTarget ? sameKind.filter((s) => s.mandate?.id === heldTarget.id) : [])];
+  const payTotalMinor = pays.reduce((n, s) => n + s.amount_minor, 0);
+  const capMinor = heldTarget ? heldTarget.max_amount_minor : moving.reduce((n, s) => n + s.amount_minor, 0) * SIP_MANDATE_HEADROOM;
+  const overCap = heldTarget !== null && payTotalMinor > capMinor;
+  const alsoIds = movable.filter((s) => also.includes(s.id)).map((s) => s.id);
+
   function toggle(panel: Panel) {
     setError(null);
     setDone('');
@@ -127,18 +158,34 @@ export function SipActions({ sip: initial, locale, now, link }: SipActionsProps)
   async function send(panel: Panel) {
     setError(null);
     setDone('');
-    const problem = panel === 'amount' ? amountProblem() : panel === 'method' && method === 'UPIRECURRING' && !isSipUpiHandle(vpa) ? t('vpaInvalid') : null;
+    const problem =
+      panel === 'amount'
+        ? amountProblem()
+        : panel === 'method' && overCap
+          ? t('methodOverCap', { total: money(payTotalMinor), cap: money(capMinor) })
+          : panel === 'method' && !heldTarget && method === 'UPIRECURRING' && !isSipUpiHandle(vpa)
+            ? t('vpaInvalid')
+            : null;
     if (problem) return setError({ text: problem, offerMethod: panel === 'amount' && aboveMandate });
     const body: Record<string, unknown> =
       panel === 'amount'
         ? { amount: typed }
-        : { action: ACTION_OF[panel], ...(panel === 'pause' ? { months } : {}), ...(panel === 'cancel' && reason.trim() ? { reason: reason.trim() } : {}), ...(panel === 'method' ? { method, ...(method === 'UPIRECURRING' ? { vpa: vpa.trim() } : {}) } : {}) };
+        : panel === 'method' && heldTarget
+          ? { action: 'use_mandate', mandate_id: heldTarget.id, ...(alsoIds.length ? { also: alsoIds } : {}) }
+          : {
+              action: ACTION_OF[panel],
+              ...(panel === 'pause' ? { months } : {}),
+              ...(panel === 'cancel' && reason.trim() ? { reason: reason.trim() } : {}),
+              ...(panel === 'method' ? { method, ...(method === 'UPIRECURRING' ? { vpa: vpa.trim() } : {}), ...(alsoIds.length ? { also: alsoIds } : {}) } : {}),
+            };
     setBusy(true);
+    // spec 7 increase pledge only raises; a lower amount is the lower action (of the SIP, or of the signed link)
+    const lowering = panel === 'amount' && roundedMinor !== null && roundedMinor < sip.amount_minor;
     const r = link
       ? await sendToApi<Answer>('POST', '/api/sip/links', { token: link.token, ...(panel === 'amount' ? { action: 'lower' } : {}), ...body })
-      : panel === 'amount'
+      : panel === 'amount' && !lowering
         ? await sendToApi<Answer>('PUT', `/api/subscriptions/${sip.id}/pledge`, body)
-        : await sendToApi<Answer>('PUT', `/api/subscriptions/${sip.id}`, body);
+        : await sendToApi<Answer>('PUT', `/api/subscriptions/${sip.id}`, lowering ? { action: 'lower', ...body } : body);
     if (!r.ok) {
       setBusy(false);
       // a raise past the mandate's limit (409) needs a new payment method: offer it right there
@@ -155,11 +202,17 @@ export function SipActions({ sip: initial, locale, now, link }: SipActionsProps)
     setAmount('');
     setReason('');
     setOpen(null);
+    if (panel === 'method') {
+      // other SIPs moved too: the list shows them as they now are
+      setTarget('new');
+      setAlso([]);
+      if (r.data.subscriptions) onSipsChanged?.(r.data.subscriptions);
+    }
     setDone(
-      panel === 'amount'
-        ? r.data.change === 'unchanged'
-          ? t('amountSame')
-          : t('doneAmount', { amount: formatMoney(s.amount_minor, s.currency, locale, { exact: true }) })
+      panel === 'method'
+        ? t('doneUseMethod')
+        : panel === 'amount'
+        ? t('doneAmount', { amount: formatMoney(s.amount_minor, s.currency, locale, { exact: true }) })
         : panel === 'pause'
           ? t('donePause', { date: s.paused_until ? date(s.paused_until) : '' })
           : panel === 'skip'
@@ -215,6 +268,7 @@ export function SipActions({ sip: initial, locale, now, link }: SipActionsProps)
       {skipping && sip.status_flag === SIP_STATUS.active && <p className="sip-notice">{t('skipping', { date: date(next!) })}</p>}
       {sip.status_flag === SIP_STATUS.pausedByDonor && sip.paused_until && <p className="sip-notice">{t('pausedUntil', { date: date(sip.paused_until) })}</p>}
       {sip.status_flag === SIP_STATUS.awaitingMandate && <p className="sip-notice sip-notice-warning">{t('needsMethod')}</p>}
+      {sip.status_flag === SIP_STATUS.lapsed && <p className="sip-notice">{t('lapsed', { days: SIP_MANDATE_LAPSE_DAYS })}</p>}
       {sip.status_flag === SIP_STATUS.paymentFailing && <p className="sip-notice sip-notice-warning">{t('failing')}</p>}
       {stoppedAfterFailures && <p className="sip-notice sip-notice-warning">{t('stoppedAfterFailures')}</p>}
 
@@ -302,21 +356,72 @@ export function SipActions({ sip: initial, locale, now, link }: SipActionsProps)
 
             {open === 'method' && (
               <>
-                <fieldset className="sip-choices">
-                  <legend>{t('methodLegend')}</legend>
-                  {methods.map((m) => (
-                    <label key={m} className="sip-choice">
-                      <input type="radio" name={`${id}-method`} value={m} checked={method === m} onChange={() => setMethod(m)} /> {t(`methods.${m}`)}
+                {held.length > 0 && (
+                  <fieldset className="sip-choices">
+                    <legend>{t('methodTargetLegend')}</legend>
+                    <label className="sip-choice">
+                      <input type="radio" name={`${id}-target`} value="new" checked={!heldTarget} onChange={() => setTarget('new')} /> {t('methodNewOption')}
                     </label>
-                  ))}
-                </fieldset>
-                {method === 'UPIRECURRING' && (
+                    {held.map((m) => (
+                      <label key={m.id} className="sip-choice">
+                        <input type="radio" name={`${id}-target`} value={m.id} checked={heldTarget?.id === m.id} onChange={() => setTarget(m.id)} />{' '}
+                        {t('methodHeldOption', { method: t(`methods.${m.method as Method}`), cap: money(m.max_amount_minor) })}
+                      </label>
+                    ))}
+                  </fieldset>
+                )}
+                {!heldTarget && (
+                  <fieldset className="sip-choices">
+                    <legend>{t('methodLegend')}</legend>
+                    {methods.map((m) => (
+                      <label key={m} className="sip-choice">
+                        <input type="radio" name={`${id}-method`} value={m} checked={method === m} onChange={() => setMethod(m)} /> {t(`methods.${m}`)}
+                      </label>
+                    ))}
+                  </fieldset>
+                )}
+                {!heldTarget && method === 'UPIRECURRING' && (
                   <div className="field">
                     <label htmlFor={`${id}-vpa`}>{t('vpaLabel')}</label>
                     <input id={`${id}-vpa`} name="vpa" type="text" dir="ltr" autoComplete="off" autoCapitalize="none" spellCheck={false} value={vpa} onChange={(e) => setVpa(e.target.value)} />
                   </div>
                 )}
-                <p className="field-hint">{t('methodText')}</p>
+                {movable.length > 0 && (
+                  <fieldset className="sip-choices" aria-describedby={`${id}-also-hint`}>
+                    <legend>{t('methodAlsoLegend')}</legend>
+                    {movable.map((o) => (
+                      <label key={o.id} className="sip-choice">
+                        <input
+                          type="checkbox"
+                          name={`${id}-also`}
+                          value={o.id}
+                          checked={also.includes(o.id)}
+                          onChange={(e) => setAlso((a) => (e.target.checked ? [...a, o.id] : a.filter((x) => x !== o.id)))}
+                        />
+                        <span>
+                          {t('methodSipAmount', { name: nameOf(o), amount: money(o.amount_minor) })}
+                          {o.status_flag === SIP_STATUS.awaitingMandate && <span className="muted"> {t('methodSipWaiting')}</span>}
+                        </span>
+                      </label>
+                    ))}
+                    <p id={`${id}-also-hint`} className="field-hint">
+                      {t('methodAlsoHint')}
+                    </p>
+                  </fieldset>
+                )}
+                <div className={`sip-method-summary${overCap ? ' sip-method-over' : ''}`} data-testid="sip-method-summary" aria-live="polite">
+                  <p className="sip-method-summary-title">{t('methodSummaryTitle')}</p>
+                  <ul>
+                    {pays.map((s) => (
+                      <li key={s.id}>
+                        <span>{nameOf(s)}</span> <span className="sip-method-amount">{money(s.amount_minor)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                  <p className="sip-method-total">{t('methodTotal', { total: money(payTotalMinor) })}</p>
+                  <p className="field-hint">{heldTarget ? t('methodCapHeld', { cap: money(capMinor) }) : t('methodCapNew', { cap: money(capMinor) })}</p>
+                </div>
+                {!heldTarget && <p className="field-hint">{t('methodText')}</p>}
               </>
             )}
 
@@ -343,7 +448,7 @@ export function SipActions({ sip: initial, locale, now, link }: SipActionsProps)
 
             <div className="sip-form-buttons">
               <button type="submit" className={`btn btn-primary${open === 'cancel' ? ' btn-danger' : ''}`} disabled={busy} aria-busy={busy}>
-                {busy ? t('working') : t(`confirm.${open}`)}
+                {busy ? t('working') : open === 'method' && heldTarget ? t('confirmUseMethod') : t(`confirm.${open}`)}
               </button>
               {!link && (
                 <button type="button" className="btn btn-secondary" onClick={close}>

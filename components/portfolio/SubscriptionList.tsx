@@ -3,27 +3,19 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import type { SubscriptionItem } from '@/lib/portfolio/queries';
-import { INDIA_TIME_ZONE, SIP_CAUSES } from '@/lib/constants';
+import { INDIA_TIME_ZONE } from '@/lib/constants';
 import { loadMessages } from '@/lib/i18n/messages';
 import { DEFAULT_LOCALE, isLocale } from '@/lib/i18n/locales';
-import { SipActions } from './SipActions';
+import { SipList } from './SipList';
 
 export async function SubscriptionList({ subscriptions, locale, now = new Date() }: { subscriptions: SubscriptionItem[]; locale: string; now?: Date }) {
   const t = await getTranslations('Sip');
   if (!subscriptions.length) return <p className="empty-state">{t('empty')}</p>;
-  // SipActions (a client island) reads these two namespaces only
+  // SipList and SipActions (a client island) read these two namespaces only
   const { messages } = await loadMessages(isLocale(locale) ? locale : DEFAULT_LOCALE);
-  const causeName = (slug: string) => ((SIP_CAUSES as readonly string[]).includes(slug) ? t(`causes.${slug as (typeof SIP_CAUSES)[number]}`) : slug);
   return (
     <NextIntlClientProvider locale={locale} timeZone={INDIA_TIME_ZONE} messages={{ Sip: messages.Sip, SipManage: messages.SipManage }}>
-      <ul className="sip-list" data-testid="subscriptions">
-        {subscriptions.map((s) => (
-          <li key={s.id} className="sip-item">
-            <h3>{s.campaign?.title ?? causeName(s.sip_cause)}</h3>
-            <SipActions sip={s} locale={locale} now={now.toISOString()} />
-          </li>
-        ))}
-      </ul>
+      <SipList subscriptions={subscriptions} locale={locale} now={now.toISOString()} />
     </NextIntlClientProvider>
   );
 }

@@ -5,7 +5,7 @@ import { fundraiserById, fundraiserIdByTag, listFundraisers, type ListOptions } 
 import { brandForHost, type Brand } from '../whitelabel/brand';
 import { CACHE_TAGS } from './tags';
 import { listedCauses } from '../fundraisers/causes';
-import { similarFundraisers, storyComments, storySupporters, storyUpdates, supportingFundraisers } from '../story/queries';
+import { campaignUpdate, similarFundraisers, storyComments, storySupporters, storyUpdates, supportingFundraisers } from '../story/queries';
 import { storyWithdrawals } from '../story/funds-used';
 import { listRewards } from '../fundraisers/rewards';
 import { STORY_COMMENTS_PAGE_SIZE, STORY_SIMILAR_COUNT, STORY_SUPPORTERS_PAGE_SIZE, STORY_SUPPORTING_COUNT, STORY_UPDATES_PAGE_SIZE } from '../constants';
@@ -65,6 +65,14 @@ export async function cachedStoryExtras(id: number, causeId: number, title: stri
     // similar fundraisers change with others' donations: refreshed every 10 minutes rather than on each
     { tags: [CACHE_TAGS.fundraiser(id)], revalidate: 600 },
   )(id, causeId, title);
+}
+
+/** An update's page (issue 30): its update email sends every donor at once, so it is cached like the story, under its tag. */
+export async function cachedCampaignUpdate(fundraiserId: number, updateId: number | null) {
+  return unstable_cache(async (i: number, u: number | null) => campaignUpdate(await getDb(), i, u), ['campaign-update'], {
+    tags: [CACHE_TAGS.fundraiser(fundraiserId)],
+    revalidate: SAFETY_REVALIDATE_S,
+  })(fundraiserId, updateId);
 }
 
 export async function cachedCauses() {

@@ -357,6 +357,8 @@ export const rewards = pgTable(
     claimed: integer('claimed').notNull().default(0),
     /** spec 3: the reward's picture, one of the fundraiser's own uploads (checked when set) */
     image_path: text('image_path'),
+    /** issue 30: removed by its campaigner after donors chose it: offered to no one new, kept on the gifts that chose it */
+    retired_at: timestamp('retired_at', { withTimezone: true }),
     created_at: createdAt(),
   },
   (t) => [index('rewards_fundraiser_idx').on(t.fundraiser_id)],
@@ -587,6 +589,22 @@ export const mandates = pgTable(
     updated_at: updatedAt(),
   },
   (t) => [uniqueIndex('mandates_gateway_idx').on(t.gateway, t.gateway_mandate_id), index('mandates_token_idx').on(t.gateway, t.gateway_token), index('mandates_user_idx').on(t.user_id)],
+);
+
+// Issue 30.3: the SIPs a mandate was authorised for: the SIP it was set up for, or those the donor chose on the
+// method-change page. Only these move onto it when it first goes active; no other SIP of the donor ever rides it unasked.
+export const mandateSubscriptions = pgTable(
+  'mandate_subscriptions',
+  {
+    mandate_id: integer('mandate_id')
+      .notNull()
+      .references(() => mandates.id, { onDelete: 'cascade' }),
+    subscription_id: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.mandate_id, t.subscription_id] }), index('mandate_subscriptions_subscription_idx').on(t.subscription_id)],
 );
 
 // Money sent back to a donor: several may follow one order, up to what it charged.
@@ -949,6 +967,14 @@ export const coupons = pgTable('coupons', {
   valid_until: timestamp('valid_until', { withTimezone: true }),
   max_uses: integer('max_uses'),
   uses: integer('uses').notNull().default(0),
+  /** issue 30: matches one donor (by account or by email) may receive from this coupon */
+  max_uses_per_donor: integer('max_uses_per_donor'),
+  /** issue 30: matches one fundraiser may receive from this coupon */
+  max_uses_per_fundraiser: integer('max_uses_per_fundraiser'),
+  /** issue 30: the sponsor's whole budget in the coupon's currency; the matches paid never add up to more */
+  budget_minor: money('budget_minor'),
+  /** what the matches have paid so far (in the coupon's currency), counted under the coupon's row lock */
+  spent_minor: money('spent_minor').notNull().default(0),
   created_at: createdAt(),
 });
 
@@ -961,9 +987,18 @@ export const couponRedemptions = pgTable(
     order_id: integer('order_id').notNull().references(() => orders.id),
     amount_minor: money('amount_minor').notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
+    /** issue 30: whose match this was, for the caps per fundraiser and per donor (account and lower-cased email) */
+    fundraiser_id: integer('fundraiser_id').references(() => fundraisers.id),
+    donor_user_id: integer('donor_user_id').references(() => users.id),
+    donor_email: text('donor_email'),
     created_at: createdAt(),
   },
-  (t) => [uniqueIndex('coupon_redemptions_order_idx').on(t.order_id)],
+  (t) => [
+    uniqueIndex('coupon_redemptions_order_idx').on(t.order_id),
+    index('coupon_redemptions_fundraiser_idx').on(t.coupon_code, t.fundraiser_id),
+    index('coupon_redemptions_email_idx').on(t.coupon_code, t.donor_email),
+    index('coupon_redemptions_user_idx').on(t.coupon_code, t.donor_user_id),
+  ],
 );
 
 /** A user's Sahyog credit (prizes, refunds kept as credit) and what they redeemed into gifts; the balance is the sum. */

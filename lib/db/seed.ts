@@ -359,8 +359,12 @@ export async function insertDemo(db: Db, opts: { now?: Date } = {}): Promise<See
     await tx.insert(s.rewards).values(frs.filter((_, i) => i % 6 === 1).map((f) => ({ fundraiser_id: f.id, title: 'Thank-you postcard', description: 'A handwritten postcard from the family.', min_amount_minor: 100000 })));
     void fos;
     await seedDemoEvents(tx, now);
-    // issue 15: a sponsor's coupon to try on the payment page: ₹100 added to a gift, for a year and 1,000 gifts
-    await tx.insert(s.coupons).values({ code: DEMO_COUPON_CODE, sponsor: 'Sahyog Friends', currency: 'INR', amount_minor: 10_000, max_uses: 1000, valid_until: new Date(now.getTime() + 365 * 24 * 3600 * 1000) }).onConflictDoNothing();
+    // issue 15: a sponsor's coupon to try on the payment page: ₹100 added to a gift, for a year and 1,000 gifts; issue 30:
+    // once per donor, 20 gifts per fundraiser at most, within the sponsor's ₹1,00,000
+    await tx
+      .insert(s.coupons)
+      .values({ code: DEMO_COUPON_CODE, sponsor: 'Sahyog Friends', currency: 'INR', amount_minor: 10_000, max_uses: 1000, max_uses_per_donor: 1, max_uses_per_fundraiser: 20, budget_minor: toMinor(100_000), valid_until: new Date(now.getTime() + 365 * 24 * 3600 * 1000) })
+      .onConflictDoNothing();
     // spec 9 prize credit (₹300) for two demo donors, to give from on the payment page (spec 7 redeem amount)
     const prized = await tx.select({ id: s.users.id }).from(s.users).where(sql`${s.users.email} in ('donor21@demo.sahyog.in', 'donor22@demo.sahyog.in')`);
     if (prized.length) await tx.insert(s.walletEntries).values(prized.map((u) => ({ user_id: u.id, currency: 'INR', amount_minor: toMinor(PRIZE_AMOUNT_MAJOR.INR), reason: 'prize', ref: `${u.id}:INR:demo` }))).onConflictDoNothing();

@@ -12,14 +12,14 @@ import { DEFAULT_LOCALE } from '../i18n/locales';
 import { reportError } from '../observability/report';
 import { hasTaxBenefit } from '../fundraisers/rules';
 import { acceptsDonations, isFundraiserPublished } from '../fundraisers/status';
-import { MAX_DONATION_INR } from '../constants';
+import { MAX_DONATION_INR, SIP_SUBSCRIBE_PATH } from '../constants';
 import { BankTransferSchema, bankTransferAmountError, type CartSchema, type OrderSchema } from '../validation/donation';
 import { parseWith } from '../http/validation';
 import { asCheckoutOrder, type CheckoutOrder } from '../payments/results';
 import { gatewayFor, gatewayNameFor, modeUnavailable, type PaymentMode } from '../payments/registry';
 import { isOneTimeMode, type OneTimePurpose } from '../payments/options';
 import { GATEWAY_REFUSED_REASON } from '../payments/order-state';
-import { assertRewardFor } from '../fundraisers/rewards';
+import { assertRewardFor, rewardRetired } from '../fundraisers/rewards';
 import { quoteCoupon } from '../coupons/coupons';
 
 // how long a double click's second request waits for the first to get its gateway order
@@ -53,7 +53,19 @@ export async function donatableFundraiser(db: Db, id: number, pinVerified: boole
   return f;
 }
 
+export const RECURRING_CART_MESSAGE = `A monthly SIP is started on the SIP page (${SIP_SUBSCRIBE_PATH}), under the SIP rules: this cart takes one-time gifts only`;
+
+/**
+ * spec 3 cart recurring: a monthly gift is a SIP (its minimums, causes, rounding and mandate: lib/sip/subscribe.ts, POST
+ * sip/subscribe), never this cart. A cart asking for it is refused, pointing to the SIP page, so no one-time gift is
+ * made that the donor did not ask for.
+ */
+export function assertOneTimeCart(input: { recurring?: string }): void {
+  if (input.recurring === '1') throw new ApiError('validation_failed', RECURRING_CART_MESSAGE, { recurring: RECURRING_CART_MESSAGE }, undefined, SIP_SUBSCRIBE_PATH);
+}
+
 export async function createCart(db: Db, fundraiserId: number, input: z.output<typeof CartSchema>, ctx: { pinVerified: boolean; userId: number | null; ip: string }) {
+  assertOneTimeCart(input);
   const f = await donatableFundraiser(db, fundraiserId, ctx.pinVerified);
   const r = await currentRatesMicros(db);
   const currency = input.currency as CurrencyCode;
@@ -65,9 +77,10 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
   }
   if (input.reward_id !== undefined) await assertRewardFor(db, f.id, input.reward_id, donatedInr, r);
   // a coupon that cannot match this gift is refused now, with its reason, rather than silently at settling
-  const coupon = input.coupon_code ? await quoteCoupon(db, input.coupon_code, { currency, donatedMinor: donated }) : null;
-  // a PAN is kept only where it earns a tax receipt (the form asks for it on the same fundraisers)
-  const pan = hasTaxBenefit(f) && input.pan ? input.pan : null;
+  // (issue 30: and one the fundraiser's own people, signed in or typing their own email, may not have)
+  const coupon = input.coupon_code ? await quoteCoupon(db, input.coupon_code, { currency, donatedMinor: donated }, { fundraiserId: f.id, userIds: [ctx.userId], email: input.donor_email }) : null;
+  // a PAN is kept only where it earns a tax receipt: an 80G fundraiser, and a gift in rupees (issue 30.1; the form asks there alone)
+  const pan = hasTaxBenefit(f) && currency === 'INR' && input.pan ? input.pan : null;
   const [cart] = await db
     .insert(carts)
     .values({
@@ -86,7 +99,8 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
       donor_city: input.donor_city ?? null,
       donor_pan: pan,
       is_anonymous: input.is_anonymous === '1',
-      recurring: input.recurring === '1',
+      // assertOneTimeCart: a cart is a one-time gift
+      recurring: false,
       is_indian: currency === 'INR',
       device: input.device ?? null,
       utm: input.utm ?? null,
@@ -96,9 +110,21 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
       coupon_code: coupon?.code ?? null,
       dedication: input.dedication ? { occasion: input.dedication.occasion, honoree: input.dedication.honoree, ...(input.dedication.message ? { message: input.dedication.message } : {}) } : null,
     })
-    .returning();
+    .returning()
+    .catch((e: unknown) => {
+      // the reward was deleted between its check and this insert (its campaigner removed it): the donor is told, no 500
+      if (input.reward_id !== undefined && isForeignKeyViolation(e)) throw rewardRetired();
+      throw e;
+    });
   return cart;
 }
+
+/** The cart's reward reference failed (PostgreSQL 23503 on carts.reward_id), as node-postgres or drizzle's wrapper reports it. */
+const isForeignKeyViolation = (e: unknown) => {
+  const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } } | null;
+  const pg = err?.code === '23503' ? err : err?.cause?.code === '23503' ? err.cause : null;
+  return Boolean(pg) && (!pg!.constraint || pg!.constraint.includes('reward'));
+};
 
 export const newOrderId = () => `SHY${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
 
@@ -166,9 +192,18 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
       vpa: input.vpa ?? null,
       origin: input.origin,
       utm: cart.utm,
+      // spec 3: a card payment's issuer digits (6 at most, OrderSchema); a failed payment from an update's page goes back
+      // to that update (spec 4 origin up)
+      params: orderParams(input),
     },
     { gateway, payer: { name: cart.donor_name, email: cart.donor_email, phone: cart.donor_phone } },
   );
+}
+
+/** What an order keeps of its placement beyond its columns, or null when nothing. */
+function orderParams(input: z.output<typeof OrderSchema>): Record<string, unknown> | null {
+  const params = { ...(input.bin && input.mode === 'CARD' ? { card_bin: input.bin } : {}), ...(input.origin === 'up' && input.update_id ? { update_id: input.update_id } : {}) };
+  return Object.keys(params).length ? params : null;
 }
 
 // the orders a retry or a double click may find: the one this idempotency key placed, and the cart's live one

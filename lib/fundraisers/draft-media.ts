@@ -45,7 +45,7 @@ async function assertMayUpload(db: Db, user: { id: number }, fundraiserId: numbe
  */
 export async function addDraftImage(db: Db, user: { id: number }, fundraiserId: number, kind: DraftImageKind, readFile: () => Promise<{ name: string; bytes: Uint8Array }>): Promise<DraftMedia> {
   await assertMayUpload(db, user, fundraiserId, kind);
-  const image = await processImageUpload(await readFile(), kind);
+  const image = await processImageUpload(await readFile(), kind, user.id);
   let replaced: (string | null)[] = [];
   try {
     const [row, live] = await db.transaction(async (tx) => {

@@ -3,7 +3,7 @@
 // `can`'s answer; what it must hold before review is `missingForReview`.
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { causes, diseases, entityDetails, fundraiserMedia, fundraisers, hospitals, rewards, users } from '../db/schema';
 import { ALL_MEDICAL_CAUSE_IDS, CAUSE, DRAFT_TAG_PREFIX, MEDICAL_CAUSE_IDS_FOR_PERSONAL, STORY_TEXT_MIN } from '../constants';
@@ -274,7 +274,7 @@ export async function draftViews(db: DbOrTx, ids: number[], opts: { withMedia?: 
   const media = opts.withMedia
     ? await db.select().from(fundraiserMedia).where(inArray(fundraiserMedia.fundraiser_id, ids)).orderBy(asc(fundraiserMedia.kind), asc(fundraiserMedia.position), asc(fundraiserMedia.id))
     : [];
-  const rewardRows = await db.select({ id: rewards.id, title: rewards.title, fundraiser_id: rewards.fundraiser_id }).from(rewards).where(inArray(rewards.fundraiser_id, ids)).orderBy(asc(rewards.id));
+  const rewardRows = await db.select({ id: rewards.id, title: rewards.title, fundraiser_id: rewards.fundraiser_id }).from(rewards).where(and(inArray(rewards.fundraiser_id, ids), isNull(rewards.retired_at))).orderBy(asc(rewards.id));
   const parentIds = [...new Set(rows.flatMap(({ f }) => (f.support_campaign_id === null ? [] : [f.support_campaign_id])))];
   const parents = parentIds.length ? await db.select({ id: fundraisers.id, title: fundraisers.title, custom_tag: fundraisers.custom_tag }).from(fundraisers).where(inArray(fundraisers.id, parentIds)) : [];
   return rows.map(({ f, cause, owner_name }) => {

@@ -1,9 +1,10 @@
 // Rewards (spec 3, 7; issue 13): the campaigner offers them, a donor picks one their amount qualifies for, and the
 // reward is claimed when the payment settles. Claiming is one conditional UPDATE inside the settling transaction,
-// so however many orders settle at once, no more are given than there are.
+// so however many orders settle at once, no more are given than there are. A reward donors have chosen is never deleted
+// (issue 30): removing it retires it, offered to no one new and kept on the gifts that chose it.
 import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { fundraiserMedia, fundraisers, rewards } from '../db/schema';
+import { carts, fundraiserMedia, fundraisers, rewards } from '../db/schema';
 import { REWARDS_PER_FUNDRAISER_MAX } from '../constants';
 import { toMajor, toMinor } from '../money';
 import { convertMinor } from '../currency-rates';
@@ -27,6 +28,8 @@ export interface RewardView {
   left: number | null;
   /** the reward's picture (one of the fundraiser's uploads), or null */
   image: string | null;
+  /** removed after donors chose it (issue 30): no longer offered, still on their gifts */
+  retired: boolean;
 }
 
 type RewardRow = typeof rewards.$inferSelect;
@@ -41,6 +44,7 @@ const viewOf = (r: RewardRow): RewardView => ({
   claimed: r.claimed,
   left: r.quantity === null ? null : Math.max(0, r.quantity - r.claimed),
   image: r.image_path,
+  retired: r.retired_at !== null,
 });
 
 /** A reward's picture must be one this fundraiser uploaded (its path or one of its sizes): no outside or other fundraisers' URLs. */
@@ -55,8 +59,10 @@ async function ownImage(db: DbOrTx, fundraiserId: number, image: string | null |
   return image;
 }
 
-export async function listRewards(db: DbOrTx, fundraiserId: number): Promise<RewardView[]> {
-  return (await db.select().from(rewards).where(eq(rewards.fundraiser_id, fundraiserId)).orderBy(asc(rewards.min_amount_minor), asc(rewards.id))).map(viewOf);
+/** The rewards on offer (what donors see); with retired ones too for the campaigner's own tools. */
+export async function listRewards(db: DbOrTx, fundraiserId: number, opts: { withRetired?: boolean } = {}): Promise<RewardView[]> {
+  const where = opts.withRetired ? eq(rewards.fundraiser_id, fundraiserId) : and(eq(rewards.fundraiser_id, fundraiserId), isNull(rewards.retired_at));
+  return (await db.select().from(rewards).where(where).orderBy(asc(rewards.min_amount_minor), asc(rewards.id))).map(viewOf);
 }
 
 async function rewardOf(db: DbOrTx, fundraiserId: number, rewardId: number): Promise<RewardRow> {
@@ -75,7 +81,8 @@ export async function addReward(db: Db, user: { id: number }, fundraiserId: numb
     // issue 30.12: the story shows a reward's words to every donor
     refusePaymentDetails({ title: input.title, description: input.description }, REWARD_MESSAGES.paymentDetails);
     const [f] = await tx.select({ currency: fundraisers.currency }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)).for('update');
-    const [{ n }] = await tx.select({ n: count() }).from(rewards).where(eq(rewards.fundraiser_id, fundraiserId));
+    // retired rewards are offered no more: they leave room for new ones
+    const [{ n }] = await tx.select({ n: count() }).from(rewards).where(and(eq(rewards.fundraiser_id, fundraiserId), isNull(rewards.retired_at)));
     if (n >= REWARDS_PER_FUNDRAISER_MAX) throw conflict(`A fundraiser can offer at most ${REWARDS_PER_FUNDRAISER_MAX} rewards`);
     const [row] = await tx
       .insert(rewards)
@@ -112,24 +119,41 @@ export async function updateReward(db: Db, user: { id: number }, fundraiserId: n
   return updated;
 }
 
-/** A reward already given with a donation stays on that donation's record: it can only be limited to what was given, not deleted. */
-export async function deleteReward(db: Db, user: { id: number }, fundraiserId: number, rewardId: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await assertManages(tx, user, fundraiserId);
-    const r = await rewardOf(tx, fundraiserId, rewardId);
-    if (r.claimed > 0) throw conflict('Donors have already received this reward: set its quantity to the number given instead');
-    await tx.delete(rewards).where(eq(rewards.id, rewardId));
-  });
-  await fundraiserChanged(db, fundraiserId);
-}
+export type RewardRemoval = { deleted: true } | { deleted: false; retired: true; reward: RewardView };
 
 /**
- * A cart may name a reward of its fundraiser that is not all given and whose minimum the donation reaches
+ * Removing a reward: one no cart ever chose is deleted; one that any cart or order names is retired instead (issue 30),
+ * offered to no one new and kept on the gifts that chose it. Its row is locked first, so a cart naming it at the same
+ * moment either lands before (and the reward is retired) or finds it gone (and is told so).
+ */
+export async function deleteReward(db: Db, user: { id: number }, fundraiserId: number, rewardId: number): Promise<RewardRemoval> {
+  const removal = await db.transaction(async (tx): Promise<RewardRemoval> => {
+    await assertManages(tx, user, fundraiserId);
+    const [r] = await tx.select().from(rewards).where(and(eq(rewards.id, rewardId), eq(rewards.fundraiser_id, fundraiserId))).for('update');
+    if (!r) throw notFound(REWARD_MESSAGES.notFound);
+    const [chosen] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.reward_id, rewardId)).limit(1);
+    if (!chosen && r.claimed === 0) {
+      await tx.delete(rewards).where(eq(rewards.id, rewardId));
+      return { deleted: true };
+    }
+    const [retired] = await tx.update(rewards).set({ retired_at: r.retired_at ?? new Date() }).where(eq(rewards.id, rewardId)).returning();
+    return { deleted: false, retired: true, reward: viewOf(retired) };
+  });
+  await fundraiserChanged(db, fundraiserId);
+  return removal;
+}
+
+/** A cart naming a reward its campaigner has removed (issue 30). */
+export const rewardRetired = () => new ApiError('validation_failed', REWARD_MESSAGES.retired, { reward_id: REWARD_MESSAGES.retired });
+
+/**
+ * A cart may name a reward of its fundraiser still on offer, not all given, and whose minimum the donation reaches
  * (compared in rupees, at the day's rates, when the currencies differ).
  */
 export async function assertRewardFor(db: DbOrTx, fundraiserId: number, rewardId: number, donatedInrMinor: number, rates: Record<string, number>): Promise<void> {
   const [r] = await db.select().from(rewards).where(and(eq(rewards.id, rewardId), eq(rewards.fundraiser_id, fundraiserId)));
   if (!r) throw new ApiError('validation_failed', REWARD_MESSAGES.notFound, { reward_id: REWARD_MESSAGES.notFound });
+  if (r.retired_at) throw rewardRetired();
   const minInr = r.currency === 'INR' ? r.min_amount_minor : convertMinor(r.min_amount_minor, rates[r.currency], rates.INR);
   if (donatedInrMinor < minInr) throw new ApiError('validation_failed', REWARD_MESSAGES.tooSmall, { reward_id: REWARD_MESSAGES.tooSmall });
   if (r.quantity !== null && r.claimed >= r.quantity) throw new ApiError('validation_failed', REWARD_MESSAGES.soldOut, { reward_id: REWARD_MESSAGES.soldOut });

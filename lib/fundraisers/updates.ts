@@ -14,10 +14,10 @@ import { htmlToText, sanitizeStoryHtml, truncateText } from '../content/sanitize
 import { enqueueMessage } from '../outbox/queue';
 import { announceFundraisersChanged } from '../cache/bus';
 import { invalidateFundraiser } from '../cache/invalidate';
-import { DEFAULT_LOCALE, isLocale, RTL_LOCALES } from '../i18n/locales';
+import { DEFAULT_LOCALE, isLocale, localizedPath, RTL_LOCALES } from '../i18n/locales';
 import { isolate, isolateLtr } from '../i18n/bidi';
 import { loadMessages } from '../i18n/messages';
-import { storyPath } from '../routes';
+import { campaignUpdatePath } from '../routes';
 import { siteConfig } from '../whitelabel/resolve';
 import { mainSiteOrigin } from '../whitelabel/site';
 import { UPDATE_MESSAGES, type UpdateInput } from '../validation/updates';
@@ -114,7 +114,8 @@ async function sendToDonors(tx: DbOrTx, fundraiserId: number, f: { title: string
     const { t, words, digits } = say;
     const title = words(f.title);
     const subject = row.title ? t('subjectTitled', { title, update: words(row.title) }) : t('subject', { title });
-    const body = [text, t('read', { link: digits(`${origin}${storyPath(f.custom_tag)}#updates`) }), t('signoff')].join('\n\n');
+    // issue 30: to the update's own page (spec 2 campaign_update), in the donor's language, with Contribute (origin up)
+    const body = [text, t('read', { link: digits(`${origin}${localizedPath(locale, campaignUpdatePath(f.custom_tag, row.id))}`) }), t('signoff')].join('\n\n');
     for (const recipient of recipients)
       await enqueueMessage(tx, { channel: 'email', recipient, subject, body: `${body}${updateOptOutFooter(updateOptOutUrl(origin, f.custom_tag, fundraiserId, recipient), say)}` });
   }

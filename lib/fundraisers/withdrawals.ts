@@ -209,7 +209,7 @@ export async function requestWithdrawal(db: Db, user: Actor, fundraiserId: numbe
   const early = await balanceMinor(db, before);
   if (amountMinor > early.available) throw aboveBalance(early.available, before.currency);
 
-  const image = await processImageUpload(input.document, 'document').catch((e: unknown) => {
+  const image = await processImageUpload(input.document, 'document', user.id).catch((e: unknown) => {
     throw e instanceof ApiError && e.fields?.file ? documentError(e.fields.file) : e;
   });
   try {

@@ -17,16 +17,20 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export interface ErrorBody {
-  error: { code: ErrorCode | string; message: string; fields?: Record<string, string> };
+  /** link: a path of ours where the caller can do what was refused here (a SIP is started on the SIP page) */
+  error: { code: ErrorCode | string; message: string; fields?: Record<string, string>; link?: string };
 }
 
 export class ApiError extends Error {
   readonly status: number;
+  /** seconds the client should wait before asking again (sent as Retry-After) */
+  retryAfterS?: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
     status?: number,
+    readonly link?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -38,4 +42,8 @@ export const notFound = (message = 'Not found') => new ApiError('not_found', mes
 export const forbidden = (message = 'You are not allowed to do that') => new ApiError('forbidden', message);
 export const unauthenticated = (message = 'Please sign in to continue') => new ApiError('unauthenticated', message);
 export const conflict = (message: string) => new ApiError('conflict', message);
-export const rateLimited = (message = 'Too many attempts, please try again later') => new ApiError('rate_limited', message);
+export function rateLimited(message = 'Too many attempts, please try again later', retryAfterS?: number): ApiError {
+  const error = new ApiError('rate_limited', message);
+  error.retryAfterS = retryAfterS;
+  return error;
+}

@@ -9,8 +9,8 @@ export function json<T>(data: T, init: ResponseInit = {}): Response {
 }
 
 export function errorResponse(error: ApiError): Response {
-  const body: ErrorBody = { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
-  return Response.json(body, { status: error.status });
+  const body: ErrorBody = { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.link ? { link: error.link } : {}) } };
+  return Response.json(body, { status: error.status, ...(error.retryAfterS ? { headers: { 'Retry-After': String(error.retryAfterS) } } : {}) });
 }
 
 export function toErrorResponse(error: unknown): Response {

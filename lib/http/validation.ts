@@ -2,27 +2,46 @@
 import type { z } from 'zod';
 import { ApiError } from './errors';
 import { readBodyText, readBodyCapped } from './body';
-import { JSON_BODY_MAX_BYTES } from '../constants';
+import { JSON_BODY_MAX_BYTES, JSON_INPUT_MAX_DEPTH } from '../constants';
 
 // NUL and the other control characters (tab and line breaks aside) never belong in input; PostgreSQL refuses NUL in text
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export const CONTROL_CHARACTER_MESSAGE = 'This field contains characters we cannot accept';
 
-/** The path of the first string (or key) in the input with a control character, or null. */
-export function controlCharacterPath(input: unknown, path: string[] = []): string | null {
-  if (typeof input === 'string') return CONTROL_CHARACTERS.test(input) ? path.join('.') || '_' : null;
-  if (Array.isArray(input)) {
-    for (let i = 0; i < input.length; i++) {
-      const found = controlCharacterPath(input[i], [...path, String(i)]);
-      if (found) return found;
+/** Why an input is refused before any schema sees it: nested too deeply, or a control character (at a field's path). */
+export type InputProblem = { kind: 'too_deep' } | { kind: 'control_character'; path: string };
+
+export const INPUT_TOO_DEEP_MESSAGE = `The request is nested too deeply (at most ${JSON_INPUT_MAX_DEPTH} levels)`;
+
+// one open array or object of the walk: its entries, and the next one to look at
+type OpenContainer = { entries: [string, unknown][]; keyed: boolean; next: number };
+const openContainer = (value: object): OpenContainer =>
+  Array.isArray(value) ? { entries: value.map((v, i): [string, unknown] => [String(i), v]), keyed: false, next: 0 } : { entries: Object.entries(value), keyed: true, next: 0 };
+
+/**
+ * issue 30.13: one walk over the input, in document order, without recursion: a body nested thousands deep (a few kB
+ * of brackets) overflowed the stack of the recursive walk (a 500) and copied its path at every level. The path of
+ * the first string or key with a control character is the field's ('_' for the key itself or a bare string).
+ */
+export function inputProblem(input: unknown): InputProblem | null {
+  if (typeof input === 'string') return CONTROL_CHARACTERS.test(input) ? { kind: 'control_character', path: '_' } : null;
+  if (!input || typeof input !== 'object') return null;
+  const open: OpenContainer[] = [openContainer(input)];
+  // the keys leading to the entry being looked at, one per open container
+  const keys = () => open.map((c) => c.entries[c.next - 1][0]);
+  while (open.length) {
+    const container = open[open.length - 1];
+    if (container.next === container.entries.length) {
+      open.pop();
+      continue;
     }
-    return null;
-  }
-  if (input && typeof input === 'object') {
-    for (const [k, v] of Object.entries(input)) {
-      if (CONTROL_CHARACTERS.test(k)) return [...path, '_'].join('.');
-      const found = controlCharacterPath(v, [...path, k]);
-      if (found) return found;
+    const [key, value] = container.entries[container.next++];
+    if (container.keyed && CONTROL_CHARACTERS.test(key)) return { kind: 'control_character', path: [...keys().slice(0, -1), '_'].join('.') };
+    if (typeof value === 'string') {
+      if (CONTROL_CHARACTERS.test(value)) return { kind: 'control_character', path: keys().join('.') };
+    } else if (value && typeof value === 'object') {
+      if (open.length >= JSON_INPUT_MAX_DEPTH) return { kind: 'too_deep' };
+      open.push(openContainer(value));
     }
   }
   return null;
@@ -45,10 +64,11 @@ export function validationError(error: z.ZodError): ApiError {
   return new ApiError('validation_failed', first, fields);
 }
 
-/** Every payload, query and route parameter passes here: control characters are refused before any schema or query sees them. */
+/** Every payload, query and route parameter passes here: control characters and deep nesting are refused before any schema or query sees them. */
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const bad = controlCharacterPath(input);
-  if (bad) throw new ApiError('validation_failed', CONTROL_CHARACTER_MESSAGE, { [bad]: CONTROL_CHARACTER_MESSAGE });
+  const problem = inputProblem(input);
+  if (problem?.kind === 'too_deep') throw new ApiError('bad_request', INPUT_TOO_DEEP_MESSAGE);
+  if (problem) throw new ApiError('validation_failed', CONTROL_CHARACTER_MESSAGE, { [problem.path]: CONTROL_CHARACTER_MESSAGE });
   const result = schema.safeParse(input);
   if (!result.success) throw validationError(result.error);
   return result.data;

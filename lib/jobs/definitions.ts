@@ -54,7 +54,7 @@ export function productJobs(host: JobHost): JobDefinition[] {
       (async () => {
         const { runSipChargeDue } = await import('../sip/charge-due');
         const r = await runSipChargeDue(await host.db(), { origin: mainSiteOrigin(siteConfig()) });
-        if (r.notices || r.placed || r.skipped || r.awaitingMandate || r.errors) log(`SIP charge run: ${JSON.stringify(r)}`);
+        if (r.notices || r.placed || r.skipped || r.awaitingMandate || r.lapsed || r.errors) log(`SIP charge run: ${JSON.stringify(r)}`);
       }),
   });
   // issue 16: statistics and the search index's pending list where autovacuum does not run (the embedded database)

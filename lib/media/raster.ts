@@ -9,6 +9,7 @@ import { IMAGE_CACHE_DIR_NAME, IMAGE_WEBP_QUALITY } from '../constants';
 import { causeArt } from './demo-art';
 import { demoImagePath, type DemoImage } from './demo-images';
 import { renderOnce } from './render-cache';
+import { imageWork } from './image-work';
 
 /** True when a fundraiser really has this demo picture: nobody makes us draw (and store) pictures of ids we never seeded. */
 async function isStoredPicture(db: DbOrTx, image: DemoImage): Promise<boolean> {
@@ -27,7 +28,10 @@ export async function demoImageWebp(db: DbOrTx, image: DemoImage): Promise<Buffe
   // keyed on the drawing itself: a new version of the art never serves an old file, and ids with the same look share one
   return renderOnce(IMAGE_CACHE_DIR_NAME, `${image.width ?? 'full'}:${svg}`, 'webp', async () => {
     if (!(await isStoredPicture(db, image))) return null;
-    const drawn = sharp(Buffer.from(svg));
-    return (image.width ? drawn.resize({ width: image.width }) : drawn).webp({ quality: IMAGE_WEBP_QUALITY }).toBuffer();
+    // issue 30.14: drawn by an image worker, before any waiting upload
+    return imageWork().run(() => {
+      const drawn = sharp(Buffer.from(svg));
+      return (image.width ? drawn.resize({ width: image.width }) : drawn).webp({ quality: IMAGE_WEBP_QUALITY }).toBuffer();
+    });
   });
 }

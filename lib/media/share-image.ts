@@ -6,6 +6,7 @@ import { SHARE_IMAGE_DIR_NAME, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_QUALITY, SHARE_IM
 import { causeArt, defaultFundraiserArt, demoArt } from './demo-art';
 import { parseDemoImage } from './demo-images';
 import { renderOnce } from './render-cache';
+import { imageWork } from './image-work';
 
 /** The picture behind a stored image path, as bytes sharp can read; null for one we cannot draw. */
 function sourceOf(imagePath: string): Buffer | null {
@@ -29,7 +30,8 @@ export async function shareImageFor(imagePath: string): Promise<Buffer | null> {
   const source = sourceOf(imagePath);
   if (!source) return null;
   // keyed on the drawing itself: a new version of the art never serves an old preview
+  // issue 30.14: drawn by an image worker, before any waiting upload
   return renderOnce(SHARE_IMAGE_DIR_NAME, source.toString('utf8'), 'jpg', () =>
-    sharp(source).resize(SHARE_IMAGE_WIDTH, SHARE_IMAGE_HEIGHT, { fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg({ quality: SHARE_IMAGE_QUALITY, mozjpeg: true }).toBuffer(),
+    imageWork().run(() => sharp(source).resize(SHARE_IMAGE_WIDTH, SHARE_IMAGE_HEIGHT, { fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg({ quality: SHARE_IMAGE_QUALITY, mozjpeg: true }).toBuffer()),
   );
 }

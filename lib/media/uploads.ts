@@ -25,6 +25,7 @@ import {
   MULTIPART_OVERHEAD_BYTES,
 } from '../constants';
 import { bmpSize, decodeBmp } from './bmp';
+import { imageWork } from './image-work';
 import { MEDIA_VARIANTS, isMediaKey, mediaStore, type MediaExtension, type MediaVariant } from './store';
 
 export type ImagePurpose = 'leaderboard' | 'beneficiary' | 'editor' | 'avatar' | 'document';
@@ -75,26 +76,64 @@ const SHARP_FORMATS: Record<Exclude<ImageKind, 'bmp'>, string> = { png: 'png', j
 
 const UPLOAD_ID = new RegExp(`^[a-f0-9]{${MEDIA_UPLOAD_ID_BYTES * 2}}$`);
 
+type EncodedVariant = { variant: MediaVariant; data: Buffer; width: number; height: number };
+
 const keyOf = (id: string, variant: MediaVariant) => `${id}-${variant}.${VARIANT_FILES[variant].extension}`;
 
-/** The picture ready to be resized: refused before any pixel is unpacked when it is no image or has too many pixels. */
-async function decoded(bytes: Uint8Array, kind: ImageKind): Promise<Sharp> {
-  const tooMany = (size: { width?: number; height?: number }) => (size.width ?? 0) * (size.height ?? 0) > MEDIA_MAX_INPUT_PIXELS;
+const tooManyPixels = (size: { width?: number; height?: number }) => (size.width ?? 0) * (size.height ?? 0) > MEDIA_MAX_INPUT_PIXELS;
+
+/** The picture's size from its header alone, before any pixel is unpacked: refused when it is no image or has too many pixels. */
+async function pictureSize(bytes: Uint8Array, kind: ImageKind): Promise<{ width: number; height: number }> {
   if (kind === 'bmp') {
     const size = bmpSize(bytes);
     if (!size) throw fileError(UPLOAD_MESSAGES.format);
-    if (tooMany(size)) throw fileError(UPLOAD_MESSAGES.tooManyPixels);
-    const pixels = decodeBmp(bytes);
-    if (!pixels) throw fileError(UPLOAD_MESSAGES.format);
-    return sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } });
+    if (tooManyPixels(size)) throw fileError(UPLOAD_MESSAGES.tooManyPixels);
+    return size;
   }
   // the header only (no pixels yet), read without sharp's own limit so a too-large picture gets its own message
   const header = await sharp(bytes, { limitInputPixels: false }).metadata().catch(() => null);
   // bytes that start like a PNG but that sharp reads as something else are no PNG
   if (!header?.width || !header.height || header.format !== SHARP_FORMATS[kind]) throw fileError(UPLOAD_MESSAGES.format);
-  if (tooMany(header)) throw fileError(UPLOAD_MESSAGES.tooManyPixels);
+  if (tooManyPixels(header)) throw fileError(UPLOAD_MESSAGES.tooManyPixels);
+  return { width: header.width, height: header.height };
+}
+
+/** The picture ready to be resized (a BMP is decoded here, the others by libvips as the resize runs). */
+function decoded(bytes: Uint8Array, kind: ImageKind): Sharp {
+  if (kind === 'bmp') {
+    const pixels = decodeBmp(bytes);
+    if (!pixels) throw fileError(UPLOAD_MESSAGES.format);
+    return sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } });
+  }
   // the pixel limit again for the decoder itself; rotate() turns the picture the way its EXIF orientation says
   return sharp(bytes, { limitInputPixels: MEDIA_MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+}
+
+// the least every fundraiser size needs: as wide as the widest (story, share) and as high as the share preview
+const SHRUNK_WIDTH = Math.max(MEDIA_CARD_WIDTH, MEDIA_STORY_WIDTH, MEDIA_SHARE_WIDTH);
+const SHRUNK_HEIGHT = MEDIA_SHARE_HEIGHT;
+
+/**
+ * Every size `variants` asks for. With several, the upload is decoded once, shrunk to the least they all need (never
+ * enlarged) and kept as raw pixels for each size to start from (issue 30.14: each size decoded the whole upload again,
+ * three times the work). One size at a time: one picture's work is one core's.
+ */
+async function encodeVariants(bytes: Uint8Array, kind: ImageKind, variants: readonly MediaVariant[]): Promise<EncodedVariant[]> {
+  let source = decoded(bytes, kind);
+  if (variants.length > 1) {
+    const { data, info } = await source
+      .resize(SHRUNK_WIDTH, SHRUNK_HEIGHT, { fit: 'outside', withoutEnlargement: true })
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    source = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  }
+  const encoded: EncodedVariant[] = [];
+  for (const variant of variants) {
+    // sharp writes no metadata unless asked (no withMetadata/keepExif here): EXIF, GPS and comments stay behind
+    const { data, info } = await VARIANT_FILES[variant].encode(source.clone()).toBuffer({ resolveWithObject: true });
+    encoded.push({ variant, data, width: info.width, height: info.height });
+  }
+  return encoded;
 }
 
 /** The `file` field of a multipart upload, read with spec 5's size cap (a larger body is refused as it streams in). */
@@ -113,23 +152,21 @@ export async function uploadedFile(request: Request): Promise<File> {
 
 /**
  * spec 5: checks an uploaded picture (jpg, jpeg, bmp, gif or png by name and by content, at most 10 MB), then stores
- * it again in the sizes `purpose` needs, without metadata. Throws a 422 ApiError with the spec's message for the `file` field.
+ * it again in the sizes `purpose` needs, without metadata. Throws a 422 ApiError with the spec's message for the `file`
+ * field; a 429 when the server's image work is full, or holds as many of this account's uploads as it may (issue 30.14).
  */
-export async function processImageUpload<P extends ImagePurpose>(file: { name: string; bytes: Uint8Array }, purpose: P): Promise<UploadedImage<P>> {
+export async function processImageUpload<P extends ImagePurpose>(file: { name: string; bytes: Uint8Array }, purpose: P, account: number | string): Promise<UploadedImage<P>> {
   const problem = imageFileProblem({ name: file.name, size: file.bytes.byteLength }, file.bytes.subarray(0, IMAGE_SNIFF_BYTES));
   if (problem) throw fileError(problem);
-  const image = await decoded(file.bytes, imageKindOf(file.bytes) as ImageKind);
+  const kind = imageKindOf(file.bytes) as ImageKind;
+  const { width, height } = await pictureSize(file.bytes, kind);
   const variants = PURPOSE_VARIANTS[purpose] as readonly MediaVariant[];
-  let encoded: { variant: MediaVariant; data: Buffer; width: number; height: number }[];
+  let encoded: EncodedVariant[];
   try {
-    encoded = await Promise.all(
-      variants.map(async (variant) => {
-        // sharp writes no metadata unless asked (no withMetadata/keepExif here): EXIF, GPS and comments stay behind
-        const { data, info } = await VARIANT_FILES[variant].encode(image.clone()).toBuffer({ resolveWithObject: true });
-        return { variant, data, width: info.width, height: info.height };
-      }),
-    );
-  } catch {
+    encoded = await imageWork().run(() => encodeVariants(file.bytes, kind, variants), { account: String(account), pixels: width * height });
+  } catch (e) {
+    // a refusal (429), or a BMP whose pixels do not decode
+    if (e instanceof ApiError) throw e;
     // damaged pixel data after a readable header
     throw fileError(UPLOAD_MESSAGES.format);
   }

@@ -166,8 +166,9 @@ async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: 
   // issue 15: a paid premium pays its policy and starts its cover (once), in this transaction
   await afterInsurancePremium(tx, order);
   // last: the fundraisers' rows stay locked for the shortest time (every SIP month of a cause credits the same five)
-  // issue 15: a sponsor's coupon adds its match to the gift's fundraiser, once, without a second supporter
-  const changed = await writeLedger(tx, order.order_id, [...(await chargeCredits(tx, order, f?.currency)), ...(await claimCouponMatch(tx, order, cart?.coupon_code ?? null))]);
+  // issue 15: a sponsor's coupon adds its match to the gift's fundraiser, once, without a second supporter (issue 30: never
+  // from the fundraiser's own people, within its caps and budget)
+  const changed = await writeLedger(tx, order.order_id, [...(await chargeCredits(tx, order, f?.currency)), ...(await claimCouponMatch(tx, order, cart, accountId))]);
   return { result: 'settled', status: 'success', orderId: order.order_id, credited: true, fundraisers: changed };
 }
 
@@ -182,7 +183,7 @@ async function settlementReads(tx: Tx, order: OrderRow) {
   const [row] = await tx
     .select({
       // drizzle makes a left-joined object null when its first column is: each starts with its never-null id
-      cart: { id: carts.id, reward_id: carts.reward_id, coupon_code: carts.coupon_code, email: carts.donor_email, name: carts.donor_name, pan: carts.donor_pan, locale: carts.locale, dedication: carts.dedication },
+      cart: { id: carts.id, reward_id: carts.reward_id, coupon_code: carts.coupon_code, user_id: carts.user_id, email: carts.donor_email, name: carts.donor_name, pan: carts.donor_pan, locale: carts.locale, dedication: carts.dedication },
       f: { id: fundraisers.id, title: fundraisers.title, currency: fundraisers.currency, ngo: entityDetails.name, has80g: entityDetails.has_80g, registration: entityDetails.registration_number, pan: entityDetails.pan_number },
       // as findUserByEmail matches: on the lowercased address (users_email_lower_idx)
       accountId: sql<number | null>`(select ${users.id} from ${users} where lower(${users.email}) = lower(btrim(${carts.donor_email})) limit 1)`.mapWith((v) => (v === null ? null : Number(v))),

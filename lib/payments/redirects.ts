@@ -1,6 +1,6 @@
 // spec 4: where a failed payment sends the donor back, by the origin code it started from (each with st=f).
 import { FAILED_PAYMENT_PATH } from '../constants';
-import { paymentPath, storyPath } from '../routes';
+import { campaignUpdatePath, paymentPath, storyPath } from '../routes';
 import { isUrlOnOrigin } from '../http/origin';
 
 /** where every gateway sends the donor back (spec 4 payment-route); the only return target we accept */
@@ -19,19 +19,26 @@ export function isMandateReturnUrl(candidate: string, siteOrigin: string): boole
   return isUrlOnOrigin(candidate, siteOrigin) && /^(\/[a-z]{2})?\/sip\/welcome$/.test(new URL(candidate).pathname);
 }
 
-/** Where a failed payment goes back to. A gift names its fundraiser; without one (a tip, an unreadable order) the fundraiser's origins fall back to the default. */
-export function failureRedirect(origin: string | null | undefined, f: { custom_tag: string; id: number } | null, reason?: string | null): string {
+/** The fundraiser a gift was for, as a failure return needs it; a gift from an update's page (origin up) names the update. */
+export type ReturnFundraiser = { custom_tag: string; id: number; update_id?: number | null };
+
+/**
+ * Where a failed payment goes back to (spec 4), each a real page that shows the failure (issue 30). A gift names its
+ * fundraiser; without one (a tip, an unreadable order) the fundraiser's origins fall back to the default.
+ */
+export function failureRedirect(origin: string | null | undefined, f: ReturnFundraiser | null, reason?: string | null): string {
   const base = (() => {
-    if (!f && (origin === 'f' || origin === 's' || origin === 'tp' || origin === 'ps')) return FAILED_PAYMENT_PATH;
+    if (!f && (origin === 'f' || origin === 's' || origin === 'tp' || origin === 'up' || origin === 'ps')) return FAILED_PAYMENT_PATH;
     switch (origin) {
       case 'f':
         return `/fundraiser/${encodeURIComponent(f!.custom_tag)}`;
       case 's':
         return storyPath(f!.custom_tag);
       case 'tp':
+        // the thank-you page with st=f says the payment failed (it needs no order for that)
         return `/new/thankyou/${encodeURIComponent(f!.custom_tag)}`;
       case 'up':
-        return '/new/campaign/campaign_update';
+        return campaignUpdatePath(f!.custom_tag, f!.update_id);
       case 'tann':
         return '/new/anniversary';
       case 'tip':

@@ -37,7 +37,8 @@ async function nextPaths(db: Db, order: CheckoutOrder, customTag?: string | null
   }
   // the tag comes with the order when the caller read them together (the browser return)
   const [f] = typeof customTag === 'string' ? [{ id: order.fundraiser_id!, custom_tag: customTag }] : await db.select({ id: fundraisers.id, custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, order.fundraiser_id!));
-  return { success: thankYouPath(f.custom_tag, order.order_id), failure: failureRedirect(order.origin, f, reason) };
+  const updateId = typeof order.params?.update_id === 'number' ? order.params.update_id : null;
+  return { success: thankYouPath(f.custom_tag, order.order_id), failure: failureRedirect(order.origin, { ...f, update_id: updateId }, reason) };
 }
 
 /** spec 8: a wallet payment that did not succeed says 'Please try again' (its wallet's own words mean nothing to a donor); others keep the gateway's description. */
@@ -83,13 +84,14 @@ async function isSignedReturnOf(order: OrderRow, params: Record<string, string>,
 }
 
 /**
- * GET orders/{oi}: the status for anyone holding the id (the waiting pages poll it); the donor's name only
- * for the donor's own session or the gateway's signed return for this order.
+ * GET orders/{oi}: only to the order's donor (ctx.donor: their session, or the browser that made its cart,
+ * lib/payments/checkout-access.ts) or with the gateway's signed return for this order; for anyone else holding the id
+ * it does not exist (issue 30.8: its status, amount, mode and fundraiser are the donor's).
  */
-export async function orderView(db: Db, order: OrderRow, ctx: { viewer: { id: number } | null; returned: Record<string, string>; origin: string }) {
+export async function orderView(db: Db, order: OrderRow, ctx: { donor: boolean; returned: Record<string, string>; origin: string }) {
+  if (!ctx.donor && !(await isSignedReturnOf(order, ctx.returned, ctx.origin))) throw notFound('Order not found');
   const [f] = order.fundraiser_id ? await db.select({ title: fundraisers.title, custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, order.fundraiser_id)) : [];
-  const isDonor = (ctx.viewer !== null && order.user_id === ctx.viewer.id) || (await isSignedReturnOf(order, ctx.returned, ctx.origin));
-  const [cart] = isDonor && order.cart_id ? await db.select({ donor_name: carts.donor_name }).from(carts).where(eq(carts.id, order.cart_id)) : [];
+  const [cart] = order.cart_id ? await db.select({ donor_name: carts.donor_name }).from(carts).where(eq(carts.id, order.cart_id)) : [];
   return {
     order_id: order.order_id,
     status: order.status,
@@ -100,8 +102,8 @@ export async function orderView(db: Db, order: OrderRow, ctx: { viewer: { id: nu
     payment_mode: order.payment_mode,
     payment_gateway: order.payment_gateway,
     ...(cart ? { donor: { full_name: cart.donor_name } } : {}),
-    // spec 9: the campaign that brought the donor (the landing's utm, kept 7 days), to the donor alone like their name
-    ...(isDonor ? { utm: order.utm ?? null } : {}),
+    // spec 9: the campaign that brought the donor (the landing's utm, kept 7 days)
+    utm: order.utm ?? null,
     fundraiser: f ?? null,
   };
 }

@@ -1,10 +1,10 @@
 // spec 4 new/payment-route, the browser's side: what the return URL says, and where the donor goes after each answer
 // of POST payment/response/{oi}. Plain functions (the page's client component and the tests share them).
 import { ORIGIN_CODES } from '../constants';
-import { failureRedirect } from './redirects';
+import { failureRedirect, type ReturnFundraiser } from './redirects';
 
-/** spec 3's return params the router reads itself (oi/order_id, or/origin, ct, id); the rest are the gateway's. */
-const OWN_PARAMS = new Set(['oi', 'or', 'origin', 'ct', 'id']);
+/** spec 3's return params the router reads itself (oi/order_id, or/origin, ct, id, and an update's id); the rest are the gateway's. */
+const OWN_PARAMS = new Set(['oi', 'or', 'origin', 'ct', 'id', 'update']);
 
 export interface PaymentReturn {
   /** our order id: oi, else order_id (spec 3 "oi/order_id") */
@@ -13,8 +13,8 @@ export interface PaymentReturn {
   returnedOrderId: string | null;
   /** where the payment started (spec 3 "or (origin)"); null when absent or unknown */
   origin: string | null;
-  /** the fundraiser the gift was for (ct, id), when the URL names it */
-  fundraiser: { custom_tag: string; id: number } | null;
+  /** the fundraiser the gift was for (ct, id), when the URL names it, and the update it was given from (origin up) */
+  fundraiser: ReturnFundraiser | null;
   /** what goes to the server to be verified: everything but our own params */
   gatewayParams: Record<string, string>;
 }
@@ -28,7 +28,9 @@ export function readPaymentReturn(query: URLSearchParams): PaymentReturn {
   const id = Number(query.get('id'));
   const validId = Number.isSafeInteger(id) && id > 0 ? id : null;
   // the payment screen (ps) needs the fundraiser's id as well as its tag; the other origins need the tag
-  const fundraiser = ct && (validId !== null || origin !== 'ps') ? { custom_tag: ct, id: validId ?? 0 } : null;
+  const update = Number(query.get('update'));
+  const updateId = Number.isSafeInteger(update) && update > 0 ? update : null;
+  const fundraiser = ct && (validId !== null || origin !== 'ps') ? { custom_tag: ct, id: validId ?? 0, ...(updateId ? { update_id: updateId } : {}) } : null;
   const gatewayParams: Record<string, string> = {};
   query.forEach((value, key) => {
     if (!OWN_PARAMS.has(key)) gatewayParams[key] = value;

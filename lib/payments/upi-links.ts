@@ -4,22 +4,12 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fundraisers, orders } from '../db/schema';
-import { ApiError, forbidden, unauthenticated } from '../http/errors';
+import { ApiError } from '../http/errors';
 import { MINOR_UNITS_PER_MAJOR } from '../money';
 import { reconcileSettings } from './reconcile-settings';
 import { UPI_CURRENCY, UPI_LINK_MODES, UPI_NOTE_MAX_LENGTH, UPI_PAYEES } from '../constants';
 
 type OrderRow = typeof orders.$inferSelect;
-
-/**
- * Who may read an order's payment links: the donor's own session, as orders/{oi} shows the donor's details. A guest's
- * checkout has no session: the order id it was handed (unguessable, as for the order's status and QR code) is its key.
- */
-export function assertOrderCheckoutReader(order: Pick<OrderRow, 'user_id'>, viewer: { id: number } | null): void {
-  if (order.user_id === null) return;
-  if (!viewer) throw unauthenticated('Sign in as the donor of this order to pay it');
-  if (viewer.id !== order.user_id) throw forbidden('This order is someone else’s');
-}
 
 /** spec 4: an order waits for a UPI app while it is placed, unpaid, in a UPI mode, in rupees, with its gateway's link. */
 export const isAwaitingUpi = (order: Pick<OrderRow, 'status' | 'payment_mode' | 'iso_currency' | 'url'>): boolean =>

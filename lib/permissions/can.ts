@@ -48,6 +48,29 @@ export function managedBySql(userId: number): SQL {
   return or(eq(fundraisers.campaigner_id, userId), eq(fundraisers.manager_id, userId), organisationSql(userId))!;
 }
 
+/**
+ * The fundraiser's own people (issue 30): its campaigner (the owner), its manager, and the owners and members of the
+ * entity it raises for and of the one that started it (an NGO, a hospital, the field-sales agent's). The user ids as SQL.
+ */
+function fundraiserPeopleSql(fundraiserId: number): SQL {
+  const f = sql`(select ${fundraisers.entity_details_id} as raising, ${fundraisers.creator_entity_details_id} as starting from ${fundraisers} where ${fundraisers.id} = ${fundraiserId})`;
+  return sql`(select ${fundraisers.campaigner_id} from ${fundraisers} where ${fundraisers.id} = ${fundraiserId}
+    union select ${fundraisers.manager_id} from ${fundraisers} where ${fundraisers.id} = ${fundraiserId} and ${fundraisers.manager_id} is not null
+    union select ${entityDetails.user_id} from ${entityDetails}, ${f} f where ${entityDetails.id} in (f.raising, f.starting)
+    union select ${memberships.user_id} from ${memberships}, ${f} f where ${memberships.scope} = ${MEMBERSHIP.entityMember.scope} and ${memberships.role} = ${MEMBERSHIP.entityMember.role} and ${memberships.scope_id} in (f.raising, f.starting))`;
+}
+
+/** True when any of these accounts, or the account of this email (as typed on a cart), is one of the fundraiser's own people. */
+export async function isFundraisersOwnPerson(db: DbOrTx, fundraiserId: number, who: { userIds: readonly (number | null | undefined)[]; email: string | null | undefined }): Promise<boolean> {
+  const ids = who.userIds.filter((id): id is number => typeof id === 'number');
+  const email = who.email?.trim().toLowerCase() || null;
+  if (!ids.length && !email) return false;
+  const byId = ids.length ? sql`${users.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`;
+  const byEmail = email ? sql`lower(${users.email}) = ${email}` : sql`false`;
+  const [row] = await db.select({ yes: sql<boolean>`true` }).from(users).where(and(or(byId, byEmail), sql`${users.id} in ${fundraiserPeopleSql(fundraiserId)}`)).limit(1);
+  return Boolean(row);
+}
+
 /** REVIEWER_EMAILS, lower-cased: these accounts review as if they held the reviewer membership. */
 export function configuredReviewers(list = env().REVIEWER_EMAILS): Set<string> {
   return new Set((list ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean));

@@ -20,7 +20,7 @@ const AVATAR_NAME = new RegExp(`^[a-f0-9]{${AVATAR_NAME_BYTES * 2}}\\.(png|jpg|g
 
 /** Checks the file by spec 5, stores it without metadata, points users.avatar at it and removes the previous upload. */
 export async function replaceAvatar(db: DbOrTx, userId: number, file: File): Promise<{ avatar: string }> {
-  const upload = await processImageUpload({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, 'avatar');
+  const upload = await processImageUpload({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, 'avatar', userId);
   const url = upload.variants.avatar;
   let previous: string | null = null;
   try {

@@ -40,13 +40,14 @@ export interface SubscriptionItem {
   skip_period: string | null;
   /** issue 14: what each month gives to, per cause (or fundraiser): spec 3 listsubscriptions is per cause */
   lines: { sip_cause: string | null; fundraiser_id: number | null; amount_minor: number }[];
-  /** issue 14: the mandate that pays it; a raise above max_amount_minor needs a new one */
-  mandate: { method: string; status: string; max_amount_minor: number } | null;
+  /** issue 14: the mandate that pays it; a raise above max_amount_minor needs a new one. Issue 30.3: its id names it on
+   *  the method-change page (the donor's SIPs on one mandate share its cap) */
+  mandate: { id: number; method: string; status: string; max_amount_minor: number } | null;
 }
 
 async function subscriptionItems(db: DbOrTx, where: SQL): Promise<SubscriptionItem[]> {
   const rows = await db
-    .select({ s: subscriptions, title: fundraisers.title, custom_tag: fundraisers.custom_tag, m: { method: mandates.method, status: mandates.status, max_amount_minor: mandates.max_amount_minor } })
+    .select({ s: subscriptions, title: fundraisers.title, custom_tag: fundraisers.custom_tag, m: { id: mandates.id, method: mandates.method, status: mandates.status, max_amount_minor: mandates.max_amount_minor } })
     .from(subscriptions)
     .leftJoin(fundraisers, eq(fundraisers.id, subscriptions.fundraiser_id))
     .leftJoin(mandates, eq(mandates.id, subscriptions.mandate_id))
@@ -74,7 +75,7 @@ async function subscriptionItems(db: DbOrTx, where: SQL): Promise<SubscriptionIt
     paused_until: iso(s.paused_until),
     skip_period: s.skip_period,
     lines: lines.filter((l) => l.subscription_id === s.id).map(({ sip_cause, fundraiser_id, amount_minor }) => ({ sip_cause, fundraiser_id, amount_minor })),
-    mandate: m?.method ? { method: m.method, status: m.status!, max_amount_minor: m.max_amount_minor! } : null,
+    mandate: m?.id ? { id: m.id, method: m.method!, status: m.status!, max_amount_minor: m.max_amount_minor! } : null,
   }));
 }
 
@@ -175,7 +176,7 @@ export async function ordersOf(db: DbOrTx, userId: number, q: OrdersPageQuery) {
   const direction = q.sortedBy === 'asc' ? asc : desc;
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ o: orders, recurring: carts.recurring, anonymous: carts.is_anonymous, f: { id: fundraisers.id, title: fundraisers.title, custom_tag: fundraisers.custom_tag } })
+      .select({ o: orders, anonymous: carts.is_anonymous, f: { id: fundraisers.id, title: fundraisers.title, custom_tag: fundraisers.custom_tag } })
       .from(orders)
       .innerJoin(carts, eq(carts.id, orders.cart_id))
       .innerJoin(fundraisers, eq(fundraisers.id, orders.fundraiser_id))
@@ -186,7 +187,7 @@ export async function ordersOf(db: DbOrTx, userId: number, q: OrdersPageQuery) {
       .offset((q.page - 1) * q.limit),
     db.select({ total: count() }).from(orders).where(listedOrdersOf(userId)),
   ]);
-  const data: OrderItem[] = rows.map(({ o, recurring, anonymous, f }) => {
+  const data: OrderItem[] = rows.map(({ o, anonymous, f }) => {
     const paid = o.status === 'success';
     return {
       order_id: o.order_id,
@@ -195,7 +196,8 @@ export async function ordersOf(db: DbOrTx, userId: number, q: OrdersPageQuery) {
       donated_amount_minor: o.donated_amount_minor,
       tip_amount_minor: o.tip_amount_minor,
       payment_mode: o.payment_mode,
-      recurring,
+      // a SIP month is the charge of a subscription; a cart's old recurring flag never made one (issue 30.4)
+      recurring: o.kind === 'sip',
       created_at: o.created_at.toISOString(),
       fundraiser: f,
       receipt_number: paid ? o.order_id : null,
@@ -252,7 +254,7 @@ export async function receiptOf(db: DbOrTx, userId: number, orderId: string) {
   const [row] = await db
     .select({
       o: orders,
-      cart: { donor_name: carts.donor_name, donor_email: carts.donor_email, donor_pan: carts.donor_pan, donor_city: carts.donor_city, donor_pincode: carts.donor_pincode, recurring: carts.recurring },
+      cart: { donor_name: carts.donor_name, donor_email: carts.donor_email, donor_pan: carts.donor_pan, donor_city: carts.donor_city, donor_pincode: carts.donor_pincode },
       f: { id: fundraisers.id, title: fundraisers.title, custom_tag: fundraisers.custom_tag, taxexempted: fundraisers.taxexempted, beneficiary_tax_benefit: fundraisers.beneficiary_tax_benefit, beneficiary_name: fundraisers.beneficiary_name },
       org: { name: entityDetails.name, pan_number: entityDetails.pan_number, registration_number: entityDetails.registration_number, has_80g: entityDetails.has_80g, address: entityDetails.address, city: entityDetails.city },
     })
@@ -275,7 +277,7 @@ export async function receiptOf(db: DbOrTx, userId: number, orderId: string) {
     total_minor: o.donated_amount_minor + o.tip_amount_minor,
     payment_mode: o.payment_mode,
     pg_txn_id: o.gateway_payment_id,
-    recurring: cart.recurring,
+    recurring: o.kind === 'sip',
     donor: { name: cart.donor_name, email: cart.donor_email, city: cart.donor_city, pincode: cart.donor_pincode },
     fundraiser: { id: f.id, title: f.title, custom_tag: f.custom_tag, beneficiary_name: f.beneficiary_name },
     tax: taxReceipt ? { pan: cart.donor_pan!, organisation: org?.name ? org : null } : null,

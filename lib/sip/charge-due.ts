@@ -9,9 +9,11 @@ import { DAY_MS, SIP_CHARGE_BATCH, SIP_CHARGE_CONCURRENCY, SIP_DUPLICATE_LOOKBAC
 import { ApiError } from '../http/errors';
 import { reportError } from '../observability/report';
 import { requestRefund } from '../payments/refunds';
-import { NO_ACTIVE_MANDATE, placeSipChargeTry } from './charge';
+import { NOT_RUNNING, NO_ACTIVE_MANDATE, placeSipChargeTry } from './charge';
+import { lapseDueSql, mandatesOfSip, sipLapseCutoff } from './cover';
+import { releaseMandate } from './manage';
 import { sendPreDebitNotices } from './pre-debit';
-import { addSipMonths, afterSipCharge, awaitNewMandate, endSip, fundraiserEndedEmail, sipAttemptOf, sipPeriod, SIP_END_REASON, SIP_MONTH_ALREADY_PAID } from './settled';
+import { addSipMonths, afterSipCharge, awaitNewMandate, endSip, fundraiserEndedEmail, lapseSip, sipAttemptOf, sipPeriod, SIP_END_REASON, SIP_MONTH_ALREADY_PAID } from './settled';
 import { isRunningSip, RUNNING_SIP_STATUS_FLAGS, SIP_STATUS } from './status';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -36,9 +38,11 @@ export interface SipChargeRun {
   refundedDuplicates: number;
   /** SIPs for one fundraiser stopped because it no longer takes donations */
   ended: number;
+  /** issue 30.3: SIPs that waited past SIP_MANDATE_LAPSE_DAYS for a first mandate never authorised, lapsed before charging */
+  lapsed: number;
 }
 
-const emptyRun = (): SipChargeRun => ({ placed: 0, succeeded: 0, failed: 0, pending: 0, alreadyPlaced: 0, skipped: 0, awaitingMandate: 0, errors: 0, refundedDuplicates: 0, ended: 0 });
+const emptyRun = (): SipChargeRun => ({ placed: 0, succeeded: 0, failed: 0, pending: 0, alreadyPlaced: 0, skipped: 0, awaitingMandate: 0, errors: 0, refundedDuplicates: 0, ended: 0, lapsed: 0 });
 
 /** A running SIP whose date, or whose retry, has come, and which no pause holds. */
 const dueSql = (now: Date): SQL =>
@@ -129,6 +133,8 @@ async function chargeOne(db: Db, row: SubscriptionRow, ctx: { now: Date; origin:
     // a try failed without its subscription hearing (reconciliation expired it): it follows now; afterSipCharge ignores a try already counted
     if (order.status === 'failed' && sipAttemptOf(order) === sub.retry_count) await db.transaction((tx) => afterSipCharge(tx, order));
   } catch (error) {
+    // the donor paused or cancelled it since this run read it: nothing to charge
+    if (error instanceof ApiError && error.message === NOT_RUNNING) return;
     if (error instanceof ApiError && error.message === NO_ACTIVE_MANDATE) {
       const waiting = await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(subscriptions).where(eq(subscriptions.id, sub.id)).for('update');
@@ -174,6 +180,8 @@ export async function chargeDueSubscriptions(db: Db, opts: { now?: Date; origin:
   const now = opts.now ?? new Date();
   const run = emptyRun();
   const only = opts.subscriptionIds ? inArray(subscriptions.id, opts.subscriptionIds.length ? opts.subscriptionIds : [0]) : undefined;
+  // issue 30.3: a SIP whose mandate was never authorised in time lapses before anything is charged
+  run.lapsed = await lapseUnauthorisedSips(db, { now, origin: opts.origin, subscriptionIds: opts.subscriptionIds });
   let cursor = 0;
   let seen = 0;
   for (;;) {
@@ -192,6 +200,31 @@ export async function chargeDueSubscriptions(db: Db, opts: { now?: Date; origin:
   }
   run.refundedDuplicates = await refundDuplicateSipCharges(db, { now, origin: opts.origin, subscriptionIds: opts.subscriptionIds });
   return run;
+}
+
+/**
+ * Issue 30.3: SIPs still waiting for a first mandate SIP_MANDATE_LAPSE_DAYS after they were set up (none of their
+ * mandates authorised, none set up since, none waiting for the bank's word) lapse (status 7): never charged, the donor
+ * told, and their mandates that pay nothing else cancelled at the gateway so a late authorisation debits nothing.
+ */
+export async function lapseUnauthorisedSips(db: Db, opts: { now: Date; origin: string; subscriptionIds?: number[] }): Promise<number> {
+  const due = lapseDueSql(sipLapseCutoff(opts.now));
+  const only = opts.subscriptionIds ? inArray(subscriptions.id, opts.subscriptionIds.length ? opts.subscriptionIds : [0]) : undefined;
+  const rows = await db.select({ id: subscriptions.id }).from(subscriptions).where(and(due, only)).orderBy(asc(subscriptions.id)).limit(SIP_CHARGE_BATCH);
+  let lapsed = 0;
+  for (const { id } of rows) {
+    const mandateIds = await db.transaction(async (tx) => {
+      // still due under the lock: a mandate that went active meanwhile started it instead
+      const [locked] = await tx.select().from(subscriptions).where(and(eq(subscriptions.id, id), due)).for('update');
+      if (!locked) return null;
+      await lapseSip(tx, locked, opts.origin);
+      return mandatesOfSip(tx, locked);
+    });
+    if (!mandateIds) continue;
+    lapsed++;
+    for (const mandateId of mandateIds) await releaseMandate(db, mandateId, { origin: opts.origin }, opts.now);
+  }
+  return lapsed;
 }
 
 /**

@@ -3,7 +3,7 @@
 // interrupted or started on two servers at once places each try once. A month never has two tries under way or paid:
 // a new try is placed only under the subscription's row lock and only when every earlier one failed.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql, sum } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fundraisers, mandates, orders, subscriptionLines, subscriptions, users } from '../db/schema';
 import { convertMinor, currentRatesMicros } from '../currency-rates';
@@ -17,6 +17,8 @@ import { mandateHandle } from '../payments/mandates';
 import { GATEWAY_REFUSED_REASON, type OrderStatus } from '../payments/order-state';
 import { afterSipCharge, sipPeriod } from './settled';
 import { splitSipLines } from './split';
+import { lockMandate } from './cover';
+import { isRunningSip } from './status';
 
 export { sipPeriod };
 
@@ -26,6 +28,8 @@ export const sipChargeKey = (subscriptionId: number, period: string, attempt = 0
 
 export const NO_ACTIVE_MANDATE = 'This SIP has no active mandate to charge';
 export const ABOVE_MANDATE = 'This SIP is above what its mandate allows';
+export const NOT_RUNNING = 'This SIP is not running';
+export const MANDATE_CHANGED = 'This SIP moved to another mandate meanwhile';
 
 // an order in these states is the month's payment, under way or done: while one exists no other try is placed
 const UNDER_WAY_OR_PAID: readonly OrderStatus[] = ['created', 'pending', 'success'];
@@ -69,7 +73,6 @@ export async function placeSipChargeTry(db: Db, subscriptionId: number, period: 
   const single = own.length === 1 && own[0].fundraiser_id ? own[0] : null;
   const lines = await splitSipLines(db, own, { currency: sub.currency, now: ctx.now ?? new Date() });
   const total = lines.reduce((n, l) => n + l.amount_minor, 0);
-  if (total > mandate.max_amount_minor) throw new ApiError('conflict', ABOVE_MANDATE);
   const rates = await currentRatesMicros(db);
   // a line for a fundraiser is credited in its currency, at the rate of the day the month is charged
   for (const l of lines) {
@@ -80,13 +83,26 @@ export async function placeSipChargeTry(db: Db, subscriptionId: number, period: 
   const [donor] = await db.select({ email: users.email, phone: users.phone_1 }).from(users).where(eq(users.id, sub.user_id));
 
   const placed = await db.transaction(async (tx) => {
-    // one try at a time per subscription: its row is the lock, so the check and the insert below never interleave
-    await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.id, sub.id)).for('update');
+    // the mandate's row first (as its events and a raise or a move take it), so what it debits in a month is summed by
+    // one try at a time; then the subscription's: one try at a time per subscription, the check and the insert never interleave
+    const locked = await lockMandate(tx, mandate.id);
+    const [current] = await tx.select().from(subscriptions).where(eq(subscriptions.id, sub.id)).for('update');
     const month = await monthOf(tx);
     const attempt = ctx.attempt ?? month.length;
     const key = sipChargeKey(sub.id, period, attempt);
     const other = settledFor(month, key);
     if (other) return { order: other, placed: false };
+    // issue 30.3: only a running SIP is debited (never a lapsed, paused or cancelled one), and only under its own active mandate
+    if (!current || !isRunningSip(current.status_flag)) throw new ApiError('conflict', NOT_RUNNING);
+    if (locked?.status !== 'active') throw new ApiError('conflict', NO_ACTIVE_MANDATE);
+    // moved to another mandate since it was read: the next run charges it there
+    if (current.mandate_id !== mandate.id) throw new ApiError('conflict', MANDATE_CHANGED);
+    // what the mandate debits in this month, all its SIPs together, never passes what the donor authorised
+    const [{ taken }] = await tx
+      .select({ taken: sum(orders.donated_amount_minor).mapWith(Number) })
+      .from(orders)
+      .where(and(eq(orders.mandate_id, mandate.id), eq(orders.period, period), inArray(orders.status, [...UNDER_WAY_OR_PAID]), ne(orders.subscription_id, sub.id)));
+    if ((taken ?? 0) + total > locked.max_amount_minor) throw new ApiError('conflict', ABOVE_MANDATE);
     const inserted = await tx
       .insert(orders)
       .values({

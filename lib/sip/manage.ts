@@ -4,7 +4,7 @@
 // A SIP shows nowhere but its owner's own pages (rendered per request), so nothing cached needs to expire; only the
 // middleware's sip_state hint cookie follows a status change (sipHintCookie).
 import 'server-only';
-import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { createTranslator } from 'use-intl/core';
 import { SHARED_INTL_CACHE } from '../i18n/server-translator';
 import type { Db, DbOrTx, Tx } from '../db/client';
@@ -22,11 +22,12 @@ import { createMandate, mandateHandle } from '../payments/mandates';
 import { gatewayFor, gatewayNameFor, modeUnavailable } from '../payments/registry';
 import { SIP_WELCOME_PATH } from '../payments/redirects';
 import { sipState } from '../auth/destination';
-import { subscriptionOf, type SubscriptionItem } from '../portfolio/queries';
+import { subscriptionOf, subscriptionsOf, type SubscriptionItem } from '../portfolio/queries';
 import { formatSipMinimum, isSipCause, isSipCurrency, roundSipAmount, SIP_CAUSE_LABELS, SIP_MESSAGES, sipMethodsFor, sipMinimumMajor, type SipPaymentMethod } from './rules';
 import { sipPeriod } from './settled';
 import type { SipChange } from '../validation/sip-manage';
-import { SIP_STATUS } from './status';
+import { isLiveSip, SIP_STATUS } from './status';
+import { giveUpPendingMandates, lockMandate, mandateLoadMinor, mandatesOfSip, recordMandateCover, sipsPaidBy } from './cover';
 import { addMonthsUtc, firstPaymentDateFrom } from './calendar';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -35,8 +36,18 @@ export const SIP_MANAGE_ERRORS = {
   notFound: 'Subscription not found',
   cancelled: 'This SIP is cancelled and can no longer be changed',
   notHigher: 'The new monthly amount must be higher than the current one',
+  /** spec 7 PUT increase pledge only raises: lowering is its own action */
+  raiseOnly: 'Increase pledge only raises your monthly amount: the new amount must be higher than the current one. To lower it, use the lower action instead.',
   notLower: 'The new monthly amount must be lower than the current one',
   aboveMandate: (max: string) => `Your payment method allows at most ${max} a month. Please set up a new payment method to give more.`,
+  aboveSharedMandate: (max: string, others: string) => `Your payment method allows at most ${max} a month, and your other SIPs on it take ${others}. Please set up a new payment method to give more.`,
+  lapsed: 'This SIP did not start because its payment method was not authorised in time. Please start a new SIP.',
+  changedMeanwhile: 'Your SIP changed meanwhile. Please try again.',
+  notCoverable: 'Only your other SIPs in the same currency that are running, paused or waiting for a payment method can move with it',
+  methodNotFound: 'Payment method not found',
+  methodNotActive: 'This payment method is not active. Please choose another one, or set up a new one.',
+  alreadyOnMethod: 'These SIPs are already paid by this payment method',
+  overCap: (total: string, max: string) => `That comes to ${total} a month, more than the ${max} this payment method allows. Please choose fewer SIPs, or set up a new payment method.`,
   notRunning: 'Only a running SIP can be paused',
   notPaused: 'This SIP is not paused',
   needsMethod: 'This SIP needs a new payment method before it can restart. Please set one up.',
@@ -54,15 +65,39 @@ const amountError = (message: string) => new ApiError('validation_failed', messa
  */
 export type SipActor = { userId: number; subscriptionId: number } | { viaLink: (tx: Tx) => Promise<number>; unspend: () => Promise<void> };
 
-/** Locks the SIP for the actor and runs the change; another user's SIP answers exactly as a missing one. */
-async function act<R>(db: Db, actor: SipActor, change: (tx: Tx, sub: SubscriptionRow) => Promise<R>): Promise<R> {
-  return db.transaction(async (tx) => {
-    const id = 'viaLink' in actor ? await actor.viaLink(tx) : actor.subscriptionId;
-    const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
-    if (!sub || ('userId' in actor && sub.user_id !== actor.userId)) throw notFound(SIP_MANAGE_ERRORS.notFound);
-    if (sub.status_flag === SIP_STATUS.cancelled) throw conflict(SIP_MANAGE_ERRORS.cancelled);
-    return change(tx, sub);
-  });
+/** The subscription's mandate changed between reading it and locking the subscription: the change starts again. */
+class MandateMovedMeanwhile extends Error {}
+const MANDATE_LOCK_TRIES = 3;
+
+/**
+ * Locks the SIP for the actor and runs the change; another user's SIP answers exactly as a missing one. A change that
+ * alters what a mandate pays locks that mandate's row first (`mandate`: the SIP's own, or one named), as the mandate's
+ * events and the charge run do (lib/sip/cover.ts), so a raise and a move onto the same mandate wait for each other.
+ */
+async function act<R>(db: Db, actor: SipActor, change: (tx: Tx, sub: SubscriptionRow) => Promise<R>, opts: { mandate?: 'own' | number } = {}): Promise<R> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const id = 'viaLink' in actor ? await actor.viaLink(tx) : actor.subscriptionId;
+        let lockedMandate: number | null = null;
+        if (opts.mandate === 'own') {
+          const [seen] = await tx.select({ mandate_id: subscriptions.mandate_id }).from(subscriptions).where(eq(subscriptions.id, id));
+          lockedMandate = seen?.mandate_id ?? null;
+        } else if (opts.mandate !== undefined) lockedMandate = opts.mandate;
+        if (lockedMandate !== null) await lockMandate(tx, lockedMandate);
+        const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+        if (!sub || ('userId' in actor && sub.user_id !== actor.userId)) throw notFound(SIP_MANAGE_ERRORS.notFound);
+        if (sub.status_flag === SIP_STATUS.cancelled) throw conflict(SIP_MANAGE_ERRORS.cancelled);
+        if (sub.status_flag === SIP_STATUS.lapsed) throw conflict(SIP_MANAGE_ERRORS.lapsed);
+        if (opts.mandate === 'own' && sub.mandate_id !== lockedMandate) throw new MandateMovedMeanwhile();
+        return change(tx, sub);
+      });
+    } catch (error) {
+      if (error instanceof MandateMovedMeanwhile && tries < MANDATE_LOCK_TRIES) continue;
+      if (error instanceof MandateMovedMeanwhile) throw conflict(SIP_MANAGE_ERRORS.changedMeanwhile);
+      throw error;
+    }
+  }
 }
 
 /** The SIP as its owner's pages and the API show it, after a change. */
@@ -112,9 +147,15 @@ async function setAmount(tx: Tx, sub: SubscriptionRow, amountMajor: number, dire
   const ceiling = toMinor(MAX_AMOUNT_MAJOR[currency]);
   if (totalMinor > ceiling) throw amountError(SIP_MESSAGES.totalTooLarge(formatMoney(ceiling, currency, 'en')));
   if (direction === 'raise' && sub.mandate_id) {
+    // the mandate's row is locked (act): no move onto it can slip in between this sum and the raise
     const [mandate] = await tx.select({ max: mandates.max_amount_minor }).from(mandates).where(eq(mandates.id, sub.mandate_id));
-    // the bank debits no more than the donor authorised: more needs a new mandate, not a failed charge next month
-    if (mandate && totalMinor > mandate.max) throw conflict(SIP_MANAGE_ERRORS.aboveMandate(formatMoney(mandate.max, currency, 'en')));
+    const others = await mandateLoadMinor(tx, sub.mandate_id, [sub.id]);
+    // the bank debits no more than the donor authorised, for all the SIPs the mandate pays together: more needs a new
+    // mandate, not a failed charge next month
+    if (mandate && others + totalMinor > mandate.max) {
+      const max = formatMoney(mandate.max, currency, 'en');
+      throw conflict(others ? SIP_MANAGE_ERRORS.aboveSharedMandate(max, formatMoney(others, currency, 'en')) : SIP_MANAGE_ERRORS.aboveMandate(max));
+    }
   }
   const lines = await tx.select().from(subscriptionLines).where(eq(subscriptionLines.subscription_id, sub.id)).orderBy(subscriptionLines.id).for('update');
   const before = lines.length ? lines.map((l) => l.amount_minor) : [sub.amount_minor];
@@ -135,28 +176,24 @@ async function setAmount(tx: Tx, sub: SubscriptionRow, amountMajor: number, dire
   return sub;
 }
 
-/** spec 7 PUT increase pledge: a higher monthly amount, rounded, never above what the mandate may debit (409). */
-export async function raisePledge(db: Db, actor: SipActor, amountMajor: number): Promise<SubscriptionItem> {
-  return viewOf(db, await act(db, actor, (tx, sub) => setAmount(tx, sub, amountMajor, 'raise')));
+/** spec 7 PUT increase pledge: a higher monthly amount, rounded, never above what the mandate may debit (409). A lower or
+ *  equal amount is refused (422, pointing to the lower action): increasing a pledge never lowers it. */
+export async function raisePledge(db: Db, actor: SipActor, amountMajor: number): Promise<{ change: 'raised'; subscription: SubscriptionItem }> {
+  const sub = await act(
+    db,
+    actor,
+    (tx, sub) => {
+      if (toMinor(roundSipAmount(amountMajor)) <= sub.amount_minor) throw amountError(SIP_MANAGE_ERRORS.raiseOnly);
+      return setAmount(tx, sub, amountMajor, 'raise');
+    },
+    { mandate: 'own' },
+  );
+  return { change: 'raised', subscription: await viewOf(db, sub) };
 }
 
-/** A lower monthly amount, rounded, not below spec 9's minimum for any of its causes. */
+/** A lower monthly amount, rounded, not below spec 9's minimum for any of its causes (PUT subscriptions/{id} action lower, or a signed link). */
 export async function lowerPledge(db: Db, actor: SipActor, amountMajor: number): Promise<SubscriptionItem> {
   return viewOf(db, await act(db, actor, (tx, sub) => setAmount(tx, sub, amountMajor, 'lower')));
-}
-
-export type PledgeChange = 'raised' | 'lowered' | 'unchanged';
-
-/** PUT subscriptions/{id}/pledge: the rounded amount against today's decides: higher raises, lower lowers, equal changes nothing. */
-export async function changePledge(db: Db, actor: SipActor, amountMajor: number): Promise<{ change: PledgeChange; subscription: SubscriptionItem }> {
-  const sub = await act(db, actor, async (tx, sub) => {
-    const totalMinor = toMinor(roundSipAmount(amountMajor));
-    if (totalMinor === sub.amount_minor) return { sub, change: 'unchanged' as const };
-    const direction: Direction = totalMinor > sub.amount_minor ? 'raise' : 'lower';
-    await setAmount(tx, sub, amountMajor, direction);
-    return { sub, change: direction === 'raise' ? ('raised' as const) : ('lowered' as const) };
-  });
-  return { change: sub.change, subscription: await viewOf(db, sub.sub) };
 }
 
 // ---------- pause, resume, skip ----------
@@ -232,7 +269,8 @@ export async function cancelSip(db: Db, actor: SipActor, reason: string | null, 
     if (message) await enqueueMessage(tx, message);
     return sub;
   });
-  if (sub.mandate_id) await releaseMandate(db, sub.mandate_id, ctx);
+  // its mandate, and any set up for it and not yet authorised, end once they pay no live SIP
+  for (const mandateId of await mandatesOfSip(db, sub)) await releaseMandate(db, mandateId, ctx);
   return viewOf(db, sub);
 }
 
@@ -243,11 +281,8 @@ export async function cancelSip(db: Db, actor: SipActor, reason: string | null, 
 export async function releaseMandate(db: Db, mandateId: number, ctx: { origin: string }, now = new Date()): Promise<boolean> {
   const [mandate] = await db.select().from(mandates).where(eq(mandates.id, mandateId));
   if (!mandate || mandate.status === 'cancelled' || mandate.status === 'failed') return false;
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.mandate_id, mandateId), ne(subscriptions.status_flag, SIP_STATUS.cancelled)));
-  if (n > 0) return false;
+  // a live SIP on it, or one it is being authorised for, keeps it (a lapsed, ended or cancelled one does not)
+  if ((await sipsPaidBy(db, mandate)) > 0) return false;
   const gateway = gatewayFor(mandate.gateway, ctx.origin);
   try {
     if (!gateway?.mandates) throw new Error(`Gateway ${mandate.gateway} is not configured: mandate ${mandate.id} stays active there`);
@@ -265,11 +300,13 @@ export async function releaseMandate(db: Db, mandateId: number, ctx: { origin: s
 
 /**
  * After a newer mandate took over a donor's SIPs (a changed method, or one set up again): their older mandates in that
- * currency that pay no live SIP any more are ended at the bank too, so nothing is left that could debit them.
+ * currency that pay no live SIP any more are ended at the bank too, so nothing is left that could debit them. The new
+ * one too, when it pays nothing (its SIPs lapsed or were cancelled before the bank's yes, or no longer fit its cap).
  */
 export async function releaseSupersededMandates(db: Db, mandateId: number, ctx: { origin: string }): Promise<number> {
   const [current] = await db.select().from(mandates).where(eq(mandates.id, mandateId));
   if (!current || current.status !== 'active') return 0;
+  if (await releaseMandate(db, current.id, ctx)) return 1;
   const older = await db
     .select({ id: mandates.id })
     .from(mandates)
@@ -322,29 +359,46 @@ export { sipTranslator };
 // ---------- payment method ----------
 
 /**
- * Starts a new mandate for the SIP (createMandate) and answers where the donor authorises it. Nothing else changes
- * now: when the mandate's event says active, lib/sip/mandate-events.ts moves the donor's live SIPs in that currency to
- * it, and the old mandate, paid by no live SIP any more, can be released (releaseMandate).
+ * The donor's other SIPs they chose to move with this one (issue 30.3): their own, in its currency, live; locked for
+ * the change. Anything else named is refused (422), never silently left out.
+ */
+async function chosenSips(tx: Tx, sub: SubscriptionRow, ids: readonly number[] | undefined): Promise<SubscriptionRow[]> {
+  const wanted = [...new Set(ids ?? [])].filter((id) => id !== sub.id);
+  if (!wanted.length) return [];
+  const rows = await tx.select().from(subscriptions).where(inArray(subscriptions.id, wanted)).orderBy(asc(subscriptions.id)).for('update');
+  const fits = rows.filter((r) => r.user_id === sub.user_id && r.currency === sub.currency && isLiveSip(r.status_flag));
+  if (fits.length !== wanted.length) throw new ApiError('validation_failed', SIP_MANAGE_ERRORS.notCoverable, { also: SIP_MANAGE_ERRORS.notCoverable });
+  return fits;
+}
+
+/**
+ * Starts a new mandate for the SIP, and for the donor's other SIPs they chose on the method-change page (`also`), and
+ * answers where the donor authorises it. Its cap covers them all together (SIP_MANDATE_HEADROOM times their monthly
+ * total). Nothing else changes now: when the mandate's event says active, lib/sip/mandate-events.ts moves exactly these
+ * SIPs to it, and the old mandates, paid by no live SIP any more, are released. A signed link changes its one SIP only.
  */
 export async function changePaymentMethod(
   db: Db,
   actor: SipActor,
-  input: { method: SipPaymentMethod; vpa?: string },
+  input: { method: SipPaymentMethod; vpa?: string; also?: number[] },
   ctx: { origin: string },
-): Promise<{ authoriseUrl: string; mandate_id: number; subscription: SubscriptionItem }> {
-  const sub = await act(db, actor, async (_tx, sub) => sub);
+): Promise<{ authoriseUrl: string; mandate_id: number; subscription: SubscriptionItem; covers: number[] }> {
+  const { sub, covered } = await act(db, actor, async (tx, sub) => ({ sub, covered: [sub, ...(await chosenSips(tx, sub, 'viaLink' in actor ? [] : input.also))] }));
   try {
     // UPI AutoPay and e-mandates are Indian rails: other currencies give by card (as on the subscribe page)
     if (!sipMethodsFor(sub.currency).includes(input.method)) throw modeUnavailable();
     const gateway = gatewayNameFor(sub.currency, input.method === 'CARD' ? 'Emandate' : input.method);
     if (!gateway) throw modeUnavailable();
+    const totalMinor = covered.reduce((n, s) => n + s.amount_minor, 0);
     const returnUrl = `${ctx.origin}${localizedPath(sub.locale, SIP_WELCOME_PATH)}?${new URLSearchParams({ subscription: String(sub.id) })}`;
     const { mandate, authoriseUrl } = await createMandate(
       db,
-      { userId: sub.user_id, gateway, method: input.method, maxAmountMinor: sub.amount_minor * SIP_MANDATE_HEADROOM, currency: sub.currency, vpa: input.vpa },
+      { userId: sub.user_id, gateway, method: input.method, maxAmountMinor: totalMinor * SIP_MANDATE_HEADROOM, currency: sub.currency, vpa: input.vpa },
       { origin: ctx.origin, returnUrl },
     );
-    return { authoriseUrl, mandate_id: mandate.id, subscription: await viewOf(db, sub) };
+    const covers = covered.map((s) => s.id);
+    await recordMandateCover(db, mandate.id, covers);
+    return { authoriseUrl, mandate_id: mandate.id, subscription: await viewOf(db, sub), covers };
   } catch (error) {
     // nothing was set up: a signed link stays usable for another try
     if ('viaLink' in actor) await actor.unspend();
@@ -352,19 +406,70 @@ export async function changePaymentMethod(
   }
 }
 
+/**
+ * Issue 30.3: the donor moves this SIP, and the others they chose (`also`), onto a payment method they already use (an
+ * active mandate of theirs in its currency), by name on the method-change page. Refused (409) when the monthly total
+ * of all the SIPs it would then pay passes its cap. SIPs waiting for a method start; mandates left paying nothing end.
+ */
+export async function moveToMandate(
+  db: Db,
+  actor: SipActor,
+  input: { mandate_id: number; also?: number[] },
+  ctx: { origin: string },
+  now = new Date(),
+): Promise<{ subscription: SubscriptionItem; subscriptions: SubscriptionItem[] }> {
+  const { sub, previous } = await act(
+    db,
+    actor,
+    async (tx, sub) => {
+      const [target] = await tx.select().from(mandates).where(eq(mandates.id, input.mandate_id));
+      if (!target || target.user_id !== sub.user_id) throw notFound(SIP_MANAGE_ERRORS.methodNotFound);
+      if (target.status !== 'active' || target.currency !== sub.currency) throw conflict(SIP_MANAGE_ERRORS.methodNotActive);
+      const moving = [sub, ...(await chosenSips(tx, sub, input.also))].filter((s) => s.mandate_id !== target.id);
+      if (!moving.length) throw conflict(SIP_MANAGE_ERRORS.alreadyOnMethod);
+      // the mandate's row is locked (act): this sum and the move hold against a raise or another move onto it
+      const totalMinor = (await mandateLoadMinor(tx, target.id, moving.map((s) => s.id))) + moving.reduce((n, s) => n + s.amount_minor, 0);
+      if (totalMinor > target.max_amount_minor) {
+        throw conflict(SIP_MANAGE_ERRORS.overCap(formatMoney(totalMinor, sub.currency, 'en'), formatMoney(target.max_amount_minor, sub.currency, 'en')));
+      }
+      const ids = moving.map((s) => s.id);
+      await tx.update(subscriptions).set({ mandate_id: target.id, updated_at: now }).where(inArray(subscriptions.id, ids));
+      // those waiting for a method start under this one: the next charge run takes their month (a missed one too)
+      await tx
+        .update(subscriptions)
+        .set({ status_flag: SIP_STATUS.active, next_payment_date: sql`coalesce(${subscriptions.next_payment_date}, ${now.toISOString()}::timestamptz)`, updated_at: now })
+        .where(and(inArray(subscriptions.id, ids), eq(subscriptions.status_flag, SIP_STATUS.awaitingMandate)));
+      await recordMandateCover(tx, target.id, ids);
+      // mandates set up for them and not yet authorised are given up: the donor chose this one instead
+      const pending = await giveUpPendingMandates(tx, ids, target.id);
+      return { sub, previous: [...new Set([...moving.flatMap((s) => (s.mandate_id ? [s.mandate_id] : [])), ...pending])] };
+    },
+    { mandate: input.mandate_id },
+  );
+  // the methods they left, paid by nothing now, end at their banks (after the commit: a gateway call)
+  for (const mandateId of previous) await releaseMandate(db, mandateId, ctx, now);
+  // the page shows every SIP that moved, not only this one
+  return { subscription: await viewOf(db, sub), subscriptions: await subscriptionsOf(db, sub.user_id) };
+}
+
 // ---------- PUT subscriptions/{id} ----------
 
 export interface SipChangeOutcome {
   action: SipChange['action'];
   subscription: SubscriptionItem;
-  /** change_method: where the donor authorises the new mandate */
+  /** change_method: where the donor authorises the new mandate, and the SIPs it is set up for */
   authoriseUrl?: string;
   mandate_id?: number;
+  covers?: number[];
+  /** use_mandate: every SIP of the donor after the move (others may have moved with it) */
+  subscriptions?: SubscriptionItem[];
 }
 
 /** One change the signed-in owner asked for (PUT subscriptions/{id}), by its action. */
 export async function applySipChange(db: Db, actor: SipActor, change: SipChange, ctx: { origin: string }, now = new Date()): Promise<SipChangeOutcome> {
   switch (change.action) {
+    case 'lower':
+      return { action: change.action, subscription: await lowerPledge(db, actor, change.amount) };
     case 'pause':
       return { action: change.action, subscription: await pauseSip(db, actor, change.months, now) };
     case 'resume':
@@ -375,6 +480,8 @@ export async function applySipChange(db: Db, actor: SipActor, change: SipChange,
       return { action: change.action, subscription: await cancelSip(db, actor, change.reason, ctx, now) };
     case 'change_method':
       return { action: change.action, ...(await changePaymentMethod(db, actor, change, ctx)) };
+    case 'use_mandate':
+      return { action: change.action, ...(await moveToMandate(db, actor, change, ctx, now)) };
   }
 }
 

@@ -4,7 +4,7 @@
 import { and, countDistinct, eq, ne } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { orders, subscriptions, users } from '../db/schema';
-import { INDIA_EXTENSION, INDIA_TIME_ZONE, SIP_MANAGE_PATH, SIP_MISSED_PERIOD_GRACE_DAYS, SIP_PRE_DEBIT_MIN_NOTICE_MS, SIP_SUBSCRIBE_PATH } from '../constants';
+import { INDIA_EXTENSION, INDIA_TIME_ZONE, SIP_MANAGE_PATH, SIP_MANDATE_LAPSE_DAYS, SIP_MISSED_PERIOD_GRACE_DAYS, SIP_PRE_DEBIT_MIN_NOTICE_MS, SIP_SUBSCRIBE_PATH } from '../constants';
 import { enqueueMessage } from '../outbox/queue';
 import { sipEmailLinks, withLinks } from './links';
 import { formatMoney } from '../money';
@@ -127,6 +127,30 @@ export async function endSip(tx: Tx, sub: SubscriptionRow, reason: (typeof SIP_E
   await tellDonor(tx, sub, site, write);
 }
 
+/** cancel_reason of a SIP that lapsed (status 7): no mandate for it was authorised in time (issue 30.3) */
+export const SIP_LAPSE_REASON = 'mandate_not_authorised';
+
+/**
+ * Issue 30.3: a SIP whose first mandate was not authorised within SIP_MANDATE_LAPSE_DAYS lapses (status 7): nothing is
+ * ever debited for it, however late an authorisation comes, and the donor is told how to start again.
+ */
+export async function lapseSip(tx: Tx, sub: SubscriptionRow, site: string | null): Promise<void> {
+  const now = new Date();
+  await tx
+    .update(subscriptions)
+    .set({ status_flag: SIP_STATUS.lapsed, cancel_reason: SIP_LAPSE_REASON, cancelled_at: now, next_payment_date: null, retry_count: 0, next_retry_at: null, paused_until: null, skip_period: null, missed_period: null, updated_at: now })
+    .where(eq(subscriptions.id, sub.id));
+  await tellDonor(tx, sub, site, (d) => lapsedEmail(d, sub));
+}
+
+/**
+ * Issue 30.3: the bank stopped (cancelled or paused) the mandate that paid this SIP, now waiting (status 5): the donor is
+ * asked how to pay it (a new method, or one they already use), never moved onto another mandate unasked.
+ */
+export async function askForPaymentMethod(tx: Tx, sub: SubscriptionRow): Promise<void> {
+  await tellDonor(tx, sub, null, (d) => methodStoppedEmail(d, sub));
+}
+
 /**
  * Nothing can be debited for this SIP until the donor sets up a new mandate (theirs was revoked or expired, or is not
  * active): status 5, the month kept as missed (charged once if a new mandate comes within the grace), and an email.
@@ -230,6 +254,22 @@ async function newMandateEmail(d: SipDonor, sub: SubscriptionRow, period: string
       '',
       t('signoff'),
     ].join('\n'),
+  };
+}
+
+async function lapsedEmail(d: SipDonor, sub: SubscriptionRow) {
+  const { t, words, digits, amount } = await sipEmailWords(sub, sipPeriod(new Date()));
+  return {
+    subject: t('lapsedSubject'),
+    body: [t('greeting', { name: words(d.name) }), '', t('lapsedBody', { amount, days: SIP_MANDATE_LAPSE_DAYS }), t('lapsedRestart', { link: digits(d.restartLink) }), '', t('signoff')].join('\n'),
+  };
+}
+
+async function methodStoppedEmail(d: SipDonor, sub: SubscriptionRow) {
+  const { t, words, digits, amount } = await sipEmailWords(sub, sipPeriod(new Date()));
+  return {
+    subject: t('methodStoppedSubject'),
+    body: [t('greeting', { name: words(d.name) }), '', t('methodStoppedBody', { amount }), t('methodStoppedLink', { link: digits(d.manageLink) }), '', t('signoff')].join('\n'),
   };
 }
 

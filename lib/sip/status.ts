@@ -13,6 +13,8 @@ export const SIP_STATUS = {
   awaitingMandate: 5,
   /** ended by itself: its tenure's months are paid, or the one fundraiser it gave to has ended (not active in spec 4) */
   completed: 6,
+  /** issue 30.3: never started: no mandate for it was authorised within SIP_MANDATE_LAPSE_DAYS (not active in spec 4); never charged */
+  lapsed: 7,
 } as const;
 export type SipStatusFlag = (typeof SIP_STATUS)[keyof typeof SIP_STATUS];
 
@@ -21,6 +23,10 @@ const includes = (list: readonly number[], flag: number) => list.includes(flag);
 /** The SIPs the charge run debits: running, or running with a failed month being tried again (status 4). */
 export const RUNNING_SIP_STATUS_FLAGS: readonly SipStatusFlag[] = [SIP_STATUS.active, SIP_STATUS.paymentFailing];
 export const isRunningSip = (statusFlag: number) => includes(RUNNING_SIP_STATUS_FLAGS, statusFlag);
+
+/** The SIPs a mandate pays or may pay again: running, failing, paused, or waiting for a method (what its cap must cover). */
+export const LIVE_SIP_STATUS_FLAGS: readonly SipStatusFlag[] = [SIP_STATUS.active, SIP_STATUS.paymentFailing, SIP_STATUS.awaitingMandate, SIP_STATUS.pausedByDonor];
+export const isLiveSip = (statusFlag: number) => includes(LIVE_SIP_STATUS_FLAGS, statusFlag);
 
 /** spec 4: 1 runs; 2, 4 and 5 still count as a SIP but are paused (the inactive-user page); anything else has stopped. */
 export function sipStatusOf(statusFlag: number): SipStatus {

@@ -15,6 +15,7 @@ import { SIP_WELCOME_PATH } from '../payments/redirects';
 import { roundSipAmount, sipGatewayValue, sipMethodsFor, sipTotalProblems } from './rules';
 import type { Subscribe } from '../validation/sip';
 import { SIP_STATUS } from './status';
+import { recordMandateCover } from './cover';
 
 export interface SubscribeAnswer {
   subscription_id: number;
@@ -71,6 +72,8 @@ export async function subscribe(db: Db, user: { id: number }, input: Subscribe, 
   try {
     const { mandate, authoriseUrl } = await createMandate(db, { userId: user.id, gateway, method: input.payment_method, maxAmountMinor: totalMinor * SIP_MANDATE_HEADROOM, currency: input.currency, vpa: input.vpa }, { origin: ctx.origin, returnUrl });
     await db.update(subscriptions).set({ mandate_id: mandate.id, updated_at: new Date() }).where(eq(subscriptions.id, id));
+    // issue 30.3: the mandate is authorised for this SIP only: no other SIP of the donor moves onto it unasked
+    await recordMandateCover(db, mandate.id, [id]);
     return { subscription_id: id, amount: toMajor(totalMinor), currency: input.currency, causes, authorise_url: authoriseUrl };
   } catch (error) {
     // no mandate, no SIP: nothing is left half-made for the charge run to find

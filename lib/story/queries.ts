@@ -120,6 +120,20 @@ export async function storyUpdates(db: DbOrTx, fundraiserId: number, pageNo: num
   return page(data, pageNo, perPage, total);
 }
 
+/**
+ * One update for its page (spec 2 campaign_update, issue 30): this update when it is the fundraiser's own, else its
+ * latest (an old or mistyped link still shows the news), with how many updates there are; null when it has none.
+ */
+export async function campaignUpdate(db: DbOrTx, fundraiserId: number, updateId: number | null): Promise<{ update: Omit<StoryUpdate, 'comments'>; total: number } | null> {
+  // issue 30.12: an update held for review, or declined, has no page (its id is no way in)
+  const shown = and(eq(updates.fundraiser_id, fundraiserId), eq(updates.review_status, 'published'));
+  const [{ total }] = await db.select({ total: count() }).from(updates).where(shown);
+  if (!total) return null;
+  const [asked] = updateId ? await db.select().from(updates).where(and(eq(updates.id, updateId), shown)) : [];
+  const [u] = asked ? [asked] : await db.select().from(updates).where(shown).orderBy(desc(updates.created_at), desc(updates.id)).limit(1);
+  return { update: { id: u.id, title: u.title, body_html: sanitizeStoryHtml(u.body_html), likes_count: u.likes_count, created_at: iso(u.created_at) }, total };
+}
+
 /** Comments on the fundraiser itself (not on an update, not replies), newest first, each with its replies. */
 export async function storyComments(db: DbOrTx, fundraiserId: number, pageNo: number, perPage: number): Promise<Page<StoryComment>> {
   const where = and(eq(comments.fundraiser_id, fundraiserId), isNull(comments.update_id), isNull(comments.parent_id));

@@ -2,7 +2,7 @@
 import { LOCALES } from '../i18n/locales';
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../money';
-import { ANNIVERSARY_OCCASIONS, BANK_TRANSFER_MIN_MAJOR, DEDICATION_MESSAGE_MAX, INDIA_EXTENSION, MAX_AMOUNT_MAJOR, ORIGIN_CODES, PAYMENT_MODES, TIP_MAX_SHARE_OF_DONATION } from '../constants';
+import { ANNIVERSARY_OCCASIONS, BANK_TRANSFER_MIN_MAJOR, CARD_BIN_DIGITS, DEDICATION_MESSAGE_MAX, INDIA_EXTENSION, MAX_AMOUNT_MAJOR, ORIGIN_CODES, PAYMENT_MODES, TIP_MAX_SHARE_OF_DONATION } from '../constants';
 import { BankAccountNumberSchema, IfscSchema } from './withdrawals';
 import { EmailSchema, INDIAN_MOBILE_PATTERN, MESSAGES, NameSchema, PhoneSchema, UPI_ID_MESSAGE, UPI_ID_PATTERN } from './people';
 
@@ -85,12 +85,28 @@ export const CartSchema = z.object({
 }).superRefine(...indianMobileRule);
 export type CartInput = z.input<typeof CartSchema>;
 
+/** spec 3 order placement: bin is the first 6 digits of a card, never more; the message never repeats what was sent */
+export const CARD_BIN_MESSAGE = 'Please send only the first 6 digits of the card (bin)';
+const CARD_BIN_PATTERN = new RegExp(`^\\d{${CARD_BIN_DIGITS}}$`);
+// a card number sent here is refused whole: nothing of it is kept, logged or echoed
+const CardBinSchema = z.union([z.string(), z.number()], { error: CARD_BIN_MESSAGE }).transform((value, ctx) => {
+  const bin = String(value);
+  if (!CARD_BIN_PATTERN.test(bin)) {
+    ctx.addIssue({ code: 'custom', message: CARD_BIN_MESSAGE });
+    return z.NEVER;
+  }
+  return bin;
+});
+
 export const OrderSchema = z.object({
   cart_id: z.coerce.number({ error: 'cart_id is required' }).int().positive(),
   mode: z.enum(PAYMENT_MODES, { error: 'This payment mode is not available' }),
   mode_value: z.string().max(60).optional(),
+  bin: CardBinSchema.optional(),
   vpa: z.string().trim().regex(UPI_ID_PATTERN, UPI_ID_MESSAGE).optional(),
   origin: z.enum(ORIGIN_CODES).default('s'),
+  /** origin up (issue 30): the update the gift was given from, where a failed payment comes back to */
+  update_id: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
   idempotency_key: z.string().min(8).max(100).optional(),
 });
 

@@ -11,6 +11,7 @@ export const REWARD_MESSAGES = {
   notFound: 'Reward not found',
   tooSmall: 'This donation is below the smallest amount for the reward you chose',
   soldOut: 'This reward is no longer available',
+  retired: 'This reward is no longer offered: please choose another reward or give without one',
   image: 'Please upload the picture for this reward again',
   paymentDetails: 'A reward cannot carry links to other websites, UPI IDs, phone numbers or bank details: donors give through Sahyog',
 } as const;

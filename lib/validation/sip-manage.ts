@@ -1,7 +1,7 @@
 // Issue 14, managing a SIP: the payloads of PUT subscriptions/{id} and of a signed email link (POST sip/links), shared
 // by the portfolio's SipActions and the routes. A pledge change is lib/validation/sip.ts PledgeChangeSchema.
 import { z } from 'zod';
-import { SIP_CANCEL_REASON_MAX, SIP_LINK_ACTIONS, SIP_PAUSE_MONTHS_MAX, SIP_PAUSE_MONTHS_MIN, SIP_PAYMENT_METHODS } from '../constants';
+import { SIP_CANCEL_REASON_MAX, SIP_LINK_ACTIONS, SIP_METHOD_CHANGE_MAX_SIPS, SIP_PAUSE_MONTHS_MAX, SIP_PAUSE_MONTHS_MIN, SIP_PAYMENT_METHODS } from '../constants';
 import { isSipUpiHandle, SIP_MESSAGES } from '../sip/rules';
 import { UPI_ID_PATTERN } from './people';
 import { SipAmountSchema } from './sip';
@@ -12,6 +12,8 @@ export const SIP_MANAGE_MESSAGES = {
   reason: `Please keep the reason under ${SIP_CANCEL_REASON_MAX} characters`,
   token: 'This link is not valid',
   subscriptionId: 'Subscription id must be a positive whole number',
+  also: `Please choose at most ${SIP_METHOD_CHANGE_MAX_SIPS} other SIPs, by their ids`,
+  mandateId: 'Please choose one of your payment methods',
 } as const;
 
 export const SubscriptionIdSchema = z.coerce.number({ error: SIP_MANAGE_MESSAGES.subscriptionId }).int(SIP_MANAGE_MESSAGES.subscriptionId).positive(SIP_MANAGE_MESSAGES.subscriptionId);
@@ -34,18 +36,31 @@ const resume = z.object({ action: action('resume') });
 const skip = z.object({ action: action('skip') });
 const cancel = z.object({ action: action('cancel'), reason: CancelReasonSchema });
 const lower = z.object({ action: action('lower'), amount: SipAmountSchema });
-const changeMethod = z
-  .object({ action: action('change_method'), method: z.enum(SIP_PAYMENT_METHODS, { error: SIP_MESSAGES.paymentMethod }), vpa: z.string({ error: SIP_MESSAGES.vpa }).trim().optional() })
-  .superRefine((m, ctx) => {
-    if (m.method !== 'UPIRECURRING') return;
-    // spec 5: UPI AutoPay takes only the listed handles, as on the subscribe page
-    if (!m.vpa) ctx.addIssue({ code: 'custom', path: ['vpa'], message: SIP_MESSAGES.vpaRequired });
-    else if (!UPI_ID_PATTERN.test(m.vpa)) ctx.addIssue({ code: 'custom', path: ['vpa'], message: SIP_MESSAGES.vpa });
-    else if (!isSipUpiHandle(m.vpa)) ctx.addIssue({ code: 'custom', path: ['vpa'], message: SIP_MESSAGES.vpaHandle });
-  });
+const changeMethodFields = { action: action('change_method'), method: z.enum(SIP_PAYMENT_METHODS, { error: SIP_MESSAGES.paymentMethod }), vpa: z.string({ error: SIP_MESSAGES.vpa }).trim().optional() };
+const upiAutoPayHandle = (m: { method: string; vpa?: string }, ctx: z.RefinementCtx) => {
+  if (m.method !== 'UPIRECURRING') return;
+  // spec 5: UPI AutoPay takes only the listed handles, as on the subscribe page
+  if (!m.vpa) ctx.addIssue({ code: 'custom', path: ['vpa'], message: SIP_MESSAGES.vpaRequired });
+  else if (!UPI_ID_PATTERN.test(m.vpa)) ctx.addIssue({ code: 'custom', path: ['vpa'], message: SIP_MESSAGES.vpa });
+  else if (!isSipUpiHandle(m.vpa)) ctx.addIssue({ code: 'custom', path: ['vpa'], message: SIP_MESSAGES.vpaHandle });
+};
+// a signed link changes its one SIP
+const changeMethod = z.object(changeMethodFields).superRefine(upiAutoPayHandle);
 
-/** PUT subscriptions/{id}: what the signed-in owner changes (the amount has its own route, PUT subscriptions/{id}/pledge). */
-export const SipChangeSchema = z.discriminatedUnion('action', [pause, resume, skip, cancel, changeMethod], { error: SIP_MANAGE_MESSAGES.action });
+// issue 30.3: the donor's other SIPs they chose, by name on the method-change page, to move with this one
+const AlsoSchema = z
+  .array(SubscriptionIdSchema, { error: SIP_MANAGE_MESSAGES.also })
+  .max(SIP_METHOD_CHANGE_MAX_SIPS, SIP_MANAGE_MESSAGES.also)
+  .optional();
+const changeMethodWithOthers = z.object({ ...changeMethodFields, also: AlsoSchema }).superRefine(upiAutoPayHandle);
+const useMandate = z.object({
+  action: action('use_mandate'),
+  mandate_id: z.coerce.number({ error: SIP_MANAGE_MESSAGES.mandateId }).int(SIP_MANAGE_MESSAGES.mandateId).positive(SIP_MANAGE_MESSAGES.mandateId),
+  also: AlsoSchema,
+});
+
+/** PUT subscriptions/{id}: what the signed-in owner changes (raising the amount has its own route, PUT subscriptions/{id}/pledge). */
+export const SipChangeSchema = z.discriminatedUnion('action', [lower, pause, resume, skip, cancel, changeMethodWithOthers, useMandate], { error: SIP_MANAGE_MESSAGES.action });
 export type SipChange = z.output<typeof SipChangeSchema>;
 
 export type SipLinkAction = (typeof SIP_LINK_ACTIONS)[number];

@@ -46,3 +46,19 @@ it("shows the server's reason as an error and sends no code", async () => {
   expect(screen.getByLabelText(en.Payment.couponLabel).getAttribute('aria-invalid')).toBe('true');
   expect(onChange).toHaveBeenLastCalledWith(null);
 });
+
+it("issue 30: sends the gift's fundraiser and the donor's email, and shows a code the cart refused as not applied", async () => {
+  fetchMock.mockReturnValue(answer(422, { error: { code: 'validation_failed', message: 'Not for you', fields: { coupon_code: 'Not for you' } } }));
+  const onChange = jest.fn();
+  render(
+    <NextIntlClientProvider locale="en" messages={{ Payment: en.Payment }}>
+      <CouponField fundraiserId={42} donorEmail=" asha@example.com " amount={500} currency="INR" locale="en" onChange={onChange} refused={{ code: 'SAHYOG100', reason: 'Sponsor coupons are for supporters' }} />
+    </NextIntlClientProvider>,
+  );
+  // the refused code stays in the field with its reason, and the Apply button offers to try again
+  expect((screen.getByLabelText(en.Payment.couponLabel) as HTMLInputElement).value).toBe('SAHYOG100');
+  expect(screen.getByRole('alert').textContent).toBe('Sponsor coupons are for supporters');
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: en.Payment.couponApply })));
+  expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({ coupon_code: 'SAHYOG100', currency: 'INR', donated_amount: 500, campaign_id: 42, donor_email: 'asha@example.com' });
+  expect(onChange).toHaveBeenLastCalledWith(null);
+});

@@ -14,11 +14,15 @@ beforeEach(() => {
 const answer = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: async () => body } as Response);
 const sentBody = (call = 0) => JSON.parse((fetchMock.mock.calls[call][1] as RequestInit).body as string);
 
-function renderForm(modes: ('CARD' | 'NEFT')[] = ['CARD']) {
+// today's rates in the demo (micro-rupees per unit)
+const RATES = { INR: 1_000_000, USD: 84_500_000, AED: 23_000_000 };
+
+function renderForm(modes: ('CARD' | 'NEFT')[] = ['CARD'], more: { taxBenefit?: boolean; credits?: { currency: string; balanceMinor: number }[] } = {}) {
   return render(
     <NextIntlClientProvider locale="en" messages={{ Payment: en.Payment }}>
       <PaymentForm
-        fundraiser={{ id: 7, custom_tag: 'help-asha', taxBenefit: false }}
+        fundraiser={{ id: 7, custom_tag: 'help-asha', taxBenefit: more.taxBenefit ?? false }}
+        credits={more.credits}
         localePrefix=""
         vpaTimeoutMs={180000}
         realtime={null}
@@ -26,6 +30,7 @@ function renderForm(modes: ('CARD' | 'NEFT')[] = ['CARD']) {
         locale="en"
         modesByCurrency={{ INR: modes, USD: ['CARD'] }}
         brandName="Sahyog"
+        inrPerUnitMicros={RATES}
       />
     </NextIntlClientProvider>,
   );
@@ -153,5 +158,50 @@ describe('issue 15: bank transfer (NEFT/IMPS) with the spec 5 messages', () => {
     expect(sentBody(2)).toEqual({ order_id: 'SHYNEFT1', account_no: '001234567890', ifsc_code: 'hdfc0001234', bank_name: 'HDFC Bank' });
     // the server's word on a field shows under it
     await waitFor(() => expect(document.getElementById('pay-bank_name-error')).toHaveTextContent('Field Required'));
+  });
+});
+
+describe('issue 30.1/30.2: changing the currency', () => {
+  const currency = (code: string) => fireEvent.change(screen.getByLabelText('Currency'), { target: { value: code } });
+  const pressed = () => screen.getAllByRole('button', { pressed: true }).map((b) => b.textContent);
+
+  it("selects the new currency's default amount, says what it is in rupees, and drops 80G and the PAN outside rupees", async () => {
+    renderForm(['CARD'], { taxBenefit: true });
+    expect(pressed()).toEqual(['₹1,000']);
+    expect(screen.getByTestId('trust-line')).toHaveTextContent('TAX Benefit');
+    type('Other amount', '1000');
+    type('PAN (for an 80G tax receipt)', 'ABCDE1234F');
+    currency('USD');
+    // $25 (the USD default), never $1,000
+    expect(pressed()).toEqual(['$25']);
+    expect(screen.getByLabelText('Other amount')).toHaveValue('');
+    expect(screen.getByTestId('payment-total')).toHaveTextContent('Total: $25');
+    expect(screen.getByTestId('payment-total-inr')).toHaveTextContent('≈ ₹2,112 in Indian rupees');
+    expect(screen.getByTestId('trust-line')).not.toHaveTextContent('TAX Benefit');
+    expect(screen.queryByLabelText('PAN (for an 80G tax receipt)')).toBeNull();
+    expect(screen.getByTestId('tax-inr-only')).toHaveTextContent('80G tax receipts are for gifts in Indian rupees (INR).');
+    fetchMock.mockReturnValue(answer(422, { error: { code: 'validation_failed', message: 'stop here' } }));
+    fillDonor();
+    await contribute();
+    expect(sentBody()).toMatchObject({ currency: 'USD', donated_amount: 25 });
+    expect(sentBody().pan ?? '').toBe('');
+    // back in rupees: the rupee default, 80G and the PAN field again, and no rupee equivalent of rupees
+    currency('INR');
+    expect(pressed()).toEqual(['₹1,000']);
+    expect(screen.queryByTestId('payment-total-inr')).toBeNull();
+    expect(screen.getByLabelText('PAN (for an 80G tax receipt)')).toBeInTheDocument();
+  });
+
+  it('offers Sahyog credit only in the currency it was granted in, shown in that currency', async () => {
+    renderForm(['CARD'], { credits: [{ currency: 'INR', balanceMinor: 30_000 }] });
+    expect(screen.getByTestId('credit-pay')).toHaveTextContent('You have ₹300 of Sahyog credit');
+    expect(screen.getByRole('button', { name: 'Give ₹300 from my credit' })).toBeEnabled();
+    currency('USD');
+    expect(screen.queryByTestId('credit-pay')).toBeNull();
+    expect(screen.queryByRole('button', { name: /from my credit/ })).toBeNull();
+    expect(screen.getByTestId('credit-elsewhere')).toHaveTextContent('You have ₹300 of Sahyog credit, which can be given in INR only.');
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to INR' }));
+    expect(screen.getByLabelText('Currency')).toHaveValue('INR');
+    expect(screen.getByRole('button', { name: 'Give ₹300 from my credit' })).toBeEnabled();
   });
 });

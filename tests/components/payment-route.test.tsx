@@ -27,7 +27,7 @@ describe('an unknown oi goes back by origin (spec 3 param or, or origin)', () =>
     ['or=f', '/fundraiser/help-asha?st=f&reason=Order+not+found'],
     ['or=s', '/stories/help-asha?st=f&reason=Order+not+found'],
     ['or=tp', '/new/thankyou/help-asha?st=f&reason=Order+not+found'],
-    ['or=up', '/new/campaign/campaign_update?st=f&reason=Order+not+found'],
+    ['or=up', '/new/campaign/campaign_update?ct=help-asha&st=f&reason=Order+not+found'],
     ['or=tann', '/new/anniversary?st=f&reason=Order+not+found'],
     ['or=tip', '/new/standalonetip?st=f&reason=Order+not+found'],
     ['or=ps', '/new/payment?ct=help-asha&id=7&payment=form&st=f&reason=Order+not+found'],

@@ -25,7 +25,7 @@ const sip = (over: Partial<SubscriptionItem> = {}): SubscriptionItem => ({
   paused_until: null,
   skip_period: null,
   lines: [{ sip_cause: 'medical', fundraiser_id: null, amount_minor: 50_000 }],
-  mandate: { method: 'UPIRECURRING', status: 'active', max_amount_minor: 100_000 },
+  mandate: { id: 1, method: 'UPIRECURRING', status: 'active', max_amount_minor: 100_000 },
   ...over,
 });
 
@@ -188,6 +188,69 @@ describe('SipActions: two taps', () => {
     show({ sip: sip({ currency: 'USD', amount_minor: 5_000, lines: [], mandate: null }) });
     fireEvent.click(screen.getByRole('button', { name: M.open.method }));
     expect(screen.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['CARD']);
+  });
+});
+
+describe('SipActions: the method-change panel names what the method will pay (issue 30.3)', () => {
+  // this SIP (₹500 on mandate 1, up to ₹1,000), an education SIP waiting for a method, and ₹400 for animals on mandate 2 (up to ₹1,200)
+  const waiting = sip({ id: 8, sip_cause: 'education', amount_minor: 20_000, status_flag: 5, status: 'paused', next_payment_date: null, lines: [{ sip_cause: 'education', fundraiser_id: null, amount_minor: 20_000 }], mandate: { id: 3, method: 'Emandate', status: 'created', max_amount_minor: 60_000 } });
+  const other = sip({ id: 9, sip_cause: 'animals', amount_minor: 40_000, lines: [{ sip_cause: 'animals', fundraiser_id: null, amount_minor: 40_000 }], mandate: { id: 2, method: 'UPIRECURRING', status: 'active', max_amount_minor: 120_000 } });
+  const summary = () => screen.getByTestId('sip-method-summary');
+
+  it('a new method pays this SIP alone unless others are ticked by name; the total and the cap follow, and the ticked ones are sent', async () => {
+    const jsdomNavigation = jest.spyOn(console, 'error').mockImplementation(() => {});
+    show({ others: [sip(), waiting, other] });
+    fireEvent.click(screen.getByRole('button', { name: M.open.method }));
+    expect(summary()).toHaveTextContent('Medical ₹500');
+    expect(summary()).toHaveTextContent('New monthly total: ₹500');
+    expect(summary()).toHaveTextContent('You will authorise debits of up to ₹1,500 a month in all.');
+    const also = screen.getByRole('group', { name: M.methodAlsoLegend });
+    expect(within(also).getAllByRole('checkbox').map((c) => (c as HTMLInputElement).checked)).toEqual([false, false]);
+    expect(also).toHaveTextContent('Education: ₹200 a month (waiting for a payment method)');
+    fireEvent.click(within(also).getByLabelText(/Education: ₹200 a month/));
+    expect(summary()).toHaveTextContent('New monthly total: ₹700');
+    expect(summary()).toHaveTextContent('up to ₹2,100 a month');
+    fireEvent.click(screen.getByLabelText(M.methods.CARD));
+    fetchMock.mockReturnValueOnce(answer(200, { data: { action: 'change_method', subscription: sip(), authoriseUrl: 'http://localhost/payment/sandbox/mandate?mandate_id=x', mandate_id: 4, covers: [7, 8] } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: M.confirm.method })));
+    expect(sent().body).toEqual({ action: 'change_method', method: 'CARD', also: [8] });
+    jsdomNavigation.mockRestore();
+  });
+
+  it('a method the donor already uses: what it pays now plus this SIP, refused on the page above its cap, else moved and the list follows', async () => {
+    const onSipsChanged = jest.fn();
+    show({ others: [sip(), waiting, other], onSipsChanged });
+    fireEvent.click(screen.getByRole('button', { name: M.open.method }));
+    fireEvent.click(screen.getByLabelText('UPI AutoPay you already use (up to ₹1,200 a month)'));
+    // no new method to pick, and the SIPs already on it are not offered again
+    expect(screen.queryByLabelText(M.methods.CARD)).toBeNull();
+    expect(within(screen.getByRole('group', { name: M.methodAlsoLegend })).getAllByRole('checkbox')).toHaveLength(1);
+    expect(summary()).toHaveTextContent('Animals ₹400');
+    expect(summary()).toHaveTextContent('New monthly total: ₹900');
+    expect(summary()).toHaveTextContent('This payment method allows up to ₹1,200 a month in all.');
+    // ₹900 + ₹200 fits; a bigger SIP would not: the page refuses without a call
+    fireEvent.click(screen.getByLabelText(/Education: ₹200 a month/));
+    expect(summary()).toHaveTextContent('New monthly total: ₹1,100');
+    fetchMock.mockReturnValueOnce(answer(200, { data: { action: 'use_mandate', subscription: sip({ mandate: other.mandate }), subscriptions: [sip({ mandate: other.mandate })] } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: M.confirmUseMethod })));
+    expect(sent().body).toEqual({ action: 'use_mandate', mandate_id: 2, also: [8] });
+    expect(screen.getByRole('status')).toHaveTextContent(M.doneUseMethod);
+    expect(onSipsChanged).toHaveBeenCalledWith([expect.objectContaining({ id: 7 })]);
+  });
+
+  it('above the cap of a method already used, the page says by how much and sends nothing', async () => {
+    show({ sip: sip({ amount_minor: 90_000 }), others: [waiting, other] });
+    fireEvent.click(screen.getByRole('button', { name: M.open.method }));
+    fireEvent.click(screen.getByLabelText('UPI AutoPay you already use (up to ₹1,200 a month)'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: M.confirmUseMethod })));
+    expect(screen.getByRole('alert')).toHaveTextContent('That comes to ₹1,300 a month, more than the ₹1,200 this payment method allows.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a lapsed SIP says why it never started and offers no change', () => {
+    show({ sip: sip({ status_flag: 7, status: 'stopped', next_payment_date: null, mandate: null }) });
+    expect(screen.getByText(/did not start: its payment method was not authorised within 7 days/)).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: M.actionsLabel })).toBeNull();
   });
 });
 

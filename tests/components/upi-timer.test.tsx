@@ -84,6 +84,7 @@ describe('spec 4: UPI on a phone', () => {
           locale="en"
           modesByCurrency={{ INR: paymentOptions('INR') }}
           brandName="Sahyog"
+          inrPerUnitMicros={{ INR: 1_000_000 }}
         />
       </NextIntlClientProvider>,
     );

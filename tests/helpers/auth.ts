@@ -19,3 +19,6 @@ export async function signedInPerson(db: Db, name: string) {
   const { token, cookie } = await signedIn(db, u.id);
   return { ...u, auth: { authorization: `Bearer ${token}` }, cookie };
 }
+
+/** The Cookie header a browser sends after this answer (e.g. the checkout access a cart's answer sets). */
+export const cookiesFrom = (headers: Headers, before = '') => [before, ...headers.getSetCookie().map((c) => c.split(';')[0])].filter(Boolean).join('; ');

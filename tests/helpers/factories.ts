@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { fundraisers, mandates, orders, subscriptionLines, subscriptions } from '@/lib/db/schema';
+import { recordMandateCover } from '@/lib/sip/cover';
 import { applyGatewayEvent } from '@/lib/payments/events';
 import { seedReference } from '@/lib/db/seed';
 import { createUser } from '@/lib/auth/accounts';
@@ -80,7 +81,7 @@ export async function makeSubscription(
     ? []
     : await db
         .insert(mandates)
-        .values({ user_id: o.userId, gateway: 'sandbox', gateway_mandate_id: `sbx_mdt_test_${run}_${++seq}`, method: 'UPIRECURRING', currency, max_amount_minor: total * 2, status: o.mandate ?? 'active' })
+        .values({ user_id: o.userId, gateway: 'sandbox', gateway_mandate_id: `sbx_mdt_test_${run}_${++seq}`, method: 'UPIRECURRING', currency, max_amount_minor: total * 2, status: o.mandate ?? 'active', authorised_at: (o.mandate ?? 'active') === 'active' ? new Date() : null })
         .returning();
   const first = o.lines[0];
   const [sub] = await db
@@ -88,5 +89,7 @@ export async function makeSubscription(
     .values({ user_id: o.userId, sip_cause: 'sip_cause' in first ? first.sip_cause : 'medical', fundraiser_id: 'fundraiser_id' in first && o.lines.length === 1 ? first.fundraiser_id : null, currency, amount_minor: total, payment_gateway: 'sandbox', mandate_id: mandate?.id ?? null })
     .returning();
   await db.insert(subscriptionLines).values(o.lines.map((l) => ({ subscription_id: sub.id, amount_minor: l.amount_minor, ...('sip_cause' in l ? { sip_cause: l.sip_cause } : { fundraiser_id: l.fundraiser_id }) })));
+  // the mandate was set up for this SIP (issue 30.3), as subscribing records it
+  if (mandate) await recordMandateCover(db, mandate.id, [sub.id]);
   return { subscription: sub, mandate: mandate ?? null };
 }

@@ -2,7 +2,8 @@
 // events, and SIP months as charges with the key sip:{subscription}:{period}, all through applyGatewayEvent.
 import { and, eq, like } from 'drizzle-orm';
 import { getDb, closeDb, type Db } from '@/lib/db/client';
-import { carts, fundraisers, ledgerEntries, mandates, orders, outbox, refunds } from '@/lib/db/schema';
+import { carts, fundraisers, ledgerEntries, mandates, orders, outbox, refunds, subscriptions } from '@/lib/db/schema';
+import { recordMandateCover } from '@/lib/sip/cover';
 import { checkLedger } from '@/lib/payments/ledger-check';
 import { requestRefund, REFUND_TOO_LARGE } from '@/lib/payments/refunds';
 import { createMandate } from '@/lib/payments/mandates';
@@ -116,6 +117,10 @@ describe('mandates', () => {
     const { mandate, authoriseUrl } = await createMandate(db, { userId: donor.id, gateway: 'sandbox', method: 'UPIRECURRING', maxAmountMinor: 100_000, currency: 'INR' }, { origin: ORIGIN, returnUrl: `${ORIGIN}/sip` });
     expect(mandate.status).toBe('created');
     expect(new URL(authoriseUrl).origin).toBe(ORIGIN);
+    // set up for a SIP, as subscribing does (a mandate that pays nothing is ended once active: issue 30.3)
+    const { subscription } = await makeSubscription(db, { userId: donor.id, lines: [{ sip_cause: 'medical', amount_minor: 20_000 }], mandate: null });
+    await db.update(subscriptions).set({ mandate_id: mandate.id, status_flag: 5 }).where(eq(subscriptions.id, subscription.id));
+    await recordMandateCover(db, mandate.id, [subscription.id]);
     const sandbox = sandboxGateway(ORIGIN)!;
     const say = async (status: 'active' | 'paused' | 'cancelled') => {
       const w = sandbox.mandateWebhook(mandate.gateway_mandate_id, status);

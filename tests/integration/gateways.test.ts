@@ -50,7 +50,9 @@ async function order(currency: string) {
   const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 20, currency, donor_name: 'Asha Rao', donor_email: `g${counter}@example.com`, donor_phone: '9876543210' }));
   const placed = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD' }));
   expect(placed.status).toBe(201);
-  return (await db.select().from(orders).where(eq(orders.order_id, placed.body.data.order_id)))[0];
+  // the donor's browser: the checkout access its cart's answer set (issue 30.8)
+  const cookie = cart.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return { ...(await db.select().from(orders).where(eq(orders.order_id, placed.body.data.order_id)))[0], cookie };
 }
 const raised = async () => (await db.select({ r: fundraisers.raised_minor }).from(fundraisers).where(eq(fundraisers.id, fundraiser.id)))[0].r;
 const hmac = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('hex');
@@ -146,7 +148,7 @@ describe('Stripe (other currencies)', () => {
     expect((await raised()) - before).toBe(o.credited_amount_minor);
     // issue 11: a status poll of a settled order reads our database and does not ask the gateway again
     const asked = standIns.state.requests;
-    expect((await call(responseRoute, '/x', { oi: o.order_id }, post({}))).body.data.status).toBe('success');
+    expect((await call(responseRoute, '/x', { oi: o.order_id }, post({}, { cookie: o.cookie }))).body.data.status).toBe('success');
     expect(standIns.state.requests).toBe(asked);
     // the browser's return reads the same session and changes nothing more
     await call(responseRoute, '/x', { oi: o.order_id }, post({ session_id: o.gateway_order_id }));

@@ -27,6 +27,7 @@ import { fundraiserByTag } from '@/lib/fundraisers/queries';
 import { fundraiserSitemapFiles, fundraiserSitemapPage } from '@/lib/seo/sitemap';
 import { latestEditFor, HELD_CHANGE_MESSAGES } from '@/lib/fundraisers/live-edits';
 import { unpublishedUpdatesFor } from '@/lib/fundraisers/updates';
+import { campaignUpdate } from '@/lib/story/queries';
 import { makeFundraiser, makeOrder } from '../helpers/factories';
 import { signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';
@@ -258,6 +259,8 @@ describe('an update the screening flags', () => {
     expect(r.body.data).toMatchObject({ held: true, emailed: 0 });
     expect(r.body.data.review_flags.map((x: { kind: string }) => x.kind)).toEqual(['bank_details', 'bank_details']);
     expect(await storyUpdates(f.id)).toEqual([]);
+    // nor on the update's own page (the link donors' emails carry), asked for by its id
+    expect(await campaignUpdate(db, f.id, r.body.data.id)).toBeNull();
     expect(await mailsAbout(f)).toEqual([]);
     expect((await db.select().from(updateRequests).where(eq(updateRequests.fundraiser_id, f.id)))[0].answered_at).toBeNull();
     // nobody likes or comments on what is not public
@@ -269,6 +272,7 @@ describe('an update the screening flags', () => {
     const approved = await decideUpdate(f.id, r.body.data.id, { decision: 'approve' });
     expect(approved.body.data).toMatchObject({ status: 'published', emailed: 2 });
     expect((await storyUpdates(f.id)).map((u) => u.id)).toEqual([r.body.data.id]);
+    expect((await campaignUpdate(db, f.id, r.body.data.id))?.update.id).toBe(r.body.data.id);
     expect((await mailsAbout(f)).map((m) => m.recipient).sort()).toEqual([donor, asker.email.toLowerCase()].sort());
     expect((await db.select().from(updateRequests).where(eq(updateRequests.fundraiser_id, f.id)))[0].answer_update_id).toBe(r.body.data.id);
     expect(await unpublishedUpdatesFor(db, campaigner, f.id)).toEqual([]);

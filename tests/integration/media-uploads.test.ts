@@ -51,7 +51,7 @@ async function serve(url: string) {
 }
 
 async function refusal(file: { name: string; bytes: Uint8Array }) {
-  const e = await processImageUpload(file, 'leaderboard').then(
+  const e = await processImageUpload(file, 'leaderboard', 'media-test').then(
     () => null,
     (err: unknown) => err,
   );
@@ -102,7 +102,7 @@ describe('spec 5 and issue "Media": uploaded pictures', () => {
     expect(exifTags(before.exif!)).toContain(GPS_POINTER_TAG);
     expect(photo.includes('PhoneMaker')).toBe(true);
 
-    const upload = await processImageUpload({ name: 'IMG_0042.JPG', bytes: photo }, 'beneficiary');
+    const upload = await processImageUpload({ name: 'IMG_0042.JPG', bytes: photo }, 'beneficiary', 'media-test');
     expect(Object.keys(upload.variants).sort()).toEqual(['card', 'share', 'story']);
     for (const url of Object.values(upload.variants)) {
       const served = await serve(url);
@@ -114,7 +114,7 @@ describe('spec 5 and issue "Media": uploaded pictures', () => {
   });
 
   it('stores the sizes the pages use: card 600 wide, story up to 1200 wide and never enlarged, share 1200x630 JPEG', async () => {
-    const small = await processImageUpload({ name: 'small.jpg', bytes: await phonePhoto(800, 500) }, 'leaderboard');
+    const small = await processImageUpload({ name: 'small.jpg', bytes: await phonePhoto(800, 500) }, 'leaderboard', 'media-test');
     const sizes = async (u: typeof small) =>
       Object.fromEntries(await Promise.all(Object.entries(u.variants).map(async ([v, url]) => [v, await sharp((await serve(url)).bytes).metadata().then((m) => [m.format, m.width, m.height])])));
     expect(await sizes(small)).toEqual({ card: ['webp', 600, 375], story: ['webp', 800, 500], share: ['jpeg', 1200, 630] });
@@ -122,21 +122,21 @@ describe('spec 5 and issue "Media": uploaded pictures', () => {
     expect(small.variants.card).toMatch(new RegExp(`^/media/uploads/${small.id}-card\\.webp$`));
     expect(small.variants.share).toBe(`/media/uploads/${small.id}-share.jpg`);
 
-    const large = await processImageUpload({ name: 'large.jpeg', bytes: await phonePhoto(2400, 1200) }, 'editor');
+    const large = await processImageUpload({ name: 'large.jpeg', bytes: await phonePhoto(2400, 1200) }, 'editor', 'media-test');
     expect(await sizes(large)).toEqual({ card: ['webp', 600, 300], story: ['webp', 1200, 600], share: ['jpeg', 1200, 630] });
     expect([large.width, large.height]).toEqual([1200, 600]);
   });
 
   it("turns the picture the way its EXIF orientation says (a portrait photo stays portrait)", async () => {
     // stored 800x500 landscape, but the camera was held upright (orientation 6: turn 90 degrees)
-    const upload = await processImageUpload({ name: 'upright.jpg', bytes: await phonePhoto(800, 500, 6) }, 'leaderboard');
+    const upload = await processImageUpload({ name: 'upright.jpg', bytes: await phonePhoto(800, 500, 6) }, 'leaderboard', 'media-test');
     const story = await sharp((await serve(upload.variants.story)).bytes).metadata();
     expect([story.width, story.height, story.orientation]).toEqual([500, 800, undefined]);
     expect([upload.width, upload.height]).toEqual([500, 800]);
   });
 
   it('a profile picture is one 256 px square WebP', async () => {
-    const upload = await processImageUpload({ name: 'me.jpg', bytes: await phonePhoto(900, 600) }, 'avatar');
+    const upload = await processImageUpload({ name: 'me.jpg', bytes: await phonePhoto(900, 600) }, 'avatar', 'media-test');
     expect(Object.keys(upload.variants)).toEqual(['avatar']);
     expect(upload.variants.avatar).toBe(`/media/uploads/${upload.id}-avatar.webp`);
     const meta = await sharp((await serve(upload.variants.avatar)).bytes).metadata();
@@ -154,7 +154,7 @@ describe('spec 5 and issue "Media": uploaded pictures', () => {
       // a real PNG named .jpg is still a supported picture
       ['d.jpg', png, null],
     ] as const) {
-      const upload = await processImageUpload({ name, bytes }, 'leaderboard');
+      const upload = await processImageUpload({ name, bytes }, 'leaderboard', 'media-test');
       const card = await sharp((await serve(upload.variants.card)).bytes).raw().toBuffer({ resolveWithObject: true });
       expect([name, card.info.width, card.info.height]).toEqual([name, 600, 400]);
       if (colour) expect([name, ...[0, 1, 2].map((c) => Math.abs(card.data[c] - colour[c]) < 8)]).toEqual([name, true, true, true]);
@@ -207,7 +207,7 @@ describe('spec 5 and issue "Media": uploaded pictures', () => {
   });
 
   it('serves a stored size with its own type, nosniff and no script; anything else is 404', async () => {
-    const upload = await processImageUpload({ name: 'p.jpg', bytes: await phonePhoto(700, 400) }, 'leaderboard');
+    const upload = await processImageUpload({ name: 'p.jpg', bytes: await phonePhoto(700, 400) }, 'leaderboard', 'media-test');
     const card = await serve(upload.variants.card);
     expect(card.headers.get('content-type')).toBe('image/webp');
     expect(card.headers.get('x-content-type-options')).toBe('nosniff');
@@ -221,8 +221,8 @@ describe('spec 5 and issue "Media": uploaded pictures', () => {
   });
 
   it('deleting an upload removes every size of it, and nothing else', async () => {
-    const keep = await processImageUpload({ name: 'keep.jpg', bytes: await phonePhoto(640, 480) }, 'leaderboard');
-    const gone = await processImageUpload({ name: 'gone.jpg', bytes: await phonePhoto(640, 480) }, 'leaderboard');
+    const keep = await processImageUpload({ name: 'keep.jpg', bytes: await phonePhoto(640, 480) }, 'leaderboard', 'media-test');
+    const gone = await processImageUpload({ name: 'gone.jpg', bytes: await phonePhoto(640, 480) }, 'leaderboard', 'media-test');
     expect(stored().filter((f) => f.startsWith(gone.id))).toHaveLength(3);
     await deleteImageUpload(gone.id);
     for (const url of Object.values(gone.variants)) expect([url, (await serve(url)).status]).toEqual([url, 404]);

@@ -40,7 +40,7 @@ describe('an unknown oi goes back by origin, with st=f', () => {
     ['f', () => `/fundraiser/${tag()}`],
     ['s', () => `/stories/${tag()}`],
     ['tp', () => `/new/thankyou/${tag()}`],
-    ['up', () => '/new/campaign/campaign_update'],
+    ['up', () => `/new/campaign/campaign_update?ct=${tag()}`],
     ['tann', () => '/new/anniversary'],
     ['tip', () => '/new/standalonetip'],
     ['ps', () => `/new/payment?ct=${tag()}&id=${f.id}&payment=form`],
@@ -69,4 +69,38 @@ it('a failed payment of a readable order goes back to the same place by its orig
   const params = new URLSearchParams({ oi: row.order_id, or: 'f', ct: f.custom_tag, id: String(f.id), ...outcome.params });
   const { step } = await routerGoesTo(params.toString());
   expect(step).toEqual({ go: expect.stringMatching(new RegExp(`^/fundraiser/${encodeURIComponent(f.custom_tag)}\\?st=f`)) });
+});
+
+// issue 30: each origin of spec 4 goes back to a page that exists and says what happened (the pages themselves:
+// failure-return-pages.test.ts and e2e/payment-failure-returns.spec.ts)
+describe('a failed payment of a readable order, from each origin', () => {
+  const tag = () => encodeURIComponent(f.custom_tag);
+  it.each([
+    ['f', undefined, () => `/fundraiser/${tag()}`],
+    ['s', undefined, () => `/stories/${tag()}`],
+    ['tp', undefined, () => `/new/thankyou/${tag()}`],
+    ['up', 4242, () => `/new/campaign/campaign_update?ct=${tag()}&update=4242`],
+    ['up', undefined, () => `/new/campaign/campaign_update?ct=${tag()}`],
+    ['tann', undefined, () => '/new/anniversary'],
+    ['tip', undefined, () => '/new/standalonetip'],
+    ['ps', undefined, () => `/new/payment?ct=${tag()}&id=${f.id}&payment=form`],
+    ['rfd', undefined, () => '/payment-failed'],
+  ])('origin %s (update %s)', async (origin, updateId, base) => {
+    const cart = await call(cartRoute, '/x', { id: String(f.id) }, post({ donated_amount: 500, currency: 'INR', donor_name: 'Asha Rao', donor_email: `asha.${origin}.${RUN}@example.com`, donor_phone: '9876543210' }));
+    const order = await call(orderRoute, '/x', { id: String(f.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD', origin, ...(updateId ? { update_id: updateId } : {}) }));
+    const sent = await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }));
+    // the gateway brings the donor back with the fundraiser (and the update) in the return address
+    const back = new URL(new URL(sent.body.data.url, 'http://localhost').searchParams.get('return_url')!);
+    expect(back.searchParams.get('update')).toBe(updateId ? String(updateId) : null);
+    const [row] = await db.select().from(orders).where(eq(orders.order_id, order.body.data.order_id));
+    const outcome = await new SandboxGateway(getDb, sandboxSecret(), 'http://localhost').complete(row.gateway_order_id!, 'failed');
+    back.searchParams.forEach((v, k) => void (outcome.params[k] = v));
+    const { step } = await routerGoesTo(new URLSearchParams(outcome.params).toString());
+    const target = new URL(base(), 'http://x');
+    target.searchParams.set('st', 'f');
+    target.searchParams.set('reason', 'Payment declined by the bank');
+    expect(step).toEqual({ go: `${target.pathname}${target.search}` });
+    // a request error on the way back (the order unreadable) lands on the same page
+    expect(readPaymentReturn(back.searchParams).fundraiser).toMatchObject({ custom_tag: f.custom_tag, id: f.id, ...(updateId ? { update_id: updateId } : {}) });
+  });
 });

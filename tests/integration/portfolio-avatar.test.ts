@@ -189,7 +189,7 @@ describe('spec 5: avatar upload rules (POST users/me/avatar)', () => {
     const me = await newUser();
     const { cookie } = await signedIn(db, me.id);
     // a fundraiser picture's URL in users.avatar (never set by the product, but not ours to delete as an avatar)
-    const card = (await processImageUpload({ name: 'cause.jpg', bytes: JPEG }, 'leaderboard')).variants.card;
+    const card = (await processImageUpload({ name: 'cause.jpg', bytes: JPEG }, 'leaderboard', me.id)).variants.card;
     await db.update(users).set({ avatar: card }).where(eq(users.id, me.id));
     expect((await upload({ cookie }, 'new.png', PNG)).status).toBe(201);
     expect((await fetchAvatar(card)).status).toBe(200);

@@ -12,7 +12,10 @@ import { getDb, type Db } from '@/lib/db/client';
 import { SandboxGateway } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
+import { REWARDS_PER_FUNDRAISER_MAX } from '@/lib/constants';
 import { REWARD_MESSAGES } from '@/lib/validation/rewards';
+import { listRewards } from '@/lib/fundraisers/rewards';
+import { recentDonations } from '@/lib/fundraisers/donor-list';
 import { makeFundraiser } from '../helpers/factories';
 import { signedInPerson } from '../helpers/auth';
 import { call, closeDb } from '../helpers/db';
@@ -97,7 +100,9 @@ describe('rewards API', () => {
     expect((await list(campaigner.auth, draft.id)).status).toBe(200);
     await db.update(rewards).set({ claimed: 3 }).where(eq(rewards.id, r.id));
     expect((await edit(campaigner.auth, draft.id, r.id, { quantity: 2 })).body.error.fields).toEqual({ quantity: REWARD_MESSAGES.belowClaimed });
-    expect((await remove(campaigner.auth, draft.id, r.id)).status).toBe(409);
+    // given to donors: removing it retires it (issue 30), it is never deleted
+    const removed = await remove(campaigner.auth, draft.id, r.id);
+    expect([removed.status, removed.body.data.deleted, removed.body.data.retired]).toEqual([200, false, true]);
   });
 });
 
@@ -154,5 +159,58 @@ describe('a donation with a reward (spec 3: reward_id on the cart)', () => {
     expect(kept.filter((c) => c.reward_id === r.id)).toHaveLength(1);
     const [after] = await db.select({ raised: fundraisers.raised_minor, donors: fundraisers.donor_count }).from(fundraisers).where(eq(fundraisers.id, f.id));
     expect(after).toEqual({ raised: 400_000, donors: 4 });
+  });
+});
+
+describe('issue 30: removing a reward donors chose retires it (never a 500)', () => {
+  it('one a cart chose (not yet paid) is retired: 200, offered to no new donor, refused on a new cart; the old cart still pays and keeps it', async () => {
+    const campaigner = await person('Reward Retirer');
+    const f = await makeFundraiser(db, { campaigner_id: campaigner.id });
+    const r = (await add(campaigner.auth, f.id, { title: 'Family photo', min_amount: 500, quantity: 10 })).body.data;
+    const keep = (await add(campaigner.auth, f.id, { title: 'Thank-you note', min_amount: 100 })).body.data;
+    const pending = await pendingDonation(f.id, 500, r.id);
+    const removed = await remove(campaigner.auth, f.id, r.id);
+    expect(removed.status).toBe(200);
+    expect(removed.body.data).toMatchObject({ deleted: false, retired: true, reward: { id: r.id, title: 'Family photo', retired: true } });
+    // donors: the list API, and what the story and payment pages show (listRewards), no longer have it
+    expect((await list({}, f.id)).body.data.map((x: { id: number }) => x.id)).toEqual([keep.id]);
+    expect((await listRewards(db, f.id)).map((x) => x.id)).toEqual([keep.id]);
+    // its campaigner still sees it, as retired
+    expect((await list(campaigner.auth, f.id)).body.data.map((x: { id: number; retired: boolean }) => [x.id, x.retired])).toEqual([[keep.id, false], [r.id, true]]);
+    // a new cart naming it is told why, and nothing is written
+    const refused = await cart(f.id, 500, r.id);
+    expect([refused.status, refused.body.error.fields]).toEqual([422, { reward_id: REWARD_MESSAGES.retired }]);
+    // the donor who chose it before it was removed pays, and the gift keeps its reward
+    expect((await pending.settle()).body.data.status).toBe('success');
+    const [row] = await db.select({ reward_id: carts.reward_id }).from(carts).where(eq(carts.id, pending.cartId));
+    expect(row.reward_id).toBe(r.id);
+    expect((await recentDonations(db, campaigner, f.id)).map((d) => d.reward)).toEqual(['Family photo']);
+    // removing it again answers the same; a reward no donor chose is deleted outright
+    expect((await remove(campaigner.auth, f.id, r.id)).body.data).toMatchObject({ deleted: false, retired: true });
+    expect((await remove(campaigner.auth, f.id, keep.id)).body.data).toEqual({ deleted: true });
+    expect(await db.select({ id: rewards.id }).from(rewards).where(eq(rewards.id, keep.id))).toEqual([]);
+  });
+
+  it('carts naming a reward while its campaigner removes it: each is made or told why, never a 500', async () => {
+    const campaigner = await person('Reward Racer Two');
+    const f = await makeFundraiser(db, { campaigner_id: campaigner.id });
+    const r = (await add(campaigner.auth, f.id, { title: 'Race reward', min_amount: 100 })).body.data;
+    const [removed, ...carts_] = await Promise.all([remove(campaigner.auth, f.id, r.id), ...Array.from({ length: 8 }, () => cart(f.id, 100, r.id))]);
+    expect(removed.status).toBe(200);
+    for (const c of carts_) expect(c.status === 201 || (c.status === 422 && c.body.error.fields.reward_id)).toBeTruthy();
+    // retired when any cart got it, deleted when none did
+    const made = carts_.filter((c) => c.status === 201).length;
+    expect(removed.body.data.deleted).toBe(made === 0);
+  });
+
+  it("a retired reward leaves room for a new one under the fundraiser's limit", async () => {
+    const campaigner = await person('Reward Refresher');
+    const f = await makeFundraiser(db, { campaigner_id: campaigner.id });
+    const made = [];
+    for (let i = 0; made.length < REWARDS_PER_FUNDRAISER_MAX; i++) made.push((await add(campaigner.auth, f.id, { title: `Reward number ${i}`, min_amount: 100 + i })).body.data);
+    expect((await add(campaigner.auth, f.id, { title: 'One too many', min_amount: 100 })).status).toBe(409);
+    expect((await cart(f.id, 100, made[0].id)).status).toBe(201);
+    expect((await remove(campaigner.auth, f.id, made[0].id)).body.data.retired).toBe(true);
+    expect((await add(campaigner.auth, f.id, { title: 'A fresh reward', min_amount: 100 })).status).toBe(201);
   });
 });

@@ -201,8 +201,11 @@ describe('an update email', () => {
     for (const asker of [hindiAsker, newAsker]) expect((await ask(asker.auth, f.id)).status).toBe(201);
 
     const title = `Good news ${run}`;
-    expect((await postUpdate(campaigner.auth, f.id, title)).body.data.emailed).toBe(6);
-    const story = `${ORIGIN}/stories/${f.custom_tag}#updates`;
+    const posted = (await postUpdate(campaigner.auth, f.id, title)).body.data;
+    expect(posted.emailed).toBe(6);
+    // issue 30: the link opens the update's own page, in the donor's language
+    const page = (prefix: string) => `${ORIGIN}${prefix}/new/campaign/campaign_update?ct=${f.custom_tag}&update=${posted.id}`;
+    const story = page('');
 
     const inEnglish = await updateMail(english, title);
     expect(inEnglish.subject).toBe(`An update on "${f.title}": ${title}`);
@@ -213,7 +216,7 @@ describe('an update email', () => {
 
     const inTamil = await updateMail(tamil, title);
     expect(inTamil.subject).toBe(`"${f.title}" பற்றிய புதுப்பிப்பு: ${title}`);
-    expect(inTamil.body).toContain(`நிதி திரட்டல் பக்கத்தில் படிக்க: ${story}`);
+    expect(inTamil.body).toContain(`நிதி திரட்டல் பக்கத்தில் படிக்க: ${page('/ta')}`);
     expect(inTamil.body).toContain('Sahyog குழு');
     expect(inTamil.body).toContain(`இந்த நிதி திரட்டலின் புதுப்பிப்பு மின்னஞ்சல்களை நிறுத்த: ${ORIGIN}/stories/${f.custom_tag}/updates/opt-out?token=`);
     expect(inTamil.body).not.toMatch(/Read it|Team Sahyog|To stop emails/);
@@ -227,7 +230,7 @@ describe('an update email', () => {
 
     const inArabic = await updateMail(arabic, title);
     expect(inArabic.subject).toBe(`تحديث جديد عن "${FSI}${f.title}${PDI}": ${FSI}${title}${PDI}`);
-    expect(inArabic.body).toContain(`اقرأه على صفحة حملة التبرعات: ${LRI}${story}${PDI}`);
+    expect(inArabic.body).toContain(`اقرأه على صفحة حملة التبرعات: ${LRI}${page('/ar')}${PDI}`);
     expect(inArabic.body).toContain(`لإيقاف رسائل تحديثات حملة التبرعات هذه: ${LRI}${ORIGIN}/stories/${f.custom_tag}/updates/opt-out?token=`);
     expect(verifyUpdateOptOutToken(f.id, tokenIn(inArabic.body))).toBe(arabic);
   });

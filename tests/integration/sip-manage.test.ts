@@ -58,7 +58,7 @@ const change = (auth: Record<string, string>, id: number, body: unknown) => call
 const row = async (id: number) => (await db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
 const lines = async (id: number) => (await db.select().from(subscriptionLines).where(eq(subscriptionLines.subscription_id, id)).orderBy(subscriptionLines.id)).map((l) => l.amount_minor);
 
-describe('raise and lower (PUT subscriptions/{id}/pledge)', () => {
+describe('raise (PUT subscriptions/{id}/pledge) and lower (PUT subscriptions/{id} action lower)', () => {
   it('spec 7 increase pledge: a higher amount, rounded as spec 5 says, on the SIP and its line', async () => {
     const { sub, auth } = await donorWithSip();
     const r = await pledge(auth, sub.id, { amount: 701 });
@@ -77,23 +77,40 @@ describe('raise and lower (PUT subscriptions/{id}/pledge)', () => {
     expect((await pledge(auth, sub.id, { amount: 1000 })).status).toBe(200);
   });
 
-  it('lowers to a rounded amount, not below the minimum of spec 9 (its message), and equal changes nothing', async () => {
+  it('issue 30.5: increase pledge only raises: a lower or equal amount is a 422 naming the lower action, and changes nothing', async () => {
     const { sub, auth } = await donorWithSip();
-    const low = await pledge(auth, sub.id, { amount: 40 });
+    // 700 → 650 was "lowered" by increase pledge; now refused, the amount kept
+    expect((await pledge(auth, sub.id, { amount: 700 })).body.data).toMatchObject({ change: 'raised', subscription: { amount_minor: 70_000 } });
+    for (const amount of [650, 700, 701 - 50]) {
+      const r = await pledge(auth, sub.id, { amount });
+      expect(r.status).toBe(422);
+      expect(r.body.error).toMatchObject({ code: 'validation_failed', fields: { amount: expect.stringMatching(/only raises.*lower action/) } });
+    }
+    expect(await row(sub.id)).toMatchObject({ amount_minor: 70_000 });
+    expect(await lines(sub.id)).toEqual([70_000]);
+    // lowering keeps its own action
+    const lowered = await change(auth, sub.id, { action: 'lower', amount: 650 });
+    expect([lowered.status, lowered.body.data]).toEqual([200, expect.objectContaining({ action: 'lower', subscription: expect.objectContaining({ amount_minor: 65_000 }) })]);
+  });
+
+  it('lowers (action lower) to a rounded amount, not below the minimum of spec 9 (its message); not higher or equal', async () => {
+    const { sub, auth } = await donorWithSip();
+    const low = await change(auth, sub.id, { action: 'lower', amount: 40 });
     expect(low.status).toBe(422);
     expect(low.body.error).toMatchObject({ code: 'validation_failed', fields: { amount: 'The monthly amount for Medical must be at least ₹100' } });
     expect((await row(sub.id)).amount_minor).toBe(50_000);
-    expect((await pledge(auth, sub.id, { amount: 120 })).body.data).toMatchObject({ change: 'lowered', subscription: { amount_minor: 15_000 } });
-    expect((await pledge(auth, sub.id, { amount: 101 })).body.data).toMatchObject({ change: 'unchanged', subscription: { amount_minor: 15_000 } });
-    expect((await pledge(auth, sub.id, { amount: 'ten' })).status).toBe(422);
+    expect((await change(auth, sub.id, { action: 'lower', amount: 120 })).body.data).toMatchObject({ action: 'lower', subscription: { amount_minor: 15_000 } });
+    for (const amount of [101, 900]) expect((await change(auth, sub.id, { action: 'lower', amount })).body.error.fields).toEqual({ amount: 'The new monthly amount must be lower than the current one' });
+    expect((await change(auth, sub.id, { action: 'lower', amount: 'ten' })).status).toBe(422);
+    expect((await row(sub.id)).amount_minor).toBe(15_000);
   });
 
   it('spreads a new total over two causes in whole steps of 50, each keeping the minimum', async () => {
     const { sub, auth } = await donorWithSip({ lines: [{ sip_cause: 'medical', amount_minor: 50_000 }, { sip_cause: 'animals', amount_minor: 50_000 }] });
-    const refused = await pledge(auth, sub.id, { amount: 150 });
+    const refused = await change(auth, sub.id, { action: 'lower', amount: 150 });
     expect(refused.status).toBe(422);
     expect(refused.body.error.message).toBe('The monthly amount for Animals must be at least ₹100');
-    expect((await pledge(auth, sub.id, { amount: 300 })).status).toBe(200);
+    expect((await change(auth, sub.id, { action: 'lower', amount: 300 })).status).toBe(200);
     expect(await lines(sub.id)).toEqual([15_000, 15_000]);
     expect((await pledge(auth, sub.id, { amount: 1450 })).status).toBe(200);
     expect(await lines(sub.id)).toEqual([75_000, 70_000]);

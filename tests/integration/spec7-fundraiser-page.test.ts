@@ -16,6 +16,7 @@ import { GET as upi } from '@/app/api/orders/[oi]/upi/route';
 import { carts, fundraisers, orders, systemEvents } from '@/lib/db/schema';
 import { forgetFundraiserCounts } from '@/lib/fundraisers/queries';
 import { grantPinAccessCookie } from '@/lib/story/pin-access';
+import { grantCheckoutAccessCookie } from '@/lib/payments/checkout-access';
 import { CONTRIBUTE_EVENT, DAY_MS, SHARE_EVENT, STORY_SIMILAR_COUNT, TRACKING_TITLE_LENGTH, VISIT_EVENT, VISITOR_COOKIE } from '@/lib/constants';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 import { call, closeDb, seededDb } from '../helpers/db';
@@ -73,6 +74,8 @@ async function gift(fundraiserId: number, o: { amount: number; name?: string; an
 const params = (id: number | string) => ({ id: String(id) });
 const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
 const pinCookie = async (id: number) => (await grantPinAccessCookie(new Request('http://localhost/'), id, false)).split(';')[0];
+/** The browser that made this cart (issue 30.8: a guest's key to its order) */
+const checkoutCookie = async (cartId: number | null) => (await grantCheckoutAccessCookie(new Request('http://localhost/'), cartId!, false)).split(';')[0];
 const expectError = (res: { status: number; body: any }, status: number, code: string) => {
   expect(res.status).toBe(status);
   expect(res.body.error).toMatchObject({ code, message: expect.any(String) });
@@ -360,13 +363,13 @@ describe('GET /api/orders/{oi}/upi (spec 7 UPI links, two variants)', () => {
   const links = (oi: string, headers: Record<string, string> = {}) => call(upi, `/api/orders/${oi}/upi`, { oi }, { headers });
   const checkoutUrl = (oi: string) => `http://localhost/payment/sandbox?oi=${oi}`;
 
-  it("gives the donor's own session the upi://pay intent and the QR payload; nobody else", async () => {
+  it("gives the donor's own session the upi://pay intent and the QR payload; nobody else (404, issue 30.8)", async () => {
     const donor = await signedInPerson(db, 'Upi Donor');
     const stranger = await signedInPerson(db, 'Upi Stranger');
     const f = await fundraiser({ title: `Upi fundraiser ${run}` });
     const order = await gift(f.id, { amount: 70_000, tip: 5_000, userId: donor.id, status: 'created', url: checkoutUrl('X') });
-    expectError(await links(order.order_id), 401, 'unauthenticated');
-    expectError(await links(order.order_id, { cookie: stranger.cookie }), 403, 'forbidden');
+    expectError(await links(order.order_id), 404, 'not_found');
+    expectError(await links(order.order_id, { cookie: stranger.cookie }), 404, 'not_found');
     const res = await links(order.order_id, { cookie: donor.cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -382,14 +385,15 @@ describe('GET /api/orders/{oi}/upi (spec 7 UPI links, two variants)', () => {
     expect((await links(order.order_id, donor.auth)).status).toBe(200);
   });
 
-  it("a guest's checkout reads it with the order id; a gateway without our UPI payee gives the QR variant only", async () => {
+  it("a guest's checkout reads it from the browser that made the cart, never with the order id alone; a gateway without our UPI payee gives the QR variant only", async () => {
     const f = await fundraiser();
     const guest = await gift(f.id, { amount: 10_050, status: 'created', url: checkoutUrl('G') });
-    const res = await links(guest.order_id);
+    expectError(await links(guest.order_id), 404, 'not_found');
+    const res = await links(guest.order_id, { cookie: await checkoutCookie(guest.cart_id) });
     expect(res.status).toBe(200);
     expect(res.body.data.intent_url).toContain('&am=100.50&');
     const razorpay = await gift(f.id, { amount: 10_000, status: 'created', gateway: 'razorpay', url: 'https://api.razorpay.com/v1/checkout/embedded' });
-    const rz = await links(razorpay.order_id);
+    const rz = await links(razorpay.order_id, { cookie: await checkoutCookie(razorpay.cart_id) });
     expect(rz.body.data).toMatchObject({ intent_url: null, qr: { payload: 'https://api.razorpay.com/v1/checkout/embedded' } });
   });
 
@@ -401,7 +405,7 @@ describe('GET /api/orders/{oi}/upi (spec 7 UPI links, two variants)', () => {
     const unsent = await gift(f.id, { amount: 10_000, userId: donor.id, status: 'created' });
     for (const o of [paid, card, unsent]) expectError(await links(o.order_id, { cookie: donor.cookie }), 409, 'conflict');
     // a stranger learns nothing of the state of someone else's order
-    expectError(await links(paid.order_id), 401, 'unauthenticated');
+    expectError(await links(paid.order_id), 404, 'not_found');
     expectError(await links('SHYNOSUCHORDER'), 404, 'not_found');
     expectError(await links('ab'), 422, 'validation_failed');
   });

@@ -16,7 +16,7 @@ import { DEMO_COUPON_CODE } from '@/lib/db/seed';
 import { grantPrize } from '@/lib/payments/wallet';
 import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
 import { makeFundraiser, makeSubscription } from '../helpers/factories';
-import { signedIn, signedInPerson } from '../helpers/auth';
+import { cookiesFrom, signedIn, signedInPerson } from '../helpers/auth';
 
 type Answer = { status: number; body: any; headers: Headers };
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -124,14 +124,14 @@ const INSURED = { full_name: 'Kavya Menon', date_of_birth: '1990-05-17', relatio
 const ACCOUNT = { account_holder_name: 'Kavya Menon', account_number: '123456789012', account_number_confirm: '123456789012', ifsc_code: 'SBIN0001234' };
 const cartBody = () => ({ donated_amount: 500, currency: 'INR', donor_name: 'Asha Rao', donor_email: email('cart'), donor_phone: '+91 98765 43210', is_anonymous: '0', tip_amount: 0 });
 
-/** A cart, an order and its send, as the payment page makes them. */
-async function placed(fundraiserId = open.id, headers: Record<string, string> = {}): Promise<{ order_id: string; gateway_order_id: string }> {
+/** A cart, an order and its send, as the payment page makes them; cookie: what that browser then sends (its checkout access). */
+async function placed(fundraiserId = open.id, headers: Record<string, string> = {}): Promise<{ order_id: string; gateway_order_id: string; cookie: string }> {
   const cartGo = goFor({ route: 'fundraisers/[id]/cart', method: 'POST' } as Row);
   const cart = ok(await cartGo({ params: { id: fundraiserId }, headers, body: cartBody() }));
   const order = ok(await goFor({ route: 'fundraisers/[id]/order', method: 'POST' } as Row)({ params: { id: fundraiserId }, headers, body: { cart_id: cart.body.data.id, mode: 'UPI', origin: 's' } }));
   ok(await goFor({ route: 'payment/send', method: 'POST' } as Row)({ body: { order_id: order.body.data.order_id } }));
   const [row] = await db.select().from(orders).where(eq(orders.order_id, order.body.data.order_id));
-  return { order_id: row.order_id, gateway_order_id: row.gateway_order_id! };
+  return { order_id: row.order_id, gateway_order_id: row.gateway_order_id!, cookie: cookiesFrom(cart.headers) };
 }
 const gateway = () => new SandboxGateway(getDb, sandboxSecret(), 'http://localhost');
 
@@ -681,23 +681,26 @@ const ROWS: Row[] = [
     group: F, spec: 'GET UPI links, variant 1: upi://pay intent (and QR payload)', method: 'GET', route: 'orders/[oi]/upi',
     good: async (go) => {
       const o = await placed();
-      expect(JSON.stringify(ok(await go({ params: { oi: o.order_id } })).body.data)).toContain('upi://pay');
+      expect(JSON.stringify(ok(await go({ params: { oi: o.order_id }, headers: { cookie: o.cookie } })).body.data)).toContain('upi://pay');
     },
     bad: (go) => go({ params: { oi: 'not an order' } }),
+    // issue 30.8: the order id alone opens nothing
+    stranger: async (go) => go({ params: { oi: (await placed()).order_id }, headers: stranger.auth }),
   },
   {
     group: F, spec: 'GET UPI links, variant 2: QR', method: 'GET', route: 'orders/[oi]/qr',
     good: async (go) => {
       const o = await placed();
-      const res = ok(await go({ params: { oi: o.order_id } }));
+      const res = ok(await go({ params: { oi: o.order_id }, headers: { cookie: o.cookie } }));
       expect(res.headers.get('content-type') ?? '').toMatch(/image|json/);
     },
     bad: (go) => go({ params: { oi: 'not an order' } }),
   },
   {
     group: F, spec: 'GET order details', method: 'GET', route: 'orders/[oi]',
-    good: async (go) => expect(ok(await go({ params: { oi: gift.order_id } })).body.data.status).toBe('success'),
+    good: async (go) => expect(ok(await go({ params: { oi: gift.order_id }, headers: donor.auth })).body.data.status).toBe('success'),
     bad: (go) => go({ params: { oi: 'SHYNOTREAL0001' } }),
+    stranger: (go) => go({ params: { oi: gift.order_id }, headers: stranger.auth }),
   },
   {
     group: F, spec: 'Search (a search-engine service with a bearer key; ours searches our own listing)', method: 'GET', route: 'fundraisers',
@@ -765,7 +768,7 @@ const ROWS: Row[] = [
     group: P, spec: 'POST verify/vpatxn (VPA transaction status)', method: 'POST', route: 'verify/vpatxn',
     good: async (go) => {
       const o = await placed();
-      expect(ok(await go({ body: { order_id: o.order_id } })).body.data.status).toEqual(expect.any(String));
+      expect(ok(await go({ body: { order_id: o.order_id }, headers: { cookie: o.cookie } })).body.data.status).toEqual(expect.any(String));
     },
     bad: (go) => go({ body: { order_id: '' } }),
   },

@@ -1,6 +1,7 @@
 import { sipMinimumMajor as minimumSipAmount } from '@/lib/sip/rules';
 import { currencyForCountry, formatMoney, CURRENCIES, CURRENCY_CODES, isCurrencyCode, toMinor } from '@/lib/money';
 import { convertMinor, DEFAULT_INR_PER_UNIT_MICROS } from '@/lib/currency-rates';
+import { defaultDonationAmount, donationPresetsFor, inrEquivalentMinor } from '@/lib/donations/amounts';
 
 describe('currencies (spec 3 and 9)', () => {
   it('lists the twelve currencies with INR first as the default', () => {
@@ -39,5 +40,18 @@ describe('money arithmetic', () => {
     expect(convertMinor(84500, DEFAULT_INR_PER_UNIT_MICROS.INR, DEFAULT_INR_PER_UNIT_MICROS.USD)).toBe(1000);
     expect(convertMinor(1, 1_500_000, 1_000_000)).toBe(2);
     expect(Number.isInteger(convertMinor(333, DEFAULT_INR_PER_UNIT_MICROS.GBP, DEFAULT_INR_PER_UNIT_MICROS.SGD))).toBe(true);
+  });
+});
+
+describe('issue 30.1: the amount a gift starts at in each currency, and its rupee equivalent', () => {
+  it('is one of the preset chips of every currency, so a currency change selects a chip', () => {
+    for (const c of CURRENCY_CODES) expect(donationPresetsFor(c)).toContain(defaultDonationAmount(c));
+    expect(defaultDonationAmount('INR')).toBe(1000);
+    expect(defaultDonationAmount('USD')).toBe(25);
+  });
+
+  it('converts to rupees at the given rates in integer arithmetic, and says nothing without a rate', () => {
+    expect(inrEquivalentMinor(2_500, 'USD', { INR: 1_000_000, USD: 84_500_000 })).toBe(211_250);
+    expect(inrEquivalentMinor(2_500, 'USD', { INR: 1_000_000 })).toBeNull();
   });
 });

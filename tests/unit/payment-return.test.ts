@@ -28,7 +28,7 @@ describe('an order the router cannot read goes back by origin, with st=f', () =>
     ['f', '/fundraiser/help-asha?st=f&reason=Order+not+found'],
     ['s', '/stories/help-asha?st=f&reason=Order+not+found'],
     ['tp', '/new/thankyou/help-asha?st=f&reason=Order+not+found'],
-    ['up', '/new/campaign/campaign_update?st=f&reason=Order+not+found'],
+    ['up', '/new/campaign/campaign_update?ct=help-asha&st=f&reason=Order+not+found'],
     ['tann', '/new/anniversary?st=f&reason=Order+not+found'],
     ['tip', '/new/standalonetip?st=f&reason=Order+not+found'],
     ['ps', '/new/payment?ct=help-asha&id=7&payment=form&st=f&reason=Order+not+found'],
@@ -40,6 +40,13 @@ describe('an order the router cannot read goes back by origin, with st=f', () =>
   it('a request that never got an answer (or answered no JSON) goes back by origin without a made-up reason', () => {
     expect(nextReturnStep(ret('oi=SHY1&origin=s&ct=help-asha&id=7'), null)).toEqual({ go: '/stories/help-asha?st=f' });
     expect(nextReturnStep(ret('oi=SHY1&origin=f&ct=help-asha&id=7'), { ok: false, body: null })).toEqual({ go: '/fundraiser/help-asha?st=f' });
+  });
+
+  it('issue 30: a gift from an update (origin up) goes back to that update; its id is ours, not sent to the gateway', () => {
+    const r = ret('oi=SHYNOPE&or=up&ct=help-asha&id=7&update=12&payment_id=pay_1');
+    expect(r.gatewayParams).toEqual({ payment_id: 'pay_1' });
+    expect(nextReturnStep(r, notFound)).toEqual({ go: '/new/campaign/campaign_update?ct=help-asha&update=12&st=f&reason=Order+not+found' });
+    expect(nextReturnStep(ret('oi=SHY1&or=up'), null)).toEqual({ go: '/payment-failed?st=f' });
   });
 
   it('without the fundraiser in the URL, its origins fall back to /payment-failed rather than a broken address', () => {

@@ -24,7 +24,7 @@ describe('spec 4: failure redirect by origin, each with st=f', () => {
     ['f', '/fundraiser/help-asha?st=f'],
     ['s', '/stories/help-asha?st=f'],
     ['tp', '/new/thankyou/help-asha?st=f'],
-    ['up', '/new/campaign/campaign_update?st=f'],
+    ['up', '/new/campaign/campaign_update?ct=help-asha&st=f'],
     ['tann', '/new/anniversary?st=f'],
     ['tip', '/new/standalonetip?st=f'],
     ['ps', '/new/payment?ct=help-asha&id=7&payment=form&st=f'],

@@ -38,12 +38,14 @@ describe('fundraiser statuses', () => {
 });
 
 describe('SIP statuses', () => {
-  it('every name but cancelled and completed is an active SIP (spec 4), and every paused one goes to the inactive-user page', () => {
-    const { cancelled, completed, ...counting } = SIP_STATUS;
+  it('every name but cancelled, completed and lapsed is an active SIP (spec 4), and every paused one goes to the inactive-user page', () => {
+    const { cancelled, completed, lapsed, ...counting } = SIP_STATUS;
     expect([...Object.values(counting)].sort()).toEqual([...ACTIVE_SIP_STATUS_FLAGS].sort());
     expect([SIP_STATUS.pausedByDonor, SIP_STATUS.paymentFailing, SIP_STATUS.awaitingMandate].sort()).toEqual([...INACTIVE_USER_SIP_STATUS_FLAGS].sort());
     expect([sipStatusOf(SIP_STATUS.active), sipStatusOf(SIP_STATUS.pausedByDonor), sipStatusOf(cancelled)]).toEqual(['active', 'paused', 'stopped']);
     expect(hasActiveSubscription([cancelled])).toBe(false);
     expect([sipStatusOf(completed), hasActiveSubscription([completed])]).toEqual(['stopped', false]);
+    // issue 30.3: a SIP that never started is no SIP of the donor's any more
+    expect([sipStatusOf(lapsed), hasActiveSubscription([lapsed])]).toEqual(['stopped', false]);
   });
 });

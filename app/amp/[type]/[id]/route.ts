@@ -6,7 +6,7 @@ import { formatMoney } from '@/lib/money';
 import { progressPercent } from '@/lib/fundraisers/rules';
 import { isFundraiserEnded } from '@/lib/fundraisers/status';
 import { DEFAULT_LOCALE, directionOf } from '@/lib/i18n/locales';
-import { storyPath } from '@/lib/routes';
+import { framingHeaders, storyPath } from '@/lib/routes';
 import { loadMessages } from '@/lib/i18n/messages';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 
@@ -50,5 +50,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ type
       progress: tc('progress', { percent }),
     },
   });
-  return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, s-maxage=300, stale-while-revalidate=3600' } });
+  // issue 30.15: framed by no site, as the story page itself (middleware, which sets it on pages, does not run for /amp).
+  // AMP caches serve their own copy from their own domain: the origin's framing headers do not reach their viewers
+  return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, s-maxage=300, stale-while-revalidate=3600', ...framingHeaders(false) } });
 }

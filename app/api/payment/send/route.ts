@@ -21,6 +21,8 @@ export const POST = handle(async (request) => {
   if (order.fundraiser_id && customTag) {
     back.set('ct', customTag);
     back.set('id', String(order.fundraiser_id));
+    // and the update it was given from (origin up), for a return the router cannot read the order of
+    if (typeof order.params?.update_id === 'number') back.set('update', String(order.params.update_id));
   }
   return json({ data: await sendOrder(db, order, { origin, bankTransfer, payer, returnUrl: new URL(`${PAYMENT_ROUTE_PATH}?${back}`, origin).toString() }) });
 });

@@ -9,6 +9,8 @@ import { clientIp, hitRateLimits } from '@/lib/security/rate-limit';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { verifyCaptcha } from '@/lib/security/captcha';
 import { CART_LIMIT_PER_EMAIL, CART_LIMIT_PER_IP } from '@/lib/constants';
+import { isHttps } from '@/lib/http/cookies';
+import { grantCheckoutAccessCookie } from '@/lib/payments/checkout-access';
 
 export const dynamic = 'force-dynamic';
 
@@ -24,5 +26,5 @@ export const POST = handle(async (request) => {
   await verifyCaptcha(input.captcha_response, ip);
   const user = await signedInUser(db, request);
   const cart = await createTipCart(db, input, { userId: user?.id ?? null, ip });
-  return json({ data: { id: cart.id, currency: cart.currency, tip_amount_minor: cart.tip_amount_minor, tip_amount_inr_minor: cart.tip_amount_inr_minor } }, { status: 201 });
+  return json({ data: { id: cart.id, currency: cart.currency, tip_amount_minor: cart.tip_amount_minor, tip_amount_inr_minor: cart.tip_amount_inr_minor } }, { status: 201, headers: { 'Set-Cookie': await grantCheckoutAccessCookie(request, cart.id, isHttps(request)) } });
 });

@@ -13,6 +13,8 @@ import { assertSameOrigin } from '@/lib/http/origin';
 import { verifyCaptcha } from '@/lib/security/captcha';
 import { CART_LIMIT_PER_EMAIL, CART_LIMIT_PER_IP } from '@/lib/constants';
 import { utmFrom } from '@/lib/http/utm';
+import { isHttps } from '@/lib/http/cookies';
+import { grantCheckoutAccessCookie } from '@/lib/payments/checkout-access';
 
 export const dynamic = 'force-dynamic';
 
@@ -32,5 +34,7 @@ export const POST = handle(async (request, { params }: { params: Promise<{ id: s
   // spec 9: the body's utm, else the landing's kept in cookies; the order copies the cart's
   const utm = utmFrom(request, input.utm) ?? undefined;
   const cart = await createCart(db, id, { ...input, utm }, { pinVerified: await hasPinAccess(request, id), userId: user?.id ?? null, ip });
-  return json({ data: { id: cart.id, campaign_id: cart.fundraiser_id, currency: cart.currency, donated_amount_minor: cart.donated_amount_minor, donated_amount_inr_minor: cart.donated_amount_inr_minor, tip_amount_minor: cart.tip_amount_minor } }, { status: 201 });
+  // issue 30.8: this browser may follow the order of its own cart (a guest donor has no session)
+  const access = await grantCheckoutAccessCookie(request, cart.id, isHttps(request));
+  return json({ data: { id: cart.id, campaign_id: cart.fundraiser_id, currency: cart.currency, donated_amount_minor: cart.donated_amount_minor, donated_amount_inr_minor: cart.donated_amount_inr_minor, tip_amount_minor: cart.tip_amount_minor } }, { status: 201, headers: { 'Set-Cookie': access } });
 });

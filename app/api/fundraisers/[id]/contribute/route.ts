@@ -8,7 +8,8 @@ import { fundraiserById } from '@/lib/fundraisers/queries';
 import { hasTaxBenefit } from '@/lib/fundraisers/rules';
 import { isFundraiserEnded } from '@/lib/fundraisers/status';
 import { CURRENCY_CODES } from '@/lib/money';
-import { DONATION_AMOUNT_PRESETS, ORIGIN_CODES } from '@/lib/constants';
+import { ORIGIN_CODES } from '@/lib/constants';
+import { defaultDonationAmount, donationPresetsFor } from '@/lib/donations/amounts';
 import { locationFromHeaders } from '@/lib/payments/options';
 import { offeredPaymentOptions } from '@/lib/payments/registry';
 
@@ -27,9 +28,11 @@ export const GET = handle(async (request, { params }: { params: Promise<{ id: st
       custom_tag: f.custom_tag,
       title: f.title,
       is_ended: isFundraiserEnded(f),
-      tax_benefit: hasTaxBenefit(f),
+      // 80G needs a gift in rupees (issue 30.1)
+      tax_benefit: hasTaxBenefit(f) && currency === 'INR',
       currency,
-      presets: DONATION_AMOUNT_PRESETS[currency] ?? DONATION_AMOUNT_PRESETS.default,
+      presets: donationPresetsFor(currency),
+      default_amount: defaultDonationAmount(currency),
       payment_options: offeredPaymentOptions(currency),
       origin: q.origin ?? 's',
     },

@@ -6,13 +6,18 @@ import { parseWith } from '@/lib/http/validation';
 import { OrderIdSchema } from '@/lib/validation/donation';
 import { ApiError } from '@/lib/http/errors';
 import { orderByOrderId } from '@/lib/payments/results';
+import { assertOrderDonor } from '@/lib/payments/checkout-access';
+import { signedInUser } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
 
 // spec 4: desktop UPI shows a QR code of the payment link; drawn on the server so the page ships no QR code library
-export const GET = handle(async (_request, { params }: { params: Promise<{ oi: string }> }) => {
+export const GET = handle(async (request, { params }: { params: Promise<{ oi: string }> }) => {
   const { oi } = parseWith(z.object({ oi: OrderIdSchema }), await params);
-  const order = await orderByOrderId(await getDb(), oi);
+  const db = await getDb();
+  const order = await orderByOrderId(db, oi);
+  // the payment link is the donor's (issue 30.8): their session, or the browser that made the cart
+  await assertOrderDonor(request, order, await signedInUser(db, request).catch(() => null));
   if (!order.url || order.status === 'success') throw new ApiError('conflict', 'This order has no open payment link');
   const svg = await QRCode.toString(order.url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return new Response(svg, { headers: { 'content-type': 'image/svg+xml', 'cache-control': 'private, no-store' } });

@@ -4,7 +4,8 @@ import { handle, json } from '@/lib/http/respond';
 import { parseWith } from '@/lib/http/validation';
 import { OrderIdSchema } from '@/lib/validation/donation';
 import { orderByOrderId } from '@/lib/payments/results';
-import { assertOrderCheckoutReader, upiLinksOf } from '@/lib/payments/upi-links';
+import { upiLinksOf } from '@/lib/payments/upi-links';
+import { assertOrderDonor } from '@/lib/payments/checkout-access';
 import { signedInUser } from '@/lib/auth/session';
 import { requestOrigin } from '@/lib/seo/request-origin';
 import { env } from '@/lib/env';
@@ -16,8 +17,8 @@ export const GET = handle(async (request, { params }: { params: Promise<{ oi: st
   const { oi } = parseWith(z.object({ oi: OrderIdSchema }), await params);
   const db = await getDb();
   const order = await orderByOrderId(db, oi);
-  // who may pay is asked before anything about the order's state is told
-  assertOrderCheckoutReader(order, await signedInUser(db, request));
+  // who may pay is asked before anything about the order's state is told: its donor (session, or the browser that made the cart)
+  await assertOrderDonor(request, order, await signedInUser(db, request));
   const data = await upiLinksOf(db, order, { origin: await requestOrigin(request), productName: env().PRODUCT_NAME });
   return json({ data }, { headers: { 'Cache-Control': 'private, no-store' } });
 });

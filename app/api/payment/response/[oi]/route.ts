@@ -4,7 +4,9 @@ import { handle, json } from '@/lib/http/respond';
 import { parseWith } from '@/lib/http/validation';
 import { readBodyText } from '@/lib/http/body';
 import { OrderIdSchema } from '@/lib/validation/donation';
-import { paymentReturnResult } from '@/lib/payments/results';
+import { orderByOrderId, paymentReturnResult } from '@/lib/payments/results';
+import { assertOrderDonor } from '@/lib/payments/checkout-access';
+import { signedInUser } from '@/lib/auth/session';
 import { requestOrigin } from '@/lib/seo/request-origin';
 
 export const dynamic = 'force-dynamic';
@@ -24,5 +26,7 @@ export const POST = handle(async (request, { params }: { params: Promise<{ oi: s
   })();
   const returned = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
   const db = await getDb();
+  // the gateway's params are verified for this order; without them (a re-check) only its donor may ask (issue 30.8)
+  if (!Object.keys(returned).length) await assertOrderDonor(request, await orderByOrderId(db, oi), await signedInUser(db, request).catch(() => null));
   return json({ data: await paymentReturnResult(db, oi, returned, await requestOrigin(request)) }, { headers: { 'Cache-Control': 'no-store' } });
 });

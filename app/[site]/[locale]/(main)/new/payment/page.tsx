@@ -10,22 +10,22 @@ import { listRewards } from '@/lib/fundraisers/rewards';
 import { PaymentForm } from '@/components/payment/PaymentForm';
 import { DedicationSchema } from '@/lib/validation/donation';
 import { currentUser } from '@/components/auth/current-user';
-import { walletBalance } from '@/lib/payments/wallet';
+import { walletBalances } from '@/lib/payments/wallet';
+import { currentRatesMicros } from '@/lib/currency-rates';
 import { getBrand } from '@/components/layout/request-context';
 import { cachedFundraiserById } from '@/lib/cache/queries';
-import { cardImage, DEFAULT_FUNDRAISER_IMAGE, hasTaxBenefit, progressPercent } from '@/lib/fundraisers/rules';
+import { hasTaxBenefit } from '@/lib/fundraisers/rules';
 import { isFundraiserEnded } from '@/lib/fundraisers/status';
-import { FallbackImage } from '@/components/ui/FallbackImage';
-import { ProgressBar } from '@/components/ui/ProgressBar';
-import { formatMoney } from '@/lib/money';
 import { CURRENCY_CODES, DEFAULT_CURRENCY } from '@/lib/money';
+import { FundraiserSummary } from '@/components/payment/FundraiserSummary';
+import { PaymentFailedNotice } from '@/components/payment/PaymentFailedNotice';
+import { ORIGIN_CODES } from '@/lib/constants';
 import { offeredPaymentOptions } from '@/lib/payments/registry';
 import { PLATFORM_FEE_PERCENT, VPA_PENDING_TIMEOUT_MS } from '@/lib/constants';
 import { localePrefix } from '@/lib/i18n/locales';
 import { env } from '@/lib/env';
 import '@/components/payment/payment.css';
 import { isolate } from '@/lib/i18n/bidi';
-import { responsiveSrcSet } from '@/lib/media/demo-images';
 
 export const dynamic = 'force-dynamic';
 
@@ -34,6 +34,10 @@ type Props = { params: Promise<{ site: string; locale: string }>; searchParams: 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
 const one = firstParam;
+
+// spec 4: the page a gift started from decides where a failed payment returns; a gift's own pages only (tann needs its dedication)
+const GIFT_ORIGINS = ['s', 'f', 'tp', 'up', 'ps'] as const satisfies readonly (typeof ORIGIN_CODES)[number][];
+const giftOrigin = (or: string | undefined) => (GIFT_ORIGINS as readonly string[]).includes(or ?? '') ? (or as (typeof GIFT_ORIGINS)[number]) : 's';
 
 // spec 2/7: new/payment?ct={custom_tag}&id={id}&payment=form
 export default async function PaymentPage({ params, searchParams }: Props) {
@@ -46,57 +50,52 @@ export default async function PaymentPage({ params, searchParams }: Props) {
   if (!f || (one(sp.ct) && one(sp.ct) !== f.custom_tag)) notFound();
   const [t, tc, brand, messages] = await Promise.all([getTranslations('Payment'), getTranslations('Card'), getBrand(site), getMessages()]);
   const ended = isFundraiserEnded(f);
-  const percent = progressPercent(f.raised_minor, f.goal_minor);
   const taxBenefit = hasTaxBenefit(f);
   // anniversary giving (or=tann): the occasion chosen on /new/anniversary; a dedication that does not parse is dropped
   const dedication = one(sp.or) === 'tann' ? DedicationSchema.safeParse({ occasion: one(sp.occasion), honoree: one(sp.honoree), message: one(sp.msg) ?? '' }).data ?? null : null;
   const ta = dedication ? await getTranslations('Anniversary') : null;
-  // spec 7 redeem amount: a signed-in donor's Sahyog credit in the page's currency
+  // spec 7 redeem amount: a signed-in donor's Sahyog credit, in each currency it was granted in (issue 30.2)
   const defaultCurrency = locationFromHeaders(await headers()).currency ?? DEFAULT_CURRENCY;
   const viewer = await currentUser();
-  const creditMinor = viewer ? await walletBalance(await getDb(), viewer.id, defaultCurrency) : 0;
+  const db = await getDb();
+  const [credits, rates] = await Promise.all([viewer ? walletBalances(db, viewer.id) : [], currentRatesMicros(db)]);
   return (
     <div className="container section payment-page">
       {/* the fundraiser in view while giving: picture, title, campaigner, progress */}
-      <header className="pay-summary" data-testid="pay-summary">
-        <FallbackImage src={cardImage(f.images)} srcSet={responsiveSrcSet(cardImage(f.images))} fallbackSrc={DEFAULT_FUNDRAISER_IMAGE} alt="" width={96} height={72} sizes="96px" fetchPriority="high" />
-        <div className="pay-summary-text">
-          {/* the title isolated inside the sentence (FSI ... PDI): a Latin title keeps its quotes paired in Arabic and Urdu */}
-          <h1>{t('title', { title: isolate(f.title) })}</h1>
-          <p className="muted">{tc('by', { name: f.campaigner_name })}</p>
-          <ProgressBar percent={percent} label={tc('progress', { percent })} />
-          <p className="meta">
-            <bdi>{tc('raisedOf', { raised: formatMoney(f.raised_minor, f.currency, locale), goal: formatMoney(f.goal_minor, f.currency, locale) })}</bdi>
-          </p>
-        </div>
-      </header>
+      {/* the title isolated inside the sentence (FSI ... PDI): a Latin title keeps its quotes paired in Arabic and Urdu */}
+      <FundraiserSummary f={f} locale={locale} heading={<h1>{t('title', { title: isolate(f.title) })}</h1>} />
+      {/* spec 4 origin ps: a failed payment comes back here, with st=f, to try again in the form below */}
+      <PaymentFailedNotice template={t.raw('failed') as string} fallback={t('failedNoReason')} />
       {dedication && ta && (
         <p className="pay-dedication" data-testid="pay-dedication">
           {ta('dedication', { occasion: ta(`inSentence.${dedication.occasion}`), honoree: isolate(dedication.honoree) })}
         </p>
       )}
-      <ul className="trust-line" data-testid="trust-line">
-        <li>{t('secure')}</li>
-        <li>{t('platformFee', { percent: PLATFORM_FEE_PERCENT })}</li>
-        {taxBenefit && <li>{tc('taxBenefit')}</li>}
-      </ul>
       {ended ? (
-        <p role="status">{t('ended')}</p>
+        <>
+          <ul className="trust-line" data-testid="trust-line">
+            <li>{t('secure')}</li>
+            <li>{t('platformFee', { percent: PLATFORM_FEE_PERCENT })}</li>
+          </ul>
+          <p role="status">{t('ended')}</p>
+        </>
       ) : (
         <NextIntlClientProvider messages={{ Payment: messages.Payment }}>
           <PaymentForm
             fundraiser={{ id: f.id, custom_tag: f.custom_tag, taxBenefit }}
             defaultCurrency={defaultCurrency}
-            credit={creditMinor > 0 ? { balanceMinor: creditMinor, currency: defaultCurrency } : null}
+            credits={credits.map((c) => ({ currency: c.currency, balanceMinor: c.balance_minor }))}
+            inrPerUnitMicros={rates}
             locale={locale}
             modesByCurrency={Object.fromEntries(CURRENCY_CODES.map((c) => [c, offeredPaymentOptions(c)]))}
             brandName={brand.name}
             localePrefix={localePrefix(locale)}
             vpaTimeoutMs={env().VPA_PENDING_TIMEOUT_MS ?? VPA_PENDING_TIMEOUT_MS}
             realtime={env().PUSHER_KEY ? { key: env().PUSHER_KEY!, cluster: env().PUSHER_CLUSTER } : null}
-            rewards={(await listRewards(await getDb(), f.id)).filter((r) => r.left !== 0)}
+            rewards={(await listRewards(db, f.id)).filter((r) => r.left !== 0)}
             rewardId={Number(one(sp.reward)) || null}
-            origin={dedication ? 'tann' : 's'}
+            origin={dedication ? 'tann' : giftOrigin(one(sp.or))}
+            updateId={one(sp.or) === 'up' ? Number(one(sp.update)) || null : null}
             dedication={dedication ? { occasion: dedication.occasion, honoree: dedication.honoree, ...(dedication.message ? { message: dedication.message } : {}) } : null}
           />
         </NextIntlClientProvider>

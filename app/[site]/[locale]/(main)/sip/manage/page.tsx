@@ -7,7 +7,7 @@ import { firstParam } from '@/lib/routes';
 import { formatDate } from '@/lib/portfolio/format';
 import { describeSipActionLink } from '@/lib/sip/links';
 import { SIP_STATUS } from '@/lib/sip/status';
-import { INDIA_TIME_ZONE } from '@/lib/constants';
+import { INDIA_TIME_ZONE, SIP_MANDATE_LAPSE_DAYS } from '@/lib/constants';
 import { loadMessages } from '@/lib/i18n/messages';
 import { DEFAULT_LOCALE, isLocale } from '@/lib/i18n/locales';
 import { SipActions } from '@/components/portfolio/SipActions';
@@ -35,7 +35,13 @@ export default async function SipManageLinkPage({ params, searchParams }: Props)
   const [t, { messages }] = await Promise.all([getTranslations('SipManage'), loadMessages(isLocale(locale) ? locale : DEFAULT_LOCALE)]);
   const sip = view.subscription;
   const refusal =
-    view.state === 'unknown' || !sip || !view.action ? t('linkUnknown') : view.state === 'used' ? t('linkUsed') : view.state === 'expired' ? t('linkExpired') : sip.status_flag === SIP_STATUS.cancelled ? t('linkCancelled') : null;
+    view.state === 'unknown' || !sip || !view.action ? t('linkUnknown') : view.state === 'used' ? t('linkUsed') : view.state === 'expired'
+          ? t('linkExpired')
+          : sip.status_flag === SIP_STATUS.cancelled
+            ? t('linkCancelled')
+            : sip.status_flag === SIP_STATUS.lapsed
+              ? t('lapsed', { days: SIP_MANDATE_LAPSE_DAYS })
+              : null;
   return (
     <div className="container section sip-link-page">
       <h1>{t('pageTitle')}</h1>

@@ -30,12 +30,12 @@ export const PUT = handle(async (request, { params }: Ctx) => {
   return json({ data: await updateReward(db, user, id, rewardId, await parseJsonBody(RewardUpdateSchema, request)) });
 });
 
-// spec 7 "rewards delete"
+// spec 7 "rewards delete": 200 either way: { deleted: true } when no donor ever chose it, else (issue 30) it is retired,
+// offered to no one new and kept on past gifts: { deleted: false, retired: true, reward }
 export const DELETE = handle(async (request, { params }: Ctx) => {
   assertSameOrigin(request);
   const { id, rewardId } = await idsOf(params);
   const db = await getDb();
   const user = await requireUser(db, request);
-  await deleteReward(db, user, id, rewardId);
-  return json({ data: { deleted: true } });
+  return json({ data: await deleteReward(db, user, id, rewardId) });
 });

@@ -37,7 +37,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('dashboardTitle'), robots: { index: false, follow: false } };
 }
 
-const REWARD_KEYS = ['heading', 'empty', 'title', 'description', 'minAmount', 'quantity', 'quantityHint', 'image', 'imageHint', 'uploading', 'add', 'adding', 'remove', 'left', 'unlimited', 'given', 'failed'] as const;
+const REWARD_KEYS = ['heading', 'empty', 'title', 'description', 'minAmount', 'quantity', 'quantityHint', 'image', 'imageHint', 'uploading', 'add', 'adding', 'remove', 'left', 'unlimited', 'given', 'failed', 'retired', 'retiredNotice'] as const;
 const STAGE_KEY = { draft: 'stageDraft', under_review: 'stageUnderReview', rejected: 'stageRejected', running: 'statusRunning', ended: 'statusEnded' } as const;
 
 // issue 13: one fundraiser's dashboard for its campaigner, owner or manager (anyone else: no such page)
@@ -51,7 +51,7 @@ export default async function FundraiserDashboardPage({ params }: Props) {
   if (!(await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id }))) notFound();
   const [d, rewardList, heldEdit, unpublished, t, tw] = await Promise.all([
     dashboardOf(db, id),
-    listRewards(db, id),
+    listRewards(db, id, { withRetired: true }),
     latestEditFor(db, user, id),
     unpublishedUpdatesFor(db, user, id),
     getTranslations('Manage'),

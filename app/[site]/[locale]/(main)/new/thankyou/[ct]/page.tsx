@@ -11,12 +11,16 @@ import { OneTapSip } from '@/components/sip/OneTapSip';
 import { ThankYouInsuranceOffer } from '@/components/insurance/ThankYouInsuranceOffer';
 import { ShareMenu } from '@/components/story/ShareMenu';
 import { RefreshUntilSettled } from '@/components/payment/RefreshUntilSettled';
+import { PaymentFailedNotice } from '@/components/payment/PaymentFailedNotice';
+import { FundraiserSummary } from '@/components/payment/FundraiserSummary';
+import { cachedFundraiserByTag } from '@/lib/cache/queries';
+import { isFundraiserEnded } from '@/lib/fundraisers/status';
 import { getSiteUrl } from '@/components/layout/request-context';
 import { absoluteUrl } from '@/lib/seo/story-meta';
 import { shortShareLinks } from '@/lib/story/short-link';
 import { storyShareMessage } from '@/lib/story/share';
 import { localizedPath } from '@/lib/i18n/locales';
-import { decodedSegment, signInPath, storyPath } from '@/lib/routes';
+import { decodedSegment, firstParam, paymentPath, signInPath, storyPath } from '@/lib/routes';
 import { maskEmail, maskPan, receiptPath } from '@/lib/portfolio/format';
 import '@/components/payment/payment.css';
 import '@/components/story/story.css';
@@ -31,7 +35,10 @@ type Props = { params: Promise<{ site: string; locale: string; ct: string }>; se
 export default async function ThankYouPage({ params, searchParams }: Props) {
   const { site, locale, ct } = await params;
   setRequestLocale(locale);
-  const oi = (await searchParams).oi;
+  const sp = await searchParams;
+  // spec 4 origin tp: a payment started here that failed comes back with st=f: it is told so, never thanked (issue 30)
+  if (firstParam(sp.st) === 'f') return <FailedFromThankYou ct={ct} locale={locale} />;
+  const oi = sp.oi;
   if (typeof oi !== 'string' || oi.length > 64) notFound();
   const db = await getDb();
   const [row] = await db
@@ -99,6 +106,32 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
       <p className="thank-you-section">
         <Link href={storyPath(row.f.custom_tag)}>{t('back')}</Link>
       </p>
+    </div>
+  );
+}
+
+/** The thank-you page's way back for a failed payment (origin tp): what happened, the fundraiser, and a way to try again. */
+async function FailedFromThankYou({ ct, locale }: { ct: string; locale: string }) {
+  const tag = decodedSegment(ct);
+  const [f, t, tf, tp] = await Promise.all([tag && tag.length <= 200 ? cachedFundraiserByTag(tag) : null, getTranslations('ThankYou'), getTranslations('PaymentFailed'), getTranslations('Payment')]);
+  const retry = f && !isFundraiserEnded(f) ? { href: localizedPath(locale, `${paymentPath(f)}&or=tp`), label: tp('tryAgain') } : undefined;
+  return (
+    <div className="container section payment-page" data-testid="thank-you-failed">
+      <h1>{tf('title')}</h1>
+      <PaymentFailedNotice template={tp.raw('failed') as string} fallback={tp('failedNoReason')} {...(retry ? { retry } : {})} />
+      <p>{tf('text')}</p>
+      {f && (
+        <FundraiserSummary
+          f={f}
+          locale={locale}
+          heading={
+            <p className="pay-summary-title">
+              <bdi>{f.title}</bdi>
+            </p>
+          }
+        />
+      )}
+      <p className="thank-you-section">{f ? <Link href={storyPath(f.custom_tag)}>{t('back')}</Link> : <Link href="/all-fundraisers">{tf('browse')}</Link>}</p>
     </div>
   );
 }

@@ -1,0 +1,47 @@
+// The Node HTTP server our production server (scripts/server.ts) listens with: what holds for every request and every
+// answer, whoever answers it (Next, the micro-cache, the fast lane).
+import http from 'node:http';
+import { REQUEST_BODY_TIMEOUT_MS, REQUEST_HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_CHECK_MS } from '../constants';
+
+// Next's router answers with its middleware's own headers: x-middleware-rewrite names the internal host-in-path
+// rewrite (/{host}/{locale}/...) and echoes the whole query string (16 kB of headers for a long one)
+const INTERNAL_HEADER = /^x-middleware-/i;
+
+type HeaderArgument = http.OutgoingHttpHeaders | http.OutgoingHttpHeader[] | undefined;
+
+function withoutInternal(headers: HeaderArgument): HeaderArgument {
+  if (Array.isArray(headers)) {
+    // Node's flat [name, value, name, value] form
+    const kept: http.OutgoingHttpHeader[] = [];
+    for (let i = 0; i + 1 < headers.length; i += 2) if (!INTERNAL_HEADER.test(String(headers[i]))) kept.push(headers[i], headers[i + 1]);
+    return kept;
+  }
+  if (!headers || typeof headers !== 'object') return headers;
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !INTERNAL_HEADER.test(name)));
+}
+
+/** issue 30.15: no x-middleware-* header of this answer reaches the client, however the answer writes its headers. */
+export function hideInternalHeaders(res: http.ServerResponse): void {
+  const writeHead = res.writeHead;
+  // every answer passes here: an explicit writeHead, and an implicit one (Node's first write or end calls this.writeHead)
+  res.writeHead = function (this: http.ServerResponse, statusCode: number, ...rest: unknown[]) {
+    for (const name of this.getHeaderNames()) if (INTERNAL_HEADER.test(name)) this.removeHeader(name);
+    if (rest.length) rest[rest.length - 1] = typeof rest[rest.length - 1] === 'string' ? rest[rest.length - 1] : withoutInternal(rest[rest.length - 1] as HeaderArgument);
+    return (writeHead as (...args: unknown[]) => http.ServerResponse).call(this, statusCode, ...rest);
+  } as typeof res.writeHead;
+}
+
+/**
+ * The server, with a time limit on receiving each request (issue 30.15: a client that sends half a body and waits is
+ * answered 408 and closed after REQUEST_BODY_TIMEOUT_MS, on Next's path and the fast lane alike) and no internal header
+ * on any answer.
+ */
+export function createProductServer(handler: http.RequestListener): http.Server {
+  return http.createServer(
+    { requestTimeout: REQUEST_BODY_TIMEOUT_MS, headersTimeout: REQUEST_HEADERS_TIMEOUT_MS, connectionsCheckingInterval: REQUEST_TIMEOUT_CHECK_MS },
+    (req, res) => {
+      hideInternalHeaders(res);
+      handler(req, res);
+    },
+  );
+}

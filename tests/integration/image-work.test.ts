@@ -1,0 +1,95 @@
+// issue 30.14: 24 uploads of a 7000x7000 PNG (about 150 kB, just under the pixel cap) from four accounts at once were
+// all taken, every core decoded them at once and /api/health waited 9-12 s. Now image work runs in one queue of
+// IMAGE_WORK_CONCURRENCY workers with a budget across accounts and a share per account: the uploads past it are refused
+// at once with 429 rate_limited, a clear message and a Retry-After. Through the real profile-picture route.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { POST as avatarPost } from '@/app/api/users/me/avatar/route';
+import { IMAGE_WORK_CONCURRENCY, IMAGE_WORK_MESSAGES, imageWork } from '@/lib/media/image-work';
+import { resetMediaStoreForTests } from '@/lib/media/store';
+import { resetEnvForTests } from '@/lib/env';
+import { IMAGE_WORK_PIXELS_PER_WORKER, IMAGE_WORK_UPLOADS_PER_ACCOUNT, IMAGE_WORK_UPLOADS_PER_WORKER } from '@/lib/constants';
+import type { Db } from '@/lib/db/client';
+import { call, closeDb, seededDb } from '../helpers/db';
+import { signedInPerson } from '../helpers/auth';
+
+// pictures go to a folder of this test file, not ./data
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sahyog-image-work-'));
+process.env.DATA_DIR = dataDir;
+delete process.env.S3_BUCKET;
+resetEnvForTests();
+resetMediaStoreForTests();
+
+const SIDE = 7000;
+let db: Db;
+let poster: Buffer;
+let people: { id: number; cookie: string }[];
+
+beforeAll(async () => {
+  db = await seededDb();
+  // a flat-coloured poster: ~150 kB on the wire, 49 million pixels once decoded
+  poster = await sharp({ create: { width: SIDE, height: SIDE, channels: 3, background: '#e8a33d' } }).png({ compressionLevel: 9 }).toBuffer();
+  people = [];
+  for (let i = 0; i < 4; i++) people.push(await signedInPerson(db, `Poster Person ${i}`));
+});
+afterAll(async () => {
+  await closeDb();
+  resetMediaStoreForTests();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function upload(cookie: string, name: string, bytes: Uint8Array = poster) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), name);
+  return call(avatarPost, '/api/users/me/avatar', {}, { method: 'POST', body: form, headers: { origin: 'http://localhost', cookie } });
+}
+
+/** The most pictures image work ran at once while `during` ran. */
+async function mostAtOnce<T>(during: () => Promise<T>): Promise<{ result: T; most: number }> {
+  let most = 0;
+  const watch = setInterval(() => (most = Math.max(most, imageWork().load().running)), 5);
+  try {
+    return { result: await during(), most };
+  } finally {
+    clearInterval(watch);
+  }
+}
+
+const budgetUploads = Math.min(Math.floor((IMAGE_WORK_CONCURRENCY * IMAGE_WORK_PIXELS_PER_WORKER) / (SIDE * SIDE)), IMAGE_WORK_CONCURRENCY * IMAGE_WORK_UPLOADS_PER_WORKER);
+
+describe('image work: a queue of bounded concurrency with a budget across accounts', () => {
+  it('large uploads from four accounts at once: some are taken, the rest refused with 429 and a Retry-After, never more at once than the workers', async () => {
+    const sent = people.flatMap((p, i) => [0, 1, 2].map((n) => ({ who: i, cookie: p.cookie, name: `poster-${i}-${n}.png` })));
+    const { result: answers, most } = await mostAtOnce(() => Promise.all(sent.map((s) => upload(s.cookie, s.name))));
+    const taken = answers.filter((a) => a.status === 201);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(taken.length).toBeGreaterThanOrEqual(1);
+    expect(taken.length).toBeLessThanOrEqual(budgetUploads);
+    expect(refused.length).toBe(sent.length - taken.length);
+    for (const a of refused) {
+      expect(a.status).toBe(429);
+      expect(a.body.error.code).toBe('rate_limited');
+      expect(Object.values(IMAGE_WORK_MESSAGES)).toContain(a.body.error.message);
+      expect(Number(a.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+    // no account took more than its share
+    for (let i = 0; i < people.length; i++) expect(answers.filter((a, n) => a.status === 201 && sent[n].who === i).length).toBeLessThanOrEqual(IMAGE_WORK_UPLOADS_PER_ACCOUNT);
+    expect(most).toBeLessThanOrEqual(IMAGE_WORK_CONCURRENCY);
+    // the taken ones are real profile pictures
+    for (const a of taken) expect(a.body.data.avatar).toMatch(/^\/media\/uploads\/[a-f0-9]+-avatar\.webp$/);
+    // and once done, the budget is whole again
+    expect(imageWork().load()).toEqual({ running: 0, waiting: 0, uploads: 0, pixels: 0 });
+    expect((await upload(people[3].cookie, 'after.png')).status).toBe(201);
+  });
+
+  it('one account cannot take the whole budget: past its share it is told to wait for its own, while another account is taken', async () => {
+    const [mine, other] = people;
+    const answers = await Promise.all([...Array.from({ length: IMAGE_WORK_UPLOADS_PER_ACCOUNT + 2 }, (_, n) => upload(mine.cookie, `mine-${n}.png`)), upload(other.cookie, 'other.png')]);
+    const own = answers.slice(0, -1);
+    expect(own.filter((a) => a.status === 201)).toHaveLength(IMAGE_WORK_UPLOADS_PER_ACCOUNT);
+    for (const a of own.filter((x) => x.status !== 201)) expect([a.status, a.body.error.message]).toEqual([429, IMAGE_WORK_MESSAGES.yours]);
+    expect(answers[answers.length - 1].status).toBe(201);
+  });
+});
