@@ -523,6 +523,10 @@ export const UPDATE_OPT_OUT_TOKEN_MAX = 512;
 export const DASHBOARD_COMMENTS_LIMIT = 20;
 /** open update requests the dashboard lists, newest first */
 export const DASHBOARD_UPDATE_REQUESTS_LIMIT = 50;
+/** issue 30.12: updates not public (held for review or declined) the dashboard lists, newest first */
+export const DASHBOARD_HELD_UPDATES_LIMIT = 10;
+/** issue 30.12: how long the reviewer's word-by-word comparison of a story may take before it shows old and new whole */
+export const REVIEW_DIFF_TIMEOUT_MS = 200;
 /** the optional note a donor sends with "ask for update" */
 export const UPDATE_REQUEST_MESSAGE_MAX = 500;
 

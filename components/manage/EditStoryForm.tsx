@@ -1,8 +1,10 @@
 'use client';
 // Editing a live fundraiser from its dashboard (issue 13): its words, goal, end date and cover, through the same PUT and
-// media rules as the wizard (lib/fundraisers/drafts.ts LIVE_EDITABLE_FIELDS); the story page shows the change at once.
-import { useState } from 'react';
+// media rules as the wizard (lib/fundraisers/drafts.ts LIVE_EDITABLE_FIELDS); the story page shows the change at once,
+// unless the screening holds new words for a reviewer (issue 30.12: the page then says so, and why).
+import { useState, type ReactNode } from 'react';
 import dynamic from 'next/dynamic';
+import { useRouter } from 'next/navigation';
 import { useForm, Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -21,18 +23,26 @@ const EditSchema = DraftFieldsSchema.pick({ title: true, short_description: true
   .extend({ end_date: z.union([z.literal(''), fields.end_date.unwrap()]) });
 type EditInput = z.input<typeof EditSchema>;
 type EditValues = z.output<typeof EditSchema>;
+const NOTICE_CLASS = { success: 'notice-success', held: 'notice-warning', error: 'field-error' } as const;
 
-export type EditStoryLabels = Record<'heading' | 'title' | 'shortDescription' | 'story' | 'goal' | 'endDate' | 'cover' | 'coverHint' | 'uploading' | 'save' | 'saving' | 'saved' | 'failed', string> & { editor: StoryEditorLabels };
+export type EditStoryLabels = Record<'heading' | 'title' | 'shortDescription' | 'story' | 'goal' | 'endDate' | 'cover' | 'coverHint' | 'uploading' | 'save' | 'saving' | 'saved' | 'savedHeld' | 'failed', string> & {
+  editor: StoryEditorLabels;
+};
 
 interface Props {
   fundraiserId: number;
   currency: string;
   initial: { title: string; short_description: string; story: string; goal: number; end_date: string; cover: string | null };
   labels: EditStoryLabels;
+  /** open from the start: a change is waiting for review or was declined */
+  open?: boolean;
+  /** what the server says about the latest held change (waiting, with what was found; or declined, with why) */
+  notice?: ReactNode;
 }
 
-export function EditStoryForm({ fundraiserId, currency, initial, labels }: Props) {
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+export function EditStoryForm({ fundraiserId, currency, initial, labels, open = false, notice: heldNotice }: Props) {
+  const router = useRouter();
+  const [notice, setNotice] = useState<{ kind: 'success' | 'held' | 'error'; text: string } | null>(null);
   const [cover, setCover] = useState(initial.cover);
   const [coverError, setCoverError] = useState('');
   const [uploading, setUploading] = useState(false);
@@ -64,27 +74,31 @@ export function EditStoryForm({ fundraiserId, currency, initial, labels }: Props
     setNotice(null);
     // only what changed since the last save: an untouched end date is not checked again against today
     const changed = Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== undefined && v !== '' && String(v) !== String(saved[k as keyof typeof saved] ?? '')));
-    if (!Object.keys(changed).length) return setNotice({ ok: true, text: labels.saved });
-    const r = await sendToApi('PUT', `/api/campaigns/${fundraiserId}`, changed);
+    if (!Object.keys(changed).length) return setNotice({ kind: 'success', text: labels.saved });
+    const r = await sendToApi<{ words_change: 'published' | 'held' | 'unchanged' | null }>('PUT', `/api/campaigns/${fundraiserId}`, changed);
     if (!r.ok) {
       for (const [k, m] of Object.entries(r.error.fields ?? {})) setError(k as keyof EditValues, { message: m }, { shouldFocus: true });
-      return setNotice({ ok: false, text: r.error.fields ? '' : (r.error.message ?? labels.failed) });
+      return setNotice({ kind: 'error', text: r.error.fields ? '' : (r.error.message ?? labels.failed) });
     }
     setSaved({ ...saved, ...changed });
-    setNotice({ ok: true, text: labels.saved });
+    const held = r.data.words_change === 'held';
+    setNotice(held ? { kind: 'held', text: labels.savedHeld } : { kind: 'success', text: labels.saved });
+    // the server's word on the held change (what was found, or that nothing waits any more)
+    if (r.data.words_change) router.refresh();
   }
 
   return (
-    <details className="panel manage-block edit-story">
+    <details className="panel manage-block edit-story" id="edit-story" open={open || undefined}>
       <summary>
         <h2>{labels.heading}</h2>
       </summary>
+      {heldNotice}
       <form onSubmit={handleSubmit(save)} noValidate>
         <Field id="edit-title" label={labels.title} error={err('title')}>
-          {(c) => <input {...c} autoComplete="off" {...register('title')} />}
+          {(c) => <input {...c} autoComplete="off" dir="auto" {...register('title')} />}
         </Field>
         <Field id="edit-short" label={labels.shortDescription} error={err('short_description')}>
-          {(c) => <textarea {...c} rows={2} {...register('short_description')} />}
+          {(c) => <textarea {...c} rows={2} dir="auto" {...register('short_description')} />}
         </Field>
         <div className="field">
           <span className="field-label" id="edit-story-label">
@@ -128,7 +142,9 @@ export function EditStoryForm({ fundraiserId, currency, initial, labels }: Props
         <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? labels.saving : labels.save}
         </button>
-        <div aria-live="polite">{notice?.text && <p className={notice.ok ? 'notice-success' : 'field-error'}>{notice.text}</p>}</div>
+        <div aria-live="polite" data-testid="edit-notice">
+          {notice?.text && <p className={NOTICE_CLASS[notice.kind]}>{notice.text}</p>}
+        </div>
       </form>
     </details>
   );

@@ -1,7 +1,9 @@
 'use client';
 // Posting an update (issue 13): a title and the text with pictures (the story editor), sent to the donors by email.
+// Issue 30.12: one the screening holds for review is said so (not on the story, not emailed yet), and listed below.
 import { useState } from 'react';
 import dynamic from 'next/dynamic';
+import { useRouter } from 'next/navigation';
 import { sendToApi } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';
 import { uploadFundraiserImage } from '@/components/forms/image-file';
@@ -9,15 +11,16 @@ import type { StoryEditorLabels } from '@/components/wizard/StoryEditor';
 
 const StoryEditor = dynamic(() => import('@/components/wizard/StoryEditor'), { ssr: false, loading: () => <div className="story-editor loading" aria-hidden /> });
 
-export type UpdateFormLabels = Record<'heading' | 'title' | 'body' | 'bodyHint' | 'post' | 'posting' | 'posted' | 'failed', string> & { editor: StoryEditorLabels };
+export type UpdateFormLabels = Record<'heading' | 'title' | 'body' | 'bodyHint' | 'post' | 'posting' | 'posted' | 'postedHeld' | 'failed', string> & { editor: StoryEditorLabels };
 
 export function UpdateForm({ fundraiserId, labels }: { fundraiserId: number; labels: UpdateFormLabels }) {
+  const router = useRouter();
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const [editorKey, setEditorKey] = useState(0);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [done, setDone] = useState<string>('');
+  const [done, setDone] = useState<{ held: boolean; text: string } | null>(null);
 
   async function addImage(file: File): Promise<string | null> {
     const r = await uploadFundraiserImage(fundraiserId, 'editor', file, labels.failed);
@@ -32,14 +35,18 @@ export function UpdateForm({ fundraiserId, labels }: { fundraiserId: number; lab
     e.preventDefault();
     setBusy(true);
     setErrors({});
-    setDone('');
-    const r = await sendToApi<{ id: number; emailed: number }>('POST', `/api/fundraisers/${fundraiserId}/updates`, { ...(title.trim() ? { title } : {}), body });
+    setDone(null);
+    const r = await sendToApi<{ id: number; emailed: number; held: boolean }>('POST', `/api/fundraisers/${fundraiserId}/updates`, { ...(title.trim() ? { title } : {}), body });
     setBusy(false);
     if (!r.ok) return setErrors(r.error.fields ?? { _: r.error.message ?? labels.failed });
     setTitle('');
     setBody('');
     setEditorKey((k) => k + 1);
-    setDone(labels.posted.replace('{count}', String(r.data.emailed)));
+    if (r.data.held) {
+      setDone({ held: true, text: labels.postedHeld });
+      // the list of updates waiting for review shows it, with what was found
+      router.refresh();
+    } else setDone({ held: false, text: labels.posted.replace('{count}', String(r.data.emailed)) });
   }
 
   return (
@@ -67,7 +74,11 @@ export function UpdateForm({ fundraiserId, labels }: { fundraiserId: number; lab
           {busy ? labels.posting : labels.post}
         </button>
         <div aria-live="polite">
-          {done && <p className="notice-success">{done}</p>}
+          {done && (
+            <p className={done.held ? 'notice-warning' : 'notice-success'} data-testid={done.held ? 'update-held' : 'update-posted'}>
+              {done.text}
+            </p>
+          )}
           {errors._ && <p className="field-error">{errors._}</p>}
         </div>
       </form>

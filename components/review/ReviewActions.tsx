@@ -1,6 +1,7 @@
 'use client';
 // A reviewer's decision on a fundraiser under review (issue 12): approve it (live at once) or send it back with a
-// reason. ReviewDecisionSchema checks the reason here and again in POST /api/reviews/{id}.
+// reason. ReviewDecisionSchema checks the reason here and again in POST /api/reviews/{id}. Issue 30.12: the same
+// decision on a live fundraiser's held change of words or held update, at its own endpoint.
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { ReviewDecisionSchema } from '@/lib/validation/drafts';
@@ -15,6 +16,10 @@ export type ReviewActionLabels = Record<
 
 interface Props {
   fundraiserId: number;
+  /** where the decision goes: POST /api/reviews/{id} unless a held change's or update's own */
+  endpoint?: string;
+  /** several decisions on one page keep their own element ids */
+  idPrefix?: string;
   /** '' for English, '/hi' and so on: the approved story's link stays in the reviewer's language */
   localePrefix: string;
   labels: ReviewActionLabels;
@@ -28,7 +33,7 @@ type Outcome = { decision: 'approve'; customTag: string | null } | { decision: '
 const REASON_MIN_LENGTH = ReviewDecisionSchema.options[1].shape.reason.minLength ?? undefined;
 const REASON_MAX_LENGTH = ReviewDecisionSchema.options[1].shape.reason.maxLength ?? undefined;
 
-export function ReviewActions({ fundraiserId, localePrefix, labels, children }: Props) {
+export function ReviewActions({ fundraiserId, endpoint = `/api/reviews/${fundraiserId}`, idPrefix = 'review', localePrefix, labels, children }: Props) {
   const [reason, setReason] = useState('');
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -46,7 +51,7 @@ export function ReviewActions({ fundraiserId, localePrefix, labels, children }: 
     setSending(true);
     setFailure(undefined);
     setReasonError(undefined);
-    const answer = await postJson<{ custom_tag: string | null }>(`/api/reviews/${fundraiserId}`, decision);
+    const answer = await postJson<{ custom_tag: string | null }>(endpoint, decision);
     setSending(false);
     if (answer.ok) {
       setOutcome(decision.decision === 'approve' ? { decision: 'approve', customTag: answer.data?.custom_tag ?? null } : { decision: 'send_back' });
@@ -72,7 +77,7 @@ export function ReviewActions({ fundraiserId, localePrefix, labels, children }: 
   return (
     <div className="review-actions" aria-busy={sending}>
       {!outcome && children}
-      <div ref={outcomeRef} role="status" tabIndex={-1} className="review-outcome" data-testid="review-outcome">
+      <div ref={outcomeRef} role="status" tabIndex={-1} className="review-outcome" data-testid={`${idPrefix}-outcome`}>
         {outcome?.decision === 'approve' && (
           <p className="review-done">
             {labels.approved}
@@ -90,16 +95,16 @@ export function ReviewActions({ fundraiserId, localePrefix, labels, children }: 
       {!outcome && (
         <>
           <div className="review-approve">
-            <button type="button" className="btn btn-primary btn-block" disabled={sending} onClick={() => void decide({ decision: 'approve' })} aria-describedby="review-approve-hint">
+            <button type="button" className="btn btn-primary btn-block" disabled={sending} onClick={() => void decide({ decision: 'approve' })} aria-describedby={`${idPrefix}-approve-hint`}>
               {labels.approve}
             </button>
-            <p id="review-approve-hint" className="field-hint">
+            <p id={`${idPrefix}-approve-hint`} className="field-hint">
               {labels.approveHint}
             </p>
           </div>
-          <form className="review-send-back" onSubmit={sendBack} noValidate aria-labelledby="review-send-back-heading">
-            <h3 id="review-send-back-heading">{labels.sendBackHeading}</h3>
-            <Field id="review-reason" label={labels.reason} hint={labels.reasonHint} error={reasonError}>
+          <form className="review-send-back" onSubmit={sendBack} noValidate aria-labelledby={`${idPrefix}-send-back-heading`}>
+            <h3 id={`${idPrefix}-send-back-heading`}>{labels.sendBackHeading}</h3>
+            <Field id={`${idPrefix}-reason`} label={labels.reason} hint={labels.reasonHint} error={reasonError}>
               {(control) => (
                 <textarea
                   {...control}

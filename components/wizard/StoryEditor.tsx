@@ -46,6 +46,8 @@ export default function StoryEditor({ labelId, describedBy, invalid, value, onCh
         class: 'story-editor-content story-body',
         role: 'textbox',
         'aria-multiline': 'true',
+        // the campaigner's language, whatever the page's: an English story stays left to right on /ar
+        dir: 'auto',
         'aria-labelledby': labelId,
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         ...(invalid ? { 'aria-invalid': 'true' } : {}),

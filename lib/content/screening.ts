@@ -1,6 +1,7 @@
-// Issue 30.12: what in a fundraiser's title or story sends money or people somewhere the platform cannot vouch for, held
-// for the reviewer with the reasons: links and pictures from other websites, UPI IDs, phone numbers and bank details.
-// Pure (no database): the caller says which hosts are ours. Flags are for a person to judge, never a refusal by themselves.
+// Issue 30.12: what in a fundraiser's title, short description or story (or an update to its donors) sends money or
+// people somewhere the platform cannot vouch for, held for the reviewer with the reasons: links and pictures from other
+// websites, UPI IDs, phone numbers and bank details. Pure (no database): the caller says which hosts are ours. Flags in
+// a story or update are for a person to judge; short texts with no room for them (rewards, replies) are refused.
 import * as linkify from 'linkifyjs';
 import sanitizeHtml from 'sanitize-html';
 import { htmlToText } from './sanitize';
@@ -8,19 +9,27 @@ import { htmlToText } from './sanitize';
 export const SCREENING_FLAG_KINDS = ['outside_link', 'outside_image', 'upi_id', 'phone_number', 'bank_details'] as const;
 export type ScreeningFlagKind = (typeof SCREENING_FLAG_KINDS)[number];
 
+/** Where a text was found: a fundraiser's title, short description and story, or an update's title and text. */
+export type ScreenedField = 'title' | 'short_description' | 'story' | 'update_title' | 'update';
+
 export interface ScreeningFlag {
   kind: ScreeningFlagKind;
   /** where it was found */
-  field: 'title' | 'story';
+  field: ScreenedField;
   /** what was found, as written (a reviewer reads it; never rendered as a link) */
   found: string;
 }
 
 export interface ScreenedText {
   title: string;
+  /** plain text shown on cards and in search results */
+  short_description?: string | null;
   /** the story's HTML as the campaigner sent it (before sanitising: a picture the sanitiser drops is still flagged) */
   story: string | null;
 }
+
+/** One part of what is screened: plain text, or HTML whose links and pictures are looked at too. */
+type ScreenedPart = { field: ScreenedField; text: string } | { field: ScreenedField; html: string };
 
 // spec 5's UPI id (name@handle) inside text: a handle has no dot, which tells it from an email address
 const UPI_ID_IN_TEXT = /(?<![\w.@-])[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9-]{1,64}(?![\w.@-]*\.[a-zA-Z])(?![\w@-])/g;
@@ -68,7 +77,7 @@ function addressesIn(html: string): { links: string[]; images: string[] } {
   return { links, images };
 }
 
-function numbersIn(text: string, field: ScreeningFlag['field']): ScreeningFlag[] {
+function numbersIn(text: string, field: ScreenedField): ScreeningFlag[] {
   const flags: ScreeningFlag[] = [];
   for (const [raw] of text.matchAll(DIGIT_RUN)) {
     const found = raw.trim();
@@ -83,7 +92,7 @@ function numbersIn(text: string, field: ScreeningFlag['field']): ScreeningFlag[]
   return flags;
 }
 
-function textFlags(text: string, field: ScreeningFlag['field'], isOwnHost: (host: string) => boolean): ScreeningFlag[] {
+function textFlags(text: string, field: ScreenedField, isOwnHost: (host: string) => boolean): ScreeningFlag[] {
   const flags: ScreeningFlag[] = [];
   // a "name.handle" right before an @ is a UPI ID's name, not a web address
   for (const link of linkify.find(text, 'url')) if (text[link.end] !== '@' && isOutside(link.href, isOwnHost)) flags.push({ kind: 'outside_link', field, found: link.value });
@@ -91,23 +100,60 @@ function textFlags(text: string, field: ScreeningFlag['field'], isOwnHost: (host
   return [...flags, ...numbersIn(text, field)];
 }
 
-/** Every reason to hold the title and story for a reviewer's eyes, each found text once per kind. */
-export function screenFundraiserText(input: ScreenedText, isOwnHost: (host: string) => boolean): ScreeningFlag[] {
-  const story = input.story ?? '';
-  const { links, images } = addressesIn(story);
-  const flags = [
-    ...textFlags(input.title, 'title', isOwnHost),
+/** The links, pictures, payment details and numbers in one HTML part. */
+function htmlFlags(html: string, field: ScreenedField, isOwnHost: (host: string) => boolean): ScreeningFlag[] {
+  const { links, images } = addressesIn(html);
+  return [
     // a tel: link is a phone number; a mailto: link opens the reader's own mail, no website
-    ...links.filter((href) => /^\s*tel:/i.test(href)).map((href): ScreeningFlag => ({ kind: 'phone_number', field: 'story', found: href.replace(/^\s*tel:/i, '') })),
-    ...links.filter((href) => !/^\s*(tel|mailto):/i.test(href) && isOutside(href, isOwnHost)).map((found): ScreeningFlag => ({ kind: 'outside_link', field: 'story', found })),
-    ...images.filter((src) => isOutside(src, isOwnHost)).map((found): ScreeningFlag => ({ kind: 'outside_image', field: 'story', found })),
-    ...textFlags(htmlToText(story), 'story', isOwnHost),
+    ...links.filter((href) => /^\s*tel:/i.test(href)).map((href): ScreeningFlag => ({ kind: 'phone_number', field, found: href.replace(/^\s*tel:/i, '') })),
+    ...links.filter((href) => !/^\s*(tel|mailto):/i.test(href) && isOutside(href, isOwnHost)).map((found): ScreeningFlag => ({ kind: 'outside_link', field, found })),
+    ...images.filter((src) => isOutside(src, isOwnHost)).map((found): ScreeningFlag => ({ kind: 'outside_image', field, found })),
+    ...textFlags(htmlToText(html), field, isOwnHost),
   ];
+}
+
+const flagKey = (f: ScreeningFlag) => `${f.kind}:${f.found.toLowerCase()}`;
+
+function screenParts(parts: ScreenedPart[], isOwnHost: (host: string) => boolean): ScreeningFlag[] {
+  const flags = parts.flatMap((p) => ('html' in p ? htmlFlags(p.html, p.field, isOwnHost) : textFlags(p.text, p.field, isOwnHost)));
   const seen = new Set<string>();
   return flags.filter((f) => {
-    const key = `${f.kind}:${f.found.toLowerCase()}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
+    if (seen.has(flagKey(f))) return false;
+    seen.add(flagKey(f));
     return true;
   });
+}
+
+/** Every reason to hold a fundraiser's title, short description and story for a reviewer's eyes, each found text once per kind. */
+export function screenFundraiserText(input: ScreenedText, isOwnHost: (host: string) => boolean): ScreeningFlag[] {
+  return screenParts(
+    [
+      { field: 'title', text: input.title },
+      { field: 'short_description', text: input.short_description ?? '' },
+      { field: 'story', html: input.story ?? '' },
+    ],
+    isOwnHost,
+  );
+}
+
+/** The same screening of an update posted to donors: its title and its text. */
+export function screenUpdateText(input: { title?: string | null; body: string }, isOwnHost: (host: string) => boolean): ScreeningFlag[] {
+  return screenParts(
+    [
+      { field: 'update_title', text: input.title ?? '' },
+      { field: 'update', html: input.body },
+    ],
+    isOwnHost,
+  );
+}
+
+/** What a short plain text (a reward, a reply to a comment) carries that could send donors elsewhere. */
+export function screenPlainText(text: string, isOwnHost: (host: string) => boolean): Omit<ScreeningFlag, 'field'>[] {
+  return screenParts([{ field: 'title', text }], isOwnHost).map(({ kind, found }) => ({ kind, found }));
+}
+
+/** The flags of new words that the words already public (approved) did not have: a reviewer judges only what changed. */
+export function flagsNotIn(flags: ScreeningFlag[], approved: ScreeningFlag[]): ScreeningFlag[] {
+  const known = new Set(approved.map(flagKey));
+  return flags.filter((f) => !known.has(flagKey(f)));
 }

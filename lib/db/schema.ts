@@ -36,6 +36,13 @@ export const outboxChannel = pgEnum('outbox_channel', ['email', 'sms']);
 export const tokenKind = pgEnum('token_kind', ['api', 'password_reset', 'autologin']);
 /** a campaigner's request for money raised: a reviewer approves or rejects it, and marks an approved one paid */
 export const withdrawalStatus = pgEnum('withdrawal_status', ['requested', 'approved', 'rejected', 'paid']);
+/** issue 30.12: a live fundraiser's change of words: public at once, or held for a reviewer who approves or declines it */
+export const fundraiserEditStatus = pgEnum('fundraiser_edit_status', ['published', 'pending', 'approved', 'declined', 'replaced']);
+/** issue 30.12: an update is public at once, or held for a reviewer when the screening flags it */
+export const updateReviewStatus = pgEnum('update_review_status', ['published', 'held', 'declined']);
+
+/** what lib/content/screening.ts found in a text, kept for the reviewer */
+type StoredScreeningFlag = { kind: string; field: string; found: string };
 
 export const users = pgTable(
   'users',
@@ -180,7 +187,7 @@ export const fundraisers = pgTable(
     /** a reviewer's reason for sending the draft back, shown to the campaigner until resubmitted */
     review_reason: text('review_reason'),
     /** issue 30.12: what the screening found in the title and story when it was sent for review (lib/content/screening.ts) */
-    review_flags: jsonb('review_flags').$type<{ kind: string; field: 'title' | 'story'; found: string }[]>(),
+    review_flags: jsonb('review_flags').$type<StoredScreeningFlag[]>(),
     /** a supporting fundraiser its parent's campaigner declined: it never goes live */
     support_declined_at: timestamp('support_declined_at', { withTimezone: true }),
     created_at: createdAt(),
@@ -230,9 +237,52 @@ export const updates = pgTable(
     title: text('title'),
     body_html: text('body_html').notNull(),
     likes_count: integer('likes_count').notNull().default(0),
+    /** issue 30.12: held when the screening flags it (not on the story, not emailed) until a reviewer decides */
+    review_status: updateReviewStatus('review_status').notNull().default('published'),
+    review_flags: jsonb('review_flags').$type<StoredScreeningFlag[]>(),
+    reviewed_at: timestamp('reviewed_at', { withTimezone: true }),
+    reviewed_by: integer('reviewed_by').references(() => users.id),
+    /** why a reviewer declined a held update, shown to its campaigner */
+    review_reason: text('review_reason'),
     created_at: createdAt(),
   },
-  (t) => [index('updates_fundraiser_idx').on(t.fundraiser_id, t.created_at.desc().nullsFirst())],
+  (t) => [
+    index('updates_fundraiser_idx').on(t.fundraiser_id, t.created_at.desc().nullsFirst()),
+    // the review queue's held updates, oldest first
+    index('updates_held_idx').on(t.created_at).where(sql`${t.review_status} = 'held'`),
+  ],
+);
+
+/**
+ * Issue 30.12: every change of a live fundraiser's words from its dashboard. A clean one is public at once (kept as
+ * `published`, for the record); one the screening flags is `pending` (the public words unchanged) until a reviewer
+ * approves it (the words go public) or declines it with a reason the campaigner reads. Null columns: not changed.
+ */
+export const fundraiserEdits = pgTable(
+  'fundraiser_edits',
+  {
+    id: serial('id').primaryKey(),
+    fundraiser_id: integer('fundraiser_id').notNull().references(() => fundraisers.id, { onDelete: 'cascade' }),
+    author_id: integer('author_id').references(() => users.id),
+    title: text('title'),
+    short_description: text('short_description'),
+    /** sanitised as the story page shows it */
+    story_description: text('story_description'),
+    status: fundraiserEditStatus('status').notNull(),
+    /** what the screening found in the new words that the public words did not have */
+    review_flags: jsonb('review_flags').$type<StoredScreeningFlag[]>().notNull().default([]),
+    submitted_at: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    decided_at: timestamp('decided_at', { withTimezone: true }),
+    decided_by: integer('decided_by').references(() => users.id),
+    decline_reason: text('decline_reason'),
+  },
+  (t) => [
+    // one change waits at a time: a newer one replaces it
+    uniqueIndex('fundraiser_edits_one_pending_idx').on(t.fundraiser_id).where(sql`${t.status} = 'pending'`),
+    index('fundraiser_edits_fundraiser_idx').on(t.fundraiser_id, t.id.desc().nullsFirst()),
+    // the review queue, oldest first
+    index('fundraiser_edits_pending_idx').on(t.submitted_at).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 export const updateLikes = pgTable(

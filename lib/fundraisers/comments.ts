@@ -10,6 +10,7 @@ import { fundraiserChanged } from '../cache/invalidate';
 import { publishedFundraiser, repliesTo, type StoryReply } from '../story/queries';
 import { DASHBOARD_COMMENTS_LIMIT } from '../constants';
 import { REPLY_MESSAGES } from '../validation/dashboard';
+import { refusePaymentDetails } from './screen-words';
 
 export interface CommentReplyView {
   id: number;
@@ -26,6 +27,8 @@ export async function replyToComment(db: DbOrTx, user: { id: number; full_name: 
   if (!(await publishedFundraiser(db, fundraiserId))) throw notFound('Fundraiser not found');
   // the comment is public, so a stranger is told plainly they may not answer it
   if (!(await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id: fundraiserId }))) throw forbidden(REPLY_MESSAGES.onlyCampaigner);
+  // issue 30.12: the campaigner's reply is public on the story, under a donor's comment
+  refusePaymentDetails({ comment: body }, REPLY_MESSAGES.paymentDetails);
   const [parent] = await db
     .select({ id: comments.id, update_id: comments.update_id, parent_id: comments.parent_id })
     .from(comments)

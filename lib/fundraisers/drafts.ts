@@ -19,15 +19,9 @@ import { findUserByEmail, findUserByPhone, createUser, dummyEmailFor } from '../
 import { enqueueMessage } from '../outbox/queue';
 import { announceFundraisersChanged } from '../cache/bus';
 import { invalidateFundraiser } from '../cache/invalidate';
-import { screenFundraiserText, type ScreeningFlag } from '../content/screening';
-import { isConfiguredSiteHost } from '../whitelabel/site';
-import { siteConfig } from '../whitelabel/resolve';
-
-/** issue 30.12: what the reviewer should look at twice in a title and story (links and pictures of ours pass). */
-export function reviewFlagsFor(title: string, storyHtml: string | null): ScreeningFlag[] {
-  const config = siteConfig();
-  return screenFundraiserText({ title, story: storyHtml }, (host) => isConfiguredSiteHost(host, config));
-}
+import type { ScreeningFlag } from '../content/screening';
+import { reviewFlagsFor } from './screen-words';
+import { changeLiveWords, type LiveWordsOutcome } from './live-edits';
 
 export { purposeOf, stepsFor, type CampaignPurpose } from './wizard';
 
@@ -165,9 +159,10 @@ export async function editableDraft(db: DbOrTx, user: Actor, id: number) {
  * A fundraiser its people may change now: a draft or one sent back (the wizard), or a live one (its dashboard,
  * issue 13). Under review it waits for the reviewer; once ended it is a record.
  */
-export async function changeableFundraiser(db: DbOrTx, user: Actor, id: number) {
+export async function changeableFundraiser(db: DbOrTx, user: Actor, id: number, opts: { lock?: boolean } = {}) {
   if (!(await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id }))) throw notFound('Draft not found');
-  const [f] = await db.select().from(fundraisers).where(eq(fundraisers.id, id));
+  const query = db.select().from(fundraisers).where(eq(fundraisers.id, id));
+  const [f] = opts.lock ? await query.for('update') : await query;
   const stage = fundraiserStage(f);
   if (stage === 'under_review') throw conflict(UNDER_REVIEW_MESSAGE);
   if (!(CHANGEABLE_STAGES as readonly string[]).includes(stage)) throw conflict('This fundraiser has ended and can no longer be changed');
@@ -178,18 +173,23 @@ export async function changeableFundraiser(db: DbOrTx, user: Actor, id: number) 
 export const LIVE_EDITABLE_FIELDS = ['title', 'short_description', 'story', 'goal', 'end_date'] as const;
 export const LIVE_FIELD_MESSAGE = 'This cannot be changed once the fundraiser is live';
 
-/** PUT campaigns/{id}: a wizard step saves what it has; on a live fundraiser, the dashboard's edits (its pages expire at once). */
-export async function updateDraft(db: Db, user: Actor, id: number, fields: DraftFields): Promise<DraftView> {
+/**
+ * PUT campaigns/{id}: a wizard step saves what it has; on a live fundraiser, the dashboard's edits (its pages expire at
+ * once). Issue 30.12: new words the screening flags are held for a reviewer, the public words unchanged (live-edits.ts).
+ */
+export async function updateDraft(db: Db, user: Actor, id: number, fields: DraftFields): Promise<DraftView & { words_change: LiveWordsOutcome | null }> {
   const live = await db.transaction(async (tx) => {
-    const f = await changeableFundraiser(tx, user, id);
+    const f = await changeableFundraiser(tx, user, id, { lock: true });
     const isLive = fundraiserStage(f) === 'running';
     if (isLive) {
       const refused = Object.keys(fields).filter((k) => k !== 'step' && !(LIVE_EDITABLE_FIELDS as readonly string[]).includes(k));
       if (refused.length) throw new ApiError('validation_failed', LIVE_FIELD_MESSAGE, Object.fromEntries(refused.map((k) => [k, LIVE_FIELD_MESSAGE])));
-      const { step: _step, ...rest } = fields;
-      await tx.update(fundraisers).set({ ...(await rowFrom(tx, rest)), updated_at: new Date() }).where(eq(fundraisers.id, id));
-      await announceFundraisersChanged(tx, [id]);
-      return true;
+      const { step: _step, title, short_description, story, ...inPlace } = fields;
+      const sentWords = title !== undefined || short_description !== undefined || story !== undefined;
+      const words = sentWords ? await changeLiveWords(tx, user, f, { title, short_description, story }) : null;
+      if (Object.keys(inPlace).length) await tx.update(fundraisers).set({ ...(await rowFrom(tx, inPlace)), updated_at: new Date() }).where(eq(fundraisers.id, id));
+      if (words === 'published' || Object.keys(inPlace).length) await announceFundraisersChanged(tx, [id]);
+      return { expire: words === 'published' || Object.keys(inPlace).length > 0, words };
     }
     const parent = fields.parent_cause_id ?? f.parent_cause_id;
     const cause = fields.cause_id ?? (fields.parent_cause_id !== undefined && fields.parent_cause_id !== f.parent_cause_id ? parent : f.cause_id);
@@ -198,10 +198,10 @@ export async function updateDraft(db: Db, user: Actor, id: number, fields: Draft
       .update(fundraisers)
       .set({ ...(await rowFrom(tx, fields)), parent_cause_id: parent, cause_id: cause, updated_at: new Date() })
       .where(eq(fundraisers.id, id));
-    return false;
+    return { expire: false, words: null };
   });
-  if (live) await invalidateFundraiser(id);
-  return (await draftView(db, id, { withMedia: true }))!;
+  if (live.expire) await invalidateFundraiser(id);
+  return { ...(await draftView(db, id, { withMedia: true }))!, words_change: live.words };
 }
 
 export interface DraftMedia {
@@ -382,7 +382,7 @@ export async function submitForReview(db: Db, user: Actor, id: number): Promise<
     const now = new Date();
     await tx
       .update(fundraisers)
-      .set({ status_flag: FUNDRAISER_STATUS.underReview, submitted_at: now, review_reason: null, review_flags: reviewFlagsFor(f.title, f.story_description), wizard_step: 'review', updated_at: now })
+      .set({ status_flag: FUNDRAISER_STATUS.underReview, submitted_at: now, review_reason: null, review_flags: reviewFlagsFor({ title: f.title, short_description: f.short_description, story: f.story_description }), wizard_step: 'review', updated_at: now })
       .where(eq(fundraisers.id, id));
   });
   return (await draftView(db, id, { withMedia: true }))!;

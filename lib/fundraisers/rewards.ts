@@ -13,6 +13,7 @@ import { assertManages, can } from '../permissions/can';
 import { REWARD_MESSAGES, type RewardInput, type RewardUpdate } from '../validation/rewards';
 import { PUBLISHED_FLAGS } from './status';
 import { fundraiserChanged } from '../cache/invalidate';
+import { refusePaymentDetails } from './screen-words';
 
 export interface RewardView {
   id: number;
@@ -77,6 +78,8 @@ export async function getReward(db: DbOrTx, fundraiserId: number, rewardId: numb
 export async function addReward(db: Db, user: { id: number }, fundraiserId: number, input: RewardInput): Promise<RewardView> {
   const added = await db.transaction(async (tx) => {
     await assertManages(tx, user, fundraiserId);
+    // issue 30.12: the story shows a reward's words to every donor
+    refusePaymentDetails({ title: input.title, description: input.description }, REWARD_MESSAGES.paymentDetails);
     const [f] = await tx.select({ currency: fundraisers.currency }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)).for('update');
     // retired rewards are offered no more: they leave room for new ones
     const [{ n }] = await tx.select({ n: count() }).from(rewards).where(and(eq(rewards.fundraiser_id, fundraiserId), isNull(rewards.retired_at)));
@@ -95,6 +98,7 @@ export async function addReward(db: Db, user: { id: number }, fundraiserId: numb
 export async function updateReward(db: Db, user: { id: number }, fundraiserId: number, rewardId: number, input: RewardUpdate): Promise<RewardView> {
   const updated = await db.transaction(async (tx) => {
     await assertManages(tx, user, fundraiserId);
+    refusePaymentDetails({ title: input.title, description: input.description }, REWARD_MESSAGES.paymentDetails);
     const [current] = await tx.select().from(rewards).where(and(eq(rewards.id, rewardId), eq(rewards.fundraiser_id, fundraiserId))).for('update');
     if (!current) throw notFound(REWARD_MESSAGES.notFound);
     if (input.quantity != null && input.quantity < current.claimed) throw new ApiError('validation_failed', REWARD_MESSAGES.belowClaimed, { quantity: REWARD_MESSAGES.belowClaimed });

@@ -21,7 +21,7 @@ import { htmlToText, sanitizeStoryHtml } from '../content/sanitize';
 import { endOfIndianDay } from '../validation/drafts';
 import { SUPPORTING_MESSAGES, type EditSupportingInput, type StartSupportingInput } from '../validation/supporting';
 import { FUNDRAISER_STATUS, fundraiserStage } from './status';
-import { reviewFlagsFor } from './drafts';
+import { reviewFlagsFor } from './screen-words';
 import { fundraiserChanged } from '../cache/invalidate';
 import type { SupportingView } from './supporting-view';
 
@@ -80,7 +80,7 @@ export async function startSupportingFundraiser(db: Db, user: Actor, parentId: n
         currency: p.currency,
         status_flag: FUNDRAISER_STATUS.underReview,
         submitted_at: now,
-        review_flags: reviewFlagsFor(input.title, input.story),
+        review_flags: reviewFlagsFor({ title: input.title, story: input.story }),
         campaigner_id: user.id,
         support_campaign_id: p.id,
         cause_id: p.cause_id,
@@ -149,7 +149,7 @@ export async function editSupportingFundraiser(db: Db, user: Actor, parentId: nu
         status_flag: FUNDRAISER_STATUS.underReview,
         submitted_at: now,
         review_reason: null,
-        review_flags: reviewFlagsFor(input.title ?? f.title, input.story ?? f.story_description),
+        review_flags: reviewFlagsFor({ title: input.title ?? f.title, story: input.story ?? f.story_description }),
       });
     await tx.update(fundraisers).set(set).where(eq(fundraisers.id, id));
     const status = set.status_flag === FUNDRAISER_STATUS.underReview ? ('under_review' as const) : stage === 'running' ? ('live' as const) : ('under_review' as const);

@@ -1,13 +1,15 @@
 // Posting an update (issue 13): the campaigner's news appears on the story's updates tab at once (its pages
 // expire on every server) and goes by email, through the outbox, to each donor of the fundraiser once.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+// Issue 30.12: one the screening flags waits for a reviewer first, neither public nor emailed.
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { createTranslator } from 'use-intl/core';
 import { SHARED_INTL_CACHE } from '../i18n/server-translator';
 import type { Db, DbOrTx } from '../db/client';
 import { carts, fundraisers, orders, updates, users } from '../db/schema';
-import { UPDATE_TEXT_MIN } from '../constants';
-import { ApiError, conflict } from '../http/errors';
-import { assertManages } from '../permissions/can';
+import { DASHBOARD_HELD_UPDATES_LIMIT, UPDATE_TEXT_MIN } from '../constants';
+import { ApiError, conflict, notFound } from '../http/errors';
+import { assertManages, can } from '../permissions/can';
+import type { ScreeningFlag } from '../content/screening';
 import { htmlToText, sanitizeStoryHtml, truncateText } from '../content/sanitize';
 import { enqueueMessage } from '../outbox/queue';
 import { announceFundraisersChanged } from '../cache/bus';
@@ -22,6 +24,8 @@ import { UPDATE_MESSAGES, type UpdateInput } from '../validation/updates';
 import { PUBLISHED_FLAGS } from './status';
 import { updateOptOutFooter, updateOptOutUrl, withoutOptedOut } from './update-opt-out';
 import { answerUpdateRequests } from './update-requests';
+import { updateReviewFlags } from './screen-words';
+import type { HeldDecision } from './live-edits';
 
 /** Donors of the fundraiser with a real address (not a phone-only placeholder), once each, with their latest gift's language. */
 async function donorAddresses(db: DbOrTx, fundraiserId: number): Promise<Map<string, string>> {
@@ -81,36 +85,154 @@ function byLocale(emails: string[], localeOf: Map<string, string>): Map<string, 
   return groups;
 }
 
-export async function postUpdate(db: Db, user: { id: number }, fundraiserId: number, input: UpdateInput): Promise<{ id: number; emailed: number }> {
+/** What postUpdate did: public and emailed, or held for a reviewer with what the screening found (emailed to nobody yet). */
+export interface PostedUpdate {
+  id: number;
+  emailed: number;
+  held: boolean;
+  review_flags: ScreeningFlag[];
+}
+
+type UpdateRow = typeof updates.$inferSelect;
+
+/**
+ * Inside the transaction that makes update `row` public: every donor (less the opted-out) and every asker is emailed
+ * once, in their language; the story's pages expire on every server at commit.
+ */
+async function sendToDonors(tx: DbOrTx, fundraiserId: number, f: { title: string; custom_tag: string }, row: Pick<UpdateRow, 'id' | 'title' | 'body_html'>): Promise<number> {
+  // donors who unsubscribed from this fundraiser's updates get none
+  const donors = await donorAddresses(tx, fundraiserId);
+  const to = await withoutOptedOut(tx, fundraiserId, [...donors.keys()]);
+  // spec 7: this answers every open "ask for update"; askers get it too, once each (even after an opt-out: they just asked)
+  const askers = await answerUpdateRequests(tx, fundraiserId, row.id, to);
+  to.push(...askers);
+  const localeOf = new Map([...donors, ...(await accountLocales(tx, askers))]);
+  const text = truncateText(htmlToText(row.body_html), 600);
+  const origin = mainSiteOrigin(siteConfig());
+  for (const [locale, recipients] of byLocale(to, localeOf)) {
+    const say = await updateEmailWords(locale);
+    const { t, words, digits } = say;
+    const title = words(f.title);
+    const subject = row.title ? t('subjectTitled', { title, update: words(row.title) }) : t('subject', { title });
+    // issue 30: to the update's own page (spec 2 campaign_update), in the donor's language, with Contribute (origin up)
+    const body = [text, t('read', { link: digits(`${origin}${localizedPath(locale, campaignUpdatePath(f.custom_tag, row.id))}`) }), t('signoff')].join('\n\n');
+    for (const recipient of recipients)
+      await enqueueMessage(tx, { channel: 'email', recipient, subject, body: `${body}${updateOptOutFooter(updateOptOutUrl(origin, f.custom_tag, fundraiserId, recipient), say)}` });
+  }
+  await announceFundraisersChanged(tx, [fundraiserId]);
+  return to.length;
+}
+
+/**
+ * POST updates: the campaigner's news, public and emailed at once. Issue 30.12: an update whose words the screening
+ * flags (and the fundraiser's approved words did not already have) is held: not on the story, emailed to nobody, until
+ * a reviewer approves it (decideHeldUpdate).
+ */
+export async function postUpdate(db: Db, user: { id: number }, fundraiserId: number, input: UpdateInput): Promise<PostedUpdate> {
   await assertManages(db, user, fundraiserId);
   const html = sanitizeStoryHtml(input.body);
   if (htmlToText(html).length < UPDATE_TEXT_MIN) throw new ApiError('validation_failed', UPDATE_MESSAGES.body, { body: UPDATE_MESSAGES.body });
   const result = await db.transaction(async (tx) => {
-    const [f] = await tx.select({ title: fundraisers.title, custom_tag: fundraisers.custom_tag, status_flag: fundraisers.status_flag }).from(fundraisers).where(eq(fundraisers.id, fundraiserId));
+    const [f] = await tx
+      .select({ title: fundraisers.title, custom_tag: fundraisers.custom_tag, status_flag: fundraisers.status_flag, short_description: fundraisers.short_description, story_description: fundraisers.story_description })
+      .from(fundraisers)
+      .where(eq(fundraisers.id, fundraiserId));
     if (!PUBLISHED_FLAGS.includes(f.status_flag)) throw conflict('Updates can be posted once the fundraiser is live');
-    const [row] = await tx.insert(updates).values({ fundraiser_id: fundraiserId, author_id: user.id, title: input.title || null, body_html: html }).returning({ id: updates.id });
-    // donors who unsubscribed from this fundraiser's updates get none
-    const donors = await donorAddresses(tx, fundraiserId);
-    const to = await withoutOptedOut(tx, fundraiserId, [...donors.keys()]);
-    // spec 7: this answers every open "ask for update"; askers get it too, once each (even after an opt-out: they just asked)
-    const askers = await answerUpdateRequests(tx, fundraiserId, row.id, to);
-    to.push(...askers);
-    const localeOf = new Map([...donors, ...(await accountLocales(tx, askers))]);
-    const text = truncateText(htmlToText(html), 600);
-    const origin = mainSiteOrigin(siteConfig());
-    for (const [locale, recipients] of byLocale(to, localeOf)) {
-      const say = await updateEmailWords(locale);
-      const { t, words, digits } = say;
-      const title = words(f.title);
-      const subject = input.title ? t('subjectTitled', { title, update: words(input.title) }) : t('subject', { title });
-      // issue 30: to the update's own page (spec 2 campaign_update), in the donor's language, with Contribute (origin up)
-      const body = [text, t('read', { link: digits(`${origin}${localizedPath(locale, campaignUpdatePath(f.custom_tag, row.id))}`) }), t('signoff')].join('\n\n');
-      for (const recipient of recipients)
-        await enqueueMessage(tx, { channel: 'email', recipient, subject, body: `${body}${updateOptOutFooter(updateOptOutUrl(origin, f.custom_tag, fundraiserId, recipient), say)}` });
-    }
-    await announceFundraisersChanged(tx, [fundraiserId]);
-    return { id: row.id, emailed: to.length };
+    // the text as typed: a picture the sanitiser drops is still seen
+    const flags = updateReviewFlags({ title: input.title, body: input.body }, { title: f.title, short_description: f.short_description, story: f.story_description });
+    const held = flags.length > 0;
+    const [row] = await tx
+      .insert(updates)
+      .values({ fundraiser_id: fundraiserId, author_id: user.id, title: input.title || null, body_html: html, review_status: held ? 'held' : 'published', review_flags: held ? flags : null })
+      .returning();
+    if (held) return { id: row.id, emailed: 0, held, review_flags: flags };
+    return { id: row.id, emailed: await sendToDonors(tx, fundraiserId, f, row), held, review_flags: [] };
   });
-  await invalidateFundraiser(fundraiserId);
+  if (!result.held) await invalidateFundraiser(fundraiserId);
+  return result;
+}
+
+export const HELD_UPDATE_MESSAGES = {
+  notWaiting: 'This update is no longer waiting for review',
+} as const;
+
+export interface HeldUpdateView {
+  id: number;
+  fundraiser_id: number;
+  fundraiser_title: string;
+  custom_tag: string;
+  campaigner: string;
+  status: 'held' | 'declined';
+  title: string | null;
+  /** sanitised, as the story would show it */
+  body_html: string;
+  review_flags: ScreeningFlag[];
+  review_reason: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+}
+
+async function updatesNotPublished(db: DbOrTx, where: SQL | undefined, order: 'oldest' | 'newest', limit?: number): Promise<HeldUpdateView[]> {
+  const query = db
+    .select({ u: updates, f: { title: fundraisers.title, custom_tag: fundraisers.custom_tag }, campaigner: users.full_name })
+    .from(updates)
+    .innerJoin(fundraisers, eq(fundraisers.id, updates.fundraiser_id))
+    .innerJoin(users, eq(users.id, fundraisers.campaigner_id))
+    .where(where)
+    .orderBy(...(order === 'oldest' ? [asc(updates.created_at), asc(updates.id)] : [desc(updates.created_at), desc(updates.id)]));
+  const rows = limit ? await query.limit(limit) : await query;
+  return rows.map(({ u, f, campaigner }) => ({
+    id: u.id,
+    fundraiser_id: u.fundraiser_id,
+    fundraiser_title: f.title,
+    custom_tag: f.custom_tag,
+    campaigner,
+    status: u.review_status === 'declined' ? 'declined' : 'held',
+    title: u.title,
+    body_html: u.body_html,
+    review_flags: (u.review_flags ?? []) as ScreeningFlag[],
+    review_reason: u.review_reason,
+    created_at: u.created_at.toISOString(),
+    reviewed_at: u.reviewed_at?.toISOString() ?? null,
+  }));
+}
+
+/** Held updates waiting for a reviewer, oldest first (of some fundraisers, or all). */
+export async function heldUpdates(db: DbOrTx, fundraiserIds?: number[]): Promise<HeldUpdateView[]> {
+  if (fundraiserIds && !fundraiserIds.length) return [];
+  return updatesNotPublished(db, and(eq(updates.review_status, 'held'), fundraiserIds ? inArray(updates.fundraiser_id, fundraiserIds) : undefined), 'oldest');
+}
+
+/** The dashboard's updates that are not public: waiting for review, or declined with the reviewer's reason. */
+export async function unpublishedUpdatesFor(db: DbOrTx, user: { id: number }, fundraiserId: number): Promise<HeldUpdateView[]> {
+  await assertManages(db, user, fundraiserId);
+  return updatesNotPublished(db, and(eq(updates.fundraiser_id, fundraiserId), inArray(updates.review_status, ['held', 'declined'])), 'newest', DASHBOARD_HELD_UPDATES_LIMIT);
+}
+
+/** A reviewer approves a held update (on the story and emailed to the donors now) or declines it with a reason for the campaigner. */
+export async function decideHeldUpdate(db: Db, reviewer: { id: number }, fundraiserId: number, updateId: number, decision: HeldDecision): Promise<{ id: number; status: 'published' | 'declined'; emailed: number; custom_tag: string }> {
+  const result = await db.transaction(async (tx) => {
+    if (!(await can(tx, reviewer, 'fundraiser.review', { kind: 'platform' }))) throw notFound('Fundraiser not found');
+    const [u] = await tx.select().from(updates).where(and(eq(updates.id, updateId), eq(updates.fundraiser_id, fundraiserId))).for('update');
+    if (!u) throw notFound('Update not found');
+    if (u.review_status !== 'held' || !(await can(tx, reviewer, 'fundraiser.review_change', { kind: 'fundraiser', id: fundraiserId }))) throw conflict(HELD_UPDATE_MESSAGES.notWaiting);
+    const [f] = await tx.select({ title: fundraisers.title, custom_tag: fundraisers.custom_tag, campaigner_id: fundraisers.campaigner_id }).from(fundraisers).where(eq(fundraisers.id, fundraiserId));
+    const now = new Date();
+    if (decision.decision === 'approve') {
+      await tx.update(updates).set({ review_status: 'published', reviewed_at: now, reviewed_by: reviewer.id }).where(eq(updates.id, u.id));
+      return { id: u.id, status: 'published' as const, emailed: await sendToDonors(tx, fundraiserId, f, u), custom_tag: f.custom_tag };
+    }
+    await tx.update(updates).set({ review_status: 'declined', reviewed_at: now, reviewed_by: reviewer.id, review_reason: decision.reason }).where(eq(updates.id, u.id));
+    const [owner] = await tx.select({ email: users.email, full_name: users.full_name, is_dummy_email: users.is_dummy_email }).from(users).where(eq(users.id, f.campaigner_id));
+    if (owner && !owner.is_dummy_email)
+      await enqueueMessage(tx, {
+        channel: 'email',
+        recipient: owner.email,
+        subject: `Your update was not published: ${f.title}`,
+        body: `Dear ${owner.full_name},\n\nOur review team did not publish your update${u.title ? ` "${u.title}"` : ''} to "${f.title}", and it was not sent to your donors.\n\n${decision.reason}\n\nYou can post another update from your dashboard:\n${mainSiteOrigin(siteConfig())}/manage/fundraiser/${fundraiserId}\n\nTeam Sahyog`,
+      });
+    return { id: u.id, status: 'declined' as const, emailed: 0, custom_tag: f.custom_tag };
+  });
+  if (result.status === 'published') await invalidateFundraiser(fundraiserId);
   return result;
 }

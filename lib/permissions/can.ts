@@ -24,6 +24,8 @@ export type Action =
   | 'fundraiser.manage'
   /** approve or send back a fundraiser for publication; on the platform, see the review queue */
   | 'fundraiser.review'
+  /** issue 30.12: approve or decline a live fundraiser's held change of words or held update */
+  | 'fundraiser.review_change'
   /** start fundraisers on behalf of others */
   | 'fundraiser.create_for_others';
 
@@ -125,6 +127,9 @@ export async function can(db: DbOrTx, user: { id: number } | null, action: Actio
     case 'fundraiser.review':
       // nobody approves their own fundraiser, and only one waiting for review
       return roles.has('reviewer') && !manages && stage === 'under_review';
+    case 'fundraiser.review_change':
+      // a public fundraiser's held words: never judged by one of its own people
+      return roles.has('reviewer') && !manages && (stage === 'running' || stage === 'ended');
     default:
       return false;
   }

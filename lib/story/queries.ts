@@ -86,11 +86,13 @@ async function commentsOf(db: DbOrTx, where: ReturnType<typeof and>, limit: numb
 
 /** Updates newest first, each with its comments (oldest first, as a conversation reads). */
 export async function storyUpdates(db: DbOrTx, fundraiserId: number, pageNo: number, perPage: number): Promise<Page<StoryUpdate>> {
-  const [{ total }] = await db.select({ total: count() }).from(updates).where(eq(updates.fundraiser_id, fundraiserId));
+  // issue 30.12: an update held for review, or declined, is not public
+  const shown = and(eq(updates.fundraiser_id, fundraiserId), eq(updates.review_status, 'published'));
+  const [{ total }] = await db.select({ total: count() }).from(updates).where(shown);
   const rows = await db
     .select()
     .from(updates)
-    .where(eq(updates.fundraiser_id, fundraiserId))
+    .where(shown)
     .orderBy(desc(updates.created_at), desc(updates.id))
     .limit(perPage)
     .offset((pageNo - 1) * perPage);
@@ -123,10 +125,12 @@ export async function storyUpdates(db: DbOrTx, fundraiserId: number, pageNo: num
  * latest (an old or mistyped link still shows the news), with how many updates there are; null when it has none.
  */
 export async function campaignUpdate(db: DbOrTx, fundraiserId: number, updateId: number | null): Promise<{ update: Omit<StoryUpdate, 'comments'>; total: number } | null> {
-  const [{ total }] = await db.select({ total: count() }).from(updates).where(eq(updates.fundraiser_id, fundraiserId));
+  // issue 30.12: an update held for review, or declined, has no page (its id is no way in)
+  const shown = and(eq(updates.fundraiser_id, fundraiserId), eq(updates.review_status, 'published'));
+  const [{ total }] = await db.select({ total: count() }).from(updates).where(shown);
   if (!total) return null;
-  const [asked] = updateId ? await db.select().from(updates).where(and(eq(updates.id, updateId), eq(updates.fundraiser_id, fundraiserId))) : [];
-  const [u] = asked ? [asked] : await db.select().from(updates).where(eq(updates.fundraiser_id, fundraiserId)).orderBy(desc(updates.created_at), desc(updates.id)).limit(1);
+  const [asked] = updateId ? await db.select().from(updates).where(and(eq(updates.id, updateId), shown)) : [];
+  const [u] = asked ? [asked] : await db.select().from(updates).where(shown).orderBy(desc(updates.created_at), desc(updates.id)).limit(1);
   return { update: { id: u.id, title: u.title, body_html: sanitizeStoryHtml(u.body_html), likes_count: u.likes_count, created_at: iso(u.created_at) }, total };
 }
 

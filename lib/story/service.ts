@@ -66,7 +66,8 @@ async function tellOwnerPinLocked(db: DbOrTx, f: { title: string; campaigner_id:
 
 export async function addComment(db: DbOrTx, input: { fundraiserId: number; updateId?: number; userId: number; body: string }) {
   if (input.updateId) {
-    const [u] = await db.select({ id: updates.id }).from(updates).where(and(eq(updates.id, input.updateId), eq(updates.fundraiser_id, input.fundraiserId))).limit(1);
+    // an update held for review (issue 30.12) is not public: nobody comments on it
+    const [u] = await db.select({ id: updates.id }).from(updates).where(and(eq(updates.id, input.updateId), eq(updates.fundraiser_id, input.fundraiserId), eq(updates.review_status, 'published'))).limit(1);
     if (!u) throw notFound('Update not found');
   }
   const [row] = await db
@@ -79,7 +80,7 @@ export async function addComment(db: DbOrTx, input: { fundraiserId: number; upda
 /** One like per person per update; liking twice changes nothing. */
 export async function likeUpdate(db: DbOrTx, input: { fundraiserId: number; updateId: number; userId: number }): Promise<{ likes_count: number; liked: boolean }> {
   return db.transaction(async (tx) => {
-    const [u] = await tx.select({ id: updates.id }).from(updates).where(and(eq(updates.id, input.updateId), eq(updates.fundraiser_id, input.fundraiserId))).limit(1);
+    const [u] = await tx.select({ id: updates.id }).from(updates).where(and(eq(updates.id, input.updateId), eq(updates.fundraiser_id, input.fundraiserId), eq(updates.review_status, 'published'))).limit(1);
     if (!u) throw notFound('Update not found');
     const inserted = await tx.insert(updateLikes).values({ update_id: input.updateId, user_id: input.userId }).onConflictDoNothing().returning();
     const [row] = inserted.length

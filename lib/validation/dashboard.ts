@@ -13,6 +13,7 @@ export const REPLY_MESSAGES = {
   commentNotFound: 'Comment not found',
   notToReplies: 'You can reply to a comment, not to a reply',
   onlyCampaigner: "Only the fundraiser's campaigner can reply to comments",
+  paymentDetails: 'A reply cannot carry links to other websites, UPI IDs, phone numbers or bank details: donors give through Sahyog and can write to you from the story',
 } as const;
 
 export { UPDATE_REQUEST_MESSAGES };

@@ -13,6 +13,7 @@ export const REWARD_MESSAGES = {
   soldOut: 'This reward is no longer available',
   retired: 'This reward is no longer offered: please choose another reward or give without one',
   image: 'Please upload the picture for this reward again',
+  paymentDetails: 'A reward cannot carry links to other websites, UPI IDs, phone numbers or bank details: donors give through Sahyog',
 } as const;
 
 const fields = {

@@ -162,7 +162,8 @@ describe('updates and comments', () => {
   });
 
   it('counts one like per person per update', async () => {
-    const [u] = await db.select().from(updates).limit(1);
+    // a public update (issue 30.12: one held for review is nobody's to like)
+    const [u] = await db.select().from(updates).where(eq(updates.review_status, 'published')).limit(1);
     const [user] = await db.insert(users).values({ full_name: 'Liker', email: `l-${Date.now()}@example.com` }).returning();
     const cookie = await sessionCookie(user.id);
     const first = await call(likeUpdate, '/x', { id: String(u.fundraiser_id), updateId: String(u.id) }, { method: 'POST', headers: { cookie, origin: 'http://localhost' } });

@@ -5,6 +5,8 @@ import { Link } from '@/i18n/navigation';
 import { getDb } from '@/lib/db/client';
 import { can } from '@/lib/permissions/can';
 import { reviewQueue } from '@/lib/fundraisers/drafts';
+import { heldEdits, type HeldEditView } from '@/lib/fundraisers/live-edits';
+import { heldUpdates, type HeldUpdateView } from '@/lib/fundraisers/updates';
 import { formatCount, formatMoney, toMinor } from '@/lib/money';
 import { formatDate } from '@/lib/portfolio/format';
 import { cachedCauses } from '@/lib/cache/queries';
@@ -21,15 +23,26 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('title'), robots: { index: false, follow: false } };
 }
 
-// issue 12: the reviewers' queue, oldest first; everyone else is told the page does not exist
+// issue 12: the reviewers' queue, oldest first; everyone else is told the page does not exist. Issue 30.12: then the
+// live fundraisers whose new words or updates the screening held, one entry per fundraiser
 export default async function ReviewQueuePage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const user = await requireCurrentUser(locale, '/review');
   const db = await getDb();
   if (!(await can(db, user, 'fundraiser.review', { kind: 'platform' }))) notFound();
-  const [queue, causes, t, tCauses, tLeads, tWithdrawals] = await Promise.all([reviewQueue(db), cachedCauses(), getTranslations('Review'), getTranslations('Causes'), getTranslations('Leads'), getTranslations('Withdrawals')]);
+  const [queue, edits, updates, causes, t, tCauses, tLeads, tWithdrawals] = await Promise.all([
+    reviewQueue(db),
+    heldEdits(db),
+    heldUpdates(db),
+    cachedCauses(),
+    getTranslations('Review'),
+    getTranslations('Causes'),
+    getTranslations('Leads'),
+    getTranslations('Withdrawals'),
+  ]);
   const causeSlug = new Map(causes.map((c) => [c.id, c.slug]));
+  const held = heldByFundraiser(edits, updates);
   return (
     <div className="container section review-page">
       <h1>{t('title')}</h1>
@@ -38,11 +51,13 @@ export default async function ReviewQueuePage({ params }: Props) {
         {' · '}
         <Link href="/review/withdrawals">{tWithdrawals('review.title')}</Link>
       </p>
-      {queue.length === 0 ? (
+      {queue.length === 0 && held.length === 0 && (
         <p className="review-empty" data-testid="review-empty">
           {t('empty')}
         </p>
-      ) : (
+      )}
+      {queue.length === 0 && held.length > 0 && <p className="muted">{t('held.noDrafts')}</p>}
+      {queue.length > 0 && (
         <>
           <p className="muted">{t('intro')}</p>
           <p className="review-count">{t('waiting', { count: formatCount(queue.length, locale) })}</p>
@@ -108,6 +123,76 @@ export default async function ReviewQueuePage({ params }: Props) {
           </ol>
         </>
       )}
+      {held.length > 0 && (
+        <section className="review-held-queue" aria-labelledby="held-queue-heading">
+          <h2 id="held-queue-heading">{t('held.queueHeading')}</h2>
+          <p className="muted">{t('held.queueIntro')}</p>
+          <ol className="review-queue" data-testid="held-queue">
+            {held.map((h) => (
+              <li key={h.fundraiser_id} className="review-item review-item-held">
+                <h3>
+                  <Link href={`/review/${h.fundraiser_id}`}>
+                    <bdi>{h.title}</bdi>
+                  </Link>
+                </h3>
+                <dl className="review-facts">
+                  <div>
+                    <dt>{t('held.waiting')}</dt>
+                    <dd>{[h.change ? t('held.change.heading') : null, h.updates ? t('held.updateCount', { count: h.updates }) : null].filter(Boolean).join(' · ')}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('campaigner')}</dt>
+                    <dd>
+                      <bdi>{h.campaigner}</bdi>
+                    </dd>
+                  </div>
+                  {h.flags > 0 && (
+                    <div>
+                      <dt>{t('flags.heading')}</dt>
+                      <dd className="review-flag-count">{t('flags.count', { count: formatCount(h.flags, locale) })}</dd>
+                    </div>
+                  )}
+                  <div>
+                    <dt>{t('submitted')}</dt>
+                    <dd>
+                      <time dateTime={h.submitted_at}>{formatDate(h.submitted_at, locale)}</time>
+                    </dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
     </div>
   );
+}
+
+interface HeldEntry {
+  fundraiser_id: number;
+  title: string;
+  campaigner: string;
+  change: boolean;
+  updates: number;
+  flags: number;
+  /** the oldest waiting: the queue reads oldest first */
+  submitted_at: string;
+}
+
+/** One queue entry per live fundraiser with held words: its change of words and its held updates together. */
+function heldByFundraiser(edits: HeldEditView[], updates: HeldUpdateView[]): HeldEntry[] {
+  const byId = new Map<number, HeldEntry>();
+  const entry = (id: number, title: string, campaigner: string, at: string) => {
+    const e = byId.get(id) ?? { fundraiser_id: id, title, campaigner, change: false, updates: 0, flags: 0, submitted_at: at };
+    if (at < e.submitted_at) e.submitted_at = at;
+    byId.set(id, e);
+    return e;
+  };
+  for (const c of edits) Object.assign(entry(c.fundraiser_id, c.fundraiser_title, c.campaigner, c.submitted_at), { change: true }).flags += c.review_flags.length;
+  for (const u of updates) {
+    const e = entry(u.fundraiser_id, u.fundraiser_title, u.campaigner, u.created_at);
+    e.updates += 1;
+    e.flags += u.review_flags.length;
+  }
+  return [...byId.values()].sort((a, b) => a.submitted_at.localeCompare(b.submitted_at));
 }

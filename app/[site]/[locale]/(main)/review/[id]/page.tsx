@@ -7,6 +7,8 @@ import { getDb } from '@/lib/db/client';
 import { entityDetails } from '@/lib/db/schema';
 import { can } from '@/lib/permissions/can';
 import { draftView, type DraftMedia } from '@/lib/fundraisers/drafts';
+import { heldEdits } from '@/lib/fundraisers/live-edits';
+import { heldUpdates } from '@/lib/fundraisers/updates';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { endOfIndianDay, ReviewDecisionSchema } from '@/lib/validation/drafts';
 import { sanitizeStoryHtml } from '@/lib/content/sanitize';
@@ -20,6 +22,7 @@ import { HOSPITALISATION_STATUSES, MEDIA_STORY_WIDTH } from '@/lib/constants';
 import { requireCurrentUser } from '@/components/auth/current-user';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { ReviewActions, type ReviewActionLabels } from '@/components/review/ReviewActions';
+import { HeldChanges } from '@/components/review/HeldChanges';
 import '@/components/story/story.css';
 import '@/components/review/review.css';
 
@@ -47,7 +50,8 @@ async function creatorName(id: number | null): Promise<string | null> {
   return entity?.name ?? null;
 }
 
-// issue 12: a fundraiser under review, shown as its story page will look, with the reviewer's decision beside it
+// issue 12: a fundraiser under review, shown as its story page will look, with the reviewer's decision beside it;
+// issue 30.12: a live one's held change of words (old beside new) and held updates, each with its decision
 export default async function ReviewDraftPage({ params }: Props) {
   const { locale, id: rawId } = await params;
   setRequestLocale(locale);
@@ -72,6 +76,23 @@ export default async function ReviewDraftPage({ params }: Props) {
   const title = draft.title || t('untitled');
   // an approved fundraiser is public already: the page then only says so and links to its story
   const isPublic = draft.status === 'live' || draft.status === 'ended';
+  const reasonTooShort = t('reasonTooShort', { min: REASON_MIN_LENGTH });
+
+  if (isPublic && draft.custom_tag) {
+    const [[edit], updates, mayDecideHeld] = await Promise.all([heldEdits(db, [id]), heldUpdates(db, [id]), can(db, user, 'fundraiser.review_change', { kind: 'fundraiser', id })]);
+    if (edit || updates.length)
+      return (
+        <div className="container section review-page">
+          <p className="review-back">
+            <Link href="/review">{t('backToQueue')}</Link>
+          </p>
+          <h1>
+            <bdi>{title}</bdi>
+          </h1>
+          <HeldChanges fundraiserId={id} customTag={draft.custom_tag} edit={edit ?? null} updates={updates} mayDecide={mayDecideHeld} locale={locale} localePrefix={localePrefix(locale)} reasonTooShort={reasonTooShort} />
+        </div>
+      );
+  }
   const cover = imagesOf(draft.media, ['leaderboard'])[0];
   const others = imagesOf(draft.media, ['beneficiary', 'editor']);
   const videoId = imagesOf(draft.media, ['video']).map((m) => m.path).find((v) => YOUTUBE_ID.test(v));
@@ -88,7 +109,7 @@ export default async function ReviewDraftPage({ params }: Props) {
     { key: 'patientNumber', value: draft.patient_number },
   ] as const;
   const shownMedical = medical.filter((m) => m.value);
-  const actionLabels = { ...Object.fromEntries(ACTION_KEYS.map((k) => [k, t(k)])), reasonTooShort: t('reasonTooShort', { min: REASON_MIN_LENGTH }) } as ReviewActionLabels;
+  const actionLabels = { ...Object.fromEntries(ACTION_KEYS.map((k) => [k, t(k)])), reasonTooShort } as ReviewActionLabels;
 
   // issue 30.12: what the screening found, beside the decision
   const flags =

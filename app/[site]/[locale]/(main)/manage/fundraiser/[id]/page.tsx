@@ -6,6 +6,8 @@ import { getDb } from '@/lib/db/client';
 import { can } from '@/lib/permissions/can';
 import { dashboardOf } from '@/lib/fundraisers/dashboard';
 import { listRewards } from '@/lib/fundraisers/rewards';
+import { latestEditFor } from '@/lib/fundraisers/live-edits';
+import { unpublishedUpdatesFor } from '@/lib/fundraisers/updates';
 import { formatCount, formatMoney, toMinor } from '@/lib/money';
 import { storyPath } from '@/lib/routes';
 import { requireCurrentUser } from '@/components/auth/current-user';
@@ -21,6 +23,7 @@ import { UpdateRequests } from '@/components/manage/UpdateRequests';
 import { CommentsSection } from '@/components/manage/CommentsSection';
 import { EndFundraiser, type EndFundraiserLabels } from '@/components/manage/EndFundraiser';
 import { SupportingSection } from '@/components/manage/SupportingSection';
+import { UnpublishedUpdates } from '@/components/manage/UnpublishedUpdates';
 import '@/components/portfolio/portfolio.css';
 import '@/components/wizard/wizard.css';
 import '@/components/manage/manage.css';
@@ -46,7 +49,14 @@ export default async function FundraiserDashboardPage({ params }: Props) {
   const user = await requireCurrentUser(locale, `/manage/fundraiser/${id}`);
   const db = await getDb();
   if (!(await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id }))) notFound();
-  const [d, rewardList, t, tw] = await Promise.all([dashboardOf(db, id), listRewards(db, id, { withRetired: true }), getTranslations('Manage'), getTranslations('Wizard')]);
+  const [d, rewardList, heldEdit, unpublished, t, tw] = await Promise.all([
+    dashboardOf(db, id),
+    listRewards(db, id, { withRetired: true }),
+    latestEditFor(db, user, id),
+    unpublishedUpdatesFor(db, user, id),
+    getTranslations('Manage'),
+    getTranslations('Wizard'),
+  ]);
   if (!d) notFound();
   const money = (minor: number) => formatMoney(minor, d.currency, locale);
   const week = d.days.slice(-7).reduce((sum, x) => sum + x.amount_minor, 0);
@@ -59,10 +69,13 @@ export default async function FundraiserDashboardPage({ params }: Props) {
     post: t('update.post'),
     posting: t('update.posting'),
     posted: t.raw('update.posted') as string,
+    postedHeld: t('update.postedHeld'),
     failed: t('update.failed'),
     editor: storyEditorLabels(tw),
   };
   const live = d.stage === 'running';
+  // issue 30.12: words held for a reviewer are said at the top, with a way to what and why
+  const heldUpdates = unpublished.filter((u) => u.status === 'held').length;
   return (
     <div className="container section manage-page">
       <p>
@@ -75,6 +88,19 @@ export default async function FundraiserDashboardPage({ params }: Props) {
         <span className={`status${d.stage === 'running' || d.stage === 'ended' ? ` status-${d.stage}` : ''}`}>{t(STAGE_KEY[d.stage])}</span>
         {d.stage !== 'draft' && d.stage !== 'under_review' && d.stage !== 'rejected' && <Link href={storyPath(d.custom_tag)}>{t('viewStory')}</Link>}
       </p>
+
+      {live && heldEdit && (
+        <p className="notice-warning held-banner" data-testid="held-banner">
+          <span>{t(heldEdit.status === 'pending' ? 'edit.bannerHeld' : 'edit.bannerDeclined')}</span>
+          <a href="#edit-story">{t('edit.bannerLink')}</a>
+        </p>
+      )}
+      {heldUpdates > 0 && (
+        <p className="notice-warning held-banner" data-testid="held-updates-banner">
+          <span>{t('update.bannerHeld', { count: heldUpdates })}</span>
+          <a href="#held-updates-heading">{t('edit.bannerLink')}</a>
+        </p>
+      )}
 
       <section aria-labelledby="figures-heading">
         <h2 id="figures-heading" className="visually-hidden">
@@ -114,8 +140,9 @@ export default async function FundraiserDashboardPage({ params }: Props) {
         />
       </section>
 
-      {live && <EditStorySection fundraiserId={d.id} locale={locale} />}
+      {live && <EditStorySection fundraiserId={d.id} user={user} locale={locale} />}
       {live && <UpdateForm fundraiserId={d.id} labels={updateLabels} />}
+      {(d.stage === 'running' || d.stage === 'ended') && <UnpublishedUpdates fundraiserId={d.id} user={user} locale={locale} />}
       {(d.stage === 'running' || d.stage === 'ended') && <UpdateRequests fundraiserId={d.id} user={user} locale={locale} />}
       {(d.stage === 'running' || d.stage === 'ended') && <CommentsSection fundraiserId={d.id} user={user} locale={locale} />}
       <RewardsManager fundraiserId={d.id} initial={rewardList} labels={rewardLabels} currency={d.currency} money={Object.fromEntries(rewardList.map((r) => [r.id, money(toMinor(r.min_amount))]))} />
