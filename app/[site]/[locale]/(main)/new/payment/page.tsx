@@ -48,7 +48,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
   if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) notFound();
   const f = await cachedFundraiserById(id);
   if (!f || (one(sp.ct) && one(sp.ct) !== f.custom_tag)) notFound();
-  const [t, tc, brand, messages] = await Promise.all([getTranslations('Payment'), getTranslations('Card'), getBrand(site), getMessages()]);
+  const [t, brand, messages] = await Promise.all([getTranslations('Payment'), getBrand(site), getMessages()]);
   const ended = isFundraiserEnded(f);
   const taxBenefit = hasTaxBenefit(f);
   // anniversary giving (or=tann): the occasion chosen on /new/anniversary; a dedication that does not parse is dropped
