@@ -5,12 +5,12 @@ import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import type { HeldEditView } from '@/lib/fundraisers/live-edits';
 import type { HeldUpdateView } from '@/lib/fundraisers/updates';
-import type { ScreeningFlag } from '@/lib/content/screening';
 import { storyTextForReview, wordDiff, type DiffPart } from '@/lib/content/word-diff';
 import { sanitizeStoryHtml } from '@/lib/content/sanitize';
 import { formatDate } from '@/lib/portfolio/format';
 import { storyPath } from '@/lib/routes';
 import { ReviewActions, type ReviewActionLabels } from './ReviewActions';
+import { ReviewFlags as Flags } from './ReviewFlags';
 
 interface Props {
   fundraiserId: number;
@@ -24,27 +24,6 @@ interface Props {
   reasonTooShort: string;
 }
 
-function Flags({ flags, heading, intro, t }: { flags: ScreeningFlag[]; heading: string; intro: string; t: (key: string) => string }) {
-  if (!flags.length) return null;
-  return (
-    <div className="review-flags" data-testid="review-flags">
-      <h3>{heading}</h3>
-      <p className="muted">{intro}</p>
-      <ul>
-        {flags.map((f, i) => (
-          <li key={`${f.kind}-${i}`}>
-            <strong>{t(`flags.kinds.${f.kind}`)}</strong> <span className="muted">({t(`flags.fields.${f.field}`)})</span>
-            <br />
-            {/* shown as text, never a link: the reviewer reads where it would have sent donors */}
-            <bdi dir="ltr" className="review-flag-found">
-              {f.found}
-            </bdi>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 /** One side of the comparison: the words, with what the other side lacks marked (struck out before, underlined after). */
 function DiffSide({ parts, side }: { parts: DiffPart[]; side: 'before' | 'after' }) {

@@ -18,6 +18,7 @@ import { localePrefix } from '@/lib/i18n/locales';
 import { formatCount, formatMoney, toMinor } from '@/lib/money';
 import { formatDate } from '@/lib/portfolio/format';
 import { storyPath } from '@/lib/routes';
+import { ReviewFlags } from '@/components/review/ReviewFlags';
 import { HOSPITALISATION_STATUSES, MEDIA_STORY_WIDTH } from '@/lib/constants';
 import { requireCurrentUser } from '@/components/auth/current-user';
 import { ProgressBar } from '@/components/ui/ProgressBar';
@@ -112,25 +113,7 @@ export default async function ReviewDraftPage({ params }: Props) {
   const actionLabels = { ...Object.fromEntries(ACTION_KEYS.map((k) => [k, t(k)])), reasonTooShort } as ReviewActionLabels;
 
   // issue 30.12: what the screening found, beside the decision
-  const flags =
-    draft.review_flags.length > 0 ? (
-      <div className="review-flags" data-testid="review-flags">
-        <h3>{t('flags.heading')}</h3>
-        <p className="muted">{t('flags.intro')}</p>
-        <ul>
-          {draft.review_flags.map((f, i) => (
-            <li key={`${f.kind}-${i}`}>
-              <strong>{t(`flags.kinds.${f.kind}`)}</strong> <span className="muted">({t(`flags.fields.${f.field}`)})</span>
-              <br />
-              {/* shown as text, never a link: the reviewer reads where it would have sent donors */}
-              <bdi dir="ltr" className="review-flag-found">
-                {f.found}
-              </bdi>
-            </li>
-          ))}
-        </ul>
-      </div>
-    ) : null;
+  const flags = <ReviewFlags flags={draft.review_flags} heading={t('flags.heading')} intro={t('flags.intro')} t={(key) => t(key as Parameters<typeof t>[0])} />;
 
   const statusFacts = (
     <dl className="review-facts">
