@@ -206,7 +206,11 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
 
 /** What an order keeps of its placement beyond its columns, or null when nothing. */
 function orderParams(input: z.output<typeof OrderSchema>): Record<string, unknown> | null {
-  const params = { ...(input.bin && input.mode === 'CARD' ? { card_bin: input.bin } : {}), ...(input.origin === 'up' && input.update_id ? { update_id: input.update_id } : {}) };
+  const params = {
+    ...(input.bin && input.mode === 'CARD' ? { card_bin: input.bin } : {}),
+    ...(input.origin === 'up' && input.update_id ? { update_id: input.update_id } : {}),
+    ...(input.page_type ? { page_type: input.page_type } : {}),
+  };
   return Object.keys(params).length ? params : null;
 }
 

@@ -1,5 +1,7 @@
 // spec 4: where a failed payment sends the donor back, by the origin code it started from (each with st=f).
-import { FAILED_PAYMENT_PATH } from '../constants';
+import { FAILED_PAYMENT_PATH, PAYMENT_FORM_PAGE_TYPE } from '../constants';
+
+export { PAYMENT_FORM_PAGE_TYPE };
 import { campaignUpdatePath, paymentPath, storyPath } from '../routes';
 import { isUrlOnOrigin } from '../http/origin';
 
@@ -22,13 +24,19 @@ export function isMandateReturnUrl(candidate: string, siteOrigin: string): boole
 /** The fundraiser a gift was for, as a failure return needs it; a gift from an update's page (origin up) names the update. */
 export type ReturnFundraiser = { custom_tag: string; id: number; update_id?: number | null };
 
+/** Origins whose own page holds no form of the gift: a failure placed on the payment form goes back to that form (issue 31.3). */
+const BACK_TO_FORM_ORIGINS = new Set(['s', 'f']);
+
 /**
  * Where a failed payment goes back to (spec 4), each a real page that shows the failure (issue 30). A gift names its
- * fundraiser; without one (a tip, an unreadable order) the fundraiser's origins fall back to the default.
+ * fundraiser; without one (a tip, an unreadable order) the fundraiser's origins fall back to the default. A gift from a
+ * story or fundraiser page placed on the payment form (issue 31.3) goes back to that form, its origin kept for the next
+ * try, where the donor's details wait in their tab; the other origins keep spec 4's pages.
  */
-export function failureRedirect(origin: string | null | undefined, f: ReturnFundraiser | null, reason?: string | null): string {
+export function failureRedirect(origin: string | null | undefined, f: ReturnFundraiser | null, reason?: string | null, placed?: { pageType?: string | null }): string {
   const base = (() => {
     if (!f && (origin === 'f' || origin === 's' || origin === 'tp' || origin === 'up' || origin === 'ps')) return FAILED_PAYMENT_PATH;
+    if (placed?.pageType === PAYMENT_FORM_PAGE_TYPE && BACK_TO_FORM_ORIGINS.has(origin ?? '') && f!.id > 0) return `${paymentPath(f!)}&or=${origin}`;
     switch (origin) {
       case 'f':
         return `/fundraiser/${encodeURIComponent(f!.custom_tag)}`;
