@@ -135,7 +135,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   }, []);
   // a failure the page learnt of while waiting is brought into view, where its actions are
   useEffect(() => {
-    if (failure?.at) failurePanel.current?.scrollIntoView({ block: 'center' });
+    if (failure?.at) failurePanel.current?.scrollIntoView?.({ block: 'center' });
   }, [failure]);
   const currency = useWatch({ control, name: 'currency' }) as string;
   const rewardChoice = Number(useWatch({ control, name: 'reward_id' }));
@@ -340,8 +340,8 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
               </button>
               <button type="button" className="btn btn-secondary" data-testid="payment-other-way" onClick={() => {
                   const group = modesGroup.current;
-                  group?.scrollIntoView({ block: 'center' });
-                  group?.querySelector<HTMLInputElement>('input[name="mode"]:checked, input[name="mode"]')?.focus();
+                  group?.scrollIntoView?.({ block: 'center' });
+                  (group?.querySelector<HTMLInputElement>('input[name="mode"]:checked') ?? group?.querySelector<HTMLInputElement>('input[name="mode"]'))?.focus();
                 }}>
                 {t('payAnotherWay')}
               </button>
