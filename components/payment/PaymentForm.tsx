@@ -501,15 +501,6 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
             <figcaption>{t('upiQrTitle')}</figcaption>
           </figure>
         )}
-        {upiApp && vpaState === 'waiting' && (
-          <div className="upi-app" data-testid="upi-app">
-            <UpiTimer key={upiApp.since} deadline={upiApp.since + vpaTimeoutMs} durationMs={vpaTimeoutMs} label={t('upiTimer')} minutesLeft={t.raw('upiMinutesLeft') as string} />
-            {/* the tap already opened it: this is for a donor who closed it, or whose browser kept it from opening */}
-            <a className="btn btn-secondary btn-block" href={upiApp.url} target="_blank" rel="noopener" data-testid="upi-open-app">
-              {t('upiOpenApp')}
-            </a>
-          </div>
-        )}
         {vpaState === 'timeout' && (
           <p className="notice-error" role="alert" data-testid="vpa-timeout">
             {t('vpaTimeout')}
@@ -531,9 +522,21 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
           </p>
           {/* issue 31.7: while the payment is under way, a status line says so; no button is left to tap in vain */}
           {vpaState === 'waiting' ? (
-            <p className="pay-status" role="status" data-testid="vpa-waiting">
-              {qrOrder ? t('upiQrWaiting') : upiApp ? t('upiAppWaiting') : t('vpaWaiting')}
-            </p>
+            <>
+              <p className="pay-status" role="status" data-testid="vpa-waiting">
+                {qrOrder ? t('upiQrWaiting') : upiApp ? t('upiAppWaiting') : t('vpaWaiting')}
+              </p>
+              {/* the UPI timer beside the status, in view at the bottom of a phone's screen */}
+              {upiApp && (
+                <div className="upi-app" data-testid="upi-app">
+                  <UpiTimer key={upiApp.since} deadline={upiApp.since + vpaTimeoutMs} durationMs={vpaTimeoutMs} label={t('upiTimer')} minutesLeft={t.raw('upiMinutesLeft') as string} />
+                  {/* the tap already opened it: this is for a donor who closed it, or whose browser kept it from opening */}
+                  <a className="btn btn-secondary btn-block" href={upiApp.url} target="_blank" rel="noopener" data-testid="upi-open-app">
+                    {t('upiOpenApp')}
+                  </a>
+                </div>
+              )}
+            </>
           ) : (
             <>
               <button className="btn btn-primary btn-block" type="submit" disabled={isSubmitting} aria-describedby={isSubmitting ? 'pay-processing' : undefined} onClick={openUpiWindowOnTap}>

@@ -4,13 +4,19 @@ import { FAILED_PAYMENT_PATH, PAYMENT_FORM_PAGE_TYPE } from '../constants';
 export { PAYMENT_FORM_PAGE_TYPE };
 import { campaignUpdatePath, paymentPath, storyPath } from '../routes';
 import { isUrlOnOrigin } from '../http/origin';
+import { DEFAULT_LOCALE, isLocale, localizedPath, LOCALES } from '../i18n/locales';
 
 /** where every gateway sends the donor back (spec 4 payment-route); the only return target we accept */
 export const PAYMENT_ROUTE_PATH = '/new/payment-route';
 
-/** A gateway may send the donor (and the signed result) only to our own payment-route on this site's origin. */
+/** The payment-route in the donor's language: the gift's pages that follow it (the form, the thank-you) stay in it (issue 31). */
+export const paymentRoutePath = (locale: string) => localizedPath(isLocale(locale) ? locale : DEFAULT_LOCALE, PAYMENT_ROUTE_PATH);
+
+/** A gateway may send the donor (and the signed result) only to our own payment-route on this site's origin, in any of its languages. */
 export function isPaymentReturnUrl(candidate: string, siteOrigin: string): boolean {
-  return isUrlOnOrigin(candidate, siteOrigin) && new URL(candidate).pathname === PAYMENT_ROUTE_PATH;
+  if (!isUrlOnOrigin(candidate, siteOrigin)) return false;
+  const path = new URL(candidate).pathname;
+  return path === PAYMENT_ROUTE_PATH || LOCALES.some((l) => l !== DEFAULT_LOCALE && path === `/${l}${PAYMENT_ROUTE_PATH}`);
 }
 
 /** where a mandate's authorisation sends the donor back: the SIP welcome page on this site (issue 14) */

@@ -175,6 +175,14 @@ describe('a failed payment placed on the payment form', () => {
     expect(step).toEqual({ go: `/stories/${tag()}?st=f&reason=Payment+declined+by+the+bank` });
   });
 
+  it('a donor giving in Arabic is brought back to the Arabic payment-route, so the form or thank-you that follows stays in Arabic', async () => {
+    const cart = await call(cartRoute, '/x', { id: String(f.id) }, post({ donated_amount: 750, currency: 'INR', donor_name: 'Asha Rao', donor_email: `asha.ar.${RUN}@example.com`, donor_phone: '9876543210', locale: 'ar' }));
+    const cookie = cookiesFrom(cart.headers);
+    const order = await call(orderRoute, '/x', { id: String(f.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD', origin: 's', page_type: 'payment_form' }, { cookie }));
+    const sent = await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }, { cookie }));
+    expect(new URL(new URL(sent.body.data.url, 'http://localhost').searchParams.get('return_url')!).pathname).toBe('/ar/new/payment-route');
+  });
+
   it('an unknown page_type is ignored, never refused', async () => {
     const { row, step } = await failedReturn('s', 'somewhere');
     expect(row.params?.page_type).toBeUndefined();
