@@ -122,6 +122,25 @@ test('a signed-in returning donor finds name, email and phone filled in, and rea
   await expect(page.getByTestId('thank-you')).toBeVisible({ timeout: 20_000 });
 });
 
+test("a signed-in donor's form in Arabic, filled in from the account, and the wait for UPI as a status line @phone", async ({ page, request }, testInfo) => {
+  const f = await rupeeFundraiser(request, 3);
+  await logIn(page, 'donor36@demo.sahyog.in');
+  await page.goto(`/ar/new/payment?ct=${f.custom_tag}&id=${f.id}&payment=form`);
+  await expect(field(page, 'donor_email')).toHaveValue('donor36@demo.sahyog.in');
+  await expect(field(page, 'donor_phone')).toHaveValue(/^97\d{8}$/);
+  await fitsTheScreen(page);
+  await shot(page, 'payment-form-signed-in-ar');
+  await expectNoAxeViolations(page);
+  // a phone opens the UPI app on this tap; a desktop shows the QR code: either way the wait is a status line, no button
+  const phone = testInfo.project.name === 'phone';
+  const [app] = await Promise.all([phone ? page.waitForEvent('popup') : Promise.resolve(null), submit(page).click()]);
+  await expect(page.getByTestId('vpa-waiting')).toHaveAttribute('role', 'status');
+  await expect(submit(page)).toHaveCount(0);
+  if (!phone) await expect(page.getByTestId('upi-qr')).toBeVisible();
+  await shot(page, 'upi-status-ar');
+  await app?.close();
+});
+
 test('the UPI ID box sits right under its own option @phone', async ({ page, request }) => {
   const f = await rupeeFundraiser(request);
   await page.goto(`/new/payment?ct=${f.custom_tag}&id=${f.id}&payment=form`);
