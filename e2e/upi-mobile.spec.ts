@@ -15,26 +15,26 @@ async function openPaymentForm(page: Page, request: APIRequestContext) {
   return f as { custom_tag: string };
 }
 
-/** UPI app is the first choice for rupees; Contribute sends the order and the page starts waiting. */
+/** UPI app is the first choice for rupees; the tap on Contribute opens the UPI app (issue 31.7) and the page starts waiting. */
 async function contributeByUpiApp(page: Page) {
   await page.getByLabel('UPI app').check();
-  await page.getByRole('button', { name: /^Contribute/ }).click();
-  const open = page.getByRole('link', { name: 'Open your UPI app to pay' });
-  await expect(open).toBeVisible();
-  await expect(open).toHaveAttribute('href', /\/payment\/sandbox\?gateway_order_id=sbx_order_/);
-  await expect(open).toHaveAttribute('target', '_blank');
+  const [app] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: /^Contribute/ }).click()]);
+  await expect(app).toHaveURL(/\/payment\/sandbox\?gateway_order_id=sbx_order_/);
+  // a way back into the app for a donor who closed it, secondary
+  const again = page.getByRole('link', { name: 'Open your UPI app to pay' });
+  await expect(again).toHaveAttribute('href', /\/payment\/sandbox\?gateway_order_id=sbx_order_/);
+  await expect(again).toHaveAttribute('target', '_blank');
   // the timer starts from the configured pending timeout (6 s here)
   await expect(page.getByRole('timer', { name: 'UPI timer' })).toHaveText(/^00:0[0-6]$/);
   await expect(page.getByTestId('vpa-waiting')).toHaveText('Complete the payment in your UPI app. This page updates by itself.');
   // no QR code on a phone
   await expect(page.getByTestId('upi-qr')).toHaveCount(0);
-  return open;
+  return app;
 }
 
 test('UPI on a phone: the donor opens the UPI app, pays there, and the waiting page moves on to the thank-you page @phone-only', async ({ page, request }) => {
   await openPaymentForm(page, request);
-  const open = await contributeByUpiApp(page);
-  const [app] = await Promise.all([page.waitForEvent('popup'), open.click()]);
+  const app = await contributeByUpiApp(page);
   await expect(app.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
   await app.getByRole('button', { name: 'Pay (success)' }).click();
   await expect(app.getByTestId('thank-you')).toBeVisible({ timeout: 20_000 });
@@ -45,11 +45,14 @@ test('UPI on a phone: the donor opens the UPI app, pays there, and the waiting p
 
 test('UPI on a phone: a declined payment shows the failure on the waiting page @phone-only', async ({ page, request }) => {
   await openPaymentForm(page, request);
-  const open = await contributeByUpiApp(page);
-  const [app] = await Promise.all([page.waitForEvent('popup'), open.click()]);
+  const app = await contributeByUpiApp(page);
   await app.getByRole('button', { name: 'Fail the payment' }).click();
   await expect(page.getByText('Payment failed: Payment declined by the bank')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('upi-timer')).toHaveCount(0);
+  // issue 31.3: with the two ways on, the details still in the form
+  await expect(page.getByTestId('payment-retry')).toBeVisible();
+  await expect(page.getByTestId('payment-other-way')).toBeVisible();
+  await expect(page.getByLabel('Full name')).toHaveValue('Meera Iyer');
 });
 
 test('UPI on a phone: nothing paid before the timer runs out ends with the bank-status message @phone-only', async ({ page, request }) => {

@@ -157,6 +157,8 @@ export const PAYMENT_GATEWAYS = [
 
 // spec 3: origin codes deciding where a failed payment returns
 export const ORIGIN_CODES = ['f', 's', 'tp', 'up', 'tann', 'tip', 'ps', 'rfd'] as const;
+/** spec 3 order placement page_type of a gift placed on our payment form (issue 31.3: a failure from a story comes back there) */
+export const PAYMENT_FORM_PAGE_TYPE = 'payment_form';
 
 // spec 3: client location fallback
 export const FALLBACK_LOCATION = {

@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BankTransferSchema, CartSchema, bankTransferAmountError, type BankTransferInput, type CartInput } from '@/lib/validation/donation';
 import { CURRENCY_CODES, DEFAULT_CURRENCY, formatMoney, toMinor } from '@/lib/money';
-import { PLATFORM_FEE_PERCENT, UPI_POLL_MS, VPA_POLL_MS } from '@/lib/constants';
+import { PAYMENT_FORM_PAGE_TYPE, PLATFORM_FEE_PERCENT, UPI_POLL_MS, VPA_POLL_MS } from '@/lib/constants';
 import { defaultDonationAmount, donationPresetsFor, inrEquivalentMinor } from '@/lib/donations/amounts';
 import { UPI_ID_PATTERN } from '@/lib/validation/people';
 import { orderChannel, PAYMENT_RESULT_EVENT, REALTIME_AUTH_PATH } from '@/lib/realtime/channels';
@@ -16,6 +16,7 @@ import { PaymentModes } from './PaymentModes';
 import { CreditPay } from './CreditPay';
 import { CouponField } from './CouponField';
 import { failureMessage } from './failure-message';
+import { keepGiftDraft, readGiftDraft } from './gift-draft';
 import { Field } from '../forms/Field';
 import { sendToApi, type ApiResult } from '../auth/client-session';
 
@@ -44,6 +45,10 @@ interface Props {
   /** origin up (issue 30): the update the gift is given from */
   updateId?: number | null;
   dedication?: { occasion: string; honoree: string; message?: string } | null;
+  /** issue 31.8: a signed-in donor's details from their account, filled in so they type nothing */
+  donor?: { name: string; email: string; extension: string | null; phone: string | null; pincode: string | null } | null;
+  /** issue 31.3: the donor came back from a failed payment (st=f), with the gateway's reason when it gave one */
+  failed?: { reason: string | null } | null;
 }
 
 const TIP_PERCENTS = [0, 5, 10, 15];
@@ -53,7 +58,10 @@ const postJson = <T,>(url: string, body: unknown, headers?: Record<string, strin
 type TxnStatus = { status?: string; redirect?: string; failure_reason?: string | null };
 
 // the Payment messages come from the page's NextIntlClientProvider
-export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, modesByCurrency, brandName, rewards = [], rewardId = null, origin = 's', updateId = null, dedication = null, credits = [], inrPerUnitMicros }: Props) {
+/** a phone's width: UPI opens the app there, a desktop shows a QR code (spec 4) */
+const isPhone = () => !window.matchMedia('(min-width: 768px)').matches;
+
+export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, modesByCurrency, brandName, rewards = [], rewardId = null, origin = 's', updateId = null, dedication = null, credits = [], inrPerUnitMicros, donor = null, failed = null }: Props) {
   const t = useTranslations('Payment');
   const [mode, setMode] = useState<PaymentOption>('UPI');
   const initialReward = rewards.find((r) => r.id === rewardId && r.left !== 0) ?? null;
@@ -67,6 +75,13 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   // press gives without it; the field starts again (its key) holding the refused code and the reason
   const [couponRefused, setCouponRefused] = useState<{ code: string; reason: string; key: number } | null>(null);
   const [serverError, setServerError] = useState('');
+  // issue 31.3: a payment that failed (at the gateway, or while this page waited): its reason, "Try again", "Pay another way"
+  const [failure, setFailure] = useState<{ reason: string | null; at: number } | null>(failed ? { reason: failed.reason, at: 0 } : null);
+  const failurePanel = useRef<HTMLDivElement>(null);
+  const modesGroup = useRef<HTMLFieldSetElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // the window the UPI app's page opens in: opened by the tap itself, as one opened after the awaits is a blocked popup
+  const upiWindow = useRef<Window | null>(null);
   const [vpa, setVpa] = useState('');
   const [vpaError, setVpaError] = useState('');
   const [vpaState, setVpaState] = useState<'idle' | 'waiting' | 'timeout'>('idle');
@@ -76,15 +91,13 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   const [qrOrder, setQrOrder] = useState<{ orderId: string; url: string } | null>(null);
   // a phone paying by UPI app: where the app or gateway page opens, and when the wait started
   const [upiApp, setUpiApp] = useState<{ url: string; since: number } | null>(null);
-  const openUpiApp = useRef<HTMLAnchorElement>(null);
-  // the next step is the tap on 'Open UPI app': bring it into view and give it focus
-  useEffect(() => openUpiApp.current?.focus(), [upiApp]);
-  // one key per visit: a double click or a retried request answers the same order
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  // one key per attempt: a double click or a retried request answers the same order; a new try after a failure is a new one
+  const idempotencyKey = useRef<string | null>(null);
   const {
     register,
     handleSubmit,
     setValue,
+    getValues,
     control,
     setError,
     formState: { errors, isSubmitting },
@@ -95,10 +108,35 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
       donated_amount: initialReward ? Math.max(initialReward.min_amount, defaultDonationAmount(initialReward.currency)) : defaultDonationAmount(defaultCurrency),
       is_anonymous: '0',
       tip_amount: 0,
-      donor_extension: '+91',
+      donor_extension: donor?.extension || '+91',
+      ...(donor ? { donor_name: donor.name, donor_email: donor.email, ...(donor.phone ? { donor_phone: donor.phone } : {}), ...(donor.pincode ? { donor_pincode: donor.pincode } : {}) } : {}),
       ...(initialReward ? { reward_id: initialReward.id } : {}),
     },
   });
+
+  // issue 31.3: what this tab kept of the donor's last try for this fundraiser comes back (after hydration: it is the tab's, not the server's)
+  useEffect(() => {
+    const draft = readGiftDraft(fundraiser.id);
+    if (!draft) return;
+    const offered = modesByCurrency[draft.currency] ?? [];
+    setValue('currency', draft.currency as CartInput['currency']);
+    setValue('donated_amount', draft.donated_amount);
+    // the draft lives in this tab's storage, known only after hydration
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setOtherAmount(draft.otherAmount);
+    for (const name of ['donor_name', 'donor_email', 'donor_extension', 'donor_phone', 'donor_pincode'] as const) if (draft[name]) setValue(name, draft[name]);
+    setValue('is_anonymous', draft.is_anonymous);
+    setTipPercent(TIP_PERCENTS.includes(draft.tipPercent) ? draft.tipPercent : 0);
+    if (offered.includes(draft.mode)) setMode(draft.mode);
+    setVpa(draft.vpa);
+    if (draft.reward_id && rewards.some((r) => r.id === draft.reward_id && r.left !== 0)) setValue('reward_id', draft.reward_id);
+    // once, on arrival: the draft is read from this tab's storage, which no render changes
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // a failure the page learnt of while waiting is brought into view, where its actions are
+  useEffect(() => {
+    if (failure?.at) failurePanel.current?.scrollIntoView?.({ block: 'center' });
+  }, [failure]);
   const currency = useWatch({ control, name: 'currency' }) as string;
   const rewardChoice = Number(useWatch({ control, name: 'reward_id' }));
   const chosenReward = rewards.find((r) => r.id === rewardChoice) ?? null;
@@ -134,7 +172,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
           if (result.status === 'success' && result.redirect) window.location.assign(`${localePrefix}${result.redirect}`);
           if (result.status === 'failed') {
             setVpaState('idle');
-            setServerError(t('failedNoReason'));
+            setFailure({ reason: null, at: Date.now() });
           }
         });
       });
@@ -147,15 +185,41 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
       if (txn?.status === 'success') return window.location.assign(`${localePrefix}${String(txn.redirect)}`);
       if (txn?.status === 'failed') {
         setVpaState('idle');
-        return setServerError(t('failed', { reason: String(txn.failure_reason ?? '') }));
+        return setFailure({ reason: txn.failure_reason ? String(txn.failure_reason) : null, at: Date.now() });
       }
       if (Date.now() - started >= vpaTimeoutMs) return setVpaState('timeout');
     }
   }
 
+  /**
+   * issue 31.7: on a phone, the tap that gives by UPI opens the UPI app's window itself (a window opened after the
+   * cart, order and send calls would be a blocked popup); the gateway's page is loaded into it once the order is sent.
+   */
+  function openUpiWindowOnTap() {
+    upiWindow.current = null;
+    if (chosenMode !== 'UPI' || !isPhone() || !CartSchema.safeParse(getValues()).success) return;
+    const w = window.open('', '_blank');
+    if (w) w.opener = null;
+    upiWindow.current = w;
+  }
+  /** The window opened for the UPI app, when nothing is to be paid in it after all. */
+  function closeUpiWindow() {
+    upiWindow.current?.close();
+    upiWindow.current = null;
+  }
+
   async function onSubmit(values: CartInput) {
+    const result = await placeGift(values);
+    // whatever stopped the gift before the UPI app's page was loaded leaves no empty window behind
+    if (result !== 'upi-opened') closeUpiWindow();
+  }
+
+  async function placeGift(values: CartInput): Promise<'upi-opened' | void> {
     setServerError('');
+    setFailure(null);
     setUpiApp(null);
+    // the donor's details stay in this tab while they are at the gateway (issue 31.3): a failure brings them back
+    keepGiftDraft(fundraiser.id, { donated_amount: Number(values.donated_amount), currency: values.currency, otherAmount, donor_name: values.donor_name ?? '', donor_email: values.donor_email ?? '', donor_extension: values.donor_extension ?? '', donor_phone: values.donor_phone ?? '', donor_pincode: values.donor_pincode ?? '', is_anonymous: values.is_anonymous === '1' ? '1' : '0', tipPercent, mode: chosenMode ?? 'UPI', vpa, reward_id: values.reward_id ? Number(values.reward_id) : null });
     if (chosenMode === 'VPA' && !UPI_ID_PATTERN.test(vpa.trim())) return setVpaError(t('vpaInvalid'));
     setVpaError('');
     if (chosenMode === 'NEFT') {
@@ -176,7 +240,14 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
       }
       return showFailure(cart);
     }
-    const order = await postJson<{ order_id: string }>(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.data.id, mode: chosenMode, origin, ...(origin === 'up' && updateId ? { update_id: updateId } : {}), ...(chosenMode === 'VPA' ? { vpa: vpa.trim() } : {}) }, { 'Idempotency-Key': idempotencyKey });
+    idempotencyKey.current ??= crypto.randomUUID();
+    const order = await postJson<{ order_id: string }>(
+      `/api/fundraisers/${fundraiser.id}/order`,
+      { cart_id: cart.data.id, mode: chosenMode, origin, page_type: PAYMENT_FORM_PAGE_TYPE, ...(origin === 'up' && updateId ? { update_id: updateId } : {}), ...(chosenMode === 'VPA' ? { vpa: vpa.trim() } : {}) },
+      { 'Idempotency-Key': idempotencyKey.current },
+    );
+    // a placed order is this attempt's: the next try (after a failure) is a new order under a new key
+    if (order.ok) idempotencyKey.current = null;
     if (!order.ok || !order.data) return showFailure(order);
     const sent = await postJson<{ url: string }>('/api/payment/send', { order_id: order.data.order_id, ...(chosenMode === 'NEFT' ? bank : {}) });
     if (!sent.ok || !sent.data) {
@@ -190,11 +261,20 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
       return waitForVpa(String(order.data.order_id), UPI_POLL_MS);
     }
     if (chosenMode === 'UPI') {
-      // the donor taps to open it (a window opened after these awaits is a blocked popup), while this page
-      // keeps the order's status and a UPI timer of the same length as the polling's patience
+      // the app opens in the window the tap opened (an upi:// or intent: link opens from this page); this page keeps
+      // the order's status and a UPI timer of the same length as the polling's patience, and a link to open it again
+      const url = String(sent.data.url);
       const since = Date.now();
-      setUpiApp({ url: String(sent.data.url), since });
-      return waitForVpa(String(order.data.order_id), UPI_POLL_MS, since);
+      const w = upiWindow.current;
+      let opened = false;
+      if (/^(upi|intent):/i.test(url)) window.location.assign(url);
+      else if (w && !w.closed) {
+        w.location.href = url;
+        opened = true;
+      }
+      setUpiApp({ url, since });
+      void waitForVpa(String(order.data.order_id), UPI_POLL_MS, since);
+      return opened ? 'upi-opened' : undefined;
     }
     window.location.assign(String(sent.data.url));
   }
@@ -240,7 +320,34 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
         <li>{t('platformFee', { percent: PLATFORM_FEE_PERCENT })}</li>
         {taxBenefit && <li>{t('taxBenefit')}</li>}
       </ul>
-      <form className="panel payment-form" onSubmit={handleSubmit(onSubmit)} noValidate data-testid="payment-form">
+      <form ref={formRef} className="panel payment-form" onSubmit={handleSubmit(onSubmit, closeUpiWindow)} noValidate data-testid="payment-form">
+        {failure && (
+          // issue 31.3: the reason, and the two ways on, first in the form; everything the donor typed is still below
+          <div ref={failurePanel} className="notice-error payment-failed-notice" role="alert" data-testid="payment-failure">
+            <p data-testid="payment-failed">{failure.reason ? <FailedReason template={t.raw('failed') as string} reason={failure.reason} /> : t('failedNoReason')}</p>
+            <p>{t('failedKept')}</p>
+            <div className="payment-failed-actions">
+              <button
+                type="button"
+                className="btn btn-primary"
+                data-testid="payment-retry"
+                onClick={() => {
+                  openUpiWindowOnTap();
+                  formRef.current?.requestSubmit();
+                }}
+              >
+                {t('tryAgain')}
+              </button>
+              <button type="button" className="btn btn-secondary" data-testid="payment-other-way" onClick={() => {
+                  const group = modesGroup.current;
+                  group?.scrollIntoView?.({ block: 'center' });
+                  (group?.querySelector<HTMLInputElement>('input[name="mode"]:checked') ?? group?.querySelector<HTMLInputElement>('input[name="mode"]'))?.focus();
+                }}>
+                {t('payAnotherWay')}
+              </button>
+            </div>
+          </div>
+        )}
         <fieldset>
           <legend>{t('amountLegend')}</legend>
           <div className="presets" role="group" aria-label={t('amountLegend')}>
@@ -311,7 +418,21 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
             ))}
           </section>
         )}
-        <PaymentModes legend={t('mode')} modes={modes} chosen={chosenMode} onChoose={setMode} />
+        <PaymentModes
+          ref={modesGroup}
+          legend={t('mode')}
+          modes={modes}
+          chosen={chosenMode}
+          onChoose={setMode}
+          detail={
+            // issue 31.7: the UPI ID box right under its own option
+            chosenMode === 'VPA' ? (
+              <Field id="pay-vpa" label={t('vpa')} error={vpaError || undefined}>
+                {(c) => <input {...c} value={vpa} onChange={(e) => setVpa(e.target.value)} placeholder="name@bank" autoComplete="off" autoCapitalize="none" spellCheck={false} dir="ltr" />}
+              </Field>
+            ) : null
+          }
+        />
         <Field id="pay-donor_name" label={t('name')} error={errorOf('donor_name')}>
           {(c) => <input {...c} autoComplete="name" {...register('donor_name')} />}
         </Field>
@@ -355,11 +476,6 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
         </Field>
         {/* optional, after the donor's own details: the methods stay near the amount on a phone */}
         <CouponField key={couponRefused?.key ?? 0} refused={couponRefused} fundraiserId={fundraiser.id} donorEmail={donorEmail} amount={amount} currency={currency} locale={locale} onChange={setCouponCode} />
-        {chosenMode === 'VPA' && (
-          <Field id="pay-vpa" label={t('vpa')} error={vpaError || undefined}>
-            {(c) => <input {...c} value={vpa} onChange={(e) => setVpa(e.target.value)} placeholder="name@bank" autoComplete="off" />}
-          </Field>
-        )}
         {chosenMode === 'NEFT' && (
           <fieldset className="bank-transfer" data-testid="bank-transfer">
             <legend>{t('bankLegend')}</legend>
@@ -385,19 +501,6 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
             <figcaption>{t('upiQrTitle')}</figcaption>
           </figure>
         )}
-        {upiApp && vpaState === 'waiting' && (
-          <div className="upi-app" data-testid="upi-app">
-            <a ref={openUpiApp} className="btn btn-primary btn-block" href={upiApp.url} target="_blank" rel="noopener" data-testid="upi-open-app">
-              {t('upiOpenApp')}
-            </a>
-            <UpiTimer key={upiApp.since} deadline={upiApp.since + vpaTimeoutMs} durationMs={vpaTimeoutMs} label={t('upiTimer')} minutesLeft={t.raw('upiMinutesLeft') as string} />
-          </div>
-        )}
-        {vpaState === 'waiting' && (
-          <p role="status" data-testid="vpa-waiting">
-            {qrOrder ? t('upiQrWaiting') : upiApp ? t('upiAppWaiting') : t('vpaWaiting')}
-          </p>
-        )}
         {vpaState === 'timeout' && (
           <p className="notice-error" role="alert" data-testid="vpa-timeout">
             {t('vpaTimeout')}
@@ -417,11 +520,49 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
               </span>
             )}
           </p>
-          <button className="btn btn-primary btn-block" type="submit" disabled={isSubmitting || vpaState === 'waiting'}>
-            {isSubmitting ? t('processing') : t('submit', { amount: total })}
-          </button>
+          {/* issue 31.7: while the payment is under way, a status line says so; no button is left to tap in vain */}
+          {vpaState === 'waiting' ? (
+            <>
+              <p className="pay-status" role="status" data-testid="vpa-waiting">
+                {qrOrder ? t('upiQrWaiting') : upiApp ? t('upiAppWaiting') : t('vpaWaiting')}
+              </p>
+              {/* the UPI timer beside the status, in view at the bottom of a phone's screen */}
+              {upiApp && (
+                <div className="upi-app" data-testid="upi-app">
+                  <UpiTimer key={upiApp.since} deadline={upiApp.since + vpaTimeoutMs} durationMs={vpaTimeoutMs} label={t('upiTimer')} minutesLeft={t.raw('upiMinutesLeft') as string} />
+                  {/* the tap already opened it: this is for a donor who closed it, or whose browser kept it from opening */}
+                  <a className="btn btn-secondary btn-block" href={upiApp.url} target="_blank" rel="noopener" data-testid="upi-open-app">
+                    {t('upiOpenApp')}
+                  </a>
+                </div>
+              )}
+            </>
+          ) : (
+            <>
+              <button className="btn btn-primary btn-block" type="submit" disabled={isSubmitting} aria-describedby={isSubmitting ? 'pay-processing' : undefined} onClick={openUpiWindowOnTap}>
+                {t('submit', { amount: total })}
+              </button>
+              {isSubmitting && (
+                <p id="pay-processing" className="pay-status" role="status" data-testid="payment-processing">
+                  {t('processing')}
+                </p>
+              )}
+            </>
+          )}
         </div>
       </form>
+    </>
+  );
+}
+
+/** "Payment failed: {reason}", the gateway's reason isolated (often English inside Arabic or Urdu). */
+function FailedReason({ template, reason }: { template: string; reason: string }) {
+  const [before, after = ''] = template.split('{reason}');
+  return (
+    <>
+      {before}
+      <bdi>{reason}</bdi>
+      {after}
     </>
   );
 }

@@ -1,21 +1,35 @@
 'use client';
 // The payment methods as recognisable tiles (spec 9 modes, marks drawn locally): one radio group for the gift, tip and premium forms.
+import type { ReactNode, Ref } from 'react';
 import { useTranslations } from 'next-intl';
 import type { PaymentOption } from '@/lib/payments/options';
 import { MethodMark } from './MethodMark';
 
-export function PaymentModes({ legend, modes, chosen, onChoose }: { legend: string; modes: readonly PaymentOption[]; chosen: PaymentOption | undefined; onChoose: (mode: PaymentOption) => void }) {
+interface Props {
+  legend: string;
+  modes: readonly PaymentOption[];
+  chosen: PaymentOption | undefined;
+  onChoose: (mode: PaymentOption) => void;
+  /** what the chosen method asks for (a UPI ID), shown right under its own tile (issue 31.7) */
+  detail?: ReactNode;
+  ref?: Ref<HTMLFieldSetElement>;
+}
+
+export function PaymentModes({ legend, modes, chosen, onChoose, detail, ref }: Props) {
   const t = useTranslations('Payment');
   return (
-    <fieldset>
+    <fieldset ref={ref}>
       <legend>{legend}</legend>
       <div className="modes">
         {modes.map((m) => (
-          <label key={m} className={`mode-tile${chosen === m ? ' selected' : ''}`}>
-            <input type="radio" name="mode" value={m} checked={chosen === m} onChange={() => onChoose(m)} />
-            <MethodMark mode={m} />
-            <span>{t(`mode${m}`)}</span>
-          </label>
+          <div key={m} className="mode-option">
+            <label className={`mode-tile${chosen === m ? ' selected' : ''}`}>
+              <input type="radio" name="mode" value={m} checked={chosen === m} onChange={() => onChoose(m)} />
+              <MethodMark mode={m} />
+              <span>{t(`mode${m}`)}</span>
+            </label>
+            {chosen === m && detail ? <div className="mode-detail">{detail}</div> : null}
+          </div>
         ))}
       </div>
     </fieldset>

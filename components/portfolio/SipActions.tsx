@@ -11,7 +11,8 @@ import { formatMoney, toMinor } from '@/lib/money';
 import { formatDate } from '@/lib/portfolio/format';
 import { isLiveSip, isPaymentDueSoon, sipStatusOf, SIP_STATUS } from '@/lib/sip/status';
 import { addMonthsUtc, paymentPeriod } from '@/lib/sip/calendar';
-import { isSipCause, isSipCurrency, isSipUpiHandle, roundSipAmount, sipMinimumMajor } from '@/lib/sip/rules';
+import { isSipCause, isSipCurrency, isSipUpiHandle, roundSipAmount, SIP_UPI_HANDLE_LIST, sipMinimumMajor } from '@/lib/sip/rules';
+import { isolateLtr } from '@/lib/i18n/bidi';
 import { SIP_CANCEL_REASON_MAX, SIP_MANDATE_HEADROOM, SIP_MANDATE_LAPSE_DAYS, SIP_PAUSE_MONTHS_MAX, SIP_PAUSE_MONTHS_MIN } from '@/lib/constants';
 
 type Panel = 'amount' | 'pause' | 'skip' | 'method' | 'cancel' | 'resume';
@@ -164,7 +165,7 @@ export function SipActions({ sip: initial, locale, now, link, others = [], onSip
         : panel === 'method' && overCap
           ? t('methodOverCap', { total: money(payTotalMinor), cap: money(capMinor) })
           : panel === 'method' && !heldTarget && method === 'UPIRECURRING' && !isSipUpiHandle(vpa)
-            ? t('vpaInvalid')
+            ? t('vpaInvalid', { handles: isolateLtr(SIP_UPI_HANDLE_LIST) })
             : null;
     if (problem) return setError({ text: problem, offerMethod: panel === 'amount' && aboveMandate });
     const body: Record<string, unknown> =

@@ -4,6 +4,7 @@
 import { useMemo, useState } from 'react';
 import { useLocale } from 'next-intl';
 import { formatMoney, toMinor } from '@/lib/money';
+import { SIP_MANDATE_HEADROOM } from '@/lib/constants';
 import { isSipUpiHandle, roundSipAmount, SIP_CURRENCIES, sipCausesFor, sipMethodsFor, sipMinimumMajor, sipTotalProblems, type SipCurrency, type SipPaymentMethod } from '@/lib/sip/rules';
 import { sendToApi } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';
@@ -25,6 +26,8 @@ export interface SubscribeLabels {
   vpa: string;
   vpaHint: string;
   vpaError: string;
+  /** issue 31.10: the mandate's cap the bank's page shows, explained before it; holds {cap}, {times} and {amount} */
+  capNote: string;
   total: string;
   rounded: string;
   submit: string;
@@ -109,7 +112,7 @@ export function SubscribeForm({ labels, existing, defaultCause, defaultAmount }:
   const amountError = (cause: string) => errors[`causes.${causes.findIndex((c) => c.sip_cause === cause)}.amount`];
 
   return (
-    <form className="panel sip-form" onSubmit={submit} noValidate>
+    <form className="panel sip-form" onSubmit={submit} noValidate data-testid="sip-form">
       <div className="field">
         <label htmlFor="sip-currency">{labels.currency}</label>
         <select id="sip-currency" value={currency} onChange={(e) => changeCurrency(e.target.value as SipCurrency)}>
@@ -178,6 +181,13 @@ export function SubscribeForm({ labels, existing, defaultCause, defaultAmount }:
         <Field id="sip-vpa" label={labels.vpa} hint={labels.vpaHint} error={errors.vpa}>
           {(c) => <input {...c} dir="ltr" autoComplete="off" value={vpa} onChange={(e) => setVpa(e.target.value.trim())} />}
         </Field>
+      )}
+
+      {total > 0 && (
+        // the bank's (or UPI app's) page asks for a mandate of several times the gift (room to raise it later): said here first
+        <p className="field-hint sip-cap" data-testid="sip-cap" aria-live="polite">
+          {fillTemplate(labels.capNote, { cap: money(total * SIP_MANDATE_HEADROOM), times: String(SIP_MANDATE_HEADROOM), amount: money(total) })}
+        </p>
       )}
 
       {/* the total and the action stay in view on a phone, however many causes are open */}

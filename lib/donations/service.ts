@@ -206,7 +206,11 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
 
 /** What an order keeps of its placement beyond its columns, or null when nothing. */
 function orderParams(input: z.output<typeof OrderSchema>): Record<string, unknown> | null {
-  const params = { ...(input.bin && input.mode === 'CARD' ? { card_bin: input.bin } : {}), ...(input.origin === 'up' && input.update_id ? { update_id: input.update_id } : {}) };
+  const params = {
+    ...(input.bin && input.mode === 'CARD' ? { card_bin: input.bin } : {}),
+    ...(input.origin === 'up' && input.update_id ? { update_id: input.update_id } : {}),
+    ...(input.page_type ? { page_type: input.page_type } : {}),
+  };
   return Object.keys(params).length ? params : null;
 }
 
@@ -298,14 +302,15 @@ export async function payerOf(db: Db, order: { cart_id: number | null; user_id: 
  */
 export async function orderToSend(db: Db, orderId: string, reader: CheckoutReader) {
   const [row] = await db
-    .select({ order: orders, customTag: fundraisers.custom_tag, payerName: carts.donor_name, payerEmail: carts.donor_email, payerPhone: carts.donor_phone })
+    .select({ order: orders, customTag: fundraisers.custom_tag, payerName: carts.donor_name, payerEmail: carts.donor_email, payerPhone: carts.donor_phone, locale: carts.locale })
     .from(orders)
     .leftJoin(fundraisers, eq(fundraisers.id, orders.fundraiser_id))
     .leftJoin(carts, eq(carts.id, orders.cart_id))
     .where(eq(orders.order_id, orderId));
   if (!row || !isCheckoutDonor(reader, row.order)) throw notFound('Order not found');
   const payer = row.payerName !== null && row.payerEmail !== null ? { name: row.payerName, email: row.payerEmail, phone: row.payerPhone } : null;
-  return { order: asCheckoutOrder(row.order), customTag: row.customTag, payer };
+  // the language the donor gave in: the gateway brings them back to it
+  return { order: asCheckoutOrder(row.order), customTag: row.customTag, payer, locale: row.locale ?? DEFAULT_LOCALE };
 }
 
 /** spec 7 payment/send: the order goes to the gateway; the answer is where the browser checks out. */

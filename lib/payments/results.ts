@@ -39,7 +39,8 @@ async function nextPaths(db: Db, order: CheckoutOrder, customTag?: string | null
   // the tag comes with the order when the caller read them together (the browser return)
   const [f] = typeof customTag === 'string' ? [{ id: order.fundraiser_id!, custom_tag: customTag }] : await db.select({ id: fundraisers.id, custom_tag: fundraisers.custom_tag }).from(fundraisers).where(eq(fundraisers.id, order.fundraiser_id!));
   const updateId = typeof order.params?.update_id === 'number' ? order.params.update_id : null;
-  return { success: thankYouPath(f.custom_tag, order.order_id), failure: failureRedirect(order.origin, { ...f, update_id: updateId }, reason) };
+  const pageType = typeof order.params?.page_type === 'string' ? order.params.page_type : null;
+  return { success: thankYouPath(f.custom_tag, order.order_id), failure: failureRedirect(order.origin, { ...f, update_id: updateId }, reason, { pageType }) };
 }
 
 /** spec 8: a wallet payment that did not succeed says 'Please try again' (its wallet's own words mean nothing to a donor); others keep the gateway's description. */

@@ -3,8 +3,8 @@
 import { ORIGIN_CODES } from '../constants';
 import { failureRedirect, type ReturnFundraiser } from './redirects';
 
-/** spec 3's return params the router reads itself (oi/order_id, or/origin, ct, id, and an update's id); the rest are the gateway's. */
-const OWN_PARAMS = new Set(['oi', 'or', 'origin', 'ct', 'id', 'update']);
+/** spec 3's return params the router reads itself (oi/order_id, or/origin, ct, id, an update's id, pt the page it was placed on); the rest are the gateway's. */
+const OWN_PARAMS = new Set(['oi', 'or', 'origin', 'ct', 'id', 'update', 'pt']);
 
 export interface PaymentReturn {
   /** our order id: oi, else order_id (spec 3 "oi/order_id") */
@@ -17,6 +17,8 @@ export interface PaymentReturn {
   fundraiser: ReturnFundraiser | null;
   /** what goes to the server to be verified: everything but our own params */
   gatewayParams: Record<string, string>;
+  /** spec 3 page_type: where the gift was placed (the payment form), which decides where a failure goes (issue 31.3) */
+  pageType: string | null;
 }
 
 export function readPaymentReturn(query: URLSearchParams): PaymentReturn {
@@ -35,7 +37,7 @@ export function readPaymentReturn(query: URLSearchParams): PaymentReturn {
   query.forEach((value, key) => {
     if (!OWN_PARAMS.has(key)) gatewayParams[key] = value;
   });
-  return { orderId: oi || (returnedOrderId ?? ''), returnedOrderId, origin, fundraiser, gatewayParams };
+  return { orderId: oi || (returnedOrderId ?? ''), returnedOrderId, origin, fundraiser, gatewayParams, pageType: query.get('pt') };
 }
 
 /** spec 4: the returned order id is not ours on a thank-you origin: the donor goes home. */
@@ -43,7 +45,7 @@ export const isForeignThankYouReturn = (r: PaymentReturn) => r.origin === 'tp' &
 
 /** spec 4: the order cannot be read (a request error, an unknown oi, no oi at all): the failure redirect by origin, with st=f. */
 export function unreadableOrderRedirect(r: PaymentReturn, reason?: string | null): string {
-  return failureRedirect(r.origin, r.fundraiser, reason);
+  return failureRedirect(r.origin, r.fundraiser, reason, { pageType: r.pageType });
 }
 
 export type ReturnStep = { go: string } | { recheck: true };

@@ -7,6 +7,8 @@ import { PaymentForm } from '@/components/payment/PaymentForm';
 
 const fetchMock = jest.fn();
 beforeEach(() => {
+  // what the form keeps for a retry (issue 31.3) is per test
+  window.sessionStorage.clear();
   fetchMock.mockReset();
   global.fetch = fetchMock as unknown as typeof fetch;
   window.matchMedia = ((query: string) => ({ matches: false, media: query, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
@@ -17,7 +19,8 @@ const sentBody = (call = 0) => JSON.parse((fetchMock.mock.calls[call][1] as Requ
 // today's rates in the demo (micro-rupees per unit)
 const RATES = { INR: 1_000_000, USD: 84_500_000, AED: 23_000_000 };
 
-function renderForm(modes: ('CARD' | 'NEFT')[] = ['CARD'], more: { taxBenefit?: boolean; credits?: { currency: string; balanceMinor: number }[] } = {}) {
+type MoreProps = { taxBenefit?: boolean; credits?: { currency: string; balanceMinor: number }[]; donor?: React.ComponentProps<typeof PaymentForm>['donor']; failed?: { reason: string | null } | null };
+function renderForm(modes: ('CARD' | 'NEFT' | 'UPI' | 'VPA')[] = ['CARD'], more: MoreProps = {}) {
   return render(
     <NextIntlClientProvider locale="en" messages={{ Payment: en.Payment }}>
       <PaymentForm
@@ -31,6 +34,8 @@ function renderForm(modes: ('CARD' | 'NEFT')[] = ['CARD'], more: { taxBenefit?: 
         modesByCurrency={{ INR: modes, USD: ['CARD'] }}
         brandName="Sahyog"
         inrPerUnitMicros={RATES}
+        donor={more.donor ?? null}
+        failed={more.failed ?? null}
       />
     </NextIntlClientProvider>,
   );
@@ -203,5 +208,148 @@ describe('issue 30.1/30.2: changing the currency', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Switch to INR' }));
     expect(screen.getByLabelText('Currency')).toHaveValue('INR');
     expect(screen.getByRole('button', { name: 'Give ₹300 from my credit' })).toBeEnabled();
+  });
+});
+
+describe('issue 31.3: a failed payment comes back to the form with everything the donor typed', () => {
+  beforeEach(() => window.sessionStorage.clear());
+
+  it('keeps the details in this tab on Contribute, and the form that comes back after a failure has them all, the reason, Try again and Pay another way', async () => {
+    fetchMock.mockReturnValueOnce(answer(201, { data: { id: 41 } })).mockReturnValueOnce(answer(201, { data: { order_id: 'SHY1' } })).mockReturnValueOnce(answer(200, { data: { url: '#gateway' } }));
+    const first = renderForm(['UPI', 'CARD']);
+    type('Other amount', '750');
+    fillDonor();
+    fireEvent.click(screen.getByLabelText('Debit or credit card'));
+    await contribute();
+    // off to the gateway's page (a fragment here: jsdom navigates no further)
+    expect(window.location.hash).toBe('#gateway');
+    // the order says it was placed on this form: a failure comes back here (not to the story)
+    expect(sentBody(1)).toMatchObject({ origin: 's', page_type: 'payment_form' });
+    first.unmount();
+
+    // back from the gateway with st=f: a fresh page in the same tab
+    renderForm(['UPI', 'CARD'], { failed: { reason: 'Payment declined by the bank' } });
+    await waitFor(() => expect(screen.getByLabelText('Full name')).toHaveValue('Meera Iyer'));
+    expect(screen.getByLabelText('Other amount')).toHaveValue('750');
+    expect(screen.getByLabelText('Email')).toHaveValue('meera@example.com');
+    expect(screen.getByLabelText('Mobile number')).toHaveValue('9876543210');
+    expect(screen.getByLabelText('Debit or credit card')).toBeChecked();
+    expect(screen.getByTestId('payment-failed')).toHaveTextContent('Payment failed: Payment declined by the bank');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+    // Pay another way: to the methods
+    fireEvent.click(screen.getByRole('button', { name: 'Pay another way' }));
+    expect(screen.getByLabelText('Debit or credit card')).toHaveFocus();
+    // Try again: the same gift sent again, nothing retyped
+    fetchMock.mockReset();
+    fetchMock.mockReturnValue(answer(422, { error: { code: 'validation_failed', message: 'stop here' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(sentBody()).toMatchObject({ donated_amount: 750, donor_name: 'Meera Iyer', donor_email: 'meera@example.com', donor_phone: '9876543210' });
+  });
+
+  it("never restores another fundraiser's details, nor a card, PAN or bank account", async () => {
+    window.sessionStorage.setItem('sahyog:gift:8', JSON.stringify({ donated_amount: 900, currency: 'INR', otherAmount: '900', donor_name: 'Someone Else', donor_email: 'x@example.com', donor_extension: '+91', donor_phone: '9876500000', donor_pincode: '', is_anonymous: '0', tipPercent: 0, mode: 'CARD', vpa: '', reward_id: null }));
+    renderForm(['CARD']);
+    await act(async () => {});
+    expect(screen.getByLabelText('Full name')).toHaveValue('');
+    expect(screen.getByLabelText('Other amount')).toHaveValue('');
+    renderForm(['CARD']);
+    const draftKeys = () => Object.keys(window.sessionStorage).filter((k) => k.startsWith('sahyog:gift:7'));
+    expect(draftKeys()).toEqual([]);
+  });
+
+  it('a failure while the page waits (UPI ID) shows the reason with Try again, and the next try is a new order', async () => {
+    jest.useFakeTimers();
+    try {
+      fetchMock
+        .mockReturnValueOnce(answer(201, { data: { id: 41 } }))
+        .mockReturnValueOnce(answer(201, { data: { order_id: 'SHY1' } }))
+        .mockReturnValueOnce(answer(200, { data: { url: 'https://gateway.example/vpa' } }))
+        .mockReturnValueOnce(answer(200, { data: { status: 'failed', failure_reason: 'Collect request declined' } }));
+      renderForm(['VPA']);
+      fillDonor();
+      fireEvent.change(screen.getByLabelText('UPI ID', { selector: 'input:not([type])' }), { target: { value: 'meera@okhdfcbank' } });
+      await contribute();
+      expect(screen.getByTestId('vpa-waiting')).toHaveAttribute('role', 'status');
+      // no Contribute button to tap while the payment is under way
+      expect(screen.queryByRole('button', { name: /^Contribute/ })).toBeNull();
+      await act(async () => jest.advanceTimersByTimeAsync(5000));
+      expect(screen.getByTestId('payment-failed')).toHaveTextContent('Payment failed: Collect request declined');
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+      const firstKey = (fetchMock.mock.calls[1][1] as RequestInit).headers as Record<string, string>;
+      fetchMock.mockReturnValueOnce(answer(201, { data: { id: 42 } })).mockReturnValueOnce(answer(422, { error: { code: 'validation_failed', message: 'stop' } }));
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
+      await act(async () => jest.advanceTimersByTimeAsync(0));
+      const secondKey = (fetchMock.mock.calls[5][1] as RequestInit).headers as Record<string, string>;
+      expect(secondKey['Idempotency-Key']).toBeTruthy();
+      expect(secondKey['Idempotency-Key']).not.toBe(firstKey['Idempotency-Key']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('issue 31.7: UPI on a phone opens the app on the first tap', () => {
+  beforeEach(() => window.sessionStorage.clear());
+
+  it('the tap on Contribute opens the window itself, then loads the UPI app page into it; "Please wait…" is a status line', async () => {
+    window.matchMedia = ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+    const popup = { opener: {} as unknown, closed: false, close: jest.fn(), location: { href: '' } };
+    const open = jest.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    let sendAnswer: (v: Response) => void = () => {};
+    fetchMock
+      .mockReturnValueOnce(answer(201, { data: { id: 41 } }))
+      .mockReturnValueOnce(answer(201, { data: { order_id: 'SHY1' } }))
+      .mockReturnValueOnce(new Promise<Response>((r) => (sendAnswer = r)))
+      .mockReturnValue(answer(200, { data: { status: 'pending' } }));
+    renderForm(['UPI', 'CARD']);
+    fillDonor();
+    const button = screen.getByRole('button', { name: /^Contribute/ });
+    await act(async () => fireEvent.click(button));
+    // opened by the tap, before any call had answered
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(popup.opener).toBeNull();
+    expect(screen.getByTestId('payment-processing')).toHaveTextContent('Please wait…');
+    expect(screen.getByTestId('payment-processing')).toHaveAttribute('role', 'status');
+    expect(button).toHaveTextContent(/^Contribute/);
+    await act(async () => sendAnswer({ ok: true, status: 200, json: async () => ({ data: { url: 'https://gateway.example/upi' } }) } as Response));
+    expect(popup.location.href).toBe('https://gateway.example/upi');
+    expect(popup.close).not.toHaveBeenCalled();
+    expect(screen.getByTestId('vpa-waiting')).toHaveTextContent('Complete the payment in your UPI app. This page updates by itself.');
+    expect(screen.queryByRole('button', { name: /^Contribute/ })).toBeNull();
+    // a way to open it again, secondary
+    expect(screen.getByRole('link', { name: 'Open your UPI app to pay' })).toHaveClass('btn-secondary');
+    open.mockRestore();
+  });
+
+  it('a form that does not pass opens no window', async () => {
+    window.matchMedia = ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+    const open = jest.spyOn(window, 'open').mockReturnValue(null);
+    renderForm(['UPI']);
+    await contribute();
+    expect(open).not.toHaveBeenCalled();
+    open.mockRestore();
+  });
+
+  it('the UPI ID box sits right under its own option', () => {
+    renderForm(['UPI', 'VPA', 'CARD']);
+    fireEvent.click(screen.getByLabelText('UPI ID', { selector: 'input[type="radio"]' }));
+    const box = screen.getByLabelText('UPI ID', { selector: 'input:not([type])' });
+    const option = screen.getByLabelText('UPI ID', { selector: 'input[type="radio"]' }).closest('.mode-option')!;
+    expect(option.contains(box)).toBe(true);
+    expect(option.nextElementSibling).toContainElement(screen.getByLabelText('Debit or credit card'));
+  });
+});
+
+describe('issue 31.8: a signed-in donor finds their details filled in', () => {
+  beforeEach(() => window.sessionStorage.clear());
+
+  it('name, email, phone and pincode from the account', () => {
+    renderForm(['CARD'], { donor: { name: 'Kavya Menon', email: 'kavya@example.com', extension: '+91', phone: '9712345678', pincode: '400012' } });
+    expect(screen.getByLabelText('Full name')).toHaveValue('Kavya Menon');
+    expect(screen.getByLabelText('Email')).toHaveValue('kavya@example.com');
+    expect(screen.getByLabelText('Mobile number')).toHaveValue('9712345678');
+    expect(screen.getByLabelText('Country code')).toHaveValue('+91');
+    expect(screen.getByLabelText('Pincode')).toHaveValue('400012');
   });
 });

@@ -10,7 +10,7 @@ import { orders } from '@/lib/db/schema';
 import { getDb, type Db } from '@/lib/db/client';
 import { SandboxGateway } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
-import { nextReturnStep, readPaymentReturn } from '@/lib/payments/return-route';
+import { nextReturnStep, readPaymentReturn, unreadableOrderRedirect } from '@/lib/payments/return-route';
 import { makeFundraiser } from '../helpers/factories';
 import { call, closeDb, seededDb } from '../helpers/db';
 import { cookiesFrom } from '../helpers/auth';
@@ -134,4 +134,58 @@ it("a pending return opened in another browser (no cart cookie, not signed in) k
   expect((await db.select().from(orders).where(eq(orders.id, row.id)))[0].status).toBe('success');
   // without the return, a re-check from that browser is a stranger's: 404, as before
   expect((await routerGoesTo(new URLSearchParams({ oi: row.order_id, origin: 's', ct: f.custom_tag, id: String(f.id) }).toString())).status).toBe(404);
+});
+
+// issue 31.3: a gift placed on the payment form from a story (or a fundraiser page) comes back to that form, where the
+// donor's details wait in their tab; placed through the API without page_type, spec 4's story stays the place
+describe('a failed payment placed on the payment form', () => {
+  const tag = () => encodeURIComponent(f.custom_tag);
+  async function failedReturn(origin: string, pageType?: string) {
+    const cart = await call(cartRoute, '/x', { id: String(f.id) }, post({ donated_amount: 750, currency: 'INR', donor_name: 'Asha Rao', donor_email: `asha.form.${origin}.${RUN}@example.com`, donor_phone: '9876543210' }));
+    const cookie = cookiesFrom(cart.headers);
+    const order = await call(orderRoute, '/x', { id: String(f.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD', origin, ...(pageType ? { page_type: pageType } : {}) }, { cookie }));
+    expect(order.status).toBe(201);
+    const sent = await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }, { cookie }));
+    const back = new URL(new URL(sent.body.data.url, 'http://localhost').searchParams.get('return_url')!);
+    const [row] = await db.select().from(orders).where(eq(orders.order_id, order.body.data.order_id));
+    const outcome = await new SandboxGateway(getDb, sandboxSecret(), 'http://localhost').complete(row.gateway_order_id!, 'failed');
+    back.searchParams.forEach((v, k) => void (outcome.params[k] = v));
+    return { back, row, step: (await routerGoesTo(new URLSearchParams(outcome.params).toString())).step };
+  }
+
+  it.each(['s', 'f'])('origin %s: back to the payment form with the origin for the next try and the reason', async (origin) => {
+    const { back, row, step } = await failedReturn(origin, 'payment_form');
+    expect(row.params).toMatchObject({ page_type: 'payment_form' });
+    expect(step).toEqual({ go: `/new/payment?ct=${tag()}&id=${f.id}&payment=form&or=${origin}&st=f&reason=Payment+declined+by+the+bank` });
+    // an order the router cannot read (a request error) goes back to the form too: the return address says where it was placed
+    expect(back.searchParams.get('pt')).toBe('payment_form');
+    expect(unreadableOrderRedirect(readPaymentReturn(back.searchParams))).toBe(`/new/payment?ct=${tag()}&id=${f.id}&payment=form&or=${origin}&st=f`);
+    // pt is ours, never sent to the gateway to verify
+    expect(readPaymentReturn(back.searchParams).gatewayParams).not.toHaveProperty('pt');
+  });
+
+  it('origin tp placed on the form keeps spec 4: the thank-you page, which offers to try again', async () => {
+    const { step } = await failedReturn('tp', 'payment_form');
+    expect(step).toEqual({ go: `/new/thankyou/${tag()}?st=f&reason=Payment+declined+by+the+bank` });
+  });
+
+  it('origin s placed without page_type (the API, another client) keeps spec 4: the story', async () => {
+    const { back, step } = await failedReturn('s');
+    expect(back.searchParams.get('pt')).toBeNull();
+    expect(step).toEqual({ go: `/stories/${tag()}?st=f&reason=Payment+declined+by+the+bank` });
+  });
+
+  it('a donor giving in Arabic is brought back to the Arabic payment-route, so the form or thank-you that follows stays in Arabic', async () => {
+    const cart = await call(cartRoute, '/x', { id: String(f.id) }, post({ donated_amount: 750, currency: 'INR', donor_name: 'Asha Rao', donor_email: `asha.ar.${RUN}@example.com`, donor_phone: '9876543210', locale: 'ar' }));
+    const cookie = cookiesFrom(cart.headers);
+    const order = await call(orderRoute, '/x', { id: String(f.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD', origin: 's', page_type: 'payment_form' }, { cookie }));
+    const sent = await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }, { cookie }));
+    expect(new URL(new URL(sent.body.data.url, 'http://localhost').searchParams.get('return_url')!).pathname).toBe('/ar/new/payment-route');
+  });
+
+  it('an unknown page_type is ignored, never refused', async () => {
+    const { row, step } = await failedReturn('s', 'somewhere');
+    expect(row.params?.page_type).toBeUndefined();
+    expect(step).toEqual({ go: `/stories/${tag()}?st=f&reason=Payment+declined+by+the+bank` });
+  });
 });

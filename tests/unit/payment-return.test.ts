@@ -12,7 +12,10 @@ describe('reading the return URL (spec 3 return params)', () => {
       origin: 'f',
       fundraiser: { custom_tag: 'help-asha', id: 7 },
       gatewayParams: { status: 'failed', signature: 'abc' },
+      pageType: null,
     });
+    // issue 31.3: where the gift was placed (pt) is ours, not the gateway's
+    expect(ret('oi=SHY1&or=s&ct=x&id=7&pt=payment_form&status=failed')).toMatchObject({ pageType: 'payment_form', gatewayParams: { status: 'failed' } });
     expect(ret('order_id=SHY2&origin=s&ct=x').orderId).toBe('SHY2');
     expect(ret('oi=SHY3&origin=zz').origin).toBeNull();
   });

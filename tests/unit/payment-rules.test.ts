@@ -33,6 +33,20 @@ describe('spec 4: failure redirect by origin, each with st=f', () => {
   ])('origin %s goes to %s', (origin, target) => {
     expect(failureRedirect(origin, f)).toBe(target);
   });
+  it('issue 31.3: a gift from a story or fundraiser page placed on the payment form goes back to that form, its origin kept', () => {
+    const placed = { pageType: 'payment_form' };
+    expect(failureRedirect('s', f, 'Card declined', placed)).toBe('/new/payment?ct=help-asha&id=7&payment=form&or=s&st=f&reason=Card+declined');
+    expect(failureRedirect('f', f, null, placed)).toBe('/new/payment?ct=help-asha&id=7&payment=form&or=f&st=f');
+    // spec 4's pages for the other origins, placed on the form or not
+    expect(failureRedirect('tp', f, null, placed)).toBe('/new/thankyou/help-asha?st=f');
+    expect(failureRedirect('up', { ...f, update_id: 9 }, null, placed)).toBe('/new/campaign/campaign_update?ct=help-asha&update=9&st=f');
+    expect(failureRedirect('tann', f, null, placed)).toBe('/new/anniversary?st=f');
+    expect(failureRedirect('ps', f, null, placed)).toBe('/new/payment?ct=help-asha&id=7&payment=form&st=f');
+    // a gift placed elsewhere (the API, another page) keeps spec 4's story; without the fundraiser's id, the default
+    expect(failureRedirect('s', f, null, { pageType: 'elsewhere' })).toBe('/stories/help-asha?st=f');
+    expect(failureRedirect('s', { custom_tag: 'help-asha', id: 0 }, null, placed)).toBe('/stories/help-asha?st=f');
+    expect(failureRedirect('s', null, null, placed)).toBe('/payment-failed?st=f');
+  });
   it('carries the failure reason and the thank-you path carries the order', () => {
     expect(failureRedirect('s', f, 'Card declined')).toBe('/stories/help-asha?st=f&reason=Card+declined');
     expect(thankYouPath('help-asha', 'SHY1')).toBe('/new/thankyou/help-asha?oi=SHY1');

@@ -56,6 +56,10 @@ describe('one redirect validator', () => {
   it('a gateway return goes only to our payment-route on this origin', () => {
     expect(isPaymentReturnUrl('http://localhost:3000/new/payment-route?oi=1', 'http://localhost:3000')).toBe(true);
     expect(isPaymentReturnUrl('http://localhost:3000/portfolio', 'http://localhost:3000')).toBe(false);
+    // issue 31: the payment-route in the donor's language, and no other prefix
+    expect(isPaymentReturnUrl('http://localhost:3000/ar/new/payment-route?oi=1', 'http://localhost:3000')).toBe(true);
+    expect(isPaymentReturnUrl('http://localhost:3000/en/new/payment-route?oi=1', 'http://localhost:3000')).toBe(false);
+    expect(isPaymentReturnUrl('http://localhost:3000/xx/new/payment-route?oi=1', 'http://localhost:3000')).toBe(false);
     expect(isPaymentReturnUrl('http://localhost:3000@evil.example/new/payment-route', 'http://localhost:3000')).toBe(false);
   });
   it('compares parsed origins, never prefixes', () => {

@@ -5,7 +5,7 @@ import { SendSchema } from '@/lib/validation/donation';
 import { orderToSend, sendOrder } from '@/lib/donations/service';
 import { requestOrigin } from '@/lib/seo/request-origin';
 import { assertSameOrigin } from '@/lib/http/origin';
-import { PAYMENT_ROUTE_PATH } from '@/lib/payments/redirects';
+import { PAYMENT_FORM_PAGE_TYPE, paymentRoutePath } from '@/lib/payments/redirects';
 import { signedInUser } from '@/lib/auth/session';
 import { checkoutReaderOf } from '@/lib/payments/checkout-access';
 
@@ -19,7 +19,7 @@ export const POST = handle(async (request) => {
   const db = await getDb();
   const origin = await requestOrigin(request);
   const reader = await checkoutReaderOf(request, await signedInUser(db, request).catch(() => null));
-  const { order, customTag, payer } = await orderToSend(db, order_id, reader);
+  const { order, customTag, payer, locale } = await orderToSend(db, order_id, reader);
   const back = new URLSearchParams({ oi: order_id, origin: order.origin ?? 's' });
   // a gift comes back with its fundraiser (spec 4 return params ct, id); a tip or a premium has none
   if (order.fundraiser_id && customTag) {
@@ -27,6 +27,8 @@ export const POST = handle(async (request) => {
     back.set('id', String(order.fundraiser_id));
     // and the update it was given from (origin up), for a return the router cannot read the order of
     if (typeof order.params?.update_id === 'number') back.set('update', String(order.params.update_id));
+    // and that it was placed on the payment form (issue 31.3: an unreadable order goes back there too)
+    if (order.params?.page_type === PAYMENT_FORM_PAGE_TYPE) back.set('pt', PAYMENT_FORM_PAGE_TYPE);
   }
-  return json({ data: await sendOrder(db, order, { origin, bankTransfer, payer, returnUrl: new URL(`${PAYMENT_ROUTE_PATH}?${back}`, origin).toString() }) });
+  return json({ data: await sendOrder(db, order, { origin, bankTransfer, payer, returnUrl: new URL(`${paymentRoutePath(locale)}?${back}`, origin).toString() }) });
 });

@@ -6,6 +6,7 @@ import { locationFromHeaders } from '@/lib/payments/options';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
+import { donorDetails } from '@/lib/donations/donor-details';
 import { listRewards } from '@/lib/fundraisers/rewards';
 import { PaymentForm } from '@/components/payment/PaymentForm';
 import { DedicationSchema } from '@/lib/validation/donation';
@@ -58,14 +59,14 @@ export default async function PaymentPage({ params, searchParams }: Props) {
   const defaultCurrency = locationFromHeaders(await headers()).currency ?? DEFAULT_CURRENCY;
   const viewer = await currentUser();
   const db = await getDb();
-  const [credits, rates] = await Promise.all([viewer ? walletBalances(db, viewer.id) : [], currentRatesMicros(db)]);
+  const [credits, rates, account] = await Promise.all([viewer ? walletBalances(db, viewer.id) : [], currentRatesMicros(db), viewer ? donorDetails(db, viewer.id) : null]);
   return (
     <div className="container section payment-page">
       {/* the fundraiser in view while giving: picture, title, campaigner, progress */}
       {/* the title isolated inside the sentence (FSI ... PDI): a Latin title keeps its quotes paired in Arabic and Urdu */}
       <FundraiserSummary f={f} locale={locale} heading={<h1>{t('title', { title: isolate(f.title) })}</h1>} />
-      {/* spec 4 origin ps: a failed payment comes back here, with st=f, to try again in the form below */}
-      <PaymentFailedNotice template={t.raw('failed') as string} fallback={t('failedNoReason')} />
+      {/* spec 4 origin ps: a failed payment comes back here, with st=f; the form below says so and keeps what was typed (issue 31.3) */}
+      {ended && <PaymentFailedNotice template={t.raw('failed') as string} fallback={t('failedNoReason')} />}
       {dedication && ta && (
         <p className="pay-dedication" data-testid="pay-dedication">
           {ta('dedication', { occasion: ta(`inSentence.${dedication.occasion}`), honoree: isolate(dedication.honoree) })}
@@ -97,6 +98,8 @@ export default async function PaymentPage({ params, searchParams }: Props) {
             origin={dedication ? 'tann' : giftOrigin(one(sp.or))}
             updateId={one(sp.or) === 'up' ? Number(one(sp.update)) || null : null}
             dedication={dedication ? { occasion: dedication.occasion, honoree: dedication.honoree, ...(dedication.message ? { message: dedication.message } : {}) } : null}
+            donor={account}
+            failed={one(sp.st) === 'f' ? { reason: one(sp.reason)?.slice(0, 200) || null } : null}
           />
         </NextIntlClientProvider>
       )}

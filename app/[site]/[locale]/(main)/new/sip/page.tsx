@@ -3,7 +3,8 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
 import { DEFAULT_SIP_CAUSE, SIP_CAUSES } from '@/lib/constants';
 import { firstParam } from '@/lib/routes';
-import { isSipCause, sipMinimumMajor } from '@/lib/sip/rules';
+import { isSipCause, SIP_UPI_HANDLE_LIST, sipMinimumMajor } from '@/lib/sip/rules';
+import { isolateLtr } from '@/lib/i18n/bidi';
 import { existingSipAmounts } from '@/lib/sip/subscribe';
 import { requireCurrentUser } from '@/components/auth/current-user';
 import { SipRetryFaq } from '@/components/sip/SipRetryFaq';
@@ -41,7 +42,9 @@ export default async function NewSipPage({ params, searchParams }: Props) {
     methods: { Emandate: t('methods.Emandate'), UPIRECURRING: t('methods.UPIRECURRING'), CARD: t('methods.CARD') },
     vpa: t('vpa'),
     vpaHint: t('vpaHint'),
-    vpaError: t('vpaError'),
+    // spec 5's handles, named where a UPI ID is refused (issue 31.10)
+    vpaError: t('vpaError', { handles: isolateLtr(SIP_UPI_HANDLE_LIST) }),
+    capNote: t.raw('capNote') as string,
     total: t.raw('total') as string,
     rounded: t.raw('rounded') as string,
     submit: t('submit'),

@@ -11,6 +11,7 @@ import { OneTapSip } from '@/components/sip/OneTapSip';
 import { ThankYouInsuranceOffer } from '@/components/insurance/ThankYouInsuranceOffer';
 import { ShareMenu } from '@/components/story/ShareMenu';
 import { RefreshUntilSettled } from '@/components/payment/RefreshUntilSettled';
+import { ForgetGiftDraft } from '@/components/payment/ForgetGiftDraft';
 import { PaymentFailedNotice } from '@/components/payment/PaymentFailedNotice';
 import { FundraiserSummary } from '@/components/payment/FundraiserSummary';
 import { cachedFundraiserByTag } from '@/lib/cache/queries';
@@ -57,7 +58,7 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
   const storyUrl = absoluteUrl(siteUrl, localizedPath(locale, storyPath(row.f.custom_tag)));
   const shareMessage = storyShareMessage(ts, row.f.title, '');
   const share = (
-    <section className="thank-you-section" aria-labelledby="thank-you-share">
+    <section className="thank-you-section" aria-labelledby="thank-you-share" data-testid="thank-you-share">
       <h2 id="thank-you-share">{t('share')}</h2>
       <ShareMenu storyUrl={storyUrl} customTag={row.f.custom_tag} message={shareMessage} links={shortShareLinks({ siteUrl, fundraiserId: row.f.id, message: shareMessage })} fundraiserId={row.f.id} />
     </section>
@@ -103,7 +104,7 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
       <h1>{t('title', { name: row.cart.is_anonymous ? ts('someone') : row.cart.donor_name })}</h1>
       {/* the title isolated inside the sentence (FSI ... PDI): a Latin title keeps its quotes paired in Arabic and Urdu */}
       <p>{t('text', { amount, title: isolate(row.f.title) })}</p>
-      <section className="panel thank-you-receipt" aria-label={t('receipt', { number: row.order.order_id })}>
+      <section className="panel thank-you-receipt" aria-label={t('receipt', { number: row.order.order_id })} data-testid="thank-you-receipt">
         <p data-testid="receipt-number">{t('receipt', { number: row.order.order_id })}</p>
         {/* masked all the same: the donor may show this page to others */}
         <p data-testid="receipt-sent">{t('receiptSent', { email: maskEmail(row.cart.donor_email) })}</p>
@@ -115,6 +116,9 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
           </p>
         )}
       </section>
+      {/* issue 31.9: sharing is what a donor does next: right under the receipt, before any offer */}
+      {share}
+      <ForgetGiftDraft />
       {offer && (
         // spec 4: monthly giving offered, never pre-selected: one tap for a signed-in donor; a guest signs in first
         <section className="panel thank-you-section sip-offer" aria-labelledby="thank-you-sip" data-testid="sip-offer">
@@ -130,7 +134,6 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
       )}
       {/* issue 15: the insurance plans as an offer, never pre-selected */}
       <ThankYouInsuranceOffer locale={locale} />
-      {share}
       {back}
     </div>
   );

@@ -1,0 +1,30 @@
+// Issue 31.8: a signed-in donor's payment form is filled in from their own account (lib/donations/donor-details.ts),
+// and only what the form would take: a placeholder email or a number the form refuses is left for the donor to give.
+import { eq } from 'drizzle-orm';
+import { users } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/client';
+import { donorDetails } from '@/lib/donations/donor-details';
+import { makeUser } from '../helpers/factories';
+import { closeDb, seededDb } from '../helpers/db';
+
+let db: Db;
+beforeAll(async () => {
+  db = await seededDb();
+});
+afterAll(closeDb);
+
+it("fills in the account's name, email, phone, dialling code and pincode", async () => {
+  const u = await makeUser(db, 'Kavya Menon');
+  await db.update(users).set({ phone_1: '+91 97123 45678', extension: '+91', pincode: '400012' }).where(eq(users.id, u.id));
+  expect(await donorDetails(db, u.id)).toEqual({ name: 'Kavya Menon', email: u.email, extension: '+91', phone: '9712345678', pincode: '400012' });
+});
+
+it('leaves a placeholder email, a refused name and a refused number empty', async () => {
+  const u = await makeUser(db, 'Ravi Kumar');
+  await db.update(users).set({ full_name: 'R@vi 123', is_dummy_email: true, phone_1: '12', extension: null, pincode: null }).where(eq(users.id, u.id));
+  expect(await donorDetails(db, u.id)).toEqual({ name: '', email: '', extension: null, phone: null, pincode: null });
+});
+
+it('answers nothing for an account that does not exist', async () => {
+  expect(await donorDetails(db, 2_000_000_000)).toBeNull();
+});
