@@ -14,7 +14,7 @@ export function purposeOf(d: { parent_cause_id: number; cause_id: number }): Cam
 
 /** The wizard's steps for a purpose, in order. */
 export function stepsFor(purpose: CampaignPurpose): WizardStep[] {
-  if (purpose === 'medical') return ['cause', 'beneficiary', 'medical', 'documents', 'story', 'goal', 'images', 'review'];
+  if (purpose === 'medical') return ['cause', 'beneficiary', 'medical', 'story', 'goal', 'images', 'documents', 'review'];
   if (purpose === 'ngo') return ['cause', 'story', 'goal', 'images', 'review'];
   return ['cause', 'beneficiary', 'owner', 'story', 'goal', 'images', 'review'];
 }
