@@ -762,7 +762,7 @@ export function Wizard(props: WizardProps) {
                       {d ? t('documents.added') : t('documents.notAdded')}
                     </p>
                     <label className="btn btn-secondary file-button">
-                      {uploading === kind ? t('uploading') : d ? t('documents.replace', { document: t(`documents.${kind}`) }) : t('documents.add', { document: t(`documents.${kind}`) })}
+                      {uploading === kind ? t('uploading') : d ? t(`documents.${kind}Replace`) : t(`documents.${kind}Add`)}
                       <input type="file" accept={IMAGE_ACCEPT} className="visually-hidden" aria-describedby={mediaError[kind] ? `${kind}-error` : undefined} onChange={(e) => void uploadDocument(kind, e.target.files?.[0]).finally(() => (e.target.value = ''))} />
                     </label>
                     {mediaError[kind] && (
