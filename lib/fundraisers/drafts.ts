@@ -357,8 +357,10 @@ export async function discardDraft(db: Db, user: Actor, id: number): Promise<str
     const stage = fundraiserStage(f);
     if (stage !== 'draft' && stage !== 'rejected' && stage !== 'under_review') throw conflict('A live fundraiser cannot be discarded');
     const uploads = await tx.selectDistinct({ upload_id: fundraiserMedia.upload_id }).from(fundraiserMedia).where(eq(fundraiserMedia.fundraiser_id, id));
+    // the private documents' files go with it too (issue 31.6)
+    const documents = await tx.select({ upload_id: fundraiserDocuments.upload_id }).from(fundraiserDocuments).where(eq(fundraiserDocuments.fundraiser_id, id));
     await tx.delete(fundraisers).where(eq(fundraisers.id, id));
-    return uploads.map((u) => u.upload_id).filter((u): u is string => Boolean(u));
+    return [...uploads, ...documents].map((u) => u.upload_id).filter((u): u is string => Boolean(u));
   });
 }
 
@@ -431,7 +433,8 @@ export async function decideReview(db: Db, reviewer: Actor, id: number, decision
     const now = new Date();
     if (decision.decision === 'approve') {
       // issue 31.1, 31.6: a medical fundraiser goes live only with its hospital confirmed and its documents checked
-      const blockers = purposeOf(f) === 'medical' ? await approvalBlockers(tx, f) : [];
+      // (a supporting one raises for its parent, whose proof was checked)
+      const blockers = purposeOf(f) === 'medical' && f.support_campaign_id === null ? await approvalBlockers(tx, f) : [];
       if (blockers.length) throw conflict(blockers.join('. '));
       const tag = f.custom_tag.startsWith(DRAFT_TAG_PREFIX) ? await customTagFor(tx, f.title, f.id) : f.custom_tag;
       await tx
