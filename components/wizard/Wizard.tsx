@@ -545,20 +545,22 @@ export function Wizard(props: WizardProps) {
                   hint={t('hospitalHint')}
                   error={err('hospital_id')}
                   labels={{ loading: t('loading'), empty: t('noMatch'), failed: t('failed') }}
+                  after={
+                    // issue 31.1: a hospital the list lacks no longer stops the fundraiser (the open list drops below this)
+                    <button
+                      type="button"
+                      className="btn btn-secondary own-hospital-toggle"
+                      onClick={() => {
+                        setOwnHospital(true);
+                        setPicked((p) => ({ ...p, hospital: null }));
+                        setValue('hospital_id', '');
+                        requestAnimationFrame(() => document.getElementById('new_hospital_name')?.focus());
+                      }}
+                    >
+                      {t('ownHospital.toggle')}
+                    </button>
+                  }
                 />
-                {/* issue 31.1: a hospital the list lacks no longer stops the fundraiser */}
-                <button
-                  type="button"
-                  className="btn btn-secondary own-hospital-toggle"
-                  onClick={() => {
-                    setOwnHospital(true);
-                    setPicked((p) => ({ ...p, hospital: null }));
-                    setValue('hospital_id', '');
-                    requestAnimationFrame(() => document.getElementById('new_hospital_name')?.focus());
-                  }}
-                >
-                  {t('ownHospital.toggle')}
-                </button>
               </>
             )}
             <fieldset className="choice-grid compact" aria-describedby={err('hospitalisation_status') ? 'hs-error' : undefined}>
