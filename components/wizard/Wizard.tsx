@@ -276,6 +276,8 @@ export function Wizard(props: WizardProps) {
     setUploading(null);
     if ('error' in r) return setMediaError((e) => ({ ...e, [kind]: r.error }));
     setDocuments((list) => [...list.filter((d) => d.kind !== kind), r.document]);
+    // "please add the estimate" no longer applies once it is there
+    setNotice('');
   }
   async function removeMedia(m: DraftMedia) {
     if (!draft) return;
