@@ -21,10 +21,12 @@ export function AccountLink({ labels }: { labels: { signIn: string; account: str
   return (
     <>
       {/* issue 31.5: a campaigner finds her fundraisers from every page (the manage list; a donor's is empty with "Start") */}
-      <Link href="/manage/list" data-testid="my-fundraisers">
+      <Link href="/manage/list" className="account-item" data-testid="my-fundraisers">
         {labels.fundraisers}
       </Link>{' '}
-      <Link href="/portfolio">{labels.account}</Link>{' '}
+      <Link href="/portfolio" className="account-item">
+        {labels.account}
+      </Link>{' '}
       <button type="button" className="link-button" onClick={logout}>
         {labels.logout}
       </button>
