@@ -141,7 +141,7 @@ test('a new user starts a medical fundraiser signed out, signs up, resumes, adds
   await reviewer.getByRole('button', { name: 'Mark documents checked' }).click();
   await expect(reviewer.getByTestId('documents-checked')).toBeVisible();
   await reviewer.getByRole('button', { name: 'Approve' }).click();
-  await expect(reviewer.getByRole('status')).toContainText('Approved');
+  await expect(reviewer.getByTestId('review-outcome')).toContainText('Approved');
   const storyHref = await reviewer.getByRole('link', { name: 'View the story' }).getAttribute('href');
   expect(storyHref).toMatch(/^\/stories\/help-ramesh-beat-leukaemia-/);
   await reviewerContext.close();
