@@ -105,6 +105,15 @@ test('a new user starts a medical fundraiser signed out, signs up, resumes, adds
   await expect(page.getByRole('img', { name: 'Cover photo' })).toHaveAttribute('src', /\/media\/uploads\//);
   await page.getByRole('button', { name: 'Save and continue' }).click();
 
+  // issue 31.6: the medical estimate and the patient's ID, private to the reviewers
+  await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+  const scan = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#ffffff' } }).jpeg().toBuffer();
+  await page.getByLabel('Add the medical estimate').setInputFiles({ name: 'estimate.jpg', mimeType: 'image/jpeg', buffer: scan });
+  await expect(page.getByTestId('medical_estimate-state')).toHaveText('✓ Added');
+  await page.getByLabel('Add the patient’s ID').setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: scan });
+  await expect(page.getByTestId('beneficiary_id-state')).toHaveText('✓ Added');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
   // review: everything typed before signing up is there, after a reload too
   await expect(page.getByRole('heading', { level: 1, name: 'Review and submit' })).toBeVisible();
   await page.reload();
@@ -127,8 +136,12 @@ test('a new user starts a medical fundraiser signed out, signs up, resumes, adds
   await reviewer.goto('/review');
   await reviewer.getByRole('link', { name: title }).click();
   await expect(reviewer.getByText('Ramesh Kumar').first()).toBeVisible();
+  // Ruby Hall Clinic is in the list already; the documents are checked before approving (issue 31.6)
+  await expect(reviewer.getByTestId('review-proof')).toContainText('In the hospital list.');
+  await reviewer.getByRole('button', { name: 'Mark documents checked' }).click();
+  await expect(reviewer.getByTestId('documents-checked')).toBeVisible();
   await reviewer.getByRole('button', { name: 'Approve' }).click();
-  await expect(reviewer.getByRole('status')).toContainText('Approved');
+  await expect(reviewer.getByTestId('review-outcome')).toContainText('Approved');
   const storyHref = await reviewer.getByRole('link', { name: 'View the story' }).getAttribute('href');
   expect(storyHref).toMatch(/^\/stories\/help-ramesh-beat-leukaemia-/);
   await reviewerContext.close();

@@ -731,3 +731,10 @@ export const UPKEEP_VACUUM_INSERTED_ROWS = 1000;
 export const UPKEEP_VACUUM_INSERTED_SHARE = 0.2;
 export const UPKEEP_ANALYZE_CHANGED_ROWS = 50;
 export const UPKEEP_ANALYZE_CHANGED_SHARE = 0.1;
+
+// issue 31.6: the proof a medical fundraiser is sent for review with, kept private to reviewers
+export const PROOF_DOCUMENT_KINDS = ['medical_estimate', 'beneficiary_id'] as const;
+export type ProofDocumentKind = (typeof PROOF_DOCUMENT_KINDS)[number];
+// issue 31.1: a hospital entered by hand (name and city)
+export const NEW_HOSPITAL_NAME_MAX = 150;
+export const NEW_HOSPITAL_CITY_MAX = 80;

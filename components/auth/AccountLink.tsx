@@ -5,7 +5,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { Link } from '@/i18n/navigation';
 import { confirmSignIn, forgetSignIn, forgetStaleStoredUser, isSignedInHere, subscribeToSignIn } from './client-session';
 
-export function AccountLink({ labels }: { labels: { signIn: string; account: string; logout: string } }) {
+export function AccountLink({ labels }: { labels: { signIn: string; account: string; logout: string; fundraisers: string } }) {
   // the server (and the cached page) always says signed out; the browser reads its cookie after hydration
   const signedIn = useSyncExternalStore(subscribeToSignIn, isSignedInHere, () => false);
   useEffect(() => {
@@ -20,7 +20,13 @@ export function AccountLink({ labels }: { labels: { signIn: string; account: str
   }
   return (
     <>
-      <Link href="/portfolio">{labels.account}</Link>{' '}
+      {/* issue 31.5: a campaigner finds her fundraisers from every page (the manage list; a donor's is empty with "Start") */}
+      <Link href="/manage/list" className="account-item" data-testid="my-fundraisers">
+        {labels.fundraisers}
+      </Link>{' '}
+      <Link href="/portfolio" className="account-item">
+        {labels.account}
+      </Link>{' '}
       <button type="button" className="link-button" onClick={logout}>
         {labels.logout}
       </button>

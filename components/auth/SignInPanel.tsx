@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { keepLocale } from '@/lib/i18n/locales';
 import { LoginSchema, SignupSchema, ACCOUNT_MESSAGES, type LoginInput, type SignupInput } from '@/lib/validation/accounts';
 import { FOS_SIGNUP_REDIRECT_DELAY_MS, SIGNUP_SNACKBAR_MS, SNACKBAR_LONG_MS, SNACKBAR_MS } from '@/lib/constants';
 import { Snackbar, type SnackbarMessage } from '@/components/ui/Snackbar';
@@ -25,6 +26,7 @@ export type WalletReturn = { code: string; state: string };
 
 export function SignInPanel({ redirectUri, autologinToken, socialFailed, registrationSource = 'direct', walletReturn = null }: { redirectUri: string | null; autologinToken: string | null; socialFailed: boolean; registrationSource?: string; walletReturn?: WalletReturn | null }) {
   const t = useTranslations('Auth');
+  const locale = useLocale();
   const [mode, setMode] = useState<Mode>('login');
   const [snack, setSnack] = useState<SnackbarMessage | null>(socialFailed ? { text: t('socialFailed'), tone: 'error', durationMs: SNACKBAR_MS } : null);
   const closeSnack = useCallback(() => setSnack(null), []);
@@ -41,7 +43,8 @@ export function SignInPanel({ redirectUri, autologinToken, socialFailed, registr
     // spec 7: what a signed-out visitor typed into the fundraiser wizard becomes their draft before the dock is cleared
     await saveDockAsDraft();
     rememberSignIn(done.user);
-    const go = () => goTo(done.redirect);
+    // the role's page (the manage list, spec 6) in the language she signed in with
+    const go = () => goTo(keepLocale(locale, done.redirect));
     if (from === 'signup' && (registrationSource === FIELD_SALES_SOURCE || done.user.is_fos)) setTimeout(go, FOS_SIGNUP_REDIRECT_DELAY_MS);
     else go();
   };

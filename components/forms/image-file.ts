@@ -2,6 +2,8 @@
 import { IMAGE_EXTENSIONS, IMAGE_SNIFF_BYTES } from '@/lib/constants';
 import { imageFileProblem } from '@/lib/validation/images';
 import type { DraftMedia } from '@/lib/fundraisers/drafts';
+import type { ProofDocumentView } from '@/lib/fundraisers/proof';
+import type { ProofDocumentKind } from '@/lib/constants';
 import { sendToApi } from '@/components/auth/client-session';
 
 export const IMAGE_ACCEPT = [...IMAGE_EXTENSIONS.map((e) => `.${e}`), 'image/jpeg', 'image/png', 'image/gif', 'image/bmp'].join(',');
@@ -31,4 +33,14 @@ export async function uploadFundraiserImage(fundraiserId: number, kind: 'leaderb
   body.append('file', file);
   const r = await sendToApi<DraftMedia>('POST', `/api/campaigns/${fundraiserId}/media/${kind}`, body);
   return r.ok ? { media: r.data } : { error: r.error.fields?.file ?? r.error.message ?? failed };
+}
+
+/** Issue 31.6: a medical estimate or the beneficiary's ID, checked here, then sent to the draft's private documents. */
+export async function uploadProofDocument(fundraiserId: number, kind: ProofDocumentKind, file: File, failed: string): Promise<{ document: ProofDocumentView } | { error: string }> {
+  const problem = await chosenImageProblem(file);
+  if (problem) return { error: problem };
+  const body = new FormData();
+  body.append('file', file);
+  const r = await sendToApi<ProofDocumentView>('POST', `/api/campaigns/${fundraiserId}/documents/${kind}`, body);
+  return r.ok ? { document: r.data } : { error: r.error.fields?.file ?? r.error.message ?? failed };
 }

@@ -35,7 +35,7 @@ export async function SiteHeader({ brand, variant, contributeHref }: Props) {
       ))}
       {variant === 'common' && (
         <li>
-          <AccountLink labels={{ signIn: t('signIn'), account: t('account'), logout: t('logout') }} />
+          <AccountLink labels={{ signIn: t('signIn'), account: t('account'), logout: t('logout'), fundraisers: t('myFundraisers') }} />
         </li>
       )}
       {variant === 'basic' && contributeHref && (

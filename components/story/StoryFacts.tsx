@@ -1,13 +1,18 @@
-// The facts under a story's title: campaigner, beneficiary and relation, cause, tax benefit; stored values shown through messages.
+// The facts under a story's title: campaigner, beneficiary and relation, cause; then what shows it is real (issue 31.6):
+// the hospital (once confirmed), a reviewer's check of the documents, and what the tax benefit means for a donor.
 import { getTranslations } from 'next-intl/server';
+import { BadgeCheck, Building2, ReceiptText } from 'lucide-react';
 import type { FundraiserDetail } from '@/lib/fundraisers/queries';
 import { hasTaxBenefit } from '@/lib/fundraisers/rules';
 import { beneficiaryRelationText, causeName } from '@/lib/i18n/stored-values';
 
-type Props = { fundraiser: Pick<FundraiserDetail, 'is_private' | 'campaigner_name' | 'beneficiary_name' | 'beneficiary_relation' | 'cause_name' | 'cause_slug' | 'taxexempted' | 'beneficiary_tax_benefit'> };
+type Props = {
+  fundraiser: Pick<FundraiserDetail, 'is_private' | 'campaigner_name' | 'beneficiary_name' | 'beneficiary_relation' | 'cause_name' | 'cause_slug' | 'taxexempted' | 'beneficiary_tax_benefit'> &
+    Partial<Pick<FundraiserDetail, 'hospital_name' | 'hospital_city' | 'documents_verified'>>;
+};
 
 export async function StoryFacts({ fundraiser: f }: Props) {
-  const [t, tc, tCauses] = await Promise.all([getTranslations('Story'), getTranslations('Card'), getTranslations('Causes')]);
+  const [t, tCauses] = await Promise.all([getTranslations('Story'), getTranslations('Causes')]);
   return (
     <dl className="facts">
       <div>
@@ -29,14 +34,53 @@ export async function StoryFacts({ fundraiser: f }: Props) {
           <dd data-testid="cause">{causeName(tCauses, { slug: f.cause_slug, info_1: f.cause_name })}</dd>
         </div>
       )}
-      {hasTaxBenefit(f) && (
-        <div>
-          <dt className="visually-hidden">{tc('taxBenefit')}</dt>
-          <dd>
-            <span className="badge">{tc('taxBenefit')}</span>
-          </dd>
-        </div>
-      )}
     </dl>
+  );
+}
+
+/** issue 31.6: the proof block: the hospital, "documents verified" once a reviewer checked them, the tax benefit explained. */
+export async function StoryProof({ fundraiser: f }: Props) {
+  const [t, tc] = await Promise.all([getTranslations('Story'), getTranslations('Card')]);
+  const hospital = !f.is_private && f.hospital_name;
+  const tax = hasTaxBenefit(f);
+  if (!hospital && !f.documents_verified && !tax) return null;
+  return (
+    <section className="story-proof" aria-labelledby="proof-heading" data-testid="story-proof">
+      <h2 id="proof-heading" className="visually-hidden">
+        {t('proof.heading')}
+      </h2>
+      <ul>
+        {hospital && (
+          <li data-testid="proof-hospital">
+            <Building2 aria-hidden size={20} />
+            <span>
+              <strong>{t('proof.hospital')}</strong> <bdi>{f.hospital_name}</bdi>
+              {f.hospital_city && (
+                <span className="muted">
+                  {' · '}
+                  <bdi>{f.hospital_city}</bdi>
+                </span>
+              )}
+            </span>
+          </li>
+        )}
+        {f.documents_verified && (
+          <li data-testid="proof-documents">
+            <BadgeCheck aria-hidden size={20} className="proof-ok" />
+            <span>
+              <strong>{t('proof.documentsVerified')}</strong> <span className="muted">{t('proof.documentsText')}</span>
+            </span>
+          </li>
+        )}
+        {tax && (
+          <li data-testid="proof-tax">
+            <ReceiptText aria-hidden size={20} />
+            <span>
+              <strong>{tc('taxBenefit')}</strong> <span className="muted">{t('proof.taxText')}</span>
+            </span>
+          </li>
+        )}
+      </ul>
+    </section>
   );
 }

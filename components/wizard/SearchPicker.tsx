@@ -1,7 +1,7 @@
 'use client';
 // A searchable list picker (diseases, hospitals): type to search the server's list, arrows and Enter to choose.
 // downshift gives the WAI-ARIA combobox (roles, active option, keyboard); this file only fetches and draws.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useCombobox } from 'downshift';
 import useSWR from 'swr';
 import { PICKER_SEARCH_DELAY_MS } from '@/lib/constants';
@@ -26,6 +26,8 @@ interface Props {
   error?: string;
   hint?: string;
   labels: { loading: string; empty: string; failed: string };
+  /** shown under the field, above the open list (which drops below it): e.g. "My hospital isn't listed" */
+  after?: ReactNode;
 }
 
 const fetchList = async (url: string): Promise<Record<string, unknown>[]> => {
@@ -34,7 +36,7 @@ const fetchList = async (url: string): Promise<Record<string, unknown>[]> => {
   return ((await r.json()) as { data: Record<string, unknown>[] }).data;
 };
 
-export function SearchPicker({ id, label, source, toItem, value, onChange, placeholder, error, hint, labels }: Props) {
+export function SearchPicker({ id, label, source, toItem, value, onChange, placeholder, error, hint, labels, after }: Props) {
   const [input, setInput] = useState(value?.name ?? '');
   const [query, setQuery] = useState('');
   // one request per pause in typing, not per key
@@ -89,6 +91,7 @@ export function SearchPicker({ id, label, source, toItem, value, onChange, place
           ))}
       </ul>
       <FieldNotes id={id} hint={hint} error={error} />
+      {after}
     </div>
   );
 }

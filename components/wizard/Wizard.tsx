@@ -5,14 +5,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useForm, useWatch } from 'react-hook-form';
 import { useLocale, useTranslations } from 'next-intl';
-import { BENEFICIARY_RELATIONS, CAUSE, HOSPITALISATION_STATUSES, ALL_MEDICAL_CAUSE_IDS, REFERRAL_OPTIONS, FUNDRAISER_TITLE_MAX, SHORT_DESCRIPTION_MAX } from '@/lib/constants';
+import { BENEFICIARY_RELATIONS, CAUSE, HOSPITALISATION_STATUSES, ALL_MEDICAL_CAUSE_IDS, REFERRAL_OPTIONS, FUNDRAISER_TITLE_MAX, SHORT_DESCRIPTION_MAX, PROOF_DOCUMENT_KINDS, type ProofDocumentKind } from '@/lib/constants';
 import { CURRENCY_CODES, formatMoney, toMinor } from '@/lib/money';
 import { UTM_KEYS, WIZARD_STEPS, type WizardStep } from '@/lib/validation/drafts';
 import { checkStep, purposeOf, stepOfField, stepsFor, REVIEW_MESSAGES, type CampaignPurpose, type StepValues } from '@/lib/fundraisers/wizard';
 import type { DraftMedia, DraftView } from '@/lib/fundraisers/drafts';
+import type { ProofDocumentView } from '@/lib/fundraisers/proof';
 import { sendToApi, type ApiFailure } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';
-import { IMAGE_ACCEPT, uploadFundraiserImage } from '@/components/forms/image-file';
+import { IMAGE_ACCEPT, uploadFundraiserImage, uploadProofDocument } from '@/components/forms/image-file';
 import type { PickerItem } from './SearchPicker';
 import { readDock, saveDockAsDraft, writeDock, type Dock } from './dock';
 import { storyEditorLabels } from './editor-labels';
@@ -67,7 +68,10 @@ function valuesOfDraft(d: DraftView | null): Values {
     beneficiary_age: str(d.beneficiary.age),
     city: str(d.city),
     disease_id: str(d.disease.id),
-    hospital_id: str(d.hospital.id),
+    // a hospital entered by hand stays in its own fields until a reviewer confirms it (issue 31.1)
+    hospital_id: d.hospital.confirmed ? str(d.hospital.id) : '',
+    new_hospital_name: d.hospital.id && !d.hospital.confirmed ? str(d.hospital.name) : '',
+    new_hospital_city: d.hospital.id && !d.hospital.confirmed ? str(d.hospital.city) : '',
     hospitalisation_status: str(d.hospitalisation_status),
     patient_number: str(d.patient_number),
     referral_option: str(d.referral_option),
@@ -96,8 +100,10 @@ export function Wizard(props: WizardProps) {
   const [group, setGroup] = useState<CauseGroup | null>(initialGroup);
   const [picked, setPicked] = useState<{ disease: PickerItem | null; hospital: PickerItem | null }>({
     disease: props.draft?.disease.id ? { id: props.draft.disease.id, name: props.draft.disease.name ?? '' } : null,
-    hospital: props.draft?.hospital.id ? { id: props.draft.hospital.id, name: props.draft.hospital.name ?? '' } : null,
+    hospital: props.draft?.hospital.id && props.draft.hospital.confirmed ? { id: props.draft.hospital.id, name: props.draft.hospital.name ?? '' } : null,
   });
+  const [ownHospital, setOwnHospital] = useState(Boolean(props.draft?.hospital.id && !props.draft.hospital.confirmed));
+  const [documents, setDocuments] = useState<ProofDocumentView[]>(props.draft?.documents ?? []);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState('');
   const [saved, setSaved] = useState(false);
@@ -168,6 +174,7 @@ export function Wizard(props: WizardProps) {
     // the dock lives in this browser's storage, known only after hydration
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setGroup(groupOf(dock.parent_cause_id, Number(dock.fields.cause_id ?? 0), groups.length === 1 ? groups[0] : null));
+    setOwnHospital(Boolean(dock.fields.new_hospital_name));
     setPicked({
       disease: dock.fields.disease_id && dock.names?.disease ? { id: dock.fields.disease_id, name: dock.names.disease } : null,
       hospital: dock.fields.hospital_id && dock.names?.hospital ? { id: dock.fields.hospital_id, name: dock.names.hospital } : null,
@@ -200,6 +207,8 @@ export function Wizard(props: WizardProps) {
     const { fields, problems } = checkStep(step, advanced, { ...(getValues() as StepValues), parent_cause_id: String(parent) });
     if (forward && Object.keys(problems).length) return showProblems(problems);
     if (step === 'images' && forward && !media.some((m) => m.kind === 'leaderboard')) return setNotice(REVIEW_MESSAGES.cover);
+    const lacking = PROOF_DOCUMENT_KINDS.find((k) => !documents.some((d) => d.kind === k));
+    if (step === 'documents' && forward && lacking) return setNotice(t(`documents.${lacking}Missing`));
     const keep = forward ? fields : Object.keys(problems).length ? {} : fields;
     if (!signedIn) {
       const dock = readDock();
@@ -223,6 +232,7 @@ export function Wizard(props: WizardProps) {
     if (!r.ok) return failed(r.status, r.error);
     setDraft(r.data);
     setMedia(r.data.media ?? []);
+    setDocuments(r.data.documents);
     setSaved(true);
     show(target, r.data.id);
   }
@@ -257,6 +267,17 @@ export function Wizard(props: WizardProps) {
     }
     setMedia((list) => [...(kind === 'leaderboard' ? list.filter((m) => m.kind !== 'leaderboard') : list), r.media]);
     return r.media;
+  }
+  async function uploadDocument(kind: ProofDocumentKind, file: File | undefined) {
+    if (!file || !draft) return;
+    setMediaError((e) => ({ ...e, [kind]: '' }));
+    setUploading(kind);
+    const r = await uploadProofDocument(draft.id, kind, file, t('failed'));
+    setUploading(null);
+    if ('error' in r) return setMediaError((e) => ({ ...e, [kind]: r.error }));
+    setDocuments((list) => [...list.filter((d) => d.kind !== kind), r.document]);
+    // "please add the estimate" no longer applies once it is there
+    setNotice('');
   }
   async function removeMedia(m: DraftMedia) {
     if (!draft) return;
@@ -488,21 +509,62 @@ export function Wizard(props: WizardProps) {
               error={err('disease_id')}
               labels={{ loading: t('loading'), empty: t('noMatch'), failed: t('failed') }}
             />
-            <SearchPicker
-              id="hospital_id"
-              label={t('hospital')}
-              source="/api/hospitals"
-              toItem={(r) => ({ id: Number(r.id), name: String(r.name), detail: r.city ? String(r.city) : null })}
-              value={picked.hospital}
-              onChange={(item) => {
-                setPicked((p) => ({ ...p, hospital: item }));
-                setValue('hospital_id', item ? String(item.id) : '');
-              }}
-              placeholder={t('searchPlaceholder')}
-              hint={t('hospitalHint')}
-              error={err('hospital_id')}
-              labels={{ loading: t('loading'), empty: t('noMatch'), failed: t('failed') }}
-            />
+            {ownHospital ? (
+              <fieldset className="own-hospital" data-testid="own-hospital">
+                <legend>{t('ownHospital.legend')}</legend>
+                <p className="field-hint">{t('ownHospital.hint')}</p>
+                <Field id="new_hospital_name" label={t('ownHospital.name')} error={err('new_hospital_name')}>
+                  {(c) => <input {...c} autoComplete="off" {...register('new_hospital_name')} />}
+                </Field>
+                <Field id="new_hospital_city" label={t('ownHospital.city')} error={err('new_hospital_city')}>
+                  {(c) => <input {...c} autoComplete="off" {...register('new_hospital_city')} />}
+                </Field>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => {
+                    setOwnHospital(false);
+                    setValue('new_hospital_name', '');
+                    setValue('new_hospital_city', '');
+                  }}
+                >
+                  {t('ownHospital.backToList')}
+                </button>
+              </fieldset>
+            ) : (
+              <>
+                <SearchPicker
+                  id="hospital_id"
+                  label={t('hospital')}
+                  source="/api/hospitals"
+                  toItem={(r) => ({ id: Number(r.id), name: String(r.name), detail: r.city ? String(r.city) : null })}
+                  value={picked.hospital}
+                  onChange={(item) => {
+                    setPicked((p) => ({ ...p, hospital: item }));
+                    setValue('hospital_id', item ? String(item.id) : '');
+                  }}
+                  placeholder={t('searchPlaceholder')}
+                  hint={t('hospitalHint')}
+                  error={err('hospital_id')}
+                  labels={{ loading: t('loading'), empty: t('noMatch'), failed: t('failed') }}
+                  after={
+                    // issue 31.1: a hospital the list lacks no longer stops the fundraiser (the open list drops below this)
+                    <button
+                      type="button"
+                      className="btn btn-secondary own-hospital-toggle"
+                      onClick={() => {
+                        setOwnHospital(true);
+                        setPicked((p) => ({ ...p, hospital: null }));
+                        setValue('hospital_id', '');
+                        requestAnimationFrame(() => document.getElementById('new_hospital_name')?.focus());
+                      }}
+                    >
+                      {t('ownHospital.toggle')}
+                    </button>
+                  }
+                />
+              </>
+            )}
             <fieldset className="choice-grid compact" aria-describedby={err('hospitalisation_status') ? 'hs-error' : undefined}>
               <legend>{t('hospitalisationLegend')}</legend>
               {HOSPITALISATION_STATUSES.map((s) => (
@@ -681,6 +743,43 @@ export function Wizard(props: WizardProps) {
             </>
           ))}
 
+        {step === 'documents' &&
+          (!signedIn || !draft ? (
+            <div className="panel wizard-signin">
+              <p>{t('signInForImages')}</p>
+              <a className="btn btn-primary btn-block" href={signInHref('documents')}>
+                {t('signInToContinue')}
+              </a>
+            </div>
+          ) : (
+            <>
+              <p className="wizard-private-note" data-testid="documents-private">
+                {t('documents.private')}
+              </p>
+              {PROOF_DOCUMENT_KINDS.map((kind) => {
+                const d = documents.find((x) => x.kind === kind);
+                return (
+                  <section key={kind} className="media-block" aria-labelledby={`${kind}-heading`}>
+                    <h2 id={`${kind}-heading`}>{t(`documents.${kind}`)}</h2>
+                    <p className="muted">{t(`documents.${kind}Hint`)}</p>
+                    <p className={d ? 'document-added' : 'muted'} data-testid={`${kind}-state`}>
+                      {d ? t('documents.added') : t('documents.notAdded')}
+                    </p>
+                    <label className="btn btn-secondary file-button">
+                      {uploading === kind ? t('uploading') : d ? t(`documents.${kind}Replace`) : t(`documents.${kind}Add`)}
+                      <input type="file" accept={IMAGE_ACCEPT} className="visually-hidden" aria-describedby={mediaError[kind] ? `${kind}-error` : undefined} onChange={(e) => void uploadDocument(kind, e.target.files?.[0]).finally(() => (e.target.value = ''))} />
+                    </label>
+                    {mediaError[kind] && (
+                      <p id={`${kind}-error`} className="field-error" role="alert">
+                        {mediaError[kind]}
+                      </p>
+                    )}
+                  </section>
+                );
+              })}
+            </>
+          ))}
+
         {step === 'review' && (
           <>
             <dl className="review-list">
@@ -690,7 +789,7 @@ export function Wizard(props: WizardProps) {
                   <div key={s}>
                     <dt>{t(`steps.${s}.title`)}</dt>
                     <dd>
-                      <ReviewLine step={s} values={values} picked={picked} cover={cover} causes={causes} group={group} t={t} imageOf={imageOf} />
+                      <ReviewLine step={s} values={values} picked={picked} cover={cover} causes={causes} group={group} t={t} imageOf={imageOf} documents={documents.length} />
                       <button type="button" className="link-button" onClick={() => show(s, draft?.id ?? null)}>
                         {t('edit')}
                       </button>
@@ -748,7 +847,7 @@ export function Wizard(props: WizardProps) {
               {t('back')}
             </button>
           )}
-          {!(step === 'images' && (!signedIn || !draft)) && !(step === 'review' && !signedIn) && (
+          {!((step === 'images' || step === 'documents') && (!signedIn || !draft)) && !(step === 'review' && !signedIn) && (
             <button type="submit" className="btn btn-primary" disabled={busy || uploading !== null}>
               {busy ? t('saving') : step === 'review' ? (draft?.status === 'rejected' ? t('resubmit') : t('submit')) : t('next')}
             </button>
@@ -774,10 +873,11 @@ interface ReviewLineProps {
   group: CauseGroup | null;
   t: ReturnType<typeof useTranslations<'Wizard'>>;
   imageOf: (m: DraftMedia) => string;
+  documents: number;
 }
 
 /** One step's answers in the review's summary. */
-function ReviewLine({ step, values, picked, cover, causes, group, t, imageOf }: ReviewLineProps) {
+function ReviewLine({ step, values, picked, cover, causes, group, t, imageOf, documents }: ReviewLineProps) {
   const locale = useLocale();
   const none = <span className="muted">{t('notGiven')}</span>;
   switch (step) {
@@ -794,9 +894,9 @@ function ReviewLine({ step, values, picked, cover, causes, group, t, imageOf }: 
         none
       );
     case 'medical':
-      return picked.disease || picked.hospital ? (
+      return picked.disease || picked.hospital || values.new_hospital_name ? (
         <span>
-          <bdi>{picked.disease?.name}</bdi> · <bdi>{picked.hospital?.name}</bdi>
+          <bdi>{picked.disease?.name}</bdi> · <bdi>{picked.hospital?.name ?? values.new_hospital_name}</bdi>
         </span>
       ) : (
         none
@@ -813,6 +913,8 @@ function ReviewLine({ step, values, picked, cover, causes, group, t, imageOf }: 
       ) : (
         none
       );
+    case 'documents':
+      return documents > 0 ? <span>{t('documents.count', { count: documents, total: PROOF_DOCUMENT_KINDS.length })}</span> : none;
     case 'images':
       return cover ? <Picture className="review-thumb" src={imageOf(cover)} alt={t('coverAlt')} width={120} height={68} /> : none;
     default:

@@ -123,6 +123,11 @@ export const hospitals = pgTable(
     name: text('name').notNull(),
     city: text('city').notNull(),
     state: text('state').notNull(),
+    /** issue 31.1: a campaigner's "my hospital isn't listed" is in no public list until a reviewer confirms it */
+    confirmed: boolean('confirmed').notNull().default(true),
+    suggested_by: integer('suggested_by').references((): AnyPgColumn => users.id),
+    confirmed_by: integer('confirmed_by').references((): AnyPgColumn => users.id),
+    confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('hospitals_name_city_idx').on(t.name, t.city)],
 );
@@ -188,6 +193,9 @@ export const fundraisers = pgTable(
     review_reason: text('review_reason'),
     /** issue 30.12: what the screening found in the title and story when it was sent for review (lib/content/screening.ts) */
     review_flags: jsonb('review_flags').$type<StoredScreeningFlag[]>(),
+    /** issue 31.6: when a reviewer checked the medical estimate and the beneficiary's ID (the story's "documents verified") */
+    documents_checked_at: timestamp('documents_checked_at', { withTimezone: true }),
+    documents_checked_by: integer('documents_checked_by').references(() => users.id),
     /** a supporting fundraiser its parent's campaigner declined: it never goes live */
     support_declined_at: timestamp('support_declined_at', { withTimezone: true }),
     created_at: createdAt(),
@@ -226,6 +234,24 @@ export const fundraiserMedia = pgTable(
     created_at: createdAt(),
   },
   (t) => [index('fundraiser_media_fundraiser_idx').on(t.fundraiser_id, t.kind, t.position)],
+);
+
+/** issue 31.6: the proof a medical fundraiser is sent for review with */
+export const proofDocumentKind = pgEnum('proof_document_kind', ['medical_estimate', 'beneficiary_id']);
+
+/** Kept private: served only to reviewers (lib/fundraisers/proof.ts), never on the story, in a list or the sitemap. */
+export const fundraiserDocuments = pgTable(
+  'fundraiser_documents',
+  {
+    id: serial('id').primaryKey(),
+    fundraiser_id: integer('fundraiser_id').notNull().references(() => fundraisers.id, { onDelete: 'cascade' }),
+    kind: proofDocumentKind('kind').notNull(),
+    /** the stored picture's upload id (its only size is the private one, never served by /media/uploads) */
+    upload_id: text('upload_id').notNull(),
+    uploaded_by: integer('uploaded_by').notNull().references(() => users.id),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('fundraiser_documents_kind_idx').on(t.fundraiser_id, t.kind)],
 );
 
 export const updates = pgTable(

@@ -20,6 +20,8 @@ export interface Dashboard {
   id: number;
   title: string;
   custom_tag: string;
+  /** what the share message says after the title (issue 31.5) */
+  short_description: string | null;
   stage: FundraiserStage;
   currency: string;
   raised_minor: number;
@@ -67,6 +69,7 @@ export async function dashboardOf(db: DbOrTx, fundraiserId: number, now = new Da
     id: f.id,
     title: f.title,
     custom_tag: f.custom_tag,
+    short_description: f.short_description,
     stage: fundraiserStage(f, now),
     currency: f.currency,
     raised_minor: f.raised_minor,

@@ -5,8 +5,9 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { causes, diseases, entityDetails, fundraiserMedia, fundraisers, hospitals, rewards, users } from '../db/schema';
-import { ALL_MEDICAL_CAUSE_IDS, CAUSE, DRAFT_TAG_PREFIX, MEDICAL_CAUSE_IDS_FOR_PERSONAL, STORY_TEXT_MIN } from '../constants';
+import { causes, diseases, entityDetails, fundraiserDocuments, fundraiserMedia, fundraisers, hospitals, rewards, users } from '../db/schema';
+import { approvalBlockers, proofDocumentsOf, resolveHospital, type ProofDocumentView } from './proof';
+import { ALL_MEDICAL_CAUSE_IDS, CAUSE, DRAFT_TAG_PREFIX, MEDICAL_CAUSE_IDS_FOR_PERSONAL, PROOF_DOCUMENT_KINDS, STORY_TEXT_MIN } from '../constants';
 import { toMajor, toMinor } from '../money';
 import { ApiError, conflict, forbidden, notFound } from '../http/errors';
 import { can, managedBySql } from '../permissions/can';
@@ -46,8 +47,11 @@ async function assertCause(db: DbOrTx, parentId: number, causeId: number, isHosp
 
 type FundraiserInsert = typeof fundraisers.$inferInsert;
 
-/** The row columns a set of wizard fields writes; list pickers are resolved to their names as well. */
-async function rowFrom(db: DbOrTx, f: DraftFields): Promise<Partial<FundraiserInsert>> {
+/**
+ * The row columns a set of wizard fields writes; list pickers are resolved to their names as well. A hospital entered
+ * by hand (issue 31.1) is kept as an unconfirmed one, which the actor or this draft (currentHospital) may name.
+ */
+async function rowFrom(db: DbOrTx, f: DraftFields, actorId: number, currentHospital: number | null = null): Promise<Partial<FundraiserInsert>> {
   const row: Partial<FundraiserInsert> = {};
   const copy = ['beneficiary_name', 'beneficiary_relation', 'beneficiary_age', 'hospitalisation_status', 'referral_option', 'patient_number', 'city', 'owner_qualification', 'owner_occupation', 'title', 'short_description', 'about', 'brand_survey', 'currency'] as const;
   for (const key of copy) if (f[key] !== undefined) (row as Record<string, unknown>)[key] = f[key];
@@ -62,11 +66,8 @@ async function rowFrom(db: DbOrTx, f: DraftFields): Promise<Partial<FundraiserIn
     if (!d) throw new ApiError('validation_failed', 'Please choose a disease from the list', { disease_id: 'Please choose a disease from the list' });
     Object.assign(row, { disease_id: f.disease_id, disease: d.name });
   }
-  if (f.hospital_id !== undefined) {
-    const [h] = await db.select({ name: hospitals.name, city: hospitals.city }).from(hospitals).where(eq(hospitals.id, f.hospital_id));
-    if (!h) throw new ApiError('validation_failed', 'Please choose a hospital from the list', { hospital_id: 'Please choose a hospital from the list' });
-    Object.assign(row, { hospital_id: f.hospital_id, hospital_name: h.name, ...(f.city === undefined ? { city: h.city } : {}) });
-  }
+  const h = await resolveHospital(db, actorId, f, currentHospital);
+  if (h) Object.assign(row, { hospital_id: h.id, hospital_name: h.name, ...(f.city === undefined ? { city: h.city } : {}) });
   return row;
 }
 
@@ -119,7 +120,8 @@ export async function createDraft(db: Db, user: Actor, input: CreateDraftInput):
   const parent = dock.parent_cause_id ?? input.parent_cause_id;
   const cause = dock.cause_id ?? parent;
   const forOthers = input.beneficiary_account !== undefined;
-  if (forOthers && !(await can(db, user, 'fundraiser.create_for_others', { kind: 'platform' }))) throw forbidden('Only field-sales accounts may start a fundraiser for someone else');
+  const fieldSales = await can(db, user, 'fundraiser.create_for_others', { kind: 'platform' });
+  if (forOthers && !fieldSales) throw forbidden('Only field-sales accounts may start a fundraiser for someone else');
   const id = await db.transaction(async (tx) => {
     await assertCause(tx, parent, cause, await isHospitalUser(tx, user.id));
     const [agent] = await tx.select({ full_name: users.full_name }).from(users).where(eq(users.id, user.id));
@@ -128,7 +130,7 @@ export async function createDraft(db: Db, user: Actor, input: CreateDraftInput):
     const [row] = await tx
       .insert(fundraisers)
       .values({
-        ...(await rowFrom(tx, dock)),
+        ...(await rowFrom(tx, dock, user.id)),
         custom_tag: placeholderTag(),
         title: dock.title ?? '',
         status_flag: FUNDRAISER_STATUS.draft,
@@ -136,7 +138,8 @@ export async function createDraft(db: Db, user: Actor, input: CreateDraftInput):
         parent_cause_id: parent,
         cause_id: cause,
         wizard_step: dock.step ?? 'cause',
-        creator_entity_details_id: forOthers ? await entityOf(tx, user) : null,
+        // spec 6: whatever a field-sales agent starts (for a beneficiary or not) carries the agent's entity
+        creator_entity_details_id: fieldSales ? await entityOf(tx, user) : null,
         utm: Object.keys(utm).length ? utm : null,
       })
       .returning({ id: fundraisers.id });
@@ -187,7 +190,7 @@ export async function updateDraft(db: Db, user: Actor, id: number, fields: Draft
       const { step: _step, title, short_description, story, ...inPlace } = fields;
       const sentWords = title !== undefined || short_description !== undefined || story !== undefined;
       const words = sentWords ? await changeLiveWords(tx, user, f, { title, short_description, story }) : null;
-      if (Object.keys(inPlace).length) await tx.update(fundraisers).set({ ...(await rowFrom(tx, inPlace)), updated_at: new Date() }).where(eq(fundraisers.id, id));
+      if (Object.keys(inPlace).length) await tx.update(fundraisers).set({ ...(await rowFrom(tx, inPlace, user.id, f.hospital_id)), updated_at: new Date() }).where(eq(fundraisers.id, id));
       if (words === 'published' || Object.keys(inPlace).length) await announceFundraisersChanged(tx, [id]);
       return { expire: words === 'published' || Object.keys(inPlace).length > 0, words };
     }
@@ -196,7 +199,7 @@ export async function updateDraft(db: Db, user: Actor, id: number, fields: Draft
     if (fields.parent_cause_id !== undefined || fields.cause_id !== undefined) await assertCause(tx, parent, cause, await isHospitalUser(tx, user.id));
     await tx
       .update(fundraisers)
-      .set({ ...(await rowFrom(tx, fields)), parent_cause_id: parent, cause_id: cause, updated_at: new Date() })
+      .set({ ...(await rowFrom(tx, fields, user.id, f.hospital_id)), parent_cause_id: parent, cause_id: cause, updated_at: new Date() })
       .where(eq(fundraisers.id, id));
     return { expire: false, words: null };
   });
@@ -233,8 +236,12 @@ export interface DraftView {
   beneficiary: { name: string | null; relation: string | null; age: number | null };
   beneficiaryrelation: { info_1: string | null };
   disease: { id: number | null; name: string | null };
-  hospital: { id: number | null; name: string | null };
+  /** issue 31.1: confirmed is false for a hospital entered by hand until a reviewer confirms it */
+  hospital: { id: number | null; name: string | null; city: string | null; confirmed: boolean };
   hospitalisation_status: string | null;
+  /** issue 31.6: the proof sent for review (no address: reviewers open them through their own route) */
+  documents: ProofDocumentView[];
+  documents_checked_at: string | null;
   referral_option: string | null;
   patient_number: string | null;
   city: string | null;
@@ -265,19 +272,21 @@ const STATUS_NAME = { draft: 'draft', under_review: 'under_review', rejected: 'r
 export async function draftViews(db: DbOrTx, ids: number[], opts: { withMedia?: boolean } = {}): Promise<DraftView[]> {
   if (!ids.length) return [];
   const rows = await db
-    .select({ f: fundraisers, cause: causes.info_1, owner_name: users.full_name })
+    .select({ f: fundraisers, cause: causes.info_1, owner_name: users.full_name, hospital_city: hospitals.city, hospital_confirmed: hospitals.confirmed })
     .from(fundraisers)
     .innerJoin(users, eq(users.id, fundraisers.campaigner_id))
     .leftJoin(causes, eq(causes.id, fundraisers.cause_id))
+    .leftJoin(hospitals, eq(hospitals.id, fundraisers.hospital_id))
     .where(inArray(fundraisers.id, ids))
     .orderBy(desc(fundraisers.updated_at), desc(fundraisers.id));
   const media = opts.withMedia
     ? await db.select().from(fundraiserMedia).where(inArray(fundraiserMedia.fundraiser_id, ids)).orderBy(asc(fundraiserMedia.kind), asc(fundraiserMedia.position), asc(fundraiserMedia.id))
     : [];
   const rewardRows = await db.select({ id: rewards.id, title: rewards.title, fundraiser_id: rewards.fundraiser_id }).from(rewards).where(and(inArray(rewards.fundraiser_id, ids), isNull(rewards.retired_at))).orderBy(asc(rewards.id));
+  const documents = await db.select({ id: fundraiserDocuments.id, kind: fundraiserDocuments.kind, created_at: fundraiserDocuments.created_at, fundraiser_id: fundraiserDocuments.fundraiser_id }).from(fundraiserDocuments).where(inArray(fundraiserDocuments.fundraiser_id, ids)).orderBy(asc(fundraiserDocuments.kind));
   const parentIds = [...new Set(rows.flatMap(({ f }) => (f.support_campaign_id === null ? [] : [f.support_campaign_id])))];
   const parents = parentIds.length ? await db.select({ id: fundraisers.id, title: fundraisers.title, custom_tag: fundraisers.custom_tag }).from(fundraisers).where(inArray(fundraisers.id, parentIds)) : [];
-  return rows.map(({ f, cause, owner_name }) => {
+  return rows.map(({ f, cause, owner_name, hospital_city, hospital_confirmed }) => {
     const purpose = purposeOf(f);
     const published = !f.custom_tag.startsWith(DRAFT_TAG_PREFIX);
     return {
@@ -299,8 +308,10 @@ export async function draftViews(db: DbOrTx, ids: number[], opts: { withMedia?: 
       beneficiary: { name: f.beneficiary_name, relation: f.beneficiary_relation, age: f.beneficiary_age },
       beneficiaryrelation: { info_1: f.beneficiary_relation },
       disease: { id: f.disease_id, name: f.disease },
-      hospital: { id: f.hospital_id, name: f.hospital_name },
+      hospital: { id: f.hospital_id, name: f.hospital_name, city: hospital_city, confirmed: hospital_confirmed ?? false },
       hospitalisation_status: f.hospitalisation_status,
+      documents: documents.filter((d) => d.fundraiser_id === f.id).map((d) => ({ id: d.id, kind: d.kind, uploaded_at: d.created_at.toISOString() })),
+      documents_checked_at: f.documents_checked_at?.toISOString() ?? null,
       referral_option: f.referral_option,
       patient_number: f.patient_number,
       city: f.city,
@@ -346,8 +357,10 @@ export async function discardDraft(db: Db, user: Actor, id: number): Promise<str
     const stage = fundraiserStage(f);
     if (stage !== 'draft' && stage !== 'rejected' && stage !== 'under_review') throw conflict('A live fundraiser cannot be discarded');
     const uploads = await tx.selectDistinct({ upload_id: fundraiserMedia.upload_id }).from(fundraiserMedia).where(eq(fundraiserMedia.fundraiser_id, id));
+    // the private documents' files go with it too (issue 31.6)
+    const documents = await tx.select({ upload_id: fundraiserDocuments.upload_id }).from(fundraiserDocuments).where(eq(fundraiserDocuments.fundraiser_id, id));
     await tx.delete(fundraisers).where(eq(fundraisers.id, id));
-    return uploads.map((u) => u.upload_id).filter((u): u is string => Boolean(u));
+    return [...uploads, ...documents].map((u) => u.upload_id).filter((u): u is string => Boolean(u));
   });
 }
 
@@ -367,6 +380,9 @@ export async function missingForReview(db: DbOrTx, id: number, now: Date = new D
     if (!f.disease_id) missing.disease_id = REVIEW_MESSAGES.disease_id;
     if (!f.hospital_id) missing.hospital_id = REVIEW_MESSAGES.hospital_id;
     if (!f.hospitalisation_status) missing.hospitalisation_status = REVIEW_MESSAGES.hospitalisation_status;
+    // issue 31.6: the proof a reviewer checks before the story may say "documents verified"
+    const kinds = new Set((await proofDocumentsOf(db, id)).map((d) => d.kind));
+    for (const kind of PROOF_DOCUMENT_KINDS) if (!kinds.has(kind)) missing[kind] = REVIEW_MESSAGES[kind];
   }
   const [cover] = await db.select({ id: fundraiserMedia.id }).from(fundraiserMedia).where(and(eq(fundraiserMedia.fundraiser_id, id), eq(fundraiserMedia.kind, 'leaderboard'))).limit(1);
   if (!cover) missing.cover = REVIEW_MESSAGES.cover;
@@ -416,6 +432,10 @@ export async function decideReview(db: Db, reviewer: Actor, id: number, decision
     const [owner] = await tx.select({ email: users.email, full_name: users.full_name, is_dummy_email: users.is_dummy_email }).from(users).where(eq(users.id, f.campaigner_id));
     const now = new Date();
     if (decision.decision === 'approve') {
+      // issue 31.1, 31.6: a medical fundraiser goes live only with its hospital confirmed and its documents checked
+      // (a supporting one raises for its parent, whose proof was checked)
+      const blockers = purposeOf(f) === 'medical' && f.support_campaign_id === null ? await approvalBlockers(tx, f) : [];
+      if (blockers.length) throw conflict(blockers.join('. '));
       const tag = f.custom_tag.startsWith(DRAFT_TAG_PREFIX) ? await customTagFor(tx, f.title, f.id) : f.custom_tag;
       await tx
         .update(fundraisers)

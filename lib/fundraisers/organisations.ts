@@ -6,7 +6,7 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { entityDetails, fundraisers, hospitals, memberships, users } from '../db/schema';
 import { MANAGE_LIST_LIMIT } from '../constants';
-import { MEMBERSHIP } from '../permissions/can';
+import { managedBySql, MEMBERSHIP } from '../permissions/can';
 import { progressPercent } from './rules';
 import { daysLeft, fundraiserStage, type FundraiserStage } from './status';
 import { publishedSql, runningSql } from './status-sql';
@@ -83,12 +83,13 @@ async function ngosOf(db: DbOrTx, userId: number): Promise<NgoOf[]> {
 /** spec 7 dashboard data (task=get_campaigns): the user's NGOs, their 80G standing and their fundraisers, newest first. */
 export async function ngoDashboard(db: DbOrTx, userId: number, count: number, now = new Date()): Promise<NgoDashboard> {
   const ngos = await ngosOf(db, userId);
-  if (!ngos.length) return { ngos, tax_benefit: false, ngo_active_campaigns: 0, campaigns: [] };
   const ids = ngos.map((n) => n.id);
-  const ofNgos = or(inArray(fundraisers.entity_details_id, ids), inArray(fundraisers.creator_entity_details_id, ids))!;
+  const ofNgos = ids.length ? or(inArray(fundraisers.entity_details_id, ids), inArray(fundraisers.creator_entity_details_id, ids))! : null;
+  // issue 31.15: an individual campaigner's own fundraisers are her dashboard too (they were left out: an empty list)
+  const shown = ofNgos ? or(ofNgos, managedBySql(userId))! : managedBySql(userId);
   const [rows, [active]] = await Promise.all([
-    db.select(columns).from(fundraisers).where(ofNgos).orderBy(desc(fundraisers.created_at), desc(fundraisers.id)).limit(count),
-    db.select({ n: sql<number>`count(*)::int` }).from(fundraisers).where(and(ofNgos, runningSql(now))),
+    db.select(columns).from(fundraisers).where(shown).orderBy(desc(fundraisers.created_at), desc(fundraisers.id)).limit(count),
+    ofNgos ? db.select({ n: sql<number>`count(*)::int` }).from(fundraisers).where(and(ofNgos, runningSql(now))) : [{ n: 0 }],
   ]);
   return { ngos, tax_benefit: ngos.some((n) => n.has_80g), ngo_active_campaigns: active.n, campaigns: rows.map((f) => figures(f, now)) };
 }

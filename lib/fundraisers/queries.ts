@@ -1,7 +1,7 @@
 // Reading fundraisers for pages and the API. Public lists never include private fundraisers.
 import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { causes, fundraiserMedia, fundraisers, users } from '../db/schema';
+import { causes, fundraiserMedia, fundraisers, hospitals, users } from '../db/schema';
 import { FUNDRAISER_LIST_DEFAULT_LIMIT, LIST_COUNT_CAP, SUCCESSFUL_FUNDING_RATIO, YOUTUBE_VIDEO_ID } from '../constants';
 import { endedSql, publishedSql, runningSql } from './status-sql';
 
@@ -47,7 +47,11 @@ export interface FundraiserDetail extends FundraiserSummary {
   /** the key of the cause's name in the Causes messages */
   cause_slug: string | null;
   city: string | null;
+  /** issue 31.1: the hospital's name, once it is in the confirmed list (a hospital entered by hand waits for a reviewer) */
   hospital_name: string | null;
+  hospital_city: string | null;
+  /** issue 31.6: a reviewer checked the medical estimate and the beneficiary's ID */
+  documents_verified: boolean;
   gallery: MediaRef[];
   media: { display_type_1: string | null; path: string; file_name: string | null; kind: string }[];
   /** the campaigner's YouTube video (setDraftVideo), its id checked again on reading: it goes into an embed URL */
@@ -242,11 +246,14 @@ async function detailWhere(db: DbOrTx, where: SQL): Promise<FundraiserDetail | n
       cause_name: causes.info_1,
       cause_slug: causes.slug,
       city: fundraisers.city,
-      hospital_name: fundraisers.hospital_name,
+      hospital_name: sql<string | null>`case when ${hospitals.confirmed} then ${fundraisers.hospital_name} end`,
+      hospital_city: sql<string | null>`case when ${hospitals.confirmed} then ${hospitals.city} end`,
+      documents_verified: sql<boolean>`${fundraisers.documents_checked_at} is not null`,
     })
     .from(fundraisers)
     .innerJoin(users, eq(users.id, fundraisers.campaigner_id))
     .leftJoin(causes, eq(causes.id, fundraisers.cause_id))
+    .leftJoin(hospitals, eq(hospitals.id, fundraisers.hospital_id))
     .where(where)
     .limit(1);
   if (!row) return null;

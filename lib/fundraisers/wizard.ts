@@ -14,7 +14,7 @@ export function purposeOf(d: { parent_cause_id: number; cause_id: number }): Cam
 
 /** The wizard's steps for a purpose, in order. */
 export function stepsFor(purpose: CampaignPurpose): WizardStep[] {
-  if (purpose === 'medical') return ['cause', 'beneficiary', 'medical', 'story', 'goal', 'images', 'review'];
+  if (purpose === 'medical') return ['cause', 'beneficiary', 'medical', 'story', 'goal', 'images', 'documents', 'review'];
   if (purpose === 'ngo') return ['cause', 'story', 'goal', 'images', 'review'];
   return ['cause', 'beneficiary', 'owner', 'story', 'goal', 'images', 'review'];
 }
@@ -29,6 +29,10 @@ export const REVIEW_MESSAGES = {
   beneficiary_relation: DRAFT_MESSAGES.relation,
   disease_id: 'Please choose the disease',
   hospital_id: 'Please choose the hospital',
+  new_hospital_name: 'Please enter the hospital’s name',
+  new_hospital_city: 'Please enter the hospital’s city',
+  medical_estimate: 'Please add the hospital’s medical estimate',
+  beneficiary_id: 'Please add the beneficiary’s ID',
   hospitalisation_status: 'Please choose the hospitalisation status',
   cover: 'Please add a cover image',
 } as const;
@@ -47,7 +51,8 @@ interface StepFields {
 export const STEP_FIELDS: Record<WizardStep, StepFields> = {
   cause: { basic: ['parent_cause_id', 'cause_id'], advance: [], required: ['cause_id'] },
   beneficiary: { basic: ['beneficiary_relation', 'beneficiary_name', 'beneficiary_age', 'city'], advance: [], required: ['beneficiary_relation', 'beneficiary_name'] },
-  medical: { basic: ['disease_id', 'hospital_id', 'hospitalisation_status', 'patient_number'], advance: ['referral_option'], required: ['disease_id', 'hospital_id', 'hospitalisation_status'] },
+  medical: { basic: ['disease_id', 'hospital_id', 'new_hospital_name', 'new_hospital_city', 'hospitalisation_status', 'patient_number'], advance: ['referral_option'], required: ['disease_id', 'hospital_id', 'hospitalisation_status'] },
+  documents: { basic: [], advance: [], required: [] },
   owner: { basic: ['owner_qualification', 'owner_occupation'], advance: ['owner_salary'], required: [] },
   story: { basic: ['title', 'short_description', 'story'], advance: [], required: ['title', 'story'] },
   goal: { basic: ['goal', 'currency', 'end_date'], advance: [], required: ['goal', 'end_date'] },
@@ -60,6 +65,7 @@ export const fieldsOfStep = (step: WizardStep, advanced: boolean): Field[] => [.
 /** The step a field is asked on (to send the campaigner back to it from the review's list of what is missing). */
 export function stepOfField(field: string): WizardStep | null {
   if (field === 'cover') return 'images';
+  if (field === 'medical_estimate' || field === 'beneficiary_id') return 'documents';
   for (const [step, f] of Object.entries(STEP_FIELDS) as [WizardStep, StepFields][]) if ([...f.basic, ...f.advance].includes(field as Field)) return step;
   return null;
 }
@@ -82,9 +88,16 @@ export function checkStep(step: WizardStep, advanced: boolean, values: StepValue
   const asked = fieldsOfStep(step, advanced);
   const given = Object.fromEntries(asked.map((k) => [k, typeof values[k] === 'string' ? (values[k] as string).trim() : values[k]]).filter(([, v]) => v !== undefined && v !== '' && v !== null));
   const problems: Partial<Record<Field, string>> = {};
+  // a hospital entered by hand stands for one from the list; then both its name and city are needed
+  const newHospital = step === 'medical' && (given.new_hospital_name !== undefined || given.new_hospital_city !== undefined);
+  if (newHospital) {
+    delete given.hospital_id;
+    if (given.new_hospital_name === undefined) problems.new_hospital_name = REVIEW_MESSAGES.new_hospital_name;
+    if (given.new_hospital_city === undefined) problems.new_hospital_city = REVIEW_MESSAGES.new_hospital_city;
+  }
   const parsed = DraftFieldsSchema.safeParse(given);
   if (!parsed.success) for (const issue of parsed.error.issues) problems[issue.path[0] as Field] ??= issue.message;
-  for (const k of STEP_FIELDS[step].required) if (given[k] === undefined && !problems[k]) problems[k] = REVIEW_MESSAGES[k];
+  for (const k of STEP_FIELDS[step].required) if (given[k] === undefined && !problems[k] && !(newHospital && k === 'hospital_id')) problems[k] = REVIEW_MESSAGES[k];
   if (step === 'cause' && given.cause_id !== undefined && Number(given.cause_id) === Number(given.parent_cause_id)) problems.cause_id = REVIEW_MESSAGES.cause_id;
   if (step === 'story' && !problems.story && typeof given.story === 'string' && roughText(given.story).length < STORY_TEXT_MIN) problems.story = REVIEW_MESSAGES.story;
   return { fields: parsed.success ? parsed.data : {}, problems };

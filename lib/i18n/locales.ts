@@ -23,3 +23,13 @@ export function localizedPath(locale: string, path: string): string {
   if (locale === DEFAULT_LOCALE) return clean;
   return clean === '/' ? `/${locale}` : `/${locale}${clean}`;
 }
+
+/**
+ * Issue 31.5: where sign-in sends someone, kept in the language they signed in with. Our own unprefixed path gets the
+ * locale's prefix; a path already in a locale, another site's address or a protocol-relative one is left as it is.
+ */
+export function keepLocale(locale: string, target: string): string {
+  if (!target.startsWith('/') || target.startsWith('//')) return target;
+  const first = target.split(/[/?#]/)[1] ?? '';
+  return isLocale(first) ? target : localizedPath(locale, target);
+}

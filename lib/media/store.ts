@@ -18,7 +18,9 @@ export interface MediaStore {
   delete(key: string): Promise<void>;
 }
 
-export const MEDIA_VARIANTS = ['card', 'story', 'share', 'avatar'] as const;
+export const MEDIA_VARIANTS = ['card', 'story', 'share', 'avatar', 'private'] as const;
+/** issue 31.6: sizes stored under a key /media/uploads never serves (a fundraiser's proof, read only through its reviewers' route) */
+export const PRIVATE_VARIANTS: readonly MediaVariant[] = ['private'];
 export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
 
 const CONTENT_TYPES = { webp: 'image/webp', jpg: 'image/jpeg' } as const;

@@ -26,14 +26,14 @@ import {
 } from '../constants';
 import { bmpSize, decodeBmp } from './bmp';
 import { imageWork } from './image-work';
-import { MEDIA_VARIANTS, isMediaKey, mediaStore, type MediaExtension, type MediaVariant } from './store';
+import { MEDIA_VARIANTS, PRIVATE_VARIANTS, isMediaKey, mediaStore, type MediaExtension, type MediaVariant } from './store';
 
-export type ImagePurpose = 'leaderboard' | 'beneficiary' | 'editor' | 'avatar' | 'document';
+export type ImagePurpose = 'leaderboard' | 'beneficiary' | 'editor' | 'avatar' | 'document' | 'proof';
 /**
  * The sizes stored for a purpose: a profile picture is one square, a fundraiser picture a card, a story picture and a
  * share preview, a withdrawal's bill one readable picture.
  */
-export type VariantOf<P extends ImagePurpose> = P extends 'avatar' ? 'avatar' : P extends 'document' ? 'story' : 'card' | 'story' | 'share';
+export type VariantOf<P extends ImagePurpose> = P extends 'avatar' ? 'avatar' : P extends 'document' ? 'story' : P extends 'proof' ? 'private' : 'card' | 'story' | 'share';
 
 export interface UploadedImage<P extends ImagePurpose = ImagePurpose> {
   /** the random id every stored size of this upload is named by */
@@ -59,6 +59,8 @@ const PURPOSE_VARIANTS: { [P in ImagePurpose]: readonly VariantOf<P>[] } = {
   editor: ['card', 'story', 'share'],
   avatar: ['avatar'],
   document: ['story'],
+  // a medical estimate or an ID: one readable picture that no public URL serves
+  proof: ['private'],
 };
 
 const VARIANT_FILES: Record<MediaVariant, { extension: MediaExtension; encode: (image: Sharp) => Sharp }> = {
@@ -69,6 +71,7 @@ const VARIANT_FILES: Record<MediaVariant, { extension: MediaExtension; encode: (
     encode: (image) => image.resize(MEDIA_SHARE_WIDTH, MEDIA_SHARE_HEIGHT, { fit: 'cover' }).flatten({ background: MEDIA_SHARE_BACKGROUND }).jpeg({ quality: MEDIA_JPEG_QUALITY, mozjpeg: true }),
   },
   avatar: { extension: 'webp', encode: (image) => image.resize(MEDIA_AVATAR_SIZE, MEDIA_AVATAR_SIZE, { fit: 'cover' }).webp({ quality: MEDIA_WEBP_QUALITY }) },
+  private: { extension: 'webp', encode: (image) => image.resize({ width: MEDIA_STORY_WIDTH, withoutEnlargement: true }).webp({ quality: MEDIA_WEBP_QUALITY }) },
 };
 
 // the format sharp must find in bytes whose signature said this kind (BMP is decoded by lib/media/bmp.ts)
@@ -178,7 +181,7 @@ export async function processImageUpload<P extends ImagePurpose>(file: { name: s
     await deleteImageUpload(id).catch(() => {});
     throw e;
   }
-  const largest = encoded.find((e) => e.variant === 'story' || e.variant === 'avatar') ?? encoded[0];
+  const largest = encoded.find((e) => e.variant === 'story' || e.variant === 'avatar' || e.variant === 'private') ?? encoded[0];
   return {
     id,
     variants: Object.fromEntries(encoded.map((e) => [e.variant, `${MEDIA_UPLOAD_URL_PREFIX}${keyOf(id, e.variant)}`])) as Record<VariantOf<P>, string>,
@@ -210,7 +213,9 @@ export function uploadIdOf(url: string | null | undefined, variant?: MediaVarian
 
 /** GET /media/uploads/{key}: the stored bytes with the type of their key; 404 for anything else. */
 export async function uploadResponse(key: string): Promise<Response> {
-  const stored = isMediaKey(key) ? await mediaStore().get(key) : null;
+  // a private size (a fundraiser's proof) is read only through the route that checks who asks
+  const isPrivate = PRIVATE_VARIANTS.some((v) => key.includes(`-${v}.`));
+  const stored = isMediaKey(key) && !isPrivate ? await mediaStore().get(key) : null;
   if (!stored) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain', 'X-Content-Type-Options': 'nosniff' } });
   return new Response(new Uint8Array(stored.bytes), {
     headers: {

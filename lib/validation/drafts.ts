@@ -13,6 +13,8 @@ import {
   HOSPITALISATION_STATUSES,
   INDIA_TIME_ZONE,
   INDIA_UTC_OFFSET,
+  NEW_HOSPITAL_CITY_MAX,
+  NEW_HOSPITAL_NAME_MAX,
   REFERRAL_OPTIONS,
   SHORT_DESCRIPTION_MAX,
   STORY_HTML_MAX,
@@ -65,7 +67,7 @@ export function endDateProblem(text: string, now: Date = new Date()): string | n
 const text = (max: number) => z.string({ error: DRAFT_MESSAGES.text }).trim().max(max, DRAFT_MESSAGES.text);
 const id = z.coerce.number({ error: DRAFT_MESSAGES.choice }).int(DRAFT_MESSAGES.choice).positive(DRAFT_MESSAGES.choice);
 
-export const WIZARD_STEPS = ['cause', 'beneficiary', 'medical', 'owner', 'story', 'goal', 'images', 'review'] as const;
+export const WIZARD_STEPS = ['cause', 'beneficiary', 'medical', 'documents', 'owner', 'story', 'goal', 'images', 'review'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
 export const DraftFieldsSchema = z
@@ -78,6 +80,9 @@ export const DraftFieldsSchema = z
     beneficiary_age: z.coerce.number({ error: DRAFT_MESSAGES.age }).int(DRAFT_MESSAGES.age).min(0, DRAFT_MESSAGES.age).max(BENEFICIARY_AGE_MAX, DRAFT_MESSAGES.age),
     disease_id: id,
     hospital_id: id,
+    /** issue 31.1: "my hospital isn't listed" (kept out of the public list until a reviewer confirms it) */
+    new_hospital_name: text(NEW_HOSPITAL_NAME_MAX),
+    new_hospital_city: text(NEW_HOSPITAL_CITY_MAX),
     hospitalisation_status: z.enum(HOSPITALISATION_STATUSES, { error: DRAFT_MESSAGES.choice }),
     referral_option: z.enum(REFERRAL_OPTIONS, { error: DRAFT_MESSAGES.choice }),
     patient_number: text(40),

@@ -7,7 +7,7 @@ import { sendToApi } from '@/components/auth/client-session';
 
 jest.mock('next/navigation', () => ({ usePathname: () => '/', useRouter: () => ({ push: jest.fn() }) }));
 
-const labels = { signIn: 'Sign in', account: 'My account', logout: 'Log out' };
+const labels = { signIn: 'Sign in', account: 'My account', logout: 'Log out', fundraisers: 'My fundraisers' };
 const fetchMock = jest.fn();
 const answer = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: async () => body } as Response);
 

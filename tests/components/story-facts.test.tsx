@@ -11,7 +11,7 @@ jest.mock('next-intl/server', () => ({
 
 // imported after the mock
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { StoryFacts } = require('@/components/story/StoryFacts') as typeof import('@/components/story/StoryFacts');
+const { StoryFacts, StoryProof } = require('@/components/story/StoryFacts') as typeof import('@/components/story/StoryFacts');
 
 const stored: Parameters<typeof StoryFacts>[0]['fundraiser'] = {
   is_private: false,
@@ -47,5 +47,31 @@ describe('StoryFacts on a Hindi story page', () => {
   it('hides the beneficiary of a private story', async () => {
     await renderFacts({ is_private: true });
     expect(screen.queryByTestId('beneficiary')).toBeNull();
+  });
+});
+
+// Issue 31.6: the proof block says which hospital, whether a reviewer checked the documents, and what the tax benefit means.
+describe('StoryProof on a Hindi story page', () => {
+  const proof = (f: Partial<FundraiserDetail>) => StoryProof({ fundraiser: { ...stored, hospital_name: null, hospital_city: null, documents_verified: false, ...f } });
+
+  it('shows the confirmed hospital and "documents verified" once a reviewer checked them', async () => {
+    render((await proof({ hospital_name: 'Sunrise Care Hospital', hospital_city: 'Nashik', documents_verified: true }))!);
+    expect(screen.getByTestId('proof-hospital')).toHaveTextContent('Sunrise Care Hospital · Nashik');
+    expect(screen.getByTestId('proof-documents')).toHaveTextContent(hi.Story.proof.documentsVerified);
+    expect(screen.queryByTestId('proof-tax')).toBeNull();
+  });
+  it('says nothing of documents that were not checked, and nothing at all when there is no proof', async () => {
+    render((await proof({ hospital_name: 'Sunrise Care Hospital' }))!);
+    expect(screen.queryByTestId('proof-documents')).toBeNull();
+    expect(await proof({})).toBeNull();
+  });
+  it('explains the tax benefit instead of a bare badge', async () => {
+    render((await proof({ taxexempted: true }))!);
+    expect(screen.getByTestId('proof-tax')).toHaveTextContent(hi.Story.proof.taxText);
+  });
+  it('keeps a private story’s hospital off the page', async () => {
+    const shown = await proof({ is_private: true, hospital_name: 'Sunrise Care Hospital', documents_verified: true });
+    render(shown!);
+    expect(screen.queryByTestId('proof-hospital')).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ import { GET as diseasesRoute } from '@/app/api/diseases/route';
 import { GET as hospitalsRoute } from '@/app/api/hospitals/route';
 import { GET as listingRoute } from '@/app/api/fundraisers/route';
 import { getDb, closeDb, type Db } from '@/lib/db/client';
-import { entityDetails, fundraiserMedia, fundraisers, memberships, outbox, users } from '@/lib/db/schema';
+import { entityDetails, fundraiserDocuments, fundraiserMedia, fundraisers, memberships, outbox, users } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import { purposeOf } from '@/lib/fundraisers/drafts';
 import { endDateProblem, isRealDate, DRAFT_MESSAGES } from '@/lib/validation/drafts';
@@ -65,8 +65,12 @@ const MEDICAL_STEPS = [
   { step: 'goal', goal: 500000, currency: 'INR', end_date: inDays(60) },
 ] as const;
 
-/** The cover a submission needs (the upload route's own tests cover uploading it). */
-const addCover = (id: number) => db.insert(fundraiserMedia).values({ fundraiser_id: id, kind: 'leaderboard', cdn_path: '/media/uploads/0123456789abcdef0123456789abcdef-story.webp', upload_id: '0123456789abcdef0123456789abcdef' });
+/** The cover and, for a medical one, the documents a submission needs (uploading them: draft-media and proof tests). */
+async function addCover(id: number) {
+  await db.insert(fundraiserMedia).values({ fundraiser_id: id, kind: 'leaderboard', cdn_path: '/media/uploads/0123456789abcdef0123456789abcdef-story.webp', upload_id: '0123456789abcdef0123456789abcdef' });
+  const [f] = await db.select({ campaigner_id: fundraisers.campaigner_id }).from(fundraisers).where(eq(fundraisers.id, id));
+  for (const kind of ['medical_estimate', 'beneficiary_id'] as const) await db.insert(fundraiserDocuments).values({ fundraiser_id: id, kind, upload_id: 'fedcba9876543210fedcba9876543210', uploaded_by: f.campaigner_id }).onConflictDoNothing();
+}
 
 describe('rules', () => {
   it('spec 4: the purpose follows the parent and the cause', () => {
@@ -102,7 +106,7 @@ describe('drafts', () => {
     const view = (await read({ authorization: `Bearer ${token}` }, id)).body.data;
     expect(view).toMatchObject({
       purpose: 'medical',
-      steps: ['cause', 'beneficiary', 'medical', 'story', 'goal', 'images', 'review'],
+      steps: ['cause', 'beneficiary', 'medical', 'story', 'goal', 'images', 'documents', 'review'],
       step: 'goal',
       title: 'Help Aarav beat blood cancer',
       beneficiary: { name: 'Aarav Sharma', relation: 'son', age: 7 },
@@ -192,7 +196,8 @@ describe('review and publishing', () => {
     expect(Object.keys(early.body.error.fields).sort()).toEqual(['beneficiary_name', 'cause_id', 'cover', 'end_date', 'goal', 'story', 'title'].sort());
     for (const step of MEDICAL_STEPS) await save(me.auth, id, step);
     const noCover = await publish(me.auth, id);
-    expect(Object.keys(noCover.body.error.fields)).toEqual(['cover']);
+    // issue 31.6: a medical fundraiser also needs the estimate and the beneficiary's ID
+    expect(Object.keys(noCover.body.error.fields).sort()).toEqual(['beneficiary_id', 'cover', 'medical_estimate']);
     await addCover(id);
     const sent = await publish(me.auth, id);
     expect(sent.status).toBe(200);
@@ -218,6 +223,9 @@ describe('review and publishing', () => {
     expect(queue.map((d: { id: number }) => d.id)).toContain(id);
     // the reviewer opens it as its page would look
     expect((await read(reviewer.auth, id)).body.data.title).toBe(unique);
+    // issue 31.6: not before the documents are checked (tests/integration/proof.test.ts checks them through the API)
+    expect((await decide(reviewer.auth, id, { decision: 'approve' })).status).toBe(409);
+    await db.update(fundraisers).set({ documents_checked_at: new Date(), documents_checked_by: reviewer.id }).where(eq(fundraisers.id, id));
     const approved = await decide(reviewer.auth, id, { decision: 'approve' });
     expect(approved.status).toBe(200);
     expect(approved.body.data).toMatchObject({ status: 'live', custom_tag: unique.toLowerCase().replace(/ /g, '-') });

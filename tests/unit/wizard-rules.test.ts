@@ -24,7 +24,7 @@ describe('wizard addresses (spec 2)', () => {
 
 describe('steps follow the purpose (spec 4)', () => {
   it('medical asks medical details, other asks about the owner, ngo neither', () => {
-    expect(stepsFor(purposeOf({ parent_cause_id: 20, cause_id: 4 }))).toEqual(['cause', 'beneficiary', 'medical', 'story', 'goal', 'images', 'review']);
+    expect(stepsFor(purposeOf({ parent_cause_id: 20, cause_id: 4 }))).toEqual(['cause', 'beneficiary', 'medical', 'story', 'goal', 'images', 'documents', 'review']);
     expect(stepsFor(purposeOf({ parent_cause_id: 20, cause_id: 162 }))).toContain('owner');
     expect(stepsFor(purposeOf({ parent_cause_id: 48, cause_id: 201 }))).toEqual(['cause', 'story', 'goal', 'images', 'review']);
   });
@@ -34,6 +34,17 @@ describe('checkStep', () => {
   it('asks for the required fields of a step in the review words', () => {
     expect(checkStep('beneficiary', false, {}).problems).toEqual({ beneficiary_relation: DRAFT_MESSAGES.relation, beneficiary_name: REVIEW_MESSAGES.beneficiary_name });
     expect(checkStep('medical', false, { patient_number: 'X1' }).problems).toEqual({ disease_id: REVIEW_MESSAGES.disease_id, hospital_id: REVIEW_MESSAGES.hospital_id, hospitalisation_status: REVIEW_MESSAGES.hospitalisation_status });
+  });
+
+  it('takes a hospital entered by hand (name and city) instead of one from the list (issue 31.1)', () => {
+    const base = { disease_id: '1', hospitalisation_status: 'currently_hospitalised' };
+    const own = checkStep('medical', false, { ...base, new_hospital_name: ' Sunrise Care Hospital ', new_hospital_city: 'Nashik' });
+    expect(own.problems).toEqual({});
+    expect(own.fields).toMatchObject({ new_hospital_name: 'Sunrise Care Hospital', new_hospital_city: 'Nashik' });
+    expect(own.fields).not.toHaveProperty('hospital_id');
+    expect(checkStep('medical', false, { ...base, new_hospital_name: 'Sunrise Care Hospital' }).problems).toEqual({ new_hospital_city: REVIEW_MESSAGES.new_hospital_city });
+    expect(checkStep('medical', false, base).problems).toEqual({ hospital_id: REVIEW_MESSAGES.hospital_id });
+    expect(stepOfField('medical_estimate')).toBe('documents');
   });
 
   it('leaves empty inputs out and converts the rest as the API takes them', () => {

@@ -14,7 +14,7 @@ const QuerySchema = z.object({
   count: z.coerce.number({ error: 'Please give a count' }).int().min(1, `count must be 1 to ${DASHBOARD_FETCH_COUNT}`).max(DASHBOARD_FETCH_COUNT, `count must be 1 to ${DASHBOARD_FETCH_COUNT}`).default(DASHBOARD_FETCH_COUNT),
 });
 
-// spec 7 "dashboard data" (task=get_campaigns, count=50): the signed-in NGO's standing and fundraisers (spec 9)
+// spec 7 "dashboard data" (task=get_campaigns, count=50): the signed-in NGO's standing (spec 9), its fundraisers and the user's own
 export const GET = handle(async (request) => {
   const { task: _task, count } = parseWith(QuerySchema, Object.fromEntries(new URL(request.url).searchParams));
   const db = await getDb();

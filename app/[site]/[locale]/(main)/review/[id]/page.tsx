@@ -24,6 +24,7 @@ import { requireCurrentUser } from '@/components/auth/current-user';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { ReviewActions, type ReviewActionLabels } from '@/components/review/ReviewActions';
 import { HeldChanges } from '@/components/review/HeldChanges';
+import { ProofChecks, type ProofLabels } from '@/components/review/ProofChecks';
 import '@/components/story/story.css';
 import '@/components/review/review.css';
 
@@ -31,6 +32,7 @@ export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ site: string; locale: string; id: string }> };
 
+const PROOF_KEYS = ['heading', 'hospital', 'hospitalNew', 'hospitalListed', 'confirmHospital', 'documents', 'medical_estimate', 'beneficiary_id', 'missing', 'open', 'markChecked', 'checked', 'failed'] as const;
 const ACTION_KEYS = ['approve', 'approveHint', 'sendBackHeading', 'reason', 'reasonHint', 'sendBack', 'sending', 'approved', 'sentBack', 'viewStory', 'failed'] as const;
 const REASON_MIN_LENGTH = ReviewDecisionSchema.options[1].shape.reason.minLength ?? 0;
 const HERO_ASPECT = { width: 16, height: 9 };
@@ -111,6 +113,18 @@ export default async function ReviewDraftPage({ params }: Props) {
   ] as const;
   const shownMedical = medical.filter((m) => m.value);
   const actionLabels = { ...Object.fromEntries(ACTION_KEYS.map((k) => [k, t(k)])), reasonTooShort } as ReviewActionLabels;
+  // issue 31.1, 31.6: a medical fundraiser's hospital and documents, checked before approval
+  const proof =
+    draft.purpose === 'medical' ? (
+      <ProofChecks
+        fundraiserId={draft.id}
+        hospital={draft.hospital.id ? { name: draft.hospital.name, city: draft.hospital.city, confirmed: draft.hospital.confirmed } : null}
+        documents={draft.documents}
+        checked={draft.documents_checked_at !== null}
+        mayDecide={draft.status === 'under_review' && mayDecide}
+        labels={Object.fromEntries(PROOF_KEYS.map((k) => [k, t.raw(`proof.${k}`) as string])) as ProofLabels}
+      />
+    ) : null;
 
   // issue 30.12: what the screening found, beside the decision
   const flags = <ReviewFlags flags={draft.review_flags} heading={t('flags.heading')} intro={t('flags.intro')} t={(key) => t(key as Parameters<typeof t>[0])} />;
@@ -317,11 +331,13 @@ export default async function ReviewDraftPage({ params }: Props) {
             <ReviewActions fundraiserId={draft.id} localePrefix={localePrefix(locale)} labels={actionLabels}>
               {statusFacts}
               {flags}
+              {proof}
             </ReviewActions>
           ) : (
             <>
               {statusFacts}
               {flags}
+              {proof}
               <p className="review-note">{draft.status === 'under_review' ? t('ownFundraiser') : t('notWaiting')}</p>
               {draft.status === 'rejected' && draft.review_reason && (
                 <blockquote className="review-reason">

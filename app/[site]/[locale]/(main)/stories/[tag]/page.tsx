@@ -16,7 +16,7 @@ import { LoadMore } from '@/components/story/LoadMore';
 import { CampaignVisit } from '@/components/story/CampaignVisit';
 import { DonateIntent } from '@/components/story/DonateIntent';
 import { PaymentFailedNotice } from '@/components/payment/PaymentFailedNotice';
-import { StoryFacts } from '@/components/story/StoryFacts';
+import { StoryFacts, StoryProof } from '@/components/story/StoryFacts';
 import { StoryVideo } from '@/components/story/StoryVideo';
 import { FundsUsed } from '@/components/story/FundsUsed';
 import { AskForUpdate } from '@/components/story/AskForUpdate';
@@ -155,6 +155,7 @@ export default async function StoryPage({ params }: Props) {
             </section>
           )}
           <StoryFacts fundraiser={f} />
+          <StoryProof fundraiser={f} />
 
           <nav className="story-tabs" aria-label={t('sections')}>
             <a href="#story">{t('story')}</a>

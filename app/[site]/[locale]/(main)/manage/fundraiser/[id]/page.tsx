@@ -24,6 +24,10 @@ import { CommentsSection } from '@/components/manage/CommentsSection';
 import { EndFundraiser, type EndFundraiserLabels } from '@/components/manage/EndFundraiser';
 import { SupportingSection } from '@/components/manage/SupportingSection';
 import { UnpublishedUpdates } from '@/components/manage/UnpublishedUpdates';
+import { ShareFundraiser } from '@/components/manage/ShareFundraiser';
+import { getSiteUrl } from '@/components/layout/request-context';
+import { absoluteUrl } from '@/lib/seo/story-meta';
+import { localizedPath } from '@/lib/i18n/locales';
 import '@/components/portfolio/portfolio.css';
 import '@/components/wizard/wizard.css';
 import '@/components/manage/manage.css';
@@ -42,7 +46,7 @@ const STAGE_KEY = { draft: 'stageDraft', under_review: 'stageUnderReview', rejec
 
 // issue 13: one fundraiser's dashboard for its campaigner, owner or manager (anyone else: no such page)
 export default async function FundraiserDashboardPage({ params }: Props) {
-  const { locale, id: raw } = await params;
+  const { site, locale, id: raw } = await params;
   setRequestLocale(locale);
   const id = Number(raw);
   if (!Number.isSafeInteger(id) || id <= 0) notFound();
@@ -88,6 +92,10 @@ export default async function FundraiserDashboardPage({ params }: Props) {
         <span className={`status${d.stage === 'running' || d.stage === 'ended' ? ` status-${d.stage}` : ''}`}>{t(STAGE_KEY[d.stage])}</span>
         {d.stage !== 'draft' && d.stage !== 'under_review' && d.stage !== 'rejected' && <Link href={storyPath(d.custom_tag)}>{t('viewStory')}</Link>}
       </p>
+
+      {live && (
+        <ShareFundraiser fundraiserId={d.id} customTag={d.custom_tag} title={d.title} summary={d.short_description ?? ''} storyUrl={absoluteUrl(await getSiteUrl(site), localizedPath(locale, storyPath(d.custom_tag)))} />
+      )}
 
       {live && heldEdit && (
         <p className="notice-warning held-banner" data-testid="held-banner">
