@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ContactLeadSchema, type ContactLeadInput } from '@/lib/validation/lead';
+import { ContactFormSchema, type ContactLeadInput } from '@/lib/validation/lead';
 import { Field } from './Field';
 
 interface Labels {
@@ -26,7 +26,7 @@ export function ContactForm({ labels, page = 'contact-us' }: { labels: Labels; p
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ContactLeadInput>({ resolver: zodResolver(ContactLeadSchema), defaultValues: { extension: '+91', page } });
+  } = useForm<ContactLeadInput>({ resolver: zodResolver(ContactFormSchema), defaultValues: { extension: '+91', page } });
 
   async function onSubmit(values: ContactLeadInput) {
     setStatus('idle');
