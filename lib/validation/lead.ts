@@ -63,6 +63,7 @@ export const ContactLeadSchema = z.object({ ...person, about: message.optional()
 export type ContactLeadInput = z.input<typeof ContactLeadSchema>;
 /** The contact-us form asks for a message: a lead from it without one says nothing. */
 export const ContactFormSchema = ContactLeadSchema.extend({ about: message });
+export type ContactFormInput = z.input<typeof ContactFormSchema>;
 
 /** spec 3's signup-lead variant of POST lead: someone who wants to raise funds, with cause, city and utm fields. */
 export const SignupLeadSchema = z.object({

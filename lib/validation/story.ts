@@ -41,35 +41,33 @@ const utmValue = z.string().max(200).optional();
  * POST /actions/collect: the system-event fields of spec 3, as the spec writes them (eventName, numeric ids, flat utm
  * fields) or as our pages send them (event_name, text ids, one utm object); either way one event of our shape.
  */
-export const SystemEventSchema = z
-  .object({
-    event_name: eventName.optional(),
-    eventName: eventName.optional(),
-    event_type: info,
-    event_type_id: eventId,
-    page_name: info,
-    info_1: info,
-    info_2: info,
-    info_3: info,
-    info_4: info,
-    referrer_page: info,
-    device: z.enum(['mobile', 'desktop', 'tablet']).optional().nullable(),
-    entity_id: eventId,
-    utm: z.record(z.string().max(50), z.string().max(200)).optional().nullable(),
-    utm_source: utmValue,
-    utm_medium: utmValue,
-    utm_campaign: utmValue,
-    utm_term: utmValue,
-    utm_content: utmValue,
-  })
-  .superRefine((v, ctx) => {
-    if (v.event_name === undefined && v.eventName === undefined) ctx.addIssue({ code: 'custom', path: ['event_name'], message: EVENT_NAME_REQUIRED });
-  })
-  .transform(({ eventName: specName, utm_source, utm_medium, utm_campaign, utm_term, utm_content, ...event }) => {
-    // the flat fields win over the utm object, as on leads
-    const flat = Object.entries({ utm_source, utm_medium, utm_campaign, utm_term, utm_content }).filter((e): e is [string, string] => Boolean(e[1]));
-    const utm = flat.length ? { ...event.utm, ...Object.fromEntries(flat) } : event.utm;
-    return { ...event, event_name: (event.event_name ?? specName) as string, utm };
-  });
+export const SystemEventFields = z.object({
+  event_name: eventName.optional(),
+  eventName: eventName.optional(),
+  event_type: info,
+  event_type_id: eventId,
+  page_name: info,
+  info_1: info,
+  info_2: info,
+  info_3: info,
+  info_4: info,
+  referrer_page: info,
+  device: z.enum(['mobile', 'desktop', 'tablet']).optional().nullable(),
+  entity_id: eventId,
+  utm: z.record(z.string().max(50), z.string().max(200)).optional().nullable(),
+  utm_source: utmValue,
+  utm_medium: utmValue,
+  utm_campaign: utmValue,
+  utm_term: utmValue,
+  utm_content: utmValue,
+});
+export const SystemEventSchema = SystemEventFields.superRefine((v, ctx) => {
+  if (v.event_name === undefined && v.eventName === undefined) ctx.addIssue({ code: 'custom', path: ['event_name'], message: EVENT_NAME_REQUIRED });
+}).transform(({ eventName: specName, utm_source, utm_medium, utm_campaign, utm_term, utm_content, ...event }) => {
+  // the flat fields win over the utm object, as on leads
+  const flat = Object.entries({ utm_source, utm_medium, utm_campaign, utm_term, utm_content }).filter((e): e is [string, string] => Boolean(e[1]));
+  const utm = flat.length ? { ...event.utm, ...Object.fromEntries(flat) } : event.utm;
+  return { ...event, event_name: (event.event_name ?? specName) as string, utm };
+});
 
 export const trackingTitle = (title: string) => title.slice(0, TRACKING_TITLE_LENGTH);
