@@ -83,7 +83,8 @@ test.describe('a donor abroad @phone', () => {
       await picture.scrollIntoViewIfNeeded();
       await expect(picture).toHaveAttribute('data-fallback', 'true');
       await expect(picture).toHaveAttribute('src', '/media/default/fundraiser.svg');
-      expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      // the default picture itself loads
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     }
   });
 
@@ -100,23 +101,6 @@ test.describe('a donor abroad @phone', () => {
       if (prefix) await expect(page.getByTestId('platform-figures')).not.toContainText(/Crs|Lakh|\dM\+/);
     }
   });
-});
-
-test.describe('the 404 page without JavaScript @phone', () => {
-  test.use({ viewport: PHONE, javaScriptEnabled: false });
-
-  for (const { prefix, name } of LOCALES) {
-    test(`shows its heading and a link home (${name}) @phone`, async ({ page }) => {
-      const response = await page.goto(`${prefix}/no-such-page-${Date.now()}`);
-      expect(response!.status()).toBe(404);
-      const heading = page.getByRole('heading', { level: 1 });
-      await expect(heading).toBeVisible();
-      await expect(heading).toHaveText(name === 'en' ? 'Page not found' : 'الصفحة غير موجودة');
-      const home = page.getByRole('link', { name: name === 'en' ? 'Go to the home page' : 'الذهاب إلى الصفحة الرئيسية' });
-      await expect(home).toBeVisible();
-      await expect(home).toHaveAttribute('href', prefix || '/');
-    });
-  }
 });
 
 test('the 404 page passes axe (en, ar) @phone', async ({ page }) => {
@@ -201,7 +185,9 @@ test('screenshots of the screens this issue changed (390 and 1366 px, en and ar)
     await shoot(browser, `footer-${name}`, `${prefix}/about-us`, async (page) => {
       await page.getByTestId('platform-figures').scrollIntoViewIfNeeded();
     });
-    await shoot(browser, `404-nojs-${name}`, `${prefix}/no-such-page`, async () => {}, { javaScriptEnabled: false });
+    await shoot(browser, `404-${name}`, `${prefix}/no-such-page`, async (page) => {
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
     for (const [screen, path] of [
       ['home', '/'],
       ['story', `/stories/${f.custom_tag}`],
