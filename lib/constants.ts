@@ -1,11 +1,14 @@
 // Every number of the product spec (sections 1, 2, 4, 5 and 9), named, in one place.
 
-// spec 1: platform figures shown in the footer and on the home page (configurable through env)
+// spec 1: platform figures shown in the footer and on the home page (configurable through env): a number and its
+// unit, so each locale writes both its own way ('1100 Crs+' in en, '1100 करोड़+' in hi)
+export const PLATFORM_FIGURE_UNITS = ['crore', 'lakh', 'million'] as const;
+export const PLATFORM_FIGURE_UNIT_SIZE: Record<(typeof PLATFORM_FIGURE_UNITS)[number], number> = { crore: 10_000_000, lakh: 100_000, million: 1_000_000 };
 export const PLATFORM_FIGURES = {
-  raised: '1100 Crs+',
-  donors: '72 Lakh+',
-  fundraisers: '3.2 Lakh+',
-  followers: '2.5M+',
+  raised: { value: 1100, unit: 'crore' },
+  donors: { value: 72, unit: 'lakh' },
+  fundraisers: { value: 3.2, unit: 'lakh' },
+  followers: { value: 2.5, unit: 'million' },
 } as const;
 export const PLATFORM_FEE_PERCENT = 0;
 export const DEFAULT_CONTACT_NUMBER = '+91 90000 12345';

@@ -41,6 +41,12 @@ export const RESTRICTED_GULF_CODES = ['BH', 'IR', 'IQ', 'KW', 'OM', 'QA', 'SA', 
 // Every currency here has two decimal places.
 export const MINOR_UNITS_PER_MAJOR = 100;
 
+/** spec 3's currency entry as a picker shows it: the symbol before the code ('₹ INR', 'S$ SGD'); the code alone when the entry's symbol is the code (is_symbol false). */
+export function currencyOptionLabel(currency: string): string {
+  const entry = CURRENCIES.find((c) => c.currency === currency);
+  return entry?.is_symbol ? `${entry.symbol} ${entry.currency}` : currency;
+}
+
 export function isCurrencyCode(value: unknown): value is CurrencyCode {
   return typeof value === 'string' && (CURRENCY_CODES as readonly string[]).includes(value);
 }
@@ -104,4 +110,19 @@ export function formatMoney(minor: number, currency: string, locale = 'en', opts
 
 export function formatCount(n: number, locale = 'en'): string {
   return numberFormat(locale, null, false).format(n);
+}
+
+// South Asian languages count in lakhs and crores (spec 1 writes '72 Lakh+'); Arabic in thousands, millions and billions
+const COUNTS_IN_LAKHS: Record<string, boolean> = { en: true, hi: true, ta: true, te: true, ur: true, ar: false };
+
+/**
+ * spec 1's platform figures: the number to put before the unit's word in this locale. In lakh-and-crore locales the
+ * number in its unit, ungrouped as spec 1 writes it ('1100' crore); elsewhere the whole in the locale's short form
+ * ('11 مليار'), whose unit words come from Intl.
+ */
+export function formatPlatformFigure(value: number, unitSize: number, locale = 'en'): string {
+  const numberLocale = NUMBER_LOCALE[locale] ?? 'en-IN';
+  return (COUNTS_IN_LAKHS[locale] ?? true)
+    ? new Intl.NumberFormat(numberLocale, { useGrouping: false, maximumFractionDigits: 1 }).format(value)
+    : new Intl.NumberFormat(numberLocale, { notation: 'compact', maximumFractionDigits: 1 }).format(value * unitSize);
 }

@@ -1,12 +1,15 @@
 // Site-wide settings shown in the layout: figures (spec 1), contact number, header variant.
 import { z } from 'zod';
 import { env } from './env';
-import { DEFAULT_CONTACT_NUMBER, PLATFORM_FEE_PERCENT, PLATFORM_FIGURES } from './constants';
+import { DEFAULT_CONTACT_NUMBER, PLATFORM_FEE_PERCENT, PLATFORM_FIGURE_UNITS, PLATFORM_FIGURES } from './constants';
 
-const FiguresSchema = z.object({ raised: z.string(), donors: z.string(), fundraisers: z.string(), followers: z.string() }).partial();
+/** A platform figure: a number in a unit each locale names (1100 crore), or a partner's own words shown as they are. */
+export type PlatformFigure = { value: number; unit: (typeof PLATFORM_FIGURE_UNITS)[number] } | string;
+const FigureSchema = z.union([z.object({ value: z.number().nonnegative(), unit: z.enum(PLATFORM_FIGURE_UNITS) }), z.string()]);
+const FiguresSchema = z.object({ raised: FigureSchema, donors: FigureSchema, fundraisers: FigureSchema, followers: FigureSchema }).partial();
 
 export interface SiteSettings {
-  figures: { raised: string; donors: string; fundraisers: string; followers: string };
+  figures: { raised: PlatformFigure; donors: PlatformFigure; fundraisers: PlatformFigure; followers: PlatformFigure };
   platformFeePercent: number;
   contactNumber: string;
   headerVariant: 'common' | 'basic';
@@ -19,7 +22,7 @@ export function siteSettings(): SiteSettings {
     try {
       override = FiguresSchema.parse(JSON.parse(e.PLATFORM_FIGURES));
     } catch {
-      console.error('PLATFORM_FIGURES is not valid JSON of {raised, donors, fundraisers, followers}: using the defaults');
+      console.error('PLATFORM_FIGURES is not valid JSON of {raised, donors, fundraisers, followers} (each {value, unit} or text): using the defaults');
     }
   }
   return {

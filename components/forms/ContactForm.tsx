@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ContactLeadSchema, type ContactLeadInput } from '@/lib/validation/lead';
+import { ContactFormSchema, type ContactFormInput } from '@/lib/validation/lead';
 import { Field } from './Field';
 
 interface Labels {
@@ -26,9 +26,9 @@ export function ContactForm({ labels, page = 'contact-us' }: { labels: Labels; p
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ContactLeadInput>({ resolver: zodResolver(ContactLeadSchema), defaultValues: { extension: '+91', page } });
+  } = useForm<ContactFormInput>({ resolver: zodResolver(ContactFormSchema), defaultValues: { extension: '+91', page } });
 
-  async function onSubmit(values: ContactLeadInput) {
+  async function onSubmit(values: ContactFormInput) {
     setStatus('idle');
     const r = await fetch('/api/leads', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(values) }).catch(() => null);
     if (r?.ok) {
@@ -36,7 +36,7 @@ export function ContactForm({ labels, page = 'contact-us' }: { labels: Labels; p
       return setStatus('sent');
     }
     const body = (await r?.json().catch(() => null)) as { error?: { message?: string; fields?: Record<string, string> } } | null;
-    for (const [field, message] of Object.entries(body?.error?.fields ?? {})) setError(field as keyof ContactLeadInput, { message });
+    for (const [field, message] of Object.entries(body?.error?.fields ?? {})) setError(field as keyof ContactFormInput, { message });
     setServerError(body?.error?.message ?? labels.failed);
     setStatus('failed');
   }

@@ -4,29 +4,18 @@ import { Link } from '@/i18n/navigation';
 import type { Brand } from '@/lib/whitelabel/brand';
 import type { SiteSettings } from '@/lib/site';
 import { LocaleSwitcher } from './LocaleSwitcher';
+import { PlatformFigures } from './PlatformFigures';
 import { isolateLtr } from '@/lib/i18n/bidi';
 
 export async function SiteFooter({ brand, site, locale }: { brand: Brand; site: SiteSettings; locale: string }) {
   const t = await getTranslations('Footer');
   const tc = await getTranslations('Common');
   const tl = await getTranslations('LeadForms');
-  const figures = [
-    { value: site.figures.raised, label: t('raised') },
-    { value: site.figures.donors, label: t('donors') },
-    { value: site.figures.fundraisers, label: t('fundraisers') },
-    { value: site.figures.followers, label: t('followers') },
-  ];
   return (
     <footer className="site-footer">
       <div className="container">
         <h2 className="visually-hidden">{t('figuresHeading')}</h2>
-        <ul className="figures" data-testid="platform-figures">
-          {figures.map((f) => (
-            <li key={f.label}>
-              <strong dir="ltr">{f.value}</strong> {f.label}
-            </li>
-          ))}
-        </ul>
+        <PlatformFigures figures={site.figures} names={['raised', 'donors', 'fundraisers', 'followers']} locale={locale} className="figures" testId="platform-figures" />
         <p>
           <strong>{t('platformFee', { percent: site.platformFeePercent })}</strong> ·{' '}
           <a href={`tel:${site.contactNumber.replace(/\s+/g, '')}`}>

@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BankTransferSchema, CartSchema, bankTransferAmountError, type BankTransferInput, type CartInput } from '@/lib/validation/donation';
-import { CURRENCY_CODES, DEFAULT_CURRENCY, formatMoney, toMinor } from '@/lib/money';
+import { CURRENCY_CODES, DEFAULT_CURRENCY, currencyOptionLabel, formatMoney, toMinor } from '@/lib/money';
 import { PAYMENT_FORM_PAGE_TYPE, PLATFORM_FEE_PERCENT, UPI_POLL_MS, VPA_POLL_MS } from '@/lib/constants';
 import { defaultDonationAmount, donationPresetsFor, inrEquivalentMinor } from '@/lib/donations/amounts';
 import { UPI_ID_PATTERN } from '@/lib/validation/people';
@@ -366,9 +366,10 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
             <div className="field">
               <label htmlFor="pay-currency">{t('currency')}</label>
               <select id="pay-currency" {...currencyField}>
+                {/* spec 3: each entry with its symbol ('£ GBP'), so a donor abroad finds theirs at a glance */}
                 {CURRENCY_CODES.map((c) => (
                   <option key={c} value={c}>
-                    {c}
+                    {currencyOptionLabel(c)}
                   </option>
                 ))}
               </select>

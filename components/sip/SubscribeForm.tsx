@@ -3,7 +3,7 @@
 // method. spec 5's rules run here from lib/sip/rules.ts, as the server runs them; the rounded amount is shown before paying.
 import { useMemo, useState } from 'react';
 import { useLocale } from 'next-intl';
-import { formatMoney, toMinor } from '@/lib/money';
+import { currencyOptionLabel, formatMoney, toMinor } from '@/lib/money';
 import { SIP_MANDATE_HEADROOM } from '@/lib/constants';
 import { isSipUpiHandle, roundSipAmount, SIP_CURRENCIES, sipCausesFor, sipMethodsFor, sipMinimumMajor, sipTotalProblems, type SipCurrency, type SipPaymentMethod } from '@/lib/sip/rules';
 import { sendToApi } from '@/components/auth/client-session';
@@ -118,7 +118,7 @@ export function SubscribeForm({ labels, existing, defaultCause, defaultAmount }:
         <select id="sip-currency" value={currency} onChange={(e) => changeCurrency(e.target.value as SipCurrency)}>
           {SIP_CURRENCIES.map((c) => (
             <option key={c} value={c}>
-              {c}
+              {currencyOptionLabel(c)}
             </option>
           ))}
         </select>

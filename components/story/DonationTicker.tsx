@@ -21,6 +21,12 @@ interface Props {
   someone: string;
 }
 
+/** GET third_party/iplocation: the visitor's country and its currency */
+interface VisitorLocation {
+  country_code: string;
+  currency: string;
+}
+
 const MOBILE_QUERY = '(max-width: 767px)';
 
 export function DonationTicker({ fundraiserId, currency, locale, othersText, donatedTemplate, someone }: Props) {
@@ -30,8 +36,21 @@ export function DonationTicker({ fundraiserId, currency, locale, othersText, don
     const timers: ReturnType<typeof setTimeout>[] = [];
     const started = performance.now();
     const controller = new AbortController();
-    const params = new URLSearchParams({ with: 'donoravtar', currency, orderBy: 'id', sortedBy: 'Desc', conversion: '1', limit: '4' });
-    fetch(`/api/fundraisers/${fundraiserId}/donors?${params}`, { signal: controller.signal })
+    // spec 7: the ticker asks with the visitor's country_code, so a donor abroad reads each gift in their own currency
+    // (the page itself is cached for everyone: the country is the visitor's own call); no answer, the fundraiser's currency
+    fetch('/api/third_party/iplocation', { signal: controller.signal })
+      .then((r) => (r.ok ? r.json() : { data: null }))
+      .catch((e: unknown) => {
+        if (controller.signal.aborted) throw e;
+        return { data: null };
+      })
+      .then((location: { data: VisitorLocation | null }) => {
+        // spec 8: a visitor whose country cannot be told is in Mumbai, India (the answer says so)
+        const visitor = location.data;
+        const params = new URLSearchParams({ with: 'donoravtar', currency: visitor?.currency ?? currency, orderBy: 'id', sortedBy: 'Desc', conversion: '1', limit: '4' });
+        if (visitor) params.set('country_code', visitor.country_code);
+        return fetch(`/api/fundraisers/${fundraiserId}/donors?${params}`, { signal: controller.signal });
+      })
       .then((r) => (r.ok ? r.json() : { data: [] }))
       .then((body: { data: Donor[] }) => {
         const elapsed = performance.now() - started;

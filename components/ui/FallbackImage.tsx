@@ -1,6 +1,6 @@
 'use client';
 // spec 2: the default image also replaces one that fails to load
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 interface Props extends Omit<React.ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> {
   src: string;
@@ -15,8 +15,24 @@ interface Props extends Omit<React.ImgHTMLAttributes<HTMLImageElement>, 'src' | 
 
 export function FallbackImage({ src, fallbackSrc, alt, srcSet, sizes, ...rest }: Props) {
   const [failed, setFailed] = useState(false);
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // a server-rendered picture can fail before React listens (its error event then never reaches onError): a
+    // finished load with no pixels is that failure
+    const img = ref.current;
+    if (img && img.complete && img.naturalWidth === 0 && img.currentSrc) setFailed(true);
+  }, []);
   return (
     // eslint-disable-next-line @next/next/no-img-element -- generated pictures and partner CDNs; width and height are always set
-    <img {...rest} alt={alt} src={failed ? fallbackSrc : src} srcSet={failed ? undefined : srcSet} sizes={failed || !srcSet ? undefined : sizes} onError={() => setFailed(true)} data-fallback={failed ? 'true' : undefined} />
+    <img
+      ref={ref}
+      {...rest}
+      alt={alt}
+      src={failed ? fallbackSrc : src}
+      srcSet={failed ? undefined : srcSet}
+      sizes={failed || !srcSet ? undefined : sizes}
+      onError={() => setFailed(true)}
+      data-fallback={failed ? 'true' : undefined}
+    />
   );
 }

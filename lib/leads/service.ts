@@ -133,7 +133,7 @@ const contactOf = (input: { name: string; email?: string; phone?: string; extens
 export async function createContactLead(db: DbOrTx, input: z.output<typeof ContactLeadSchema>, sender: LeadSender): Promise<SentLead> {
   return storeLead(
     db,
-    { ...contactOf(input), about: input.about, page: input.page ?? 'contact-us', type: LEAD_TYPES.contact, query_type: LEAD_TYPES.contact, utm: sender.utm, user_id: sender.userId },
+    { ...contactOf(input), about: input.about ?? null, page: input.page ?? 'contact-us', type: LEAD_TYPES.contact, query_type: LEAD_TYPES.contact, utm: sender.utm, user_id: sender.userId },
     { heading: 'New message from the contact form' },
   );
 }

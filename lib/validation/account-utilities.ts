@@ -3,7 +3,7 @@
 // schema (lib/validation/profile.ts), never a second copy of its phone rule.
 import { z } from 'zod';
 import { PUSH_ENDPOINT_MAX_LENGTH, PUSH_SERVICE_HOSTS, SYSTEM_EVENT_NAMES_MAX } from '../constants';
-import { EmailSchema } from './people';
+import { EmailSchema, MESSAGES } from './people';
 
 export const PUSH_MESSAGES = {
   endpoint: 'The push endpoint must be an https URL',
@@ -18,8 +18,13 @@ export const SYSTEM_EVENT_MESSAGES = {
   eventNames: `event_name names at most ${SYSTEM_EVENT_NAMES_MAX} events, each at most 100 characters`,
 } as const;
 
-/** spec 7 POST admin/verify: the email the sign-up form is about to use. */
-export const EmailCheckSchema = z.object({ email: EmailSchema });
+/** spec 7 POST admin/verify: the email the sign-up form is about to use, as `email` (our form) or spec 3's `email_id`. */
+export const EmailCheckSchema = z
+  .object({ email: EmailSchema.optional(), email_id: EmailSchema.optional() })
+  .superRefine((v, ctx) => {
+    if (v.email === undefined && v.email_id === undefined) ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.email });
+  })
+  .transform((v) => ({ email: (v.email ?? v.email_id) as string }));
 
 /** A push service's host (or a subdomain of one), so we never send requests to a host a client named. */
 export const isPushServiceHost = (hostname: string) => PUSH_SERVICE_HOSTS.some((h) => hostname === h || hostname.endsWith(`.${h}`));

@@ -1,6 +1,6 @@
 // spec 3, 5 and 7: sign-up, login and one-time-code payloads, shared by the sign-in page and the API.
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../constants';
+import { PASSWORD_MIN_LENGTH, PHONE_DIGITS_KEPT } from '../constants';
 import { EmailSchema, MESSAGES, NameSchema, PhoneSchema } from './people';
 
 export const ACCOUNT_MESSAGES = {
@@ -76,7 +76,16 @@ export const ContactSchema = z
     return z.NEVER;
   });
 
-export const OtpLoginSchema = z.object({ contact: ContactSchema, extension: z.string().trim().regex(/^\+?\d{1,4}$/).optional() });
+// spec 3's phone_1: a mobile number only (spaces and a country prefix dropped, spec 5's last 10 digits kept)
+const PhoneContactSchema = PhoneSchema.refine((p) => p.length === PHONE_DIGITS_KEPT, MESSAGES.phone).transform((value) => ({ kind: 'phone' as const, value }));
+
+/** spec 7 auth/login/otpLogin: where to send a code, as `contact` (a phone or an email: our sign-in field) or spec 3's `phone_1`. */
+export const OtpLoginSchema = z
+  .object({ contact: ContactSchema.optional(), phone_1: PhoneContactSchema.optional(), extension: z.string().trim().regex(/^\+?\d{1,4}$/, MESSAGES.phone).optional() })
+  .superRefine((v, ctx) => {
+    if (v.contact === undefined && v.phone_1 === undefined) ctx.addIssue({ code: 'custom', path: ['contact'], message: ACCOUNT_MESSAGES.contact });
+  })
+  .transform(({ contact, phone_1, extension }) => ({ contact: (contact ?? phone_1)!, extension }));
 export const VerifyOtpSchema = z.object({
   request_id: z.string().min(10).max(100),
   otp: z.string({ error: ACCOUNT_MESSAGES.code }).trim().regex(/^\d{4,8}$/, ACCOUNT_MESSAGES.code),

@@ -55,9 +55,15 @@ const sharedFields = {
 };
 const person = { name: NameSchema, email: EmailSchema, phone: PhoneSchema, extension: extension.default('+91') };
 
-/** The contact-us form (spec 7 POST lead). */
-export const ContactLeadSchema = z.object({ ...person, about: message, ...sharedFields });
+/**
+ * spec 7 POST lead: spec 3's lead (name, email, extension, phone, page: no message) or our contact-us form's (with
+ * `about`). The spec's mail_to and user_id are taken and ignored: the server picks the inbox and knows who is signed in.
+ */
+export const ContactLeadSchema = z.object({ ...person, about: message.optional(), ...sharedFields });
 export type ContactLeadInput = z.input<typeof ContactLeadSchema>;
+/** The contact-us form asks for a message: a lead from it without one says nothing. */
+export const ContactFormSchema = ContactLeadSchema.extend({ about: message });
+export type ContactFormInput = z.input<typeof ContactFormSchema>;
 
 /** spec 3's signup-lead variant of POST lead: someone who wants to raise funds, with cause, city and utm fields. */
 export const SignupLeadSchema = z.object({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FUNDRAISER_LIST_MAX_LIMIT, HOME_SECTION_COUNT, HOME_TRENDING_COUNT, ORIGIN_CODES } from '../constants';
 import { CURRENCY_CODES } from '../money';
 import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales';
-import { SystemEventSchema } from './story';
+import { SystemEventFields } from './story';
 
 const limit = (max: number, fallback: number) =>
   z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(max, `limit must be at most ${max}`).default(fallback);
@@ -38,7 +38,7 @@ export const EventRefSchema = z
   .transform((v): { id: number } | { slug: string } => (/^\d+$/.test(v) ? { id: Number(v) } : { slug: v.toLowerCase() }));
 
 // what the page sends about itself with a click or a visit (the system event's own fields)
-const pageFields = SystemEventSchema.pick({ page_name: true, referrer_page: true, device: true, utm: true });
+const pageFields = SystemEventFields.pick({ page_name: true, referrer_page: true, device: true, utm: true });
 
 /** POST fundraisers/{id}/contribute-now: the currency and origin (spec 3 origin codes) the payment page opens with */
 export const ContributeNowSchema = pageFields.extend({

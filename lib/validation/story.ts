@@ -26,13 +26,26 @@ export const CommentSchema = z.object({
   comment: z.string({ error: 'Please write a comment' }).trim().min(1, 'Please write a comment').max(COMMENT_MAX_LENGTH, 'Maximum character limit exceeds'),
 });
 
-const info = z.string().max(500).optional().nullable();
+// spec 3 sends an event's texts and ids as partners have them: a number (info_1 an amount, event_type_id an id) is kept as its text
+const info = z.union([z.string().max(500), z.number().finite().transform(String)], { error: 'Please send text or a number' }).optional().nullable();
+const eventId = z
+  .union([z.string().max(500), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).transform(String)], { error: 'Please send an id as text or a whole number' })
+  .optional()
+  .nullable();
 
-// POST /actions/collect: the system-event fields of spec 3
-export const SystemEventSchema = z.object({
-  event_name: z.string({ error: 'event_name is required' }).min(1, 'event_name is required').max(100),
+const EVENT_NAME_REQUIRED = 'event_name is required';
+const eventName = z.string({ error: EVENT_NAME_REQUIRED }).min(1, EVENT_NAME_REQUIRED).max(100);
+const utmValue = z.string().max(200).optional();
+
+/**
+ * POST /actions/collect: the system-event fields of spec 3, as the spec writes them (eventName, numeric ids, flat utm
+ * fields) or as our pages send them (event_name, text ids, one utm object); either way one event of our shape.
+ */
+export const SystemEventFields = z.object({
+  event_name: eventName.optional(),
+  eventName: eventName.optional(),
   event_type: info,
-  event_type_id: info,
+  event_type_id: eventId,
   page_name: info,
   info_1: info,
   info_2: info,
@@ -40,8 +53,21 @@ export const SystemEventSchema = z.object({
   info_4: info,
   referrer_page: info,
   device: z.enum(['mobile', 'desktop', 'tablet']).optional().nullable(),
-  entity_id: info,
+  entity_id: eventId,
   utm: z.record(z.string().max(50), z.string().max(200)).optional().nullable(),
+  utm_source: utmValue,
+  utm_medium: utmValue,
+  utm_campaign: utmValue,
+  utm_term: utmValue,
+  utm_content: utmValue,
+});
+export const SystemEventSchema = SystemEventFields.superRefine((v, ctx) => {
+  if (v.event_name === undefined && v.eventName === undefined) ctx.addIssue({ code: 'custom', path: ['event_name'], message: EVENT_NAME_REQUIRED });
+}).transform(({ eventName: specName, utm_source, utm_medium, utm_campaign, utm_term, utm_content, ...event }) => {
+  // the flat fields win over the utm object, as on leads
+  const flat = Object.entries({ utm_source, utm_medium, utm_campaign, utm_term, utm_content }).filter((e): e is [string, string] => Boolean(e[1]));
+  const utm = flat.length ? { ...event.utm, ...Object.fromEntries(flat) } : event.utm;
+  return { ...event, event_name: (event.event_name ?? specName) as string, utm };
 });
 
 export const trackingTitle = (title: string) => title.slice(0, TRACKING_TITLE_LENGTH);

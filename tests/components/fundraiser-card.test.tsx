@@ -115,6 +115,32 @@ describe('FallbackImage', () => {
   });
 });
 
+describe('FallbackImage before hydration (issue 31.15)', () => {
+  const proto = HTMLImageElement.prototype;
+  const stub = (complete: boolean, naturalWidth: number) => {
+    jest.spyOn(proto, 'complete', 'get').mockReturnValue(complete);
+    jest.spyOn(proto, 'naturalWidth', 'get').mockReturnValue(naturalWidth);
+    jest.spyOn(proto, 'currentSrc', 'get').mockReturnValue('http://localhost/broken.jpg');
+  };
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows the default picture when the server-rendered one had already failed (its error event came before React)', () => {
+    stub(true, 0);
+    render(<FallbackImage src="/broken.jpg" fallbackSrc="/default.svg" alt="early" width={10} height={10} />);
+    expect(screen.getByAltText('early')).toHaveAttribute('src', '/default.svg');
+  });
+
+  it('keeps a picture that loaded, and one still loading', () => {
+    stub(true, 1200);
+    render(<FallbackImage src="/fine.jpg" fallbackSrc="/default.svg" alt="loaded" width={10} height={10} />);
+    expect(screen.getByAltText('loaded')).toHaveAttribute('src', '/fine.jpg');
+    jest.restoreAllMocks();
+    stub(false, 0);
+    render(<FallbackImage src="/slow.jpg" fallbackSrc="/default.svg" alt="loading" width={10} height={10} />);
+    expect(screen.getByAltText('loading')).toHaveAttribute('src', '/slow.jpg');
+  });
+});
+
 describe('ProgressBar', () => {
   it('announces a clamped percentage', () => {
     render(<ProgressBar percent={140} label="funded" />);

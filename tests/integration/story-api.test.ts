@@ -60,6 +60,24 @@ describe('GET /api/fundraisers/{id}/donors (spec 7 ticker, spec 6 supporters)', 
     expect(headers.get('cache-control')).toContain('public');
   });
 
+  it('issue 31.14: converts to the currency of the country_code when the ticker names no currency', async () => {
+    const { f } = await busyFundraiser();
+    const inPounds = await call(donors, `/api/fundraisers/${f.id}/donors?with=donoravtar&orderBy=id&sortedBy=Desc&conversion=1&limit=4&country_code=GB`, { id: String(f.id) });
+    expect(inPounds.status).toBe(200);
+    expect(inPounds.body.data.map((d: { currency: string }) => d.currency)).toEqual(['GBP', 'GBP', 'GBP', 'GBP']);
+    const asStored = await call(donors, `/api/fundraisers/${f.id}/donors?limit=4`, { id: String(f.id) });
+    // a pound is worth more than a rupee: each gift made in rupees is a smaller number in pounds
+    const stored = asStored.body.data as { id: number; amount_minor: number; currency: string }[];
+    expect(stored.some((d) => d.currency === 'INR')).toBe(true);
+    inPounds.body.data.forEach((d: { id: number; amount_minor: number }, i: number) => {
+      expect(d.id).toBe(stored[i].id);
+      if (stored[i].currency === 'INR') expect(d.amount_minor).toBeLessThan(stored[i].amount_minor);
+    });
+    const bad = await call(donors, `/api/fundraisers/${f.id}/donors?conversion=1&country_code=GBR`, { id: String(f.id) });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.message).toBe('country_code must be two letters');
+  });
+
   it('hides the names of anonymous donors but keeps their amount', async () => {
     const { f } = await busyFundraiser();
     const [latest] = await db.select().from(orders).where(and(eq(orders.fundraiser_id, f.id), eq(orders.status, 'success'))).orderBy(desc(orders.id)).limit(1);

@@ -1,5 +1,5 @@
 import { sipMinimumMajor as minimumSipAmount } from '@/lib/sip/rules';
-import { currencyForCountry, formatMoney, CURRENCIES, CURRENCY_CODES, isCurrencyCode, toMinor } from '@/lib/money';
+import { currencyForCountry, currencyOptionLabel, formatMoney, formatPlatformFigure, CURRENCIES, CURRENCY_CODES, isCurrencyCode, toMinor } from '@/lib/money';
 import { convertMinor, DEFAULT_INR_PER_UNIT_MICROS } from '@/lib/currency-rates';
 import { defaultDonationAmount, donationPresetsFor, inrEquivalentMinor } from '@/lib/donations/amounts';
 
@@ -53,5 +53,25 @@ describe('issue 30.1: the amount a gift starts at in each currency, and its rupe
   it('converts to rupees at the given rates in integer arithmetic, and says nothing without a rate', () => {
     expect(inrEquivalentMinor(2_500, 'USD', { INR: 1_000_000, USD: 84_500_000 })).toBe(211_250);
     expect(inrEquivalentMinor(2_500, 'USD', { INR: 1_000_000 })).toBeNull();
+  });
+});
+
+describe('issue 31.14: the currency picker shows spec 3 entries with their symbols', () => {
+  it('puts the symbol before the code, and the code alone where the entry has no symbol of its own', () => {
+    expect(CURRENCY_CODES.map(currencyOptionLabel)).toEqual(['₹ INR', '$ USD', '£ GBP', '€ EUR', 'AED', 'SAR', 'S$ SGD', 'C$ CAD', 'HK$ HKD', 'QAR', 'A$ AUD', 'RM MYR']);
+  });
+});
+
+describe('issue 31.15: spec 1 platform figures in the page locale', () => {
+  it('keeps the number in its unit, ungrouped, where people count in lakhs and crores', () => {
+    expect(formatPlatformFigure(1100, 10_000_000, 'en')).toBe('1100');
+    expect(formatPlatformFigure(3.2, 100_000, 'hi')).toBe('3.2');
+    expect(formatPlatformFigure(72, 100_000, 'ur')).toBe('72');
+  });
+  it('gives Arabic the whole figure in its own short form', () => {
+    // Intl keeps the number and its word together with a no-break space
+    expect(formatPlatformFigure(1100, 10_000_000, 'ar')).toBe('11\u00a0مليار');
+    expect(formatPlatformFigure(72, 100_000, 'ar')).toBe('7.2\u00a0مليون');
+    expect(formatPlatformFigure(3.2, 100_000, 'ar')).toBe('320\u00a0ألف');
   });
 });

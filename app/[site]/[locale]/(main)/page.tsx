@@ -2,6 +2,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { FundraiserSection } from '@/components/fundraiser/FundraiserSection';
 import { RecentlyVisited } from '@/components/fundraiser/RecentlyVisited';
+import { PlatformFigures } from '@/components/layout/PlatformFigures';
 import { cachedCauses, cachedFundraiserList } from '@/lib/cache/queries';
 import { HOME_SECTION_COUNT, HOME_TRENDING_COUNT } from '@/lib/constants';
 import { siteSettings } from '@/lib/site';
@@ -12,7 +13,7 @@ type Props = { params: Promise<{ site: string; locale: string }> };
 export default async function HomePage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const [t, tf, tCauses] = await Promise.all([getTranslations('Home'), getTranslations('Footer'), getTranslations('Causes')]);
+  const [t, tCauses] = await Promise.all([getTranslations('Home'), getTranslations('Causes')]);
   const now = new Date();
   // spec 7 listings: trending, urgent, success stories, causes
   const [trending, urgent, success, causes] = await Promise.all([
@@ -36,17 +37,7 @@ export default async function HomePage({ params }: Props) {
           </Link>
         </div>
         <h2 className="visually-hidden">{t('figuresHeading')}</h2>
-        <ul className="figures hero-figures">
-          <li>
-            <strong dir="ltr">{figures.raised}</strong> {tf('raised')}
-          </li>
-          <li>
-            <strong dir="ltr">{figures.donors}</strong> {tf('donors')}
-          </li>
-          <li>
-            <strong dir="ltr">{figures.fundraisers}</strong> {tf('fundraisers')}
-          </li>
-        </ul>
+        <PlatformFigures figures={figures} names={['raised', 'donors', 'fundraisers']} locale={locale} className="figures hero-figures" />
       </section>
       <FundraiserSection id="trending" title={t('trending')} fundraisers={trending.data} locale={locale} now={now} viewAll={{ href: '/all-fundraisers', label: t('viewAll') }} empty={t('empty')} priorityFirst />
       <FundraiserSection id="urgent" title={t('urgent')} fundraisers={urgent.data} locale={locale} now={now} />

@@ -8,6 +8,7 @@ import { DonorsQuerySchema } from '@/lib/validation/story';
 import { hasSupported, storySupporters } from '@/lib/story/queries';
 import { readableFundraiser } from '@/lib/story/service';
 import { signedInUser } from '@/lib/auth/session';
+import { currencyForCountry } from '@/lib/money';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,7 +23,9 @@ export const GET = handle(async (request, { params }: { params: Promise<{ id: st
     if (!user) throw new ApiError('unauthenticated', 'Sign in to see more supporters');
     if (!(await hasSupported(db, id, user.id))) throw new ApiError('forbidden', 'Only supporters of this fundraiser can see more supporters');
   }
-  const result = await storySupporters(db, id, { page: q.page, perPage: q.limit, convertTo: q.conversion === '1' ? q.currency : undefined });
+  // spec 7 ticker: conversion=1 gives each gift in the asked currency, else in that of the visitor's country_code
+  const convertTo = q.conversion === '1' ? (q.currency ?? (q.country_code ? currencyForCountry(q.country_code) : undefined)) : undefined;
+  const result = await storySupporters(db, id, { page: q.page, perPage: q.limit, convertTo });
   return json(
     { data: result.data, meta: { pagination: { page: result.page, per_page: result.per_page, total: result.total, has_more: result.has_more } } },
     // the first page is public and the same for everyone: a shared cache may keep it briefly
