@@ -9,6 +9,8 @@ const nextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules at run time
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   typedRoutes: false,
+  // spec 2's 404 page as a whole document Next renders at the routing level (app/global-not-found.tsx): it reads without JavaScript
+  experimental: { globalNotFound: true },
   async headers() {
     return [
       {

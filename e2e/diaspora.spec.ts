@@ -103,6 +103,23 @@ test.describe('a donor abroad @phone', () => {
   });
 });
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  // spec 2: an unknown path is the 404 page, read as it arrives (no script fills it in)
+  test('the 404 page shows its heading and a way home (en, ar) @phone', async ({ page }) => {
+    for (const { prefix, heading, home } of [
+      { prefix: '', heading: 'Page not found', home: 'Go to the home page' },
+      { prefix: '/ar', heading: 'الصفحة غير موجودة', home: 'الذهاب إلى الصفحة الرئيسية' },
+    ]) {
+      const response = await page.goto(`${prefix}/no-such-page/deeper`);
+      expect(response!.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('dir', prefix ? 'rtl' : 'ltr');
+      await expect(page.getByRole('link', { name: home })).toHaveAttribute('href', prefix || '/');
+    }
+  });
+});
+
 test('the 404 page passes axe (en, ar) @phone', async ({ page }) => {
   for (const { prefix } of LOCALES) {
     await page.goto(`${prefix}/no-such-page`);
