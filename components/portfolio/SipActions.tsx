@@ -332,7 +332,8 @@ export function SipActions({ sip: initial, locale, now, link, others = [], onSip
                   {t('amountHint', { current: money(sip.amount_minor), minimum: money(minimumMinor) })}
                 </p>
                 <p id={`${id}-rounded`} className="sip-rounded" aria-live="polite">
-                  {roundedMinor !== null && roundedMinor !== sip.amount_minor ? t(roundedMinor > sip.amount_minor ? 'roundedRaise' : 'roundedLower', { amount: money(roundedMinor) }) : ''}
+                  {/* the result only for an amount that can be saved: never "Lowered to ₹50" beside the error that refuses it */}
+                  {roundedMinor !== null && !amountProblem() ? t(roundedMinor > sip.amount_minor ? 'roundedRaise' : 'roundedLower', { amount: money(roundedMinor) }) : ''}
                 </p>
                 {aboveMandate && <p className="field-hint">{t('aboveMandate', { amount: money(sip.mandate!.max_amount_minor) })}</p>}
               </div>
