@@ -268,6 +268,8 @@ export const OUTBOX_CLAIM_TIMEOUT_MS = 10 * 60 * 1000;
 export const OUTBOX_SEND_INTERVAL_MS = 30_000;
 /** an SMTP server that does not answer within this time counts as a failed attempt */
 export const SMTP_TIMEOUT_MS = 10_000;
+/** issue 31.4: the email layout's column, the width every mail client shows whole */
+export const EMAIL_MAX_WIDTH_PX = 600;
 export const SMS_TIMEOUT_MS = 10_000;
 /** a payment provider's API call: past this the answer counts as lost (a debit stays pending for its webhook or reconciliation) */
 export const GATEWAY_TIMEOUT_MS = 20_000;
