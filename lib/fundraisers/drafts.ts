@@ -17,6 +17,10 @@ import { FUNDRAISER_STATUS, fundraiserStage } from './status';
 import { slugify } from './custom-tag';
 import { findUserByEmail, findUserByPhone, createUser, dummyEmailFor } from '../auth/accounts';
 import { enqueueMessage } from '../outbox/queue';
+import { fundraiserChangesEmail, fundraiserLiveEmail } from '../email/fundraiser';
+import { emailBrand } from '../email/brand';
+import { mainSiteOrigin } from '../whitelabel/site';
+import { siteConfig } from '../whitelabel/resolve';
 import { announceFundraisersChanged } from '../cache/bus';
 import { invalidateFundraiser } from '../cache/invalidate';
 import type { ScreeningFlag } from '../content/screening';
@@ -403,6 +407,12 @@ export async function customTagFor(db: DbOrTx, title: string, id: number): Promi
   return taken ? `${base}-${id}` : base;
 }
 
+/** Who hears of a review and where its links point: the main site (a fundraiser belongs to no partner's domain). */
+async function reviewOutcomeFacts(db: DbOrTx, f: { id: number; title: string; custom_tag: string }, owner: { email: string; full_name: string }) {
+  const origin = mainSiteOrigin(siteConfig());
+  return { email: owner.email, name: owner.full_name, title: f.title, fundraiserId: f.id, customTag: f.custom_tag, origin, brand: await emailBrand(db, origin) };
+}
+
 export type ReviewDecision = { decision: 'approve' } | { decision: 'send_back'; reason: string };
 
 /** A reviewer approves (live, real custom_tag, campaigner told) or sends back with a reason. */
@@ -422,7 +432,7 @@ export async function decideReview(db: Db, reviewer: Actor, id: number, decision
         .set({ status_flag: FUNDRAISER_STATUS.live, custom_tag: tag, published_at: f.published_at ?? now, reviewed_at: now, reviewed_by: reviewer.id, review_reason: null, updated_at: now })
         .where(eq(fundraisers.id, id));
       if (!owner.is_dummy_email)
-        await enqueueMessage(tx, { channel: 'email', recipient: owner.email, subject: `Your fundraiser is live: ${f.title}`, body: `Dear ${owner.full_name},\n\n"${f.title}" has been approved and is now live at /stories/${tag}. Share it with your friends and family to start receiving support.\n\nTeam Sahyog` });
+        await enqueueMessage(tx, await fundraiserLiveEmail({ ...(await reviewOutcomeFacts(tx, f, owner)), customTag: tag }));
       // listings, the sitemap and the story page show it from now, on every server
       await announceFundraisersChanged(tx, [id]);
     } else {
@@ -431,7 +441,7 @@ export async function decideReview(db: Db, reviewer: Actor, id: number, decision
         .set({ status_flag: FUNDRAISER_STATUS.rejected, reviewed_at: now, reviewed_by: reviewer.id, review_reason: decision.reason, updated_at: now })
         .where(eq(fundraisers.id, id));
       if (!owner.is_dummy_email)
-        await enqueueMessage(tx, { channel: 'email', recipient: owner.email, subject: `Please update your fundraiser: ${f.title}`, body: `Dear ${owner.full_name},\n\nOur review team needs a change before "${f.title}" can go live:\n\n${decision.reason}\n\nOpen your draft, make the change and send it for review again.\n\nTeam Sahyog` });
+        await enqueueMessage(tx, await fundraiserChangesEmail({ ...(await reviewOutcomeFacts(tx, f, owner)), reason: decision.reason }));
     }
   });
   // the other servers hear it on the bus at commit; this one expires at once (a new live fundraiser joins the lists)

@@ -1,0 +1,69 @@
+// Issue 31.4: a campaigner's review outcome from the template set: "your fundraiser is live" with a link that opens the
+// story on the site (absolute, tappable) and a WhatsApp share; "please update" with the reviewer's words and the draft.
+import { createTranslator } from 'use-intl/core';
+import { SHARED_INTL_CACHE } from '../i18n/server-translator';
+import { DEFAULT_LOCALE, isLocale, localizedPath, RTL_LOCALES } from '../i18n/locales';
+import { isolate } from '../i18n/bidi';
+import { loadMessages } from '../i18n/messages';
+import { storyPath } from '../routes';
+import type { OutgoingMessage } from '../outbox/queue';
+import { renderEmail } from './render';
+
+export interface ReviewOutcomeFacts {
+  locale?: string;
+  email: string;
+  name: string;
+  title: string;
+  fundraiserId: number;
+  customTag: string;
+  origin: string;
+  brand: { name: string; color?: string };
+}
+
+async function translator(locale: string | undefined) {
+  const loaded = await loadMessages(locale && isLocale(locale) ? locale : DEFAULT_LOCALE);
+  const words = RTL_LOCALES.includes(loaded.locale) ? isolate : (x: string) => x;
+  return { locale: loaded.locale, words, t: createTranslator({ ...SHARED_INTL_CACHE, locale: loaded.locale, messages: loaded.messages, namespace: 'Review.email' }) };
+}
+
+export async function fundraiserLiveEmail(f: ReviewOutcomeFacts): Promise<OutgoingMessage> {
+  const { locale, t, words } = await translator(f.locale);
+  const story = `${f.origin}${localizedPath(locale, storyPath(f.customTag))}`;
+  const subject = t('liveSubject', { title: words(f.title) });
+  const email = await renderEmail({
+    locale,
+    subject,
+    heading: subject,
+    brand: f.brand.name,
+    color: f.brand.color,
+    blocks: [
+      { kind: 'text', text: t('greeting', { name: words(f.name) }) },
+      { kind: 'text', text: t('liveBody', { title: words(f.title) }) },
+      { kind: 'button', label: t('open'), href: story },
+      { kind: 'links', items: [{ label: t('share'), href: `https://wa.me/?${new URLSearchParams({ text: t('shareText', { title: f.title, link: story }) })}` }] },
+    ],
+    footer: t('signoff', { brand: f.brand.name }),
+  });
+  return { channel: 'email', recipient: f.email, subject, body: email.text, html: email.html };
+}
+
+export async function fundraiserChangesEmail(f: ReviewOutcomeFacts & { reason: string }): Promise<OutgoingMessage> {
+  const { locale, t, words } = await translator(f.locale);
+  const subject = t('changesSubject', { title: words(f.title) });
+  const email = await renderEmail({
+    locale,
+    subject,
+    heading: subject,
+    brand: f.brand.name,
+    color: f.brand.color,
+    blocks: [
+      { kind: 'text', text: t('greeting', { name: words(f.name) }) },
+      { kind: 'text', text: t('changesBody', { title: words(f.title) }) },
+      { kind: 'text', text: words(f.reason), strong: true },
+      { kind: 'text', text: t('changesNext') },
+      { kind: 'button', label: t('openDraft'), href: `${f.origin}${localizedPath(locale, `/manage/fundraiser/${f.fundraiserId}`)}` },
+    ],
+    footer: t('signoff', { brand: f.brand.name }),
+  });
+  return { channel: 'email', recipient: f.email, subject, body: email.text, html: email.html };
+}
