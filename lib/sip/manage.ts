@@ -16,7 +16,6 @@ import { formatMoney, toMinor } from '../money';
 import { DEFAULT_LOCALE, isLocale, localizedPath, RTL_LOCALES } from '../i18n/locales';
 import { isolate, isolateLtr } from '../i18n/bidi';
 import { loadMessages } from '../i18n/messages';
-import { enqueueMessage } from '../outbox/queue';
 import { reportError } from '../observability/report';
 import { createMandate, mandateHandle } from '../payments/mandates';
 import { gatewayFor, gatewayNameFor, modeUnavailable } from '../payments/registry';
@@ -28,12 +27,8 @@ import type { SipChange } from '../validation/sip-manage';
 import { isLiveSip, SIP_STATUS } from './status';
 import { giveUpPendingMandates, lockMandate, mandateLoadMinor, mandatesOfSip, recordMandateCover, sipsPaidBy } from './cover';
 import { addMonthsUtc, firstPaymentDateFrom } from './calendar';
-import { sipConfirmationEmail, type SipConfirmation } from '../email/sip';
-import { emailBrand } from '../email/brand';
-import { sipLinkBlock } from './links';
-import { sipDonorOf, sipPeriod } from './settled';
-import { mainSiteOrigin } from '../whitelabel/site';
-import { siteConfig } from '../whitelabel/resolve';
+import { sipPeriod } from './settled';
+import { confirmSipChange } from './confirm';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -345,36 +340,6 @@ async function sipTranslator(locale: string) {
     words: rtl ? isolate : (x: string) => x,
     digits: rtl ? isolateLtr : (x: string) => x,
   };
-}
-
-/**
- * Issue 31.11: the donor hears of every change to their SIP by email, in its language, written in the change's own
- * transaction (it leaves exactly when the change holds): the SIP as it now stands, with its signed one-tap links.
- */
-export async function confirmSipChange(tx: Tx, subscriptionId: number, change: SipConfirmation, ctx?: { origin: string } | null): Promise<void> {
-  const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
-  const origin = ctx?.origin ?? mainSiteOrigin(siteConfig());
-  const donor = sub ? await sipDonorOf(tx, sub, origin) : null;
-  // a placeholder address reaches nobody
-  if (!sub || !donor?.email) return;
-  const lines = await tx.select({ sip_cause: subscriptionLines.sip_cause }).from(subscriptionLines).where(eq(subscriptionLines.subscription_id, sub.id)).orderBy(subscriptionLines.id);
-  const causes = [...new Set((lines.length ? lines.map((l) => l.sip_cause ?? sub.sip_cause) : [sub.sip_cause]).filter((c): c is string => !!c))];
-  // a skipped month is not the next debit: the one after it is
-  const next = sub.next_payment_date && sub.skip_period === sipPeriod(sub.next_payment_date) ? addMonthsUtc(sub.next_payment_date, sub.month_interval) : sub.next_payment_date;
-  const brand = await emailBrand(tx, origin);
-  const email = await sipConfirmationEmail(change, {
-    locale: sub.locale,
-    donorName: donor.name,
-    amountMinor: sub.amount_minor,
-    currency: sub.currency,
-    causes,
-    nextDebit: isLiveSip(sub.status_flag) ? next : null,
-    origin,
-    brand: brand.name,
-    color: brand.color,
-    links: await sipLinkBlock(tx, sub.id, origin),
-  });
-  await enqueueMessage(tx, { channel: 'email', recipient: donor.email, subject: email.subject, body: email.text, html: email.html });
 }
 
 /** The SIP email helpers (lib/sip/links.ts) write in the SIP's language too. */

@@ -1,0 +1,156 @@
+// Issue 31.4: every email template rendered in all six languages: an HTML part and a text part, right to left in
+// Arabic and Urdu, every link absolute (https, or the configured origin), the partner's domain on a partner's gift,
+// and the receipt's facts (date, amount, method, transaction id, 80G status and registration, receipt link, next debit,
+// WhatsApp share).
+import { LOCALES } from '@/lib/i18n/locales';
+import { receiptEmail, type ReceiptFacts } from '@/lib/notifications/receipt';
+import { sipConfirmationEmail, type SipConfirmation, type SipEmailFacts } from '@/lib/email/sip';
+import { fundraiserChangesEmail, fundraiserLiveEmail } from '@/lib/email/fundraiser';
+import { plainEmailHtml } from '@/lib/email/plain';
+import { assertAbsolute, hrefsOf, renderEmail } from '@/lib/email/render';
+import type { OutgoingMessage } from '@/lib/outbox/queue';
+
+const MAIN = 'https://sahyog.example';
+const PARTNER = 'https://give.partner.example';
+const LOCAL = 'http://localhost:3000';
+
+/** Both parts there, the language and direction on <html>, every href absolute on an allowed origin. */
+function expectWellFormed(html: string, text: string, locale: string, origins: string[]) {
+  expect(html).toMatch(/^<!doctype html>/i);
+  expect(html).toContain(`lang="${locale}"`);
+  expect(html).toContain(`dir="${locale === 'ar' || locale === 'ur' ? 'rtl' : 'ltr'}"`);
+  expect(text.length).toBeGreaterThan(40);
+  expect(text).not.toMatch(/<[a-z]/i);
+  const hrefs = hrefsOf(html);
+  expect(hrefs.length).toBeGreaterThan(0);
+  for (const href of hrefs) {
+    expect(href).toMatch(/^https:\/\/|^http:\/\/localhost:\d+\//);
+    const url = new URL(href);
+    expect([...origins, 'https://wa.me']).toContain(url.origin);
+  }
+  // every link in the HTML is written out in the text part too (a plain-text reader can open it)
+  for (const href of hrefs) expect(text).toContain(href);
+}
+
+const receipt = (over: Partial<ReceiptFacts> = {}): ReceiptFacts => ({
+  locale: 'en',
+  email: 'asha@example.com',
+  donorName: 'Asha Rao',
+  orderId: 'SHY123456',
+  amountMinor: 150_000,
+  currency: 'INR',
+  fundraiserTitle: 'Help Meera walk again',
+  pan: 'ABCDE1234F',
+  signInLink: `${MAIN}/new/signin?autologin_token=abc&redirect_uri=%2Fportfolio`,
+  taxBenefit: { name: 'Seva Trust', registration: 'AAATS1234F/80G/2024', pan: 'AAATS1234F' },
+  paidAt: new Date('2026-11-28T06:30:00Z'),
+  method: 'UPI',
+  transactionId: 'pay_N5x8Yq2',
+  receiptLink: `${MAIN}/new/signin?autologin_token=xyz&redirect_uri=%2Fportfolio%2Freceipts%2FSHY123456`,
+  shareLink: `${MAIN}/stories/help-meera`,
+  brand: { name: 'Sahyog' },
+  ...over,
+});
+
+describe.each(LOCALES)('email templates in %s', (locale) => {
+  it('the receipt of a gift: both parts, absolute links, every fact, 80G with the registration, a WhatsApp share', async () => {
+    const m = await receiptEmail(receipt({ locale }));
+    expectWellFormed(m.html!, m.body, locale, [MAIN]);
+    const method = (await import(`@/messages/${locale}.json`)).Payment.modeUPI as string;
+    for (const fact of ['SHY123456', 'pay_N5x8Yq2', 'AAATS1234F/80G/2024', '1,500', method, '2026']) {
+      expect(m.html).toContain(fact);
+      expect(m.body).toContain(fact);
+    }
+    expect(hrefsOf(m.html!)).toContain(receipt().receiptLink);
+    const share = hrefsOf(m.html!).find((h) => h.startsWith('https://wa.me/'))!;
+    expect(new URL(share).searchParams.get('text')).toContain(`${MAIN}/stories/help-meera`);
+  });
+
+  it('a SIP month on a partner domain: its next debit, its signed links, every link on the partner domain', async () => {
+    const m = await receiptEmail(
+      receipt({
+        locale,
+        fundraiserTitle: null,
+        causes: ['medical', 'education'],
+        taxBenefit: null,
+        nextDebit: new Date('2026-12-28T06:30:00Z'),
+        receiptLink: `${PARTNER}/portfolio/receipts/SHY123456`,
+        signInLink: null,
+        shareLink: `${PARTNER}/new/sip`,
+        brand: { name: 'Partner Cares', color: '#7c2d12' },
+        links: { kind: 'links', heading: 'Manage', items: [{ label: 'Cancel', href: `${PARTNER}/sip/manage?token=t1` }] },
+      }),
+    );
+    expectWellFormed(m.html!, m.body, locale, [PARTNER]);
+    expect(m.html).toContain('Partner Cares');
+    expect(m.html).toContain('#7c2d12');
+    expect(m.body).toMatch(/2026/);
+    // no 80G line claims a deduction the gift does not give
+    expect(m.html).not.toContain('AAATS1234F');
+  });
+
+  it('a premium is a purchase: no 80G line, no share', async () => {
+    const m = await receiptEmail(receipt({ locale, premium: true, taxBenefit: null, shareLink: `${MAIN}/x`, fundraiserTitle: 'Health plan' }));
+    expectWellFormed(m.html!, m.body, locale, [MAIN]);
+    expect(hrefsOf(m.html!).some((h) => h.startsWith('https://wa.me'))).toBe(false);
+  });
+
+  const changes: SipConfirmation[] = [
+    { kind: 'start' },
+    { kind: 'amount', oldMinor: 50_000 },
+    { kind: 'pause', until: new Date('2027-01-28T00:00:00Z') },
+    { kind: 'resume' },
+    { kind: 'skip', date: new Date('2026-12-20T00:00:00Z') },
+    { kind: 'cancel', reason: 'Moving abroad' },
+  ];
+  const sip = (origin: string): SipEmailFacts => ({
+    locale,
+    donorName: 'Asha Rao',
+    amountMinor: 30_000,
+    currency: 'INR',
+    causes: ['medical'],
+    nextDebit: new Date('2026-12-20T00:00:00Z'),
+    origin,
+    brand: 'Sahyog',
+    links: { kind: 'links', heading: 'Manage', items: [{ label: 'Pause', href: `${origin}/sip/manage?token=t2` }] },
+  });
+  it.each(changes.map((c) => [c.kind, c] as const))('the SIP confirmation of %s: both parts, the amount, absolute links', async (_kind, change) => {
+    const m = await sipConfirmationEmail(change, sip(LOCAL));
+    expectWellFormed(m.html, m.text, locale, [LOCAL]);
+    expect(m.text).toContain('300');
+    expect(m.subject.length).toBeGreaterThan(5);
+    // the button opens the SIP page (or a new SIP once cancelled), in the SIP's language
+    const sipPage = `${LOCAL}${locale === 'en' ? '' : `/${locale}`}${change.kind === 'cancel' ? '/new/sip' : '/sip'}`;
+    expect(hrefsOf(m.html)).toContain(sipPage);
+    if (change.kind === 'amount') expect(m.text).toContain('500');
+  });
+
+  it('the review outcomes: the live story and the draft, absolute on the site, with a share', async () => {
+    const facts = { locale, email: 'c@example.com', name: 'Ravi', title: 'Help Meera walk again', fundraiserId: 42, customTag: 'help-meera', origin: MAIN, brand: { name: 'Sahyog' } };
+    const live = await fundraiserLiveEmail(facts);
+    expectWellFormed(live.html!, live.body, locale, [MAIN]);
+    expect(hrefsOf(live.html!)).toContain(`${MAIN}${locale === 'en' ? '' : `/${locale}`}/stories/help-meera`);
+    const back = await fundraiserChangesEmail({ ...facts, reason: 'Please add a hospital estimate.' });
+    expectWellFormed(back.html!, back.body, locale, [MAIN]);
+    expect(back.body).toContain('Please add a hospital estimate.');
+  });
+
+  it('an email written as text (team notices, codes) gets the same layout, its addresses linked', async () => {
+    const html = await plainEmailHtml({ subject: 'Your sign-in code', body: 'Your code is 482913.\n\nOr open https://sahyog.example/new/signin?x=1&y=2', locale });
+    expect(html).toContain(`dir="${locale === 'ar' || locale === 'ur' ? 'rtl' : 'ltr'}"`);
+    expect(hrefsOf(html)).toEqual(['https://sahyog.example/new/signin?x=1&y=2']);
+  });
+});
+
+describe('the template set refuses a link that cannot be tapped', () => {
+  it('a relative link throws instead of going out', async () => {
+    expect(() => assertAbsolute('/stories/help-meera')).toThrow(/not absolute/);
+    await expect(renderEmail({ locale: 'en', subject: 's', heading: 'h', brand: 'Sahyog', blocks: [{ kind: 'button', label: 'Open', href: '/stories/x' }] })).rejects.toThrow(/not absolute/);
+  });
+
+  it('what a donor typed is text, never markup', async () => {
+    const m: OutgoingMessage = await receiptEmail(receipt({ donorName: '<img src=x onerror=alert(1)>' }));
+    expect(m.html).not.toContain('<img src=x');
+    expect(m.html).toContain('&lt;img src=x');
+  });
+});
