@@ -13,6 +13,6 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
   if (!/^\d{1,12}$/.test(id)) return notFound();
   const html = await outboxMessageHtml(await getDb(), Number(id));
   if (!html) return notFound();
-  // the stored HTML is ours, but its words are a donor's: nothing in it may run
-  return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; sandbox allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" } });
+  // the stored HTML is ours, but its words are a donor's: no script may run in it
+  return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-robots-tag': 'noindex', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:" } });
 }
