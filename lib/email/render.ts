@@ -68,10 +68,10 @@ function blockMjml(block: EmailBlock, color: string, align: string): string {
       const rows = block.rows
         .map(
           (r) =>
-            `<tr><th scope="row" style="text-align:${align};font-weight:400;color:#4b5563;padding:6px 0;padding-inline-end:12px;vertical-align:top;border-bottom:1px solid #e5e7eb">${escapeHtml(r.label)}</th><td style="text-align:${align};font-weight:600;padding:6px 0;vertical-align:top;border-bottom:1px solid #e5e7eb;word-break:break-word">${escapeHtml(r.value)}</td></tr>`,
+            `<tr><th scope="row" style="width:38%;text-align:${align};font-weight:400;color:#4b5563;padding:6px 0;padding-inline-end:12px;vertical-align:top;border-bottom:1px solid #e5e7eb">${escapeHtml(r.label)}</th><td style="text-align:${align};font-weight:600;padding:6px 0;vertical-align:top;border-bottom:1px solid #e5e7eb;word-break:break-word">${escapeHtml(r.value)}</td></tr>`,
         )
         .join('');
-      return `<mj-table role="presentation" cellpadding="0" width="100%">${rows}</mj-table>`;
+      return `<mj-table role="presentation" cellpadding="0" width="100%" table-layout="fixed">${rows}</mj-table>`;
     }
     case 'button':
       return `<mj-button href="${escapeHtml(assertAbsolute(block.href))}" background-color="${color}" color="#ffffff" font-weight="600" border-radius="6px" inner-padding="14px 24px" width="100%">${escapeHtml(block.label)}</mj-button>`;
@@ -113,7 +113,9 @@ export async function emailHtml(doc: EmailDoc): Promise<string> {
 <mj-all font-family="'Noto Sans','Noto Sans Arabic','Noto Nastaliq Urdu','Noto Sans Devanagari','Noto Sans Tamil','Noto Sans Telugu',Arial,sans-serif" />
 <mj-text font-size="16px" line-height="1.6" color="#1f2937" align="${align}" padding="8px 24px" />
 <mj-table font-size="15px" line-height="1.5" color="#1f2937" align="${align}" padding="8px 24px" />
-<mj-button align="center" font-size="16px" padding="16px 24px" />
+<mj-button align="center" text-align="center" font-size="16px" padding="16px 24px" />
+<mj-section direction="${dir}" />
+<mj-column direction="${dir}" />
 </mj-attributes>
 <mj-style>a{color:${color}} th,td{text-align:${align}}</mj-style>
 </mj-head>

@@ -86,7 +86,8 @@ export async function receiptEmail(r: ReceiptFacts): Promise<OutgoingMessage> {
     ...(r.dedication?.message ? [{ kind: 'text' as const, text: words(r.dedication.message) }] : []),
     ...(r.pan && !r.premium ? [{ kind: 'text' as const, text: t('pan', { pan: digits(r.pan) }) }] : []),
     ...(r.taxBenefit && !r.premium ? [{ kind: 'text' as const, text: t('tax80g', { name: words(r.taxBenefit.name), registration: digits(r.taxBenefit.registration ?? '—'), pan: digits(r.taxBenefit.pan ?? '—') }) }] : []),
-    ...(r.signInLink ? [{ kind: 'text' as const, text: t('signIn', { link: digits(r.signInLink) }) }] : []),
+    // the sentence is the link's label ("See all your donations…"), the address behind it
+    ...(r.signInLink ? [{ kind: 'links' as const, items: [{ label: t('signIn', { link: '\u0000' }).split('\u0000')[0].replace(/[\s:：،]+$/u, ''), href: r.signInLink }] }] : []),
     ...(share
       ? [{ kind: 'links' as const, heading: t('shareHeading'), items: [{ label: t('share'), href: `https://wa.me/?${new URLSearchParams({ text: t('shareText', { title: plainTitle, link: share }) })}` }] }]
       : []),

@@ -231,14 +231,15 @@ async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined
     causes: [...new Set(((order.params?.lines ?? []) as ChargeLine[]).flatMap((l) => (l.sip_cause ? [l.sip_cause] : [])))],
     pan: donor.pan,
     dedication: cart?.dedication ?? null,
-    signInLink: await receiptSignInLink(tx, order, accountId),
+    // issue 31.4: one sign-in link, to the receipt page (a first use proves the email and revokes the account's other links)
+    signInLink: null,
     taxBenefit: f?.has80g && f.ngo ? { name: f.ngo, registration: f.registration, pan: f.pan } : null,
     premium: order.kind === 'insurance',
     paidAt: new Date(),
     method: order.payment_mode,
     transactionId: order.gateway_payment_id,
     // a guest's account (made from the gift's email) opens its receipt with a one-time sign-in link; without one, signing in by email code
-    receiptLink: accountId ? await autologinLink(tx, accountId, origin, receiptPath) : `${origin}${receiptPath}`,
+    receiptLink: (await receiptSignInLink(tx, order, accountId, receiptPath)) ?? `${origin}${receiptPath}`,
     nextDebit: sub && isLiveSip(sub.status) ? sub.next : null,
     shareLink: f?.tag ? `${origin}${localizedPath(donor.locale, storyPath(f.tag))}` : order.subscription_id ? `${origin}${localizedPath(donor.locale, SIP_SUBSCRIBE_PATH)}` : null,
     brand: await emailBrand(tx, origin),
@@ -252,9 +253,9 @@ async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined
  * account whose email the receipt goes to: a gift's cart email (not the signed-in account when another email was typed),
  * a SIP month's subscriber. Using the link proves that email (issue 30), so it must never reach another inbox.
  */
-async function receiptSignInLink(tx: Tx, order: OrderRow, recipientAccountId: number | null): Promise<string | null> {
+async function receiptSignInLink(tx: Tx, order: OrderRow, recipientAccountId: number | null, path: string): Promise<string | null> {
   const origin = typeof order.params?.site_origin === 'string' ? order.params.site_origin : null;
-  return origin && recipientAccountId ? autologinLink(tx, recipientAccountId, origin, '/portfolio') : null;
+  return origin && recipientAccountId ? autologinLink(tx, recipientAccountId, origin, path) : null;
 }
 
 async function applyRefund(tx: Tx, gateway: string, event: RefundEvent, source: EventSource): Promise<EventOutcome> {
