@@ -324,7 +324,11 @@ export function SipActions({ sip: initial, locale, now, link, others = [], onSip
                   inputMode="decimal"
                   autoComplete="off"
                   value={amount}
-                  onChange={(e) => setAmount(e.target.value)}
+                  onChange={(e) => {
+                    setAmount(e.target.value);
+                    // an error speaks of the amount it refused: a new amount is judged afresh (never a red error beside a green result)
+                    setError(null);
+                  }}
                   aria-describedby={`${id}-amount-hint ${id}-rounded`}
                   aria-invalid={error ? true : undefined}
                 />

@@ -109,9 +109,10 @@ describe('SipActions: two taps', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The monthly amount must be at least ₹100 for each cause');
     expect(screen.queryByText(/Lowered to/)).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
-    // a valid lower amount shows its result again
+    // a valid lower amount shows its result again, and the error about ₹50 goes
     fireEvent.change(field, { target: { value: '300' } });
     expect(screen.getByText('Lowered to ₹300 a month (amounts end in 00 or 50)')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('refuses below the minimum and above the mandate without a call; a 409 from the server offers a new method', async () => {
