@@ -9,6 +9,7 @@ import { enqueueMessage } from '../outbox/queue';
 import { autologinLink } from '../auth/link-tokens';
 import { receiptEmail } from '../notifications/receipt';
 import { DEFAULT_LOCALE, localizedPath } from '../i18n/locales';
+import { signedReceiptUrl } from '../portfolio/receipt-link';
 import type { ChargeEvent, GatewayEvent, MandateEvent, RefundEvent } from './gateway';
 import { canMove, type OrderStatus } from './order-state';
 import { claimReward } from '../fundraisers/rewards';
@@ -238,8 +239,8 @@ async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined
     paidAt: new Date(),
     method: order.payment_mode,
     transactionId: order.gateway_payment_id,
-    // a guest's account (made from the gift's email) opens its receipt with a one-time sign-in link; without one, signing in by email code
-    receiptLink: (await receiptSignInLink(tx, order, accountId, receiptPath)) ?? `${origin}${receiptPath}`,
+    // an account opens its receipt with a one-time sign-in link; a guest without one gets a signed link that opens only this receipt
+    receiptLink: (await receiptSignInLink(tx, order, accountId, receiptPath)) ?? signedReceiptUrl(origin, donor.locale, order.order_id),
     nextDebit: sub && isLiveSip(sub.status) ? sub.next : null,
     shareLink: f?.tag ? `${origin}${localizedPath(donor.locale, storyPath(f.tag))}` : order.subscription_id ? `${origin}${localizedPath(donor.locale, SIP_SUBSCRIBE_PATH)}` : null,
     brand: await emailBrand(tx, origin),
