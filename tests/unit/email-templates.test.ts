@@ -7,10 +7,14 @@ import { receiptEmail, type ReceiptFacts } from '@/lib/notifications/receipt';
 import { sipConfirmationEmail, type SipConfirmation, type SipEmailFacts } from '@/lib/email/sip';
 import { fundraiserChangesEmail, fundraiserLiveEmail } from '@/lib/email/fundraiser';
 import { plainEmailHtml } from '@/lib/email/plain';
+import { donorUpdateEmail, withdrawalOutcomeEmail } from '@/lib/email/campaigner';
+import { acknowledgementEmail } from '@/lib/fundraisers/acknowledge';
 import { assertAbsolute, hrefsOf, renderEmail } from '@/lib/email/render';
 import type { OutgoingMessage } from '@/lib/outbox/queue';
 
 const MAIN = 'https://sahyog.example';
+/** words as the HTML part writes them */
+const inHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');
 const PARTNER = 'https://give.partner.example';
 const LOCAL = 'http://localhost:3000';
 
@@ -133,6 +137,66 @@ describe.each(LOCALES)('email templates in %s', (locale) => {
     const back = await fundraiserChangesEmail({ ...facts, reason: 'Please add a hospital estimate.' });
     expectWellFormed(back.html!, back.body, locale, [MAIN]);
     expect(back.body).toContain('Please add a hospital estimate.');
+  });
+
+  it('an update to a donor: the words, a button to the update, the signed opt-out link, in the donor language', async () => {
+    const en = (await import('@/messages/en.json')).Updates.email;
+    const words = (await import(`@/messages/${locale}.json`)).Updates.email;
+    const m = await donorUpdateEmail({
+      locale,
+      recipient: 'asha@example.com',
+      text: 'Meera walked ten steps today.',
+      fundraiserTitle: 'Help Meera walk again',
+      updateTitle: 'Ten steps',
+      updateUrl: `${PARTNER}${locale === 'en' ? '' : `/${locale}`}/stories/help-meera/updates/7`,
+      optOutUrl: `${PARTNER}/stories/help-meera/updates/opt-out?token=abc.def`,
+      brand: { name: 'Partner Cares', color: '#7c2d12' },
+    });
+    expectWellFormed(m.html!, m.body, locale, [PARTNER]);
+    expect(m.html).toContain('Meera walked ten steps today.');
+    expect(m.html).toContain(inHtml(words.open));
+    expect(m.html).toContain(inHtml(words.optOutLabel));
+    if (locale !== 'en') expect(words.open).not.toBe(en.open);
+    expect(hrefsOf(m.html!)).toEqual(expect.arrayContaining([`${PARTNER}${locale === 'en' ? '' : `/${locale}`}/stories/help-meera/updates/7`, `${PARTNER}/stories/help-meera/updates/opt-out?token=abc.def`]));
+  });
+
+  it.each(['approved', 'rejected', 'paid'] as const)('a withdrawal %s: the amount, the account digits, a link to the dashboard', async (status) => {
+    const en = (await import('@/messages/en.json')).Withdrawals.email;
+    const words = (await import(`@/messages/${locale}.json`)).Withdrawals.email;
+    const m = await withdrawalOutcomeEmail({
+      locale,
+      email: 'ravi@example.com',
+      name: 'Ravi',
+      fundraiserTitle: 'Help Meera walk again',
+      fundraiserId: 42,
+      status,
+      amountMinor: 2_500_000,
+      currency: 'INR',
+      purpose: 'Surgery',
+      accountDigits: '6789',
+      reason: status === 'rejected' ? 'The bill is not readable.' : null,
+      reference: status === 'paid' ? 'UTR123456' : null,
+      origin: MAIN,
+      brand: { name: 'Sahyog' },
+    });
+    expectWellFormed(m.html!, m.body, locale, [MAIN]);
+    expect(m.subject).toContain('Help Meera walk again');
+    if (locale !== 'en') expect(m.subject).not.toContain(en[`${status}Subject`].split(':')[0]);
+    expect(m.html).toContain(inHtml(words.open));
+    for (const fact of ['25,000', status === 'paid' ? 'UTR123456' : 'Surgery', ...(status === 'rejected' ? ['The bill is not readable.'] : ['6789'])]) {
+      expect(m.html).toContain(fact);
+      expect(m.body).toContain(fact);
+    }
+    expect(hrefsOf(m.html!)).toContain(`${MAIN}${locale === 'en' ? '' : `/${locale}`}/manage/fundraiser/42`);
+  });
+
+  it("a campaigner's thank-you to a donor: their words, a button to the story", async () => {
+    const words = (await import(`@/messages/${locale}.json`)).Donors.email;
+    const m = await acknowledgementEmail({ locale, email: 'asha@example.com', donorName: 'Asha', senderName: 'Ravi', fundraiserTitle: 'Help Meera walk again', message: 'Thank you for standing with Meera.', storyUrl: `${MAIN}/stories/help-meera`, brand: { name: 'Sahyog' } });
+    expectWellFormed(m.html!, m.body, locale, [MAIN]);
+    expect(m.html).toContain('Thank you for standing with Meera.');
+    expect(m.html).toContain(inHtml(words.open));
+    expect(hrefsOf(m.html!)).toEqual([`${MAIN}/stories/help-meera`]);
   });
 
   it('an email written as text (team notices, codes) gets the same layout, its addresses linked', async () => {
