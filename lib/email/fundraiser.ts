@@ -7,7 +7,7 @@ import { isolate } from '../i18n/bidi';
 import { loadMessages } from '../i18n/messages';
 import { storyPath } from '../routes';
 import type { OutgoingMessage } from '../outbox/queue';
-import { renderEmail } from './render';
+import { renderEmail, type EmailBlock } from './render';
 
 export interface ReviewOutcomeFacts {
   locale?: string;
@@ -65,5 +65,33 @@ export async function fundraiserChangesEmail(f: ReviewOutcomeFacts & { reason: s
     ],
     footer: t('signoff', { brand: f.brand.name }),
   });
+  return { channel: 'email', recipient: f.email, subject, body: email.text, html: email.html };
+}
+
+export type HeldChangeOutcome = { what: 'edit' | 'update'; decision: 'approve' } | { what: 'edit' | 'update'; decision: 'send_back'; reason: string };
+
+/**
+ * A reviewer's decision on a held change of a live fundraiser's words (approved: the story shows it) or on a held
+ * update (declined with the reviewer's words: it went to no donor), from the template set.
+ */
+export async function heldChangeEmail(f: ReviewOutcomeFacts, outcome: HeldChangeOutcome): Promise<OutgoingMessage> {
+  const { locale, t, words } = await translator(f.locale);
+  const title = words(f.title);
+  const approved = outcome.decision === 'approve';
+  const subject = approved ? t('editLiveSubject', { title }) : t(outcome.what === 'edit' ? 'editDeclinedSubject' : 'updateDeclinedSubject', { title });
+  const blocks: EmailBlock[] = approved
+    ? [
+        { kind: 'text', text: t('greeting', { name: words(f.name) }) },
+        { kind: 'text', text: t('editLiveBody', { title }) },
+        { kind: 'button', label: t('openStory'), href: `${f.origin}${localizedPath(locale, storyPath(f.customTag))}` },
+      ]
+    : [
+        { kind: 'text', text: t('greeting', { name: words(f.name) }) },
+        { kind: 'text', text: t(outcome.what === 'edit' ? 'editDeclinedBody' : 'updateDeclinedBody', { title }) },
+        { kind: 'text', text: words(outcome.reason), strong: true },
+        { kind: 'text', text: t(outcome.what === 'edit' ? 'editDeclinedNext' : 'updateDeclinedNext') },
+        { kind: 'button', label: t('openDashboard'), href: `${f.origin}${localizedPath(locale, `/manage/fundraiser/${f.fundraiserId}`)}` },
+      ];
+  const email = await renderEmail({ locale, subject, heading: subject, brand: f.brand.name, color: f.brand.color, blocks, footer: t('signoff', { brand: f.brand.name }) });
   return { channel: 'email', recipient: f.email, subject, body: email.text, html: email.html };
 }

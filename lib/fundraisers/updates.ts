@@ -20,6 +20,7 @@ import { UPDATE_MESSAGES, type UpdateInput } from '../validation/updates';
 import { PUBLISHED_FLAGS } from './status';
 import { updateOptOutUrl, withoutOptedOut } from './update-opt-out';
 import { donorUpdateEmail } from '../email/campaigner';
+import { heldChangeEmail } from '../email/fundraiser';
 import { emailBrand } from '../email/brand';
 import { answerUpdateRequests } from './update-requests';
 import { updateReviewFlags } from './screen-words';
@@ -210,13 +211,12 @@ export async function decideHeldUpdate(db: Db, reviewer: { id: number }, fundrai
     }
     await tx.update(updates).set({ review_status: 'declined', reviewed_at: now, reviewed_by: reviewer.id, review_reason: decision.reason }).where(eq(updates.id, u.id));
     const [owner] = await tx.select({ email: users.email, full_name: users.full_name, is_dummy_email: users.is_dummy_email }).from(users).where(eq(users.id, f.campaigner_id));
-    if (owner && !owner.is_dummy_email)
-      await enqueueMessage(tx, {
-        channel: 'email',
-        recipient: owner.email,
-        subject: `Your update was not published: ${f.title}`,
-        body: `Dear ${owner.full_name},\n\nOur review team did not publish your update${u.title ? ` "${u.title}"` : ''} to "${f.title}", and it was not sent to your donors.\n\n${decision.reason}\n\nYou can post another update from your dashboard:\n${mainSiteOrigin(siteConfig())}/manage/fundraiser/${fundraiserId}\n\nTeam Sahyog`,
-      });
+    if (owner && !owner.is_dummy_email) {
+      // issue 31.4: from the template set, in the site's default language (a campaigner's is not kept)
+      const origin = mainSiteOrigin(siteConfig());
+      const facts = { email: owner.email, name: owner.full_name, title: f.title, fundraiserId, customTag: f.custom_tag, origin, brand: await emailBrand(tx, origin) };
+      await enqueueMessage(tx, await heldChangeEmail(facts, { what: 'update', decision: 'send_back', reason: decision.reason }));
+    }
     return { id: u.id, status: 'declined' as const, emailed: 0, custom_tag: f.custom_tag };
   });
   if (result.status === 'published') await invalidateFundraiser(fundraiserId);

@@ -5,7 +5,7 @@
 import { LOCALES } from '@/lib/i18n/locales';
 import { receiptEmail, type ReceiptFacts } from '@/lib/notifications/receipt';
 import { sipConfirmationEmail, type SipConfirmation, type SipEmailFacts } from '@/lib/email/sip';
-import { fundraiserChangesEmail, fundraiserLiveEmail } from '@/lib/email/fundraiser';
+import { fundraiserChangesEmail, fundraiserLiveEmail, heldChangeEmail } from '@/lib/email/fundraiser';
 import { plainEmailHtml } from '@/lib/email/plain';
 import { donorUpdateEmail, withdrawalOutcomeEmail } from '@/lib/email/campaigner';
 import { acknowledgementEmail } from '@/lib/fundraisers/acknowledge';
@@ -197,6 +197,24 @@ describe.each(LOCALES)('email templates in %s', (locale) => {
     expect(m.html).toContain('Thank you for standing with Meera.');
     expect(m.html).toContain(inHtml(words.open));
     expect(hrefsOf(m.html!)).toEqual([`${MAIN}/stories/help-meera`]);
+  });
+
+  it("a held change's outcome: a live edit opens the story, a declined edit or update carries the reviewer's words and the dashboard", async () => {
+    const en = (await import('@/messages/en.json')).Review.email;
+    const words = (await import(`@/messages/${locale}.json`)).Review.email;
+    const prefix = locale === 'en' ? '' : `/${locale}`;
+    const facts = { locale, email: 'c@example.com', name: 'Ravi', title: 'Help Meera walk again', fundraiserId: 42, customTag: 'help-meera', origin: PARTNER, brand: { name: 'Partner Cares' } };
+    const live = await heldChangeEmail(facts, { what: 'edit', decision: 'approve' });
+    expectWellFormed(live.html!, live.body, locale, [PARTNER]);
+    expect(hrefsOf(live.html!)).toEqual([`${PARTNER}${prefix}/stories/help-meera`]);
+    expect(live.html).toContain(inHtml(words.openStory));
+    for (const what of ['edit', 'update'] as const) {
+      const back = await heldChangeEmail(facts, { what, decision: 'send_back', reason: 'Please remove the phone number.' });
+      expectWellFormed(back.html!, back.body, locale, [PARTNER]);
+      expect(back.body).toContain('Please remove the phone number.');
+      expect(hrefsOf(back.html!)).toEqual([`${PARTNER}${prefix}/manage/fundraiser/42`]);
+      if (locale !== 'en') expect(back.subject).not.toContain(en[`${what}DeclinedSubject`].split(':')[0]);
+    }
   });
 
   it('an email written as text (team notices, codes) gets the same layout, its addresses linked', async () => {
