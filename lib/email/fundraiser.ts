@@ -95,3 +95,46 @@ export async function heldChangeEmail(f: ReviewOutcomeFacts, outcome: HeldChange
   const email = await renderEmail({ locale, subject, heading: subject, brand: f.brand.name, color: f.brand.color, blocks, footer: t('signoff', { brand: f.brand.name }) });
   return { channel: 'email', recipient: f.email, subject, body: email.text, html: email.html };
 }
+
+/** A supporting fundraiser was started for the recipient's: who started it, and the dashboard where it can be declined. */
+export async function supportingStartedEmail(f: ReviewOutcomeFacts & { supporter: string | null; supportingTitle: string }): Promise<OutgoingMessage> {
+  const { locale, t, words } = await translator(f.locale);
+  const title = words(f.title);
+  const subject = t('supportingSubject', { title });
+  const email = await renderEmail({
+    locale,
+    subject,
+    heading: subject,
+    brand: f.brand.name,
+    color: f.brand.color,
+    blocks: [
+      { kind: 'text', text: t('greeting', { name: words(f.name) }) },
+      { kind: 'text', text: t('supportingBody', { supporter: f.supporter ? words(f.supporter) : t('supporterFallback'), title, supporting: words(f.supportingTitle) }) },
+      { kind: 'text', text: t('supportingNext') },
+      { kind: 'button', label: t('supportingOpen'), href: `${f.origin}${localizedPath(locale, `/manage/fundraiser/${f.fundraiserId}`)}#supporting-heading` },
+    ],
+    footer: t('signoff', { brand: f.brand.name }),
+  });
+  return { channel: 'email', recipient: f.email, subject, body: email.text, html: email.html };
+}
+
+/** The parent's campaigner declined a supporting fundraiser: its starter is thanked and sent to give to the parent. */
+export async function supportingDeclinedEmail(f: ReviewOutcomeFacts & { parentTitle: string; parentTag: string }): Promise<OutgoingMessage> {
+  const { locale, t, words } = await translator(f.locale);
+  const subject = t('supportingDeclinedSubject', { title: words(f.title) });
+  const parent = words(f.parentTitle);
+  const email = await renderEmail({
+    locale,
+    subject,
+    heading: subject,
+    brand: f.brand.name,
+    color: f.brand.color,
+    blocks: [
+      { kind: 'text', text: t('greeting', { name: words(f.name) }) },
+      { kind: 'text', text: t('supportingDeclinedBody', { parent, title: words(f.title) }) },
+      { kind: 'button', label: t('giveToParent', { parent: f.parentTitle }), href: `${f.origin}${localizedPath(locale, storyPath(f.parentTag))}` },
+    ],
+    footer: t('signoff', { brand: f.brand.name }),
+  });
+  return { channel: 'email', recipient: f.email, subject, body: email.text, html: email.html };
+}

@@ -5,7 +5,7 @@
 import { LOCALES } from '@/lib/i18n/locales';
 import { receiptEmail, type ReceiptFacts } from '@/lib/notifications/receipt';
 import { sipConfirmationEmail, type SipConfirmation, type SipEmailFacts } from '@/lib/email/sip';
-import { fundraiserChangesEmail, fundraiserLiveEmail, heldChangeEmail } from '@/lib/email/fundraiser';
+import { fundraiserChangesEmail, fundraiserLiveEmail, heldChangeEmail, supportingDeclinedEmail, supportingStartedEmail } from '@/lib/email/fundraiser';
 import { plainEmailHtml } from '@/lib/email/plain';
 import { donorUpdateEmail, withdrawalOutcomeEmail } from '@/lib/email/campaigner';
 import { acknowledgementEmail } from '@/lib/fundraisers/acknowledge';
@@ -215,6 +215,21 @@ describe.each(LOCALES)('email templates in %s', (locale) => {
       expect(hrefsOf(back.html!)).toEqual([`${PARTNER}${prefix}/manage/fundraiser/42`]);
       if (locale !== 'en') expect(back.subject).not.toContain(en[`${what}DeclinedSubject`].split(':')[0]);
     }
+  });
+
+  it('a supporting fundraiser started (to the parent campaigner) and declined (to its starter)', async () => {
+    const en = (await import('@/messages/en.json')).Review.email;
+    const prefix = locale === 'en' ? '' : `/${locale}`;
+    const facts = { locale, email: 'c@example.com', name: 'Ravi', title: 'Help Meera walk again', fundraiserId: 42, customTag: '', origin: MAIN, brand: { name: 'Sahyog' } };
+    const started = await supportingStartedEmail({ ...facts, supporter: 'Priya', supportingTitle: 'Run for Meera' });
+    expectWellFormed(started.html!, started.body, locale, [MAIN]);
+    expect(started.body).toContain('Run for Meera');
+    expect(started.body).toContain('Priya');
+    expect(hrefsOf(started.html!)).toEqual([`${MAIN}${prefix}/manage/fundraiser/42#supporting-heading`]);
+    const declined = await supportingDeclinedEmail({ ...facts, title: 'Run for Meera', parentTitle: 'Help Meera walk again', parentTag: 'help-meera' });
+    expectWellFormed(declined.html!, declined.body, locale, [MAIN]);
+    expect(hrefsOf(declined.html!)).toEqual([`${MAIN}${prefix}/stories/help-meera`]);
+    if (locale !== 'en') expect(declined.subject).not.toContain(en.supportingDeclinedSubject.split(':')[0]);
   });
 
   it('an email written as text (team notices, codes) gets the same layout, its addresses linked', async () => {
