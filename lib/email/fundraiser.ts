@@ -3,7 +3,7 @@
 import { createTranslator } from 'use-intl/core';
 import { SHARED_INTL_CACHE } from '../i18n/server-translator';
 import { DEFAULT_LOCALE, isLocale, localizedPath, RTL_LOCALES } from '../i18n/locales';
-import { isolate } from '../i18n/bidi';
+import { isolate, isolateLtr } from '../i18n/bidi';
 import { loadMessages } from '../i18n/messages';
 import { storyPath } from '../routes';
 import type { OutgoingMessage } from '../outbox/queue';
@@ -133,6 +133,29 @@ export async function supportingDeclinedEmail(f: ReviewOutcomeFacts & { parentTi
       { kind: 'text', text: t('greeting', { name: words(f.name) }) },
       { kind: 'text', text: t('supportingDeclinedBody', { parent, title: words(f.title) }) },
       { kind: 'button', label: t('giveToParent', { parent: f.parentTitle }), href: `${f.origin}${localizedPath(locale, storyPath(f.parentTag))}` },
+    ],
+    footer: t('signoff', { brand: f.brand.name }),
+  });
+  return { channel: 'email', recipient: f.email, subject, body: email.text, html: email.html };
+}
+
+/** A visitor's message to a campaigner from the story page: their words, how to reply, a link to the story. */
+export async function campaignerMessageEmail(f: ReviewOutcomeFacts & { sender: string; message: string; replyTo: string }): Promise<OutgoingMessage> {
+  const { locale, t, words } = await translator(f.locale);
+  const subject = t('messageSubject', { title: words(f.title) });
+  const email = await renderEmail({
+    locale,
+    subject,
+    heading: subject,
+    brand: f.brand.name,
+    color: f.brand.color,
+    blocks: [
+      { kind: 'text', text: t('greeting', { name: words(f.name) }) },
+      { kind: 'text', text: t('messageIntro', { sender: words(f.sender) }) },
+      { kind: 'text', text: words(f.message), strong: true },
+      { kind: 'text', text: t('messageReply', { contact: isolateLtr(f.replyTo) }) },
+      { kind: 'text', text: t('messagePrivacy', { brand: f.brand.name }) },
+      { kind: 'button', label: t('openStory'), href: `${f.origin}${localizedPath(locale, storyPath(f.customTag))}` },
     ],
     footer: t('signoff', { brand: f.brand.name }),
   });

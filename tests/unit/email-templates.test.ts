@@ -5,7 +5,7 @@
 import { LOCALES } from '@/lib/i18n/locales';
 import { receiptEmail, type ReceiptFacts } from '@/lib/notifications/receipt';
 import { sipConfirmationEmail, type SipConfirmation, type SipEmailFacts } from '@/lib/email/sip';
-import { fundraiserChangesEmail, fundraiserLiveEmail, heldChangeEmail, supportingDeclinedEmail, supportingStartedEmail } from '@/lib/email/fundraiser';
+import { fundraiserChangesEmail, fundraiserLiveEmail, heldChangeEmail, campaignerMessageEmail, supportingDeclinedEmail, supportingStartedEmail } from '@/lib/email/fundraiser';
 import { plainEmailHtml } from '@/lib/email/plain';
 import { donorUpdateEmail, withdrawalOutcomeEmail } from '@/lib/email/campaigner';
 import { acknowledgementEmail } from '@/lib/fundraisers/acknowledge';
@@ -230,6 +230,15 @@ describe.each(LOCALES)('email templates in %s', (locale) => {
     expectWellFormed(declined.html!, declined.body, locale, [MAIN]);
     expect(hrefsOf(declined.html!)).toEqual([`${MAIN}${prefix}/stories/help-meera`]);
     if (locale !== 'en') expect(declined.subject).not.toContain(en.supportingDeclinedSubject.split(':')[0]);
+  });
+
+  it("a visitor's message to a campaigner: their words, how to reply, the story", async () => {
+    const words = (await import(`@/messages/${locale}.json`)).Review.email;
+    const m = await campaignerMessageEmail({ locale, email: 'c@example.com', name: 'Ravi', title: 'Help Meera walk again', fundraiserId: 42, customTag: 'help-meera', origin: PARTNER, brand: { name: 'Partner Cares' }, sender: 'Priya', message: 'Can I visit Meera?', replyTo: 'priya@example.com' });
+    expectWellFormed(m.html!, m.body, locale, [PARTNER]);
+    for (const fact of ['Can I visit Meera?', 'priya@example.com', 'Priya']) expect(m.body).toContain(fact);
+    expect(m.html).toContain(inHtml(words.openStory));
+    expect(hrefsOf(m.html!)).toEqual([`${PARTNER}${locale === 'en' ? '' : `/${locale}`}/stories/help-meera`]);
   });
 
   it('an email written as text (team notices, codes) gets the same layout, its addresses linked', async () => {
