@@ -161,3 +161,22 @@ export async function campaignerMessageEmail(f: ReviewOutcomeFacts & { sender: s
   });
   return { channel: 'email', recipient: f.email, subject, body: email.text, html: email.html };
 }
+
+/** A field agent started a fundraiser for the recipient: who, and where to sign in with this email to follow it. */
+export async function beneficiaryEmail(b: { locale?: string; email: string; agent: string; origin: string; brand: { name: string; color?: string } }): Promise<OutgoingMessage> {
+  const { locale, t, words } = await translator(b.locale);
+  const subject = t('beneficiarySubject');
+  const email = await renderEmail({
+    locale,
+    subject,
+    heading: subject,
+    brand: b.brand.name,
+    color: b.brand.color,
+    blocks: [
+      { kind: 'text', text: t('beneficiaryBody', { agent: words(b.agent), brand: b.brand.name }) },
+      { kind: 'button', label: t('signIn'), href: `${b.origin}${localizedPath(locale, `/new/signin?${new URLSearchParams({ redirect_uri: '/manage/list' })}`)}` },
+    ],
+    footer: t('signoff', { brand: b.brand.name }),
+  });
+  return { channel: 'email', recipient: b.email, subject, body: email.text, html: email.html };
+}

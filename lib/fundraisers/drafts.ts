@@ -17,7 +17,7 @@ import { FUNDRAISER_STATUS, fundraiserStage } from './status';
 import { slugify } from './custom-tag';
 import { findUserByEmail, findUserByPhone, createUser, dummyEmailFor } from '../auth/accounts';
 import { enqueueMessage } from '../outbox/queue';
-import { fundraiserChangesEmail, fundraiserLiveEmail } from '../email/fundraiser';
+import { beneficiaryEmail, fundraiserChangesEmail, fundraiserLiveEmail } from '../email/fundraiser';
 import { emailBrand } from '../email/brand';
 import { mainSiteOrigin } from '../whitelabel/site';
 import { siteConfig } from '../whitelabel/resolve';
@@ -105,7 +105,8 @@ async function ownerFor(db: DbOrTx, b: BeneficiaryAccount, agentName: string): P
   const found = (b.email ? await findUserByEmail(db, b.email) : null) ?? (b.phone_1 ? await findUserByPhone(db, b.phone_1) : null);
   const owner = found ?? (await createUser(db, { full_name: b.full_name, email: b.email ?? dummyEmailFor('phone', b.phone_1!), phone_1: b.phone_1 ?? null, extension: b.phone_1 ? '+91' : null, is_dummy_email: !b.email, registration_source: 'field_sales' }));
   const text = `${agentName} has started a fundraiser for you on Sahyog. Sign in with this ${b.email ? 'email' : 'phone number'} to see it and follow its review.`;
-  if (b.email) await enqueueMessage(db, { channel: 'email', recipient: b.email, subject: 'A fundraiser has been started for you', body: text });
+  // issue 31.4: the email from the template set, in the site's default language (the beneficiary's is not known)
+  if (b.email) await enqueueMessage(db, await beneficiaryEmail({ email: b.email, agent: agentName, origin: mainSiteOrigin(siteConfig()), brand: await emailBrand(db, mainSiteOrigin(siteConfig())) }));
   else if (b.phone_1) await enqueueMessage(db, { channel: 'sms', recipient: b.phone_1, body: text });
   return owner.id;
 }

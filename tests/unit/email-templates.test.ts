@@ -5,7 +5,7 @@
 import { LOCALES } from '@/lib/i18n/locales';
 import { receiptEmail, type ReceiptFacts } from '@/lib/notifications/receipt';
 import { sipConfirmationEmail, type SipConfirmation, type SipEmailFacts } from '@/lib/email/sip';
-import { fundraiserChangesEmail, fundraiserLiveEmail, heldChangeEmail, campaignerMessageEmail, supportingDeclinedEmail, supportingStartedEmail } from '@/lib/email/fundraiser';
+import { fundraiserChangesEmail, fundraiserLiveEmail, heldChangeEmail, campaignerMessageEmail, beneficiaryEmail, supportingDeclinedEmail, supportingStartedEmail } from '@/lib/email/fundraiser';
 import { plainEmailHtml } from '@/lib/email/plain';
 import { donorUpdateEmail, withdrawalOutcomeEmail } from '@/lib/email/campaigner';
 import { acknowledgementEmail } from '@/lib/fundraisers/acknowledge';
@@ -239,6 +239,15 @@ describe.each(LOCALES)('email templates in %s', (locale) => {
     for (const fact of ['Can I visit Meera?', 'priya@example.com', 'Priya']) expect(m.body).toContain(fact);
     expect(m.html).toContain(inHtml(words.openStory));
     expect(hrefsOf(m.html!)).toEqual([`${PARTNER}${locale === 'en' ? '' : `/${locale}`}/stories/help-meera`]);
+  });
+
+  it('a fundraiser started for a beneficiary: who started it, a sign-in link on the site', async () => {
+    const en = (await import('@/messages/en.json')).Review.email;
+    const m = await beneficiaryEmail({ locale, email: 'b@example.com', agent: 'Field Agent Kiran', origin: MAIN, brand: { name: 'Sahyog' } });
+    expectWellFormed(m.html!, m.body, locale, [MAIN]);
+    expect(m.body).toContain('Field Agent Kiran');
+    expect(new URL(hrefsOf(m.html!)[0]).pathname).toBe(`${locale === 'en' ? '' : `/${locale}`}/new/signin`);
+    if (locale !== 'en') expect(m.subject).not.toBe(en.beneficiarySubject);
   });
 
   it('an email written as text (team notices, codes) gets the same layout, its addresses linked', async () => {
