@@ -273,6 +273,8 @@ export const OUTBOX_CLAIM_TIMEOUT_MS = 10 * 60 * 1000;
 export const OUTBOX_SEND_INTERVAL_MS = 30_000;
 /** an SMTP server that does not answer within this time counts as a failed attempt */
 export const SMTP_TIMEOUT_MS = 10_000;
+/** issue 31.4: the email layout's column, the width every mail client shows whole */
+export const EMAIL_MAX_WIDTH_PX = 600;
 export const SMS_TIMEOUT_MS = 10_000;
 /** a payment provider's API call: past this the answer counts as lost (a debit stays pending for its webhook or reconciliation) */
 export const GATEWAY_TIMEOUT_MS = 20_000;
@@ -575,6 +577,10 @@ export const SIP_TENURE_MAX_MONTHS = 120;
 export const SIP_LINK_ACTIONS = ['lower', 'pause', 'skip', 'cancel', 'change_method', 'resume'] as const;
 /** a SIP email link works this long after the email is written, then it is refused */
 export const SIP_ACTION_LINK_TTL_MS = 14 * DAY_MS;
+/** Issue 31.4: a receipt email's signed link opens that receipt without signing in until it expires (a tax season). */
+export const RECEIPT_LINK_TTL_MS = 180 * DAY_MS;
+/** The query parameter that carries a receipt link's signature. */
+export const RECEIPT_LINK_PARAM = 'receipt_token';
 /** a donor may pause a SIP for 1 to 3 months; it resumes by itself after */
 export const SIP_PAUSE_MONTHS_MIN = 1;
 export const SIP_PAUSE_MONTHS_MAX = 3;

@@ -325,7 +325,11 @@ export function SipActions({ sip: initial, locale, now, link, others = [], onSip
                   inputMode="decimal"
                   autoComplete="off"
                   value={amount}
-                  onChange={(e) => setAmount(e.target.value)}
+                  onChange={(e) => {
+                    setAmount(e.target.value);
+                    // an error speaks of the amount it refused: a new amount is judged afresh (never a red error beside a green result)
+                    setError(null);
+                  }}
                   aria-describedby={`${id}-amount-hint ${id}-rounded`}
                   aria-invalid={error ? true : undefined}
                 />
@@ -333,7 +337,8 @@ export function SipActions({ sip: initial, locale, now, link, others = [], onSip
                   {t('amountHint', { current: money(sip.amount_minor), minimum: money(minimumMinor) })}
                 </p>
                 <p id={`${id}-rounded`} className="sip-rounded" aria-live="polite">
-                  {roundedMinor !== null && roundedMinor !== sip.amount_minor ? t(roundedMinor > sip.amount_minor ? 'roundedRaise' : 'roundedLower', { amount: money(roundedMinor) }) : ''}
+                  {/* the result only for an amount that can be saved: never "Lowered to ₹50" beside the error that refuses it */}
+                  {roundedMinor !== null && !amountProblem() ? t(roundedMinor > sip.amount_minor ? 'roundedRaise' : 'roundedLower', { amount: money(roundedMinor) }) : ''}
                 </p>
                 {aboveMandate && <p className="field-hint">{t('aboveMandate', { amount: money(sip.mandate!.max_amount_minor) })}</p>}
               </div>

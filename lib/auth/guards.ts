@@ -1,12 +1,14 @@
 // spec 6 guards, as the edge middleware applies them (no database: cookies only). They are a
 // convenience: every page and route handler behind them checks the session again itself.
 import { safeRedirectPath } from './redirect';
-import { AUTH_COOKIE_NAME, IS_LOGGED_IN_COOKIE, SIP_GUARD_EXEMPT_UTM, SIP_HINT_COOKIE } from '../constants';
+import { AUTH_COOKIE_NAME, IS_LOGGED_IN_COOKIE, RECEIPT_LINK_PARAM, SIP_GUARD_EXEMPT_UTM, SIP_HINT_COOKIE } from '../constants';
 
 /** Pages that need a signed-in user. */
 export const USER_REQUIRED_PATHS = ['/portfolio', '/profile', '/manage', '/sip'] as const;
 /** Pages under those that a signed email link opens without a session (issue 14: /sip/manage?token=...). */
 export const SIGNED_LINK_PATHS = ['/sip/manage'] as const;
+/** Issue 31.4: a receipt email's signed link (?receipt_token=) reaches the page, which checks the signature itself. */
+const SIGNED_RECEIPT_PATH = '/portfolio/receipts';
 /** Auth pages a signed-in user is sent away from. */
 export const AUTH_PAGES = ['/new/signin'] as const;
 /** SIP sign-up pages: a user who already has an active SIP goes to the retention site instead. */
@@ -32,7 +34,8 @@ const under = (path: string, list: readonly string[]) => list.some((p) => path =
 export function guardRedirect(req: GuardRequest): string | null {
   const hasSession = Boolean(req.cookie(AUTH_COOKIE_NAME));
   const here = `${req.localePrefix ?? ''}${req.path}${req.search.size ? `?${req.search}` : ''}`;
-  if (under(req.path, USER_REQUIRED_PATHS) && !under(req.path, SIGNED_LINK_PATHS) && !hasSession) return `/new/signin?${new URLSearchParams({ redirect_uri: here })}`;
+  const signedReceipt = under(req.path, [SIGNED_RECEIPT_PATH]) && req.search.has(RECEIPT_LINK_PARAM);
+  if (under(req.path, USER_REQUIRED_PATHS) && !under(req.path, SIGNED_LINK_PATHS) && !signedReceipt && !hasSession) return `/new/signin?${new URLSearchParams({ redirect_uri: here })}`;
   // the isLoggedIn mirror is cleared by the browser on token_expired, so a stale session never locks anyone out of sign-in
   if (under(req.path, AUTH_PAGES) && hasSession && req.cookie(IS_LOGGED_IN_COOKIE) === '1' && !req.search.has('autologin_token')) {
     // the same validator as the sign-in API; absolute URLs to our other domains are left to the page

@@ -772,6 +772,8 @@ export const outbox = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
+    /** issue 31.4: an email's HTML part (lib/email/render.ts); body is its plain-text part */
+    html: text('html'),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     last_error: text('last_error'),

@@ -9,6 +9,9 @@ import { carts, fundraisers, orders, users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { assertManages } from '../permissions/can';
 import { enqueueMessage, type OutgoingMessage } from '../outbox/queue';
+import { renderEmail } from '../email/render';
+import { emailBrand } from '../email/brand';
+import { defaultBrand } from '../whitelabel/brand';
 import { DEFAULT_LOCALE, LOCALES, RTL_LOCALES, type Locale } from '../i18n/locales';
 import { isolate, isolateLtr } from '../i18n/bidi';
 import { loadMessages } from '../i18n/messages';
@@ -33,6 +36,8 @@ export interface AcknowledgementFacts {
   fundraiserTitle: string;
   message: string;
   storyUrl: string;
+  /** the sender's name and colour: the partner's on a partner's site */
+  brand?: { name: string; color?: string };
 }
 
 /** The thank-you email in the donor's language (messages/*.json, Donors.email). */
@@ -45,11 +50,27 @@ export async function acknowledgementEmail(a: AcknowledgementFacts): Promise<Out
   const words = rtl ? isolate : (x: string) => x;
   const title = words(a.fundraiserTitle);
   const sender = words(a.senderName);
+  const subject = t('subject', { sender, title });
+  // issue 31.4: the HTML part from the template set: the campaigner's words stand out, a button opens the story
+  const email = await renderEmail({
+    locale,
+    subject,
+    heading: subject,
+    brand: a.brand?.name ?? defaultBrand('').name,
+    color: a.brand?.color,
+    blocks: [
+      { kind: 'text', text: t('greeting', { name: words(a.donorName) }) },
+      { kind: 'text', text: t('intro', { sender, title }) },
+      { kind: 'text', text: words(a.message), strong: true },
+      { kind: 'button', label: t('open'), href: a.storyUrl },
+    ],
+  });
   return {
     channel: 'email',
     recipient: a.email,
-    subject: t('subject', { sender, title }),
+    subject,
     body: [t('greeting', { name: words(a.donorName) }), t('intro', { sender, title }), '', a.message, '', t('link', { link: rtl ? isolateLtr(a.storyUrl) : a.storyUrl })].join('\n'),
+    html: email.html,
   };
 }
 
@@ -95,5 +116,6 @@ async function thankYouFor(tx: DbOrTx, fundraiserId: number, order: { cart_id: n
     fundraiserTitle: f.title,
     message,
     storyUrl: `${mainSiteOrigin(siteConfig())}${storyPath(f.custom_tag)}`,
+    brand: await emailBrand(tx, mainSiteOrigin(siteConfig())),
   });
 }

@@ -18,6 +18,10 @@ import { FUNDRAISER_STATUS, fundraiserStage } from './status';
 import { slugify } from './custom-tag';
 import { findUserByEmail, findUserByPhone, createUser, dummyEmailFor } from '../auth/accounts';
 import { enqueueMessage } from '../outbox/queue';
+import { beneficiaryEmail, fundraiserChangesEmail, fundraiserLiveEmail } from '../email/fundraiser';
+import { emailBrand } from '../email/brand';
+import { mainSiteOrigin } from '../whitelabel/site';
+import { siteConfig } from '../whitelabel/resolve';
 import { announceFundraisersChanged } from '../cache/bus';
 import { invalidateFundraiser } from '../cache/invalidate';
 import type { ScreeningFlag } from '../content/screening';
@@ -102,7 +106,8 @@ async function ownerFor(db: DbOrTx, b: BeneficiaryAccount, agentName: string): P
   const found = (b.email ? await findUserByEmail(db, b.email) : null) ?? (b.phone_1 ? await findUserByPhone(db, b.phone_1) : null);
   const owner = found ?? (await createUser(db, { full_name: b.full_name, email: b.email ?? dummyEmailFor('phone', b.phone_1!), phone_1: b.phone_1 ?? null, extension: b.phone_1 ? '+91' : null, is_dummy_email: !b.email, registration_source: 'field_sales' }));
   const text = `${agentName} has started a fundraiser for you on Sahyog. Sign in with this ${b.email ? 'email' : 'phone number'} to see it and follow its review.`;
-  if (b.email) await enqueueMessage(db, { channel: 'email', recipient: b.email, subject: 'A fundraiser has been started for you', body: text });
+  // issue 31.4: the email from the template set, in the site's default language (the beneficiary's is not known)
+  if (b.email) await enqueueMessage(db, await beneficiaryEmail({ email: b.email, agent: agentName, origin: mainSiteOrigin(siteConfig()), brand: await emailBrand(db, mainSiteOrigin(siteConfig())) }));
   else if (b.phone_1) await enqueueMessage(db, { channel: 'sms', recipient: b.phone_1, body: text });
   return owner.id;
 }
@@ -419,6 +424,12 @@ export async function customTagFor(db: DbOrTx, title: string, id: number): Promi
   return taken ? `${base}-${id}` : base;
 }
 
+/** Who hears of a review and where its links point: the main site (a fundraiser belongs to no partner's domain). */
+async function reviewOutcomeFacts(db: DbOrTx, f: { id: number; title: string; custom_tag: string }, owner: { email: string; full_name: string }) {
+  const origin = mainSiteOrigin(siteConfig());
+  return { email: owner.email, name: owner.full_name, title: f.title, fundraiserId: f.id, customTag: f.custom_tag, origin, brand: await emailBrand(db, origin) };
+}
+
 export type ReviewDecision = { decision: 'approve' } | { decision: 'send_back'; reason: string };
 
 /** A reviewer approves (live, real custom_tag, campaigner told) or sends back with a reason. */
@@ -442,7 +453,7 @@ export async function decideReview(db: Db, reviewer: Actor, id: number, decision
         .set({ status_flag: FUNDRAISER_STATUS.live, custom_tag: tag, published_at: f.published_at ?? now, reviewed_at: now, reviewed_by: reviewer.id, review_reason: null, updated_at: now })
         .where(eq(fundraisers.id, id));
       if (!owner.is_dummy_email)
-        await enqueueMessage(tx, { channel: 'email', recipient: owner.email, subject: `Your fundraiser is live: ${f.title}`, body: `Dear ${owner.full_name},\n\n"${f.title}" has been approved and is now live at /stories/${tag}. Share it with your friends and family to start receiving support.\n\nTeam Sahyog` });
+        await enqueueMessage(tx, await fundraiserLiveEmail({ ...(await reviewOutcomeFacts(tx, f, owner)), customTag: tag }));
       // listings, the sitemap and the story page show it from now, on every server
       await announceFundraisersChanged(tx, [id]);
     } else {
@@ -451,7 +462,7 @@ export async function decideReview(db: Db, reviewer: Actor, id: number, decision
         .set({ status_flag: FUNDRAISER_STATUS.rejected, reviewed_at: now, reviewed_by: reviewer.id, review_reason: decision.reason, updated_at: now })
         .where(eq(fundraisers.id, id));
       if (!owner.is_dummy_email)
-        await enqueueMessage(tx, { channel: 'email', recipient: owner.email, subject: `Please update your fundraiser: ${f.title}`, body: `Dear ${owner.full_name},\n\nOur review team needs a change before "${f.title}" can go live:\n\n${decision.reason}\n\nOpen your draft, make the change and send it for review again.\n\nTeam Sahyog` });
+        await enqueueMessage(tx, await fundraiserChangesEmail({ ...(await reviewOutcomeFacts(tx, f, owner)), reason: decision.reason }));
     }
   });
   // the other servers hear it on the bus at commit; this one expires at once (a new live fundraiser joins the lists)

@@ -12,9 +12,10 @@ import { can } from '../permissions/can';
 import { sanitizeStoryHtml } from '../content/sanitize';
 import type { ScreeningFlag } from '../content/screening';
 import { enqueueMessage } from '../outbox/queue';
+import { heldChangeEmail } from '../email/fundraiser';
+import { emailBrand } from '../email/brand';
 import { announceFundraisersChanged } from '../cache/bus';
 import { invalidateFundraiser } from '../cache/invalidate';
-import { storyPath } from '../routes';
 import { siteConfig } from '../whitelabel/resolve';
 import { mainSiteOrigin } from '../whitelabel/site';
 import { fundraiserStage } from './status';
@@ -182,18 +183,10 @@ export type HeldDecision = { decision: 'approve' } | { decision: 'send_back'; re
 async function tellCampaigner(tx: DbOrTx, f: FundraiserRow, title: string, decision: HeldDecision) {
   const [owner] = await tx.select({ email: users.email, full_name: users.full_name, is_dummy_email: users.is_dummy_email }).from(users).where(eq(users.id, f.campaigner_id));
   if (!owner || owner.is_dummy_email) return;
+  // issue 31.4: from the template set; a campaigner's language is not kept, so the site's default
   const origin = mainSiteOrigin(siteConfig());
-  await enqueueMessage(
-    tx,
-    decision.decision === 'approve'
-      ? { channel: 'email', recipient: owner.email, subject: `Your change is live: ${title}`, body: `Dear ${owner.full_name},\n\nOur review team approved your change to "${title}". The story shows it now:\n${origin}${storyPath(f.custom_tag)}\n\nTeam Sahyog` }
-      : {
-          channel: 'email',
-          recipient: owner.email,
-          subject: `Your change was not published: ${f.title}`,
-          body: `Dear ${owner.full_name},\n\nOur review team did not publish your change to "${f.title}"; the story keeps its earlier words and still takes donations.\n\n${decision.reason}\n\nYou can make another change from your dashboard:\n${origin}/manage/fundraiser/${f.id}\n\nTeam Sahyog`,
-        },
-  );
+  const facts = { email: owner.email, name: owner.full_name, title: decision.decision === 'approve' ? title : f.title, fundraiserId: f.id, customTag: f.custom_tag, origin, brand: await emailBrand(tx, origin) };
+  await enqueueMessage(tx, await heldChangeEmail(facts, { what: 'edit', ...decision }));
 }
 
 /** A reviewer approves a held change (its words go public, pages expire) or declines it with a reason for the campaigner. */

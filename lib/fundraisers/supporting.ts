@@ -11,8 +11,9 @@ import { fundraiserMedia, fundraisers, users } from '../db/schema';
 import { DRAFT_TAG_PREFIX, SUPPORTING_STORY_TEXT_MIN } from '../constants';
 import { can } from '../permissions/can';
 import { enqueueMessage } from '../outbox/queue';
+import { supportingDeclinedEmail, supportingStartedEmail } from '../email/fundraiser';
+import { emailBrand } from '../email/brand';
 import { announceFundraisersChanged } from '../cache/bus';
-import { storyPath } from '../routes';
 import { siteConfig } from '../whitelabel/resolve';
 import { mainSiteOrigin } from '../whitelabel/site';
 import { toMinor } from '../money';
@@ -115,13 +116,12 @@ async function tellParentCampaigner(tx: DbOrTx, parent: { id: number; title: str
   const [owner] = await tx.select({ email: users.email, full_name: users.full_name, is_dummy_email: users.is_dummy_email }).from(users).where(eq(users.id, parent.campaigner_id));
   const [supporter] = await tx.select({ full_name: users.full_name }).from(users).where(eq(users.id, supporterId));
   if (!owner || owner.is_dummy_email) return;
-  const dashboard = `${mainSiteOrigin(siteConfig())}/manage/fundraiser/${parent.id}#supporting-heading`;
-  await enqueueMessage(tx, {
-    channel: 'email',
-    recipient: owner.email,
-    subject: `A supporting fundraiser was started for ${parent.title}`,
-    body: `Dear ${owner.full_name},\n\n${supporter?.full_name ?? 'A supporter'} has started a supporting fundraiser for "${parent.title}": "${supporting.title}". Money given to it reaches your fundraiser.\n\nIt goes live only after our review team approves it. If you do not want it, decline it from your dashboard:\n${dashboard}\n\nTeam Sahyog`,
-  });
+  // issue 31.4: from the template set, in the site's default language (a campaigner's is not kept)
+  const origin = mainSiteOrigin(siteConfig());
+  await enqueueMessage(
+    tx,
+    await supportingStartedEmail({ email: owner.email, name: owner.full_name, title: parent.title, fundraiserId: parent.id, customTag: '', origin, brand: await emailBrand(tx, origin), supporter: supporter?.full_name ?? null, supportingTitle: supporting.title }),
+  );
 }
 
 /**
@@ -185,12 +185,20 @@ export async function declineSupportingFundraiser(db: Db, user: Actor, parentId:
     if (stage === 'running') await announceFundraisersChanged(tx, [id, parentId]);
     const [supporter] = await tx.select({ email: users.email, full_name: users.full_name, is_dummy_email: users.is_dummy_email }).from(users).where(eq(users.id, f.campaigner_id));
     if (supporter && !supporter.is_dummy_email)
-      await enqueueMessage(tx, {
-        channel: 'email',
-        recipient: supporter.email,
-        subject: `Your supporting fundraiser was declined: ${f.title}`,
-        body: `Dear ${supporter.full_name},\n\nThe campaigner of "${parent.title}" has declined your supporting fundraiser "${f.title}", so it will not be shown. Thank you for wanting to help: you can still give to ${mainSiteOrigin(siteConfig())}${storyPath(await publicTagOf(tx, parentId))} and share it.\n\nTeam Sahyog`,
-      });
+      await enqueueMessage(
+        tx,
+        await supportingDeclinedEmail({
+          email: supporter.email,
+          name: supporter.full_name,
+          title: f.title,
+          fundraiserId: id,
+          customTag: '',
+          origin: mainSiteOrigin(siteConfig()),
+          brand: await emailBrand(tx, mainSiteOrigin(siteConfig())),
+          parentTitle: parent.title,
+          parentTag: await publicTagOf(tx, parentId),
+        }),
+      );
     return { id, custom_tag: null, title: f.title, parent_id: parentId, status: 'declined' as const };
   });
   await fundraiserChanged(db, id);

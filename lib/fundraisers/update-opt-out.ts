@@ -9,7 +9,6 @@ import { sessionSecret } from '../security/session-secret';
 import { ApiError, notFound } from '../http/errors';
 import { storyPath } from '../routes';
 import { DONOR_MESSAGES } from '../validation/donors';
-import type { UpdateEmailWords } from './updates';
 
 const normalised = (email: string) => email.trim().toLowerCase();
 
@@ -39,9 +38,6 @@ export function verifyUpdateOptOutToken(fundraiserId: number, token: string): st
 export function updateOptOutUrl(origin: string, customTag: string, fundraiserId: number, email: string): string {
   return `${origin}${storyPath(customTag)}/updates/opt-out?${new URLSearchParams({ token: updateOptOutToken(fundraiserId, email) })}`;
 }
-
-/** The lines an update email ends with, in the recipient's language (Updates.email). */
-export const updateOptOutFooter = (url: string, { t, digits }: UpdateEmailWords) => `\n\n${t('optOut', { link: digits(url) })}`;
 
 /** The addresses (lower-cased) of `emails` that still want this fundraiser's updates. */
 export async function withoutOptedOut(db: DbOrTx, fundraiserId: number, emails: string[]): Promise<string[]> {

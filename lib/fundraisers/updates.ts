@@ -2,8 +2,6 @@
 // expire on every server) and goes by email, through the outbox, to each donor of the fundraiser once.
 // Issue 30.12: one the screening flags waits for a reviewer first, neither public nor emailed.
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { createTranslator } from 'use-intl/core';
-import { SHARED_INTL_CACHE } from '../i18n/server-translator';
 import type { Db, DbOrTx } from '../db/client';
 import { carts, fundraisers, orders, updates, users } from '../db/schema';
 import { DASHBOARD_HELD_UPDATES_LIMIT, UPDATE_TEXT_MIN } from '../constants';
@@ -14,15 +12,16 @@ import { htmlToText, sanitizeStoryHtml, truncateText } from '../content/sanitize
 import { enqueueMessage } from '../outbox/queue';
 import { announceFundraisersChanged } from '../cache/bus';
 import { invalidateFundraiser } from '../cache/invalidate';
-import { DEFAULT_LOCALE, isLocale, localizedPath, RTL_LOCALES } from '../i18n/locales';
-import { isolate, isolateLtr } from '../i18n/bidi';
-import { loadMessages } from '../i18n/messages';
+import { DEFAULT_LOCALE, isLocale, localizedPath } from '../i18n/locales';
 import { campaignUpdatePath } from '../routes';
 import { siteConfig } from '../whitelabel/resolve';
 import { mainSiteOrigin } from '../whitelabel/site';
 import { UPDATE_MESSAGES, type UpdateInput } from '../validation/updates';
 import { PUBLISHED_FLAGS } from './status';
-import { updateOptOutFooter, updateOptOutUrl, withoutOptedOut } from './update-opt-out';
+import { updateOptOutUrl, withoutOptedOut } from './update-opt-out';
+import { donorUpdateEmail } from '../email/campaigner';
+import { heldChangeEmail } from '../email/fundraiser';
+import { emailBrand } from '../email/brand';
 import { answerUpdateRequests } from './update-requests';
 import { updateReviewFlags } from './screen-words';
 import type { HeldDecision } from './live-edits';
@@ -58,19 +57,6 @@ async function accountLocales(db: DbOrTx, emails: string[]): Promise<Map<string,
     .orderBy(users.id, desc(orders.created_at));
   return new Map(rows.map((r) => [r.email.trim().toLowerCase(), r.locale]));
 }
-
-/** The update email's translator (messages/*.json, Updates.email) for one language, loaded once for all its recipients. */
-async function updateEmailWords(locale: string) {
-  const { locale: loaded, messages } = await loadMessages(isLocale(locale) ? locale : DEFAULT_LOCALE);
-  // in Arabic and Urdu, Latin titles keep their own direction and links read left to right
-  const rtl = RTL_LOCALES.includes(loaded);
-  return {
-    t: createTranslator({ ...SHARED_INTL_CACHE, locale: loaded, messages, namespace: 'Updates.email' }),
-    words: rtl ? isolate : (x: string) => x,
-    digits: rtl ? isolateLtr : (x: string) => x,
-  };
-}
-export type UpdateEmailWords = Awaited<ReturnType<typeof updateEmailWords>>;
 
 /** The addresses grouped by language (English where none is known), each group's translator loaded once. */
 function byLocale(emails: string[], localeOf: Map<string, string>): Map<string, string[]> {
@@ -109,15 +95,16 @@ async function sendToDonors(tx: DbOrTx, fundraiserId: number, f: { title: string
   const localeOf = new Map([...donors, ...(await accountLocales(tx, askers))]);
   const text = truncateText(htmlToText(row.body_html), 600);
   const origin = mainSiteOrigin(siteConfig());
+  const brand = await emailBrand(tx, origin);
   for (const [locale, recipients] of byLocale(to, localeOf)) {
-    const say = await updateEmailWords(locale);
-    const { t, words, digits } = say;
-    const title = words(f.title);
-    const subject = row.title ? t('subjectTitled', { title, update: words(row.title) }) : t('subject', { title });
     // issue 30: to the update's own page (spec 2 campaign_update), in the donor's language, with Contribute (origin up)
-    const body = [text, t('read', { link: digits(`${origin}${localizedPath(locale, campaignUpdatePath(f.custom_tag, row.id))}`) }), t('signoff')].join('\n\n');
+    const updateUrl = `${origin}${localizedPath(locale, campaignUpdatePath(f.custom_tag, row.id))}`;
+    // issue 31.4: from the template set, each with the recipient's own signed opt-out link
     for (const recipient of recipients)
-      await enqueueMessage(tx, { channel: 'email', recipient, subject, body: `${body}${updateOptOutFooter(updateOptOutUrl(origin, f.custom_tag, fundraiserId, recipient), say)}` });
+      await enqueueMessage(
+        tx,
+        await donorUpdateEmail({ locale, recipient, text, fundraiserTitle: f.title, updateTitle: row.title, updateUrl, optOutUrl: updateOptOutUrl(origin, f.custom_tag, fundraiserId, recipient), brand }),
+      );
   }
   await announceFundraisersChanged(tx, [fundraiserId]);
   return to.length;
@@ -224,13 +211,12 @@ export async function decideHeldUpdate(db: Db, reviewer: { id: number }, fundrai
     }
     await tx.update(updates).set({ review_status: 'declined', reviewed_at: now, reviewed_by: reviewer.id, review_reason: decision.reason }).where(eq(updates.id, u.id));
     const [owner] = await tx.select({ email: users.email, full_name: users.full_name, is_dummy_email: users.is_dummy_email }).from(users).where(eq(users.id, f.campaigner_id));
-    if (owner && !owner.is_dummy_email)
-      await enqueueMessage(tx, {
-        channel: 'email',
-        recipient: owner.email,
-        subject: `Your update was not published: ${f.title}`,
-        body: `Dear ${owner.full_name},\n\nOur review team did not publish your update${u.title ? ` "${u.title}"` : ''} to "${f.title}", and it was not sent to your donors.\n\n${decision.reason}\n\nYou can post another update from your dashboard:\n${mainSiteOrigin(siteConfig())}/manage/fundraiser/${fundraiserId}\n\nTeam Sahyog`,
-      });
+    if (owner && !owner.is_dummy_email) {
+      // issue 31.4: from the template set, in the site's default language (a campaigner's is not kept)
+      const origin = mainSiteOrigin(siteConfig());
+      const facts = { email: owner.email, name: owner.full_name, title: f.title, fundraiserId, customTag: f.custom_tag, origin, brand: await emailBrand(tx, origin) };
+      await enqueueMessage(tx, await heldChangeEmail(facts, { what: 'update', decision: 'send_back', reason: decision.reason }));
+    }
     return { id: u.id, status: 'declined' as const, emailed: 0, custom_tag: f.custom_tag };
   });
   if (result.status === 'published') await invalidateFundraiser(fundraiserId);

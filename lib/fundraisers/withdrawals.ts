@@ -16,6 +16,10 @@ import { hitRateLimit } from '../security/rate-limit';
 import { deleteImageUpload, processImageUpload, readImageUpload, UPLOAD_MESSAGES } from '../media/uploads';
 import { recordWithdrawal } from '../payments/ledger';
 import { enqueueMessage } from '../outbox/queue';
+import { withdrawalOutcomeEmail } from '../email/campaigner';
+import { emailBrand } from '../email/brand';
+import { siteConfig } from '../whitelabel/resolve';
+import { mainSiteOrigin } from '../whitelabel/site';
 import { announceFundraisersChanged } from '../cache/bus';
 import { invalidateFundraiser } from '../cache/invalidate';
 import { hasSupported } from '../story/queries';
@@ -304,17 +308,29 @@ export async function decideWithdrawal(db: Db, reviewer: Actor, withdrawalId: nu
   return viewOf(row);
 }
 
-async function tellCampaigner(tx: DbOrTx, f: { title: string; campaigner_id: number }, w: WithdrawalRow): Promise<void> {
+async function tellCampaigner(tx: DbOrTx, f: { id: number; title: string; campaigner_id: number }, w: WithdrawalRow): Promise<void> {
   const [owner] = await tx.select({ email: users.email, full_name: users.full_name, is_dummy_email: users.is_dummy_email }).from(users).where(eq(users.id, f.campaigner_id));
-  if (!owner || owner.is_dummy_email) return;
-  const amount = formatMoney(w.amount_minor, w.currency, 'en', { exact: true });
-  const what: Partial<Record<WithdrawalStatus, { subject: string; text: string }>> = {
-    approved: { subject: `Withdrawal approved: ${f.title}`, text: `Your withdrawal of ${amount} ("${w.purpose}") has been approved. It is now shown on your fundraiser's page under "How funds are used", and will be paid into the account ending ${lastDigits(w.account_number)}.` },
-    rejected: { subject: `Withdrawal not approved: ${f.title}`, text: `Your withdrawal of ${amount} ("${w.purpose}") was not approved:\n\n${w.review_reason}\n\nThe amount is available to withdraw again.` },
-    paid: { subject: `Withdrawal paid: ${f.title}`, text: `Your withdrawal of ${amount} has been paid into the account ending ${lastDigits(w.account_number)}. Bank reference: ${w.paid_reference}.` },
-  };
-  const message = what[w.status];
-  if (message) await enqueueMessage(tx, { channel: 'email', recipient: owner.email, subject: message.subject, body: `Dear ${owner.full_name},\n\n${message.text}\n\nTeam Sahyog` });
+  if (!owner || owner.is_dummy_email || (w.status !== 'approved' && w.status !== 'rejected' && w.status !== 'paid')) return;
+  // issue 31.4: from the template set; a campaigner's language is not kept, so the site's default
+  const origin = mainSiteOrigin(siteConfig());
+  await enqueueMessage(
+    tx,
+    await withdrawalOutcomeEmail({
+      email: owner.email,
+      name: owner.full_name,
+      fundraiserTitle: f.title,
+      fundraiserId: f.id,
+      status: w.status,
+      amountMinor: w.amount_minor,
+      currency: w.currency,
+      purpose: w.purpose,
+      accountDigits: lastDigits(w.account_number),
+      reason: w.review_reason,
+      reference: w.paid_reference,
+      origin,
+      brand: await emailBrand(tx, origin),
+    }),
+  );
 }
 
 /**

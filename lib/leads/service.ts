@@ -9,6 +9,8 @@ import { fundraisers, leads, users } from '../db/schema';
 import { env } from '../env';
 import { ApiError, conflict, notFound, rateLimited } from '../http/errors';
 import { enqueueMessage, type OutgoingMessage } from '../outbox/queue';
+import { campaignerMessageEmail } from '../email/fundraiser';
+import { emailBrand } from '../email/brand';
 import { assertManages, can } from '../permissions/can';
 import { clientIp, hitRateLimit } from '../security/rate-limit';
 import { verifyCaptcha } from '../security/captcha';
@@ -217,27 +219,10 @@ export async function contactCampaigner(db: DbOrTx, fundraiser: { id: number; cu
   const page = storyPath(fundraiser.custom_tag);
   const reachable = owner && !owner.is_dummy_email;
   const replyTo = [input.email, input.phone && `${input.extension} ${input.phone}`].filter(Boolean).join(', ');
-  const product = env().PRODUCT_NAME;
+  // issue 31.4: from the template set, in the site's default language (a campaigner's is not kept)
+  const origin = mainSiteOrigin(siteConfig());
   const toCampaigner: OutgoingMessage[] = reachable
-    ? [
-        {
-          channel: 'email',
-          recipient: owner.email,
-          subject: `A message about your fundraiser "${fundraiser.title}"`,
-          body: [
-            `Hello ${owner.full_name},`,
-            '',
-            `${input.name} wrote to you from your fundraiser's page (${mainSiteOrigin(siteConfig())}${page}):`,
-            '',
-            input.about,
-            '',
-            `To reply, write to them at ${replyTo}.`,
-            `${product} passed this message on without showing them your email address.`,
-            '',
-            `Team ${product}`,
-          ].join('\n'),
-        },
-      ]
+    ? [await campaignerMessageEmail({ email: owner.email, name: owner.full_name, title: fundraiser.title, fundraiserId: fundraiser.id, customTag: fundraiser.custom_tag, origin, brand: await emailBrand(db, origin), sender: input.name, message: input.about, replyTo })]
     : [];
   return storeLead(
     db,

@@ -27,6 +27,12 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPE
 
 type OutboxRow = Awaited<ReturnType<typeof recentOutboxMessages>>[number];
 
+/** One email's HTML part as it would open in a mail client (issue 31.4), or null. */
+export async function outboxMessageHtml(db: DbOrTx, id: number): Promise<string | null> {
+  const [row] = await db.select({ html: outbox.html }).from(outbox).where(eq(outbox.id, id));
+  return row?.html ?? null;
+}
+
 export function devOutboxHtml(rows: OutboxRow[]): string {
   const items = rows
     .map(
@@ -34,6 +40,7 @@ export function devOutboxHtml(rows: OutboxRow[]): string {
 <p><strong>${m.channel === 'email' ? 'Email' : 'SMS'}</strong> to <span class="recipient">${escapeHtml(m.recipient)}</span> · ${escapeHtml(m.status)}${m.attempts ? ` (${m.attempts} attempts)` : ''} · <time datetime="${m.created_at.toISOString()}">${m.created_at.toISOString()}</time></p>
 ${m.subject ? `<p class="subject">${escapeHtml(m.subject)}</p>` : ''}
 <pre class="body">${escapeHtml(m.body)}</pre>
+${m.html ? `<p><a class="html-link" href="/dev/outbox/${m.id}">Open the HTML part</a></p>\n<iframe class="html" title="HTML part of message ${m.id}" sandbox="" loading="lazy" srcdoc="${escapeHtml(m.html)}"></iframe>` : ''}
 ${m.last_error ? `<p class="error">Last error: ${escapeHtml(m.last_error)}</p>` : ''}
 </li>`,
     )
@@ -45,7 +52,7 @@ ${m.last_error ? `<p class="error">Last error: ${escapeHtml(m.last_error)}</p>` 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>Outbox</title>
-<style>body{font-family:system-ui,sans-serif;margin:0 auto;max-inline-size:60rem;padding:1rem}ol{list-style:none;padding:0}li{border-block-end:1px solid #ddd;padding-block:.75rem}.subject{font-weight:600}.body{white-space:pre-wrap;background:#f6f6f6;padding:.5rem}.error{color:#a00}</style>
+<style>body{font-family:system-ui,sans-serif;margin:0 auto;max-inline-size:60rem;padding:1rem}ol{list-style:none;padding:0}li{border-block-end:1px solid #ddd;padding-block:.75rem}.subject{font-weight:600}.body{white-space:pre-wrap;background:#f6f6f6;padding:.5rem}.error{color:#a00}.html{inline-size:100%;block-size:32rem;border:1px solid #ddd}</style>
 </head>
 <body>
 <h1>Outbox</h1>

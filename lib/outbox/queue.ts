@@ -1,15 +1,23 @@
 // Email and SMS leave through the outbox: written in the caller's transaction, sent later by the outbox sender.
 import type { DbOrTx } from '../db/client';
 import { outbox } from '../db/schema';
+import { plainEmailHtml } from '../email/plain';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
   recipient: string;
   subject?: string;
+  /** an SMS's text, or an email's plain-text part */
   body: string;
+  /** issue 31.4: an email's HTML part from the template set (lib/email); without one the body is laid out as a plain email */
+  html?: string;
+  /** the language of a plain email (its direction) */
+  locale?: string;
 }
 
 export async function enqueueMessage(db: DbOrTx, message: OutgoingMessage): Promise<number> {
-  const [row] = await db.insert(outbox).values({ channel: message.channel, recipient: message.recipient, subject: message.subject ?? null, body: message.body }).returning({ id: outbox.id });
+  // every email goes out as text and HTML (multipart/alternative), laid out by the one template set
+  const html = message.channel === 'email' ? (message.html ?? (await plainEmailHtml(message))) : null;
+  const [row] = await db.insert(outbox).values({ channel: message.channel, recipient: message.recipient, subject: message.subject ?? null, body: message.body, html }).returning({ id: outbox.id });
   return row.id;
 }

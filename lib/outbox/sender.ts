@@ -11,7 +11,8 @@ import { OUTBOX_CLAIM_TIMEOUT_MS, OUTBOX_ERROR_MAX_LENGTH, OUTBOX_MAX_ATTEMPTS, 
 
 /** What the sender needs of a mail transport; nodemailer's transporter is one. */
 export interface MailTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  /** with html, nodemailer sends multipart/alternative: the text part first, the HTML part preferred */
+  sendMail(message: { from: string; to: string; subject: string; text: string; html?: string }): Promise<unknown>;
 }
 
 /** What the outbox can send through: email, SMS, or both. */
@@ -62,7 +63,7 @@ export async function sendQueuedMessages(db: Db, transports: OutboxTransports, o
     // no transaction is open while SMTP talks: on the embedded database one would stall every request
     try {
       if (message.channel === 'sms') await transports.sms!.sendSms({ to: message.recipient, text: message.body });
-      else await transports.email!.sendMail({ from, to: message.recipient, subject: message.subject ?? '', text: message.body });
+      else await transports.email!.sendMail({ from, to: message.recipient, subject: message.subject ?? '', text: message.body, ...(message.html ? { html: message.html } : {}) });
       await db.update(outbox).set({ status: 'sent', attempts, last_error: null, sent_at: new Date(), claimed_at: null }).where(eq(outbox.id, message.id));
       pass.sent += 1;
     } catch (error) {

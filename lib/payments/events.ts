@@ -4,16 +4,21 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { announceFundraisersChanged } from '../cache/bus';
-import { carts, entityDetails, fundraisers, ledgerEntries, mandates, orders, paymentEvents, refunds, users } from '../db/schema';
+import { carts, entityDetails, fundraisers, ledgerEntries, mandates, orders, paymentEvents, refunds, subscriptions, users } from '../db/schema';
 import { enqueueMessage } from '../outbox/queue';
 import { autologinLink } from '../auth/link-tokens';
 import { receiptEmail } from '../notifications/receipt';
-import { DEFAULT_LOCALE } from '../i18n/locales';
+import { DEFAULT_LOCALE, localizedPath } from '../i18n/locales';
+import { signedReceiptUrl } from '../portfolio/receipt-link';
 import type { ChargeEvent, GatewayEvent, MandateEvent, RefundEvent } from './gateway';
 import { canMove, type OrderStatus } from './order-state';
 import { claimReward } from '../fundraisers/rewards';
 import { onMandateMoved } from '../sip/mandate-events';
-import { sipEmailLinks, withLinks } from '../sip/links';
+import { sipLinkBlock } from '../sip/links';
+import { isLiveSip } from '../sip/status';
+import { emailBrand } from '../email/brand';
+import { storyPath } from '../routes';
+import { SIP_SUBSCRIBE_PATH } from '../constants';
 import { mainSiteOrigin } from '../whitelabel/site';
 import { siteConfig } from '../whitelabel/resolve';
 import { defaultBrand } from '../whitelabel/brand';
@@ -156,13 +161,10 @@ async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: 
   if (!paid) return { result: 'payment_reused', ...base };
   const { cart, f, accountId } = await settlementReads(tx, order);
   await claimChosenReward(tx, order, cart);
-  // the receipt goes out through the outbox in the same transaction: never lost, never sent for an unpaid order
-  const receipt = await receiptFor(tx, order, cart ?? undefined, f ?? undefined, accountId);
-  // a SIP month's receipt carries the SIP's signed one-tap links (lower, pause, skip, cancel), as every SIP email does
-  if (order.subscription_id) receipt.body = withLinks(receipt.body, await sipEmailLinks(tx, order.subscription_id, typeof order.params?.site_origin === 'string' ? order.params.site_origin : mainSiteOrigin(siteConfig())));
-  await enqueueMessage(tx, receipt);
-  // issue 14: a paid SIP month moves its subscription on (next date, tenure), in this transaction
+  // issue 14: a paid SIP month moves its subscription on (next date, tenure), in this transaction (first: the receipt names the next debit)
   await afterSipCharge(tx, { order_id: order.order_id, kind: order.kind });
+  // the receipt goes out through the outbox in the same transaction: never lost, never sent for an unpaid order
+  await enqueueMessage(tx, await receiptFor(tx, { ...order, gateway_payment_id: order.gateway_payment_id ?? event.gatewayPaymentId ?? null }, cart ?? undefined, f ?? undefined, accountId));
   // issue 15: a paid premium pays its policy and starts its cover (once), in this transaction
   await afterInsurancePremium(tx, order);
   // last: the fundraisers' rows stay locked for the shortest time (every SIP month of a cause credits the same five)
@@ -184,7 +186,7 @@ async function settlementReads(tx: Tx, order: OrderRow) {
     .select({
       // drizzle makes a left-joined object null when its first column is: each starts with its never-null id
       cart: { id: carts.id, reward_id: carts.reward_id, coupon_code: carts.coupon_code, user_id: carts.user_id, email: carts.donor_email, name: carts.donor_name, pan: carts.donor_pan, locale: carts.locale, dedication: carts.dedication },
-      f: { id: fundraisers.id, title: fundraisers.title, currency: fundraisers.currency, ngo: entityDetails.name, has80g: entityDetails.has_80g, registration: entityDetails.registration_number, pan: entityDetails.pan_number },
+      f: { id: fundraisers.id, title: fundraisers.title, tag: fundraisers.custom_tag, currency: fundraisers.currency, ngo: entityDetails.name, has80g: entityDetails.has_80g, registration: entityDetails.registration_number, pan: entityDetails.pan_number },
       // as findUserByEmail matches: on the lowercased address (users_email_lower_idx)
       accountId: sql<number | null>`(select ${users.id} from ${users} where lower(${users.email}) = lower(btrim(${carts.donor_email})) limit 1)`.mapWith((v) => (v === null ? null : Number(v))),
     })
@@ -207,11 +209,16 @@ async function claimChosenReward(tx: Tx, order: OrderRow, cart: { reward_id: num
 /** The receipt in the donor's language: a one-time gift's donor is on its cart, a SIP month's is the subscriber. */
 type ReceiptCart = { email: string; name: string; pan: string | null; locale: string; dedication: { occasion: string; honoree: string; message?: string } | null };
 
-type ReceiptFundraiser = { title: string; ngo: string | null; has80g: boolean | null; registration: string | null; pan: string | null };
+type ReceiptFundraiser = { title: string; tag: string | null; ngo: string | null; has80g: boolean | null; registration: string | null; pan: string | null };
 
 async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined, f: ReceiptFundraiser | undefined, cartAccountId: number | null) {
   const [user] = !cart && order.user_id ? await tx.select({ email: users.email, name: users.full_name, pan: users.pan_number }).from(users).where(eq(users.id, order.user_id)) : [];
   const donor = cart ?? { ...user, locale: typeof order.params?.locale === 'string' ? order.params.locale : DEFAULT_LOCALE };
+  // every link on the site the donor gave on: the partner's domain on a partner's gift (the resolver's origin, kept on the order)
+  const origin = typeof order.params?.site_origin === 'string' ? order.params.site_origin : mainSiteOrigin(siteConfig());
+  const accountId = cart ? cartAccountId : (order.user_id ?? null);
+  const receiptPath = localizedPath(donor.locale, `/portfolio/receipts/${encodeURIComponent(order.order_id)}`);
+  const [sub] = order.subscription_id ? await tx.select({ next: subscriptions.next_payment_date, status: subscriptions.status_flag }).from(subscriptions).where(eq(subscriptions.id, order.subscription_id)) : [];
   return receiptEmail({
     locale: donor.locale,
     email: donor.email,
@@ -225,9 +232,20 @@ async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined
     causes: [...new Set(((order.params?.lines ?? []) as ChargeLine[]).flatMap((l) => (l.sip_cause ? [l.sip_cause] : [])))],
     pan: donor.pan,
     dedication: cart?.dedication ?? null,
-    signInLink: await receiptSignInLink(tx, order, cart ? cartAccountId : (order.user_id ?? null)),
+    // issue 31.4: one sign-in link, to the receipt page (a first use proves the email and revokes the account's other links)
+    signInLink: null,
     taxBenefit: f?.has80g && f.ngo ? { name: f.ngo, registration: f.registration, pan: f.pan } : null,
     premium: order.kind === 'insurance',
+    paidAt: new Date(),
+    method: order.payment_mode,
+    transactionId: order.gateway_payment_id,
+    // an account opens its receipt with a one-time sign-in link; a guest without one gets a signed link that opens only this receipt
+    receiptLink: (await receiptSignInLink(tx, order, accountId, receiptPath)) ?? signedReceiptUrl(origin, donor.locale, order.order_id),
+    nextDebit: sub && isLiveSip(sub.status) ? sub.next : null,
+    shareLink: f?.tag ? `${origin}${localizedPath(donor.locale, storyPath(f.tag))}` : order.subscription_id ? `${origin}${localizedPath(donor.locale, SIP_SUBSCRIBE_PATH)}` : null,
+    brand: await emailBrand(tx, origin),
+    // a SIP month's receipt carries the SIP's signed one-tap links (lower, pause, skip, cancel), as every SIP email does
+    links: order.subscription_id ? await sipLinkBlock(tx, order.subscription_id, origin) : null,
   });
 }
 
@@ -236,9 +254,9 @@ async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined
  * account whose email the receipt goes to: a gift's cart email (not the signed-in account when another email was typed),
  * a SIP month's subscriber. Using the link proves that email (issue 30), so it must never reach another inbox.
  */
-async function receiptSignInLink(tx: Tx, order: OrderRow, recipientAccountId: number | null): Promise<string | null> {
+async function receiptSignInLink(tx: Tx, order: OrderRow, recipientAccountId: number | null, path: string): Promise<string | null> {
   const origin = typeof order.params?.site_origin === 'string' ? order.params.site_origin : null;
-  return origin && recipientAccountId ? autologinLink(tx, recipientAccountId, origin, '/portfolio') : null;
+  return origin && recipientAccountId ? autologinLink(tx, recipientAccountId, origin, path) : null;
 }
 
 async function applyRefund(tx: Tx, gateway: string, event: RefundEvent, source: EventSource): Promise<EventOutcome> {

@@ -250,7 +250,12 @@ export type Summary = Awaited<ReturnType<typeof summaryOf>>;
 // ---------- receipts ----------
 
 /** The printable receipt of one of the user's own successful orders, or null (not theirs, not paid, unknown). */
-export async function receiptOf(db: DbOrTx, userId: number, orderId: string) {
+export const receiptOf = (db: DbOrTx, userId: number, orderId: string) => receiptWhere(db, orderId, successfulOrdersOf(userId));
+
+/** The receipt a signed receipt link opens (lib/portfolio/receipt-link.ts): that one paid order, whoever gave it. */
+export const receiptOfOrder = (db: DbOrTx, orderId: string) => receiptWhere(db, orderId, eq(orders.status, 'success'));
+
+async function receiptWhere(db: DbOrTx, orderId: string, whose: SQL | undefined) {
   const [row] = await db
     .select({
       o: orders,
@@ -262,7 +267,7 @@ export async function receiptOf(db: DbOrTx, userId: number, orderId: string) {
     .innerJoin(carts, eq(carts.id, orders.cart_id))
     .innerJoin(fundraisers, eq(fundraisers.id, orders.fundraiser_id))
     .leftJoin(entityDetails, eq(entityDetails.id, fundraisers.entity_details_id))
-    .where(and(eq(orders.order_id, orderId), successfulOrdersOf(userId)))
+    .where(and(eq(orders.order_id, orderId), whose))
     .limit(1);
   if (!row) return null;
   const { o, cart, f, org } = row;

@@ -12,6 +12,7 @@ import { localizedPath } from '../i18n/locales';
 import { hashToken, randomToken } from '../auth/tokens';
 import { subscriptionOf, type SubscriptionItem } from '../portfolio/queries';
 import type { SipLinkAction, SipLinkInput } from '../validation/sip-manage';
+import type { EmailBlock } from '../email/render';
 import { cancelSip, changePaymentMethod, lowerPledge, pauseSip, resumeSip, sipTranslator, skipNextMonth, type SipActor } from './manage';
 import { SIP_STATUS } from './status';
 
@@ -68,6 +69,18 @@ export async function sipEmailLinks(db: DbOrTx, subscriptionId: number, origin: 
   const lines = [t('linksHeading', { days: Math.round(SIP_ACTION_LINK_TTL_MS / DAY_MS) })];
   for (const action of actions) lines.push(t(`link.${action}`, { link: digits(await sipActionLink(db, subscriptionId, action, origin, now)) }));
   return lines.join('\n');
+}
+
+/** The same signed links as a block of an email from the template set (lib/email): a label and its absolute link each. */
+export async function sipLinkBlock(db: DbOrTx, subscriptionId: number, origin: string, now = new Date()): Promise<EmailBlock | null> {
+  const [sub] = await db.select({ status_flag: subscriptions.status_flag, locale: subscriptions.locale }).from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+  const actions = sub ? sipLinkActionsFor(sub.status_flag) : [];
+  if (!actions.length) return null;
+  const { t } = await sipTranslator(sub!.locale);
+  const items = [];
+  // the label is the message without its link ("Cancel your SIP: {link}" -> "Cancel your SIP"), in every language
+  for (const action of actions) items.push({ label: t(`link.${action}`, { link: '\u0000' }).split('\u0000')[0].replace(/[\s:：،]+$/u, ''), href: await sipActionLink(db, subscriptionId, action, origin, now) });
+  return { kind: 'links', heading: t('linksHeading', { days: Math.round(SIP_ACTION_LINK_TTL_MS / DAY_MS) }), items };
 }
 
 export type SipLinkState = 'ready' | 'used' | 'expired' | 'unknown';
@@ -130,13 +143,13 @@ export async function redeemSipActionLink(db: Db, token: string, input: SipLinkI
   const actor = linkActor(db, token, input.action, now);
   switch (input.action) {
     case 'lower':
-      return { action: input.action, subscription: await lowerPledge(db, actor, input.amount) };
+      return { action: input.action, subscription: await lowerPledge(db, actor, input.amount, ctx) };
     case 'pause':
-      return { action: input.action, subscription: await pauseSip(db, actor, input.months, now) };
+      return { action: input.action, subscription: await pauseSip(db, actor, input.months, now, ctx) };
     case 'resume':
-      return { action: input.action, subscription: await resumeSip(db, actor, now) };
+      return { action: input.action, subscription: await resumeSip(db, actor, now, ctx) };
     case 'skip':
-      return { action: input.action, subscription: await skipNextMonth(db, actor) };
+      return { action: input.action, subscription: await skipNextMonth(db, actor, ctx) };
     case 'cancel':
       return { action: input.action, subscription: await cancelSip(db, actor, input.reason, ctx, now) };
     case 'change_method':

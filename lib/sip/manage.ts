@@ -8,15 +8,14 @@ import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { createTranslator } from 'use-intl/core';
 import { SHARED_INTL_CACHE } from '../i18n/server-translator';
 import type { Db, DbOrTx, Tx } from '../db/client';
-import { mandates, subscriptionLines, subscriptions, users } from '../db/schema';
+import { mandates, subscriptionLines, subscriptions } from '../db/schema';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { isHttps, setCookieHeader } from '../http/cookies';
-import { ACTIVE_SIP_STATUS_FLAGS, AUTH_COOKIE_DAYS, DAY_MS, MAX_AMOUNT_MAJOR, SIP_HINT_COOKIE, SIP_MANDATE_HEADROOM, SIP_PAUSE_MONTHS_MAX, SIP_PAUSE_MONTHS_MIN, SIP_ROUNDING_STEP_MAJOR, SIP_SUBSCRIBE_PATH } from '../constants';
+import { ACTIVE_SIP_STATUS_FLAGS, AUTH_COOKIE_DAYS, DAY_MS, MAX_AMOUNT_MAJOR, SIP_HINT_COOKIE, SIP_MANDATE_HEADROOM, SIP_PAUSE_MONTHS_MAX, SIP_PAUSE_MONTHS_MIN, SIP_ROUNDING_STEP_MAJOR } from '../constants';
 import { formatMoney, toMinor } from '../money';
 import { DEFAULT_LOCALE, isLocale, localizedPath, RTL_LOCALES } from '../i18n/locales';
 import { isolate, isolateLtr } from '../i18n/bidi';
 import { loadMessages } from '../i18n/messages';
-import { enqueueMessage } from '../outbox/queue';
 import { reportError } from '../observability/report';
 import { createMandate, mandateHandle } from '../payments/mandates';
 import { gatewayFor, gatewayNameFor, modeUnavailable } from '../payments/registry';
@@ -24,11 +23,12 @@ import { SIP_WELCOME_PATH } from '../payments/redirects';
 import { sipState } from '../auth/destination';
 import { subscriptionOf, subscriptionsOf, type SubscriptionItem } from '../portfolio/queries';
 import { formatSipMinimum, isSipCause, isSipCurrency, roundSipAmount, SIP_CAUSE_LABELS, SIP_MESSAGES, sipMethodsFor, sipMinimumMajor, type SipPaymentMethod } from './rules';
-import { sipPeriod } from './settled';
 import type { SipChange } from '../validation/sip-manage';
 import { isLiveSip, SIP_STATUS } from './status';
 import { giveUpPendingMandates, lockMandate, mandateLoadMinor, mandatesOfSip, recordMandateCover, sipsPaidBy } from './cover';
 import { addMonthsUtc, firstPaymentDateFrom } from './calendar';
+import { sipPeriod } from './settled';
+import { confirmSipChange } from './confirm';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -178,13 +178,15 @@ async function setAmount(tx: Tx, sub: SubscriptionRow, amountMajor: number, dire
 
 /** spec 7 PUT increase pledge: a higher monthly amount, rounded, never above what the mandate may debit (409). A lower or
  *  equal amount is refused (422, pointing to the lower action): increasing a pledge never lowers it. */
-export async function raisePledge(db: Db, actor: SipActor, amountMajor: number): Promise<{ change: 'raised'; subscription: SubscriptionItem }> {
+export async function raisePledge(db: Db, actor: SipActor, amountMajor: number, ctx?: { origin: string }): Promise<{ change: 'raised'; subscription: SubscriptionItem }> {
   const sub = await act(
     db,
     actor,
-    (tx, sub) => {
+    async (tx, sub) => {
       if (toMinor(roundSipAmount(amountMajor)) <= sub.amount_minor) throw amountError(SIP_MANAGE_ERRORS.raiseOnly);
-      return setAmount(tx, sub, amountMajor, 'raise');
+      await setAmount(tx, sub, amountMajor, 'raise');
+      await confirmSipChange(tx, sub.id, { kind: 'amount', oldMinor: sub.amount_minor }, ctx);
+      return sub;
     },
     { mandate: 'own' },
   );
@@ -192,8 +194,15 @@ export async function raisePledge(db: Db, actor: SipActor, amountMajor: number):
 }
 
 /** A lower monthly amount, rounded, not below spec 9's minimum for any of its causes (PUT subscriptions/{id} action lower, or a signed link). */
-export async function lowerPledge(db: Db, actor: SipActor, amountMajor: number): Promise<SubscriptionItem> {
-  return viewOf(db, await act(db, actor, (tx, sub) => setAmount(tx, sub, amountMajor, 'lower')));
+export async function lowerPledge(db: Db, actor: SipActor, amountMajor: number, ctx?: { origin: string }): Promise<SubscriptionItem> {
+  return viewOf(
+    db,
+    await act(db, actor, async (tx, sub) => {
+      await setAmount(tx, sub, amountMajor, 'lower');
+      await confirmSipChange(tx, sub.id, { kind: 'amount', oldMinor: sub.amount_minor }, ctx);
+      return sub;
+    }),
+  );
 }
 
 // ---------- pause, resume, skip ----------
@@ -201,7 +210,7 @@ export async function lowerPledge(db: Db, actor: SipActor, amountMajor: number):
 const pausedByDonor = (sub: SubscriptionRow) => sub.status_flag === SIP_STATUS.pausedByDonor && sub.paused_until !== null;
 
 /** Pauses a running SIP (or changes a donor's pause) for 1-3 months: status 2 until paused_until, then resumeDueSips restarts it. */
-export async function pauseSip(db: Db, actor: SipActor, months: number, now = new Date()): Promise<SubscriptionItem> {
+export async function pauseSip(db: Db, actor: SipActor, months: number, now = new Date(), ctx?: { origin: string }): Promise<SubscriptionItem> {
   if (!Number.isInteger(months) || months < SIP_PAUSE_MONTHS_MIN || months > SIP_PAUSE_MONTHS_MAX) {
     throw new ApiError('validation_failed', SIP_MANAGE_ERRORS.pauseMonths, { months: SIP_MANAGE_ERRORS.pauseMonths });
   }
@@ -213,13 +222,14 @@ export async function pauseSip(db: Db, actor: SipActor, months: number, now = ne
       // the months inside the pause are not charged: the next payment is the first one after it
       const next = sub.next_payment_date ? firstPaymentDateFrom(sub.next_payment_date, pausedUntil, sub.month_interval) : null;
       await tx.update(subscriptions).set({ status_flag: SIP_STATUS.pausedByDonor, paused_until: pausedUntil, next_payment_date: next, updated_at: now }).where(eq(subscriptions.id, sub.id));
+      await confirmSipChange(tx, sub.id, { kind: 'pause', until: pausedUntil }, ctx);
       return sub;
     }),
   );
 }
 
 /** Restarts a paused SIP now; one whose mandate no longer debits must get a new payment method first (409). */
-export async function resumeSip(db: Db, actor: SipActor, now = new Date()): Promise<SubscriptionItem> {
+export async function resumeSip(db: Db, actor: SipActor, now = new Date(), ctx?: { origin: string }): Promise<SubscriptionItem> {
   return viewOf(
     db,
     await act(db, actor, async (tx, sub) => {
@@ -231,6 +241,7 @@ export async function resumeSip(db: Db, actor: SipActor, now = new Date()): Prom
         .update(subscriptions)
         .set({ status_flag: SIP_STATUS.active, paused_until: null, next_payment_date: next, retry_count: 0, next_retry_at: null, updated_at: now })
         .where(eq(subscriptions.id, sub.id));
+      await confirmSipChange(tx, sub.id, { kind: 'resume' }, ctx);
       return sub;
     }),
   );
@@ -240,13 +251,16 @@ export async function resumeSip(db: Db, actor: SipActor, now = new Date()): Prom
 export { resumeDueSips } from './resume';
 
 /** Skips the next payment: skip_period is the month of next_payment_date, which the charge run passes over. */
-export async function skipNextMonth(db: Db, actor: SipActor): Promise<SubscriptionItem> {
+export async function skipNextMonth(db: Db, actor: SipActor, ctx?: { origin: string }): Promise<SubscriptionItem> {
   return viewOf(
     db,
     await act(db, actor, async (tx, sub) => {
       if (sub.status_flag !== SIP_STATUS.active || !sub.next_payment_date) throw conflict(SIP_MANAGE_ERRORS.cannotSkip);
       const period = sipPeriod(sub.next_payment_date);
-      if (sub.skip_period !== period) await tx.update(subscriptions).set({ skip_period: period, updated_at: new Date() }).where(eq(subscriptions.id, sub.id));
+      if (sub.skip_period !== period) {
+        await tx.update(subscriptions).set({ skip_period: period, updated_at: new Date() }).where(eq(subscriptions.id, sub.id));
+        await confirmSipChange(tx, sub.id, { kind: 'skip', date: sub.next_payment_date }, ctx);
+      }
       return sub;
     }),
   );
@@ -264,9 +278,8 @@ export async function cancelSip(db: Db, actor: SipActor, reason: string | null, 
       .update(subscriptions)
       .set({ status_flag: SIP_STATUS.cancelled, cancelled_at: now, cancel_reason: reason, paused_until: null, next_payment_date: null, next_retry_at: null, updated_at: now })
       .where(eq(subscriptions.id, sub.id));
-    const message = await cancellationEmail(tx, sub, reason, ctx.origin);
     // written in the same transaction: the confirmation leaves exactly when the cancellation holds
-    if (message) await enqueueMessage(tx, message);
+    await confirmSipChange(tx, sub.id, { kind: 'cancel', reason }, ctx);
     return sub;
   });
   // its mandate, and any set up for it and not yet authorised, end once they pay no live SIP
@@ -326,30 +339,6 @@ async function sipTranslator(locale: string) {
     causeName: createTranslator({ ...SHARED_INTL_CACHE, locale: loaded, messages, namespace: 'Sip.causes' }),
     words: rtl ? isolate : (x: string) => x,
     digits: rtl ? isolateLtr : (x: string) => x,
-  };
-}
-
-async function cancellationEmail(tx: Tx, sub: SubscriptionRow, reason: string | null, origin: string) {
-  const [user] = await tx.select({ email: users.email, full_name: users.full_name, is_dummy_email: users.is_dummy_email }).from(users).where(eq(users.id, sub.user_id));
-  // a placeholder address reaches nobody
-  if (!user || user.is_dummy_email) return null;
-  const lines = await tx.select({ sip_cause: subscriptionLines.sip_cause }).from(subscriptionLines).where(eq(subscriptionLines.subscription_id, sub.id)).orderBy(subscriptionLines.id);
-  const { locale, t, causeName, words, digits } = await sipTranslator(sub.locale);
-  const causes = (lines.length ? lines.map((l) => l.sip_cause ?? sub.sip_cause) : [sub.sip_cause]).map((c) => (isSipCause(c) ? causeName(c) : c));
-  const amount = digits(formatMoney(sub.amount_minor, sub.currency, locale, { exact: true }));
-  return {
-    channel: 'email' as const,
-    recipient: user.email,
-    subject: t('cancelSubject'),
-    body: [
-      t('greeting', { name: words(user.full_name) }),
-      t('cancelBody', { amount, causes: words(causes.join(', ')) }),
-      reason ? t('cancelReason', { reason: words(reason) }) : '',
-      t('cancelRestart', { link: digits(`${origin}${localizedPath(locale, SIP_SUBSCRIBE_PATH)}`) }),
-      t('thanks'),
-    ]
-      .filter(Boolean)
-      .join('\n'),
   };
 }
 
@@ -469,13 +458,13 @@ export interface SipChangeOutcome {
 export async function applySipChange(db: Db, actor: SipActor, change: SipChange, ctx: { origin: string }, now = new Date()): Promise<SipChangeOutcome> {
   switch (change.action) {
     case 'lower':
-      return { action: change.action, subscription: await lowerPledge(db, actor, change.amount) };
+      return { action: change.action, subscription: await lowerPledge(db, actor, change.amount, ctx) };
     case 'pause':
-      return { action: change.action, subscription: await pauseSip(db, actor, change.months, now) };
+      return { action: change.action, subscription: await pauseSip(db, actor, change.months, now, ctx) };
     case 'resume':
-      return { action: change.action, subscription: await resumeSip(db, actor, now) };
+      return { action: change.action, subscription: await resumeSip(db, actor, now, ctx) };
     case 'skip':
-      return { action: change.action, subscription: await skipNextMonth(db, actor) };
+      return { action: change.action, subscription: await skipNextMonth(db, actor, ctx) };
     case 'cancel':
       return { action: change.action, subscription: await cancelSip(db, actor, change.reason, ctx, now) };
     case 'change_method':

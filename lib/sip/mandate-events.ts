@@ -6,6 +6,7 @@ import type { Tx } from '../db/client';
 import { mandateSubscriptions, mandates, subscriptions } from '../db/schema';
 import { giveUpPendingMandates, sipLapseCutoff, wasEverAuthorised } from './cover';
 import { askForPaymentMethod, lapseSip } from './settled';
+import { confirmSipChange } from './confirm';
 import { LIVE_SIP_STATUS_FLAGS, SIP_STATUS } from './status';
 
 type MandateRow = typeof mandates.$inferSelect;
@@ -80,5 +81,9 @@ async function takeUpSips(tx: Tx, mandate: MandateRow, now: Date): Promise<void>
       .update(subscriptions)
       .set({ status_flag: SIP_STATUS.active, next_payment_date: sql`coalesce(${subscriptions.next_payment_date}, now())`, updated_at: now })
       .where(inArray(subscriptions.id, waiting));
+    // issue 31.11: the donor hears that the SIP started (its first authorised method) or runs again (a new one)
+    for (const sub of taken.filter((s) => s.status_flag === SIP_STATUS.awaitingMandate)) {
+      await confirmSipChange(tx, sub.id, { kind: (await wasEverAuthorised(tx, sub, mandate.id)) ? 'resume' : 'start' });
+    }
   }
 }

@@ -99,6 +99,22 @@ describe('SipActions: two taps', () => {
     expect(screen.queryByLabelText('New monthly amount (INR)')).toBeNull();
   });
 
+  it('issue 31.11: an amount below the minimum (₹50) shows only the error, never a green "Lowered to ₹50" beside it', async () => {
+    show();
+    fireEvent.click(screen.getByRole('button', { name: M.open.amount }));
+    const field = screen.getByLabelText('New monthly amount (INR)');
+    fireEvent.change(field, { target: { value: '50' } });
+    expect(screen.queryByText(/Lowered to/)).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: M.confirm.amount })));
+    expect(screen.getByRole('alert')).toHaveTextContent('The monthly amount must be at least ₹100 for each cause');
+    expect(screen.queryByText(/Lowered to/)).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+    // a valid lower amount shows its result again, and the error about ₹50 goes
+    fireEvent.change(field, { target: { value: '300' } });
+    expect(screen.getByText('Lowered to ₹300 a month (amounts end in 00 or 50)')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('refuses below the minimum and above the mandate without a call; a 409 from the server offers a new method', async () => {
     show();
     fireEvent.click(screen.getByRole('button', { name: M.open.amount }));

@@ -1,4 +1,5 @@
 import { GET as devOutbox } from '@/app/dev/outbox/route';
+import { GET as devOutboxHtml } from '@/app/dev/outbox/[id]/route';
 import { getDb, type Db } from '@/lib/db/client';
 import { outbox } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
@@ -62,6 +63,21 @@ describe('/dev/outbox (ARCHITECTURE.md: readable outside production)', () => {
     expect(html).not.toContain('<b>there</b>');
     expect(items[0]).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(items[0]).toContain('Hi &lt;b&gt;there&lt;/b&gt; &amp; &quot;friends&quot;');
+  });
+
+  it('issue 31.4: shows each email\'s HTML part (inert, in a sandboxed frame) and opens it alone at /dev/outbox/<id>', async () => {
+    setEnv({ NODE_ENV: 'development', DEV_OUTBOX: undefined });
+    const id = await enqueueMessage(db, { channel: 'email', recipient: 'html@example.com', subject: 'Your monthly SIP is now ₹200', body: 'Open https://sahyog.example/sip' });
+    const list = await call(devOutbox as (req: Request) => Promise<Response>, `/dev/outbox?recipient=html%40example.com`);
+    expect(list.body).toContain(`<iframe class="html" title="HTML part of message ${id}" sandbox=""`);
+    expect(list.body).toContain(`href="/dev/outbox/${id}"`);
+    const one = await call(devOutboxHtml, `/dev/outbox/${id}`, { id: String(id) });
+    expect(one.status).toBe(200);
+    expect(one.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(one.body).toContain('href="https://sahyog.example/sip"');
+    expect((await call(devOutboxHtml, '/dev/outbox/999999', { id: '999999' })).status).toBe(404);
+    setEnv({ NODE_ENV: 'production', DEV_OUTBOX: undefined });
+    expect((await call(devOutboxHtml, `/dev/outbox/${id}`, { id: String(id) })).status).toBe(404);
   });
 
   it('narrows to one recipient with ?recipient=', async () => {

@@ -116,6 +116,27 @@ describe('outbox sender over SMTP', () => {
     }
   });
 
+  it('issue 31.4: an email leaves as multipart/alternative, its text part and its HTML part from the template set', async () => {
+    const peer = await smtpPeer();
+    try {
+      const id = await enqueueMessage(db, { channel: 'email', recipient: 'asha@example.com', subject: 'Receipt SHY2', body: 'We received your donation.\n\nOpen https://sahyog.example/portfolio', locale: 'ar' });
+      const [row] = await rowsOf([id]);
+      expect(row.html).toMatch(/^<!doctype html>/i);
+      expect(row.html).toContain('dir="rtl"');
+      expect(row.html).toContain('href="https://sahyog.example/portfolio"');
+      expect(await sendQueuedMessages(db, { email: peer.transport })).toEqual({ sent: 1, retrying: 0, failed: 0 });
+      const raw = peer.received[0].raw;
+      expect(raw).toMatch(/^Content-Type: multipart\/alternative;/im);
+      const text = raw.indexOf('Content-Type: text/plain');
+      const html = raw.indexOf('Content-Type: text/html');
+      // the plain part first, the HTML part last (the one a client prefers)
+      expect(text).toBeGreaterThan(0);
+      expect(html).toBeGreaterThan(text);
+    } finally {
+      await peer.close();
+    }
+  });
+
   it('two passes running at once send each message exactly once', async () => {
     const peer = await smtpPeer();
     try {

@@ -303,9 +303,11 @@ describe('receipt email (issue 4) with a sign-in link for donors who have an acc
     const order = await placedOrder({ donor_email: donor.email });
     await returnOf(order.order_id, (await gateway().complete(order.gateway_order_id!, 'success')).params);
     const [mail] = await db.select().from(outbox).where(and(eq(outbox.recipient, donor.email), sql`${outbox.subject} like ${`Receipt ${order.order_id}%`}`));
-    const link = /(http:\/\/localhost\/new\/signin\?\S+)/.exec(mail.body)![1];
-    const token = new URL(link).searchParams.get('autologin_token')!;
-    expect(new URL(link).searchParams.get('redirect_uri')).toBe('/portfolio');
+    // issue 31.4: the receipt's own button is the sign-in link: it opens the receipt page, once
+    const links = [...mail.body.matchAll(/(http:\/\/localhost\/new\/signin\?\S+)/g)].map((m) => new URL(m[1]));
+    expect(links.map((l) => l.searchParams.get('redirect_uri'))).toEqual([`/portfolio/receipts/${order.order_id}`]);
+    expect(mail.html).toContain(`href="${links[0].href.replace(/&/g, '&amp;')}"`);
+    const token = links[0].searchParams.get('autologin_token')!;
     const signedIn = await call(autologinRouteForReceipt, '/x', {}, post({ token }));
     expect(signedIn.body.data.user.id).toBe(donor.id);
     expect((await call(autologinRouteForReceipt, '/x', {}, post({ token }))).status).toBe(401);
@@ -316,5 +318,7 @@ describe('receipt email (issue 4) with a sign-in link for donors who have an acc
     await returnOf(order.order_id, (await gateway().complete(order.gateway_order_id!, 'success')).params);
     const [mail] = await db.select().from(outbox).where(sql`${outbox.subject} like ${`Receipt ${order.order_id}%`}`);
     expect(mail.body).not.toContain('/new/signin');
+    // the receipt page still has its absolute address (signing in by email code opens it)
+    expect(mail.body).toContain(`http://localhost/portfolio/receipts/${order.order_id}`);
   });
 });

@@ -300,3 +300,43 @@ describe('spec 7 calls', () => {
     expect(after.body.data.listsubscriptions[0].status_flag).toBe(3);
   });
 });
+
+describe('issue 31.11: every change is confirmed by email to the SIP\'s donor', () => {
+  const mails = async (email: string) => db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(outbox.id);
+
+  it('raise, lower, skip, pause, resume and cancel each send one email from the template set: the new state, both parts, absolute links', async () => {
+    const { user, sub, auth } = await donorWithSip();
+    expect((await pledge(auth, sub.id, { amount: 800 })).status).toBe(200);
+    expect((await change(auth, sub.id, { action: 'lower', amount: 600 })).status).toBe(200);
+    expect((await change(auth, sub.id, { action: 'skip' })).status).toBe(200);
+    expect((await change(auth, sub.id, { action: 'pause', months: 2 })).status).toBe(200);
+    expect((await change(auth, sub.id, { action: 'resume' })).status).toBe(200);
+    expect((await change(auth, sub.id, { action: 'cancel', reason: 'Moving abroad' })).status).toBe(200);
+    const sent = await mails(user.email);
+    expect(sent.map((m) => m.subject)).toEqual([
+      'Your monthly SIP is now ₹800',
+      'Your monthly SIP is now ₹600',
+      expect.stringMatching(/^Your SIP payment due on \d{1,2} \w+ \d{4} will be skipped$/),
+      expect.stringMatching(/^Your monthly SIP is paused until /),
+      'Your monthly SIP is running again',
+      'Your monthly SIP is cancelled',
+    ]);
+    expect(sent[0].body).toContain('is now ₹800 a month (it was ₹500)');
+    for (const m of sent) {
+      expect(m.html).toMatch(/^<!doctype html>/i);
+      for (const [, href] of m.html!.matchAll(/href="([^"]*)"/g)) expect(href).toMatch(/^https?:\/\/[^/]+\//);
+      // the SIP page, or a new SIP once cancelled
+      expect(m.body).toMatch(/http:\/\/localhost(:\d+)?\/(sip|new\/sip)\b/);
+    }
+    // while it runs, the email carries its signed one-tap links; once cancelled, none
+    expect(sent[1].body).toContain('/sip/manage?token=');
+    expect(sent[5].body).not.toContain('/sip/manage?token=');
+    expect(sent[5].body).toContain('Your reason: Moving abroad');
+  });
+
+  it('a refused change sends nothing', async () => {
+    const { user, sub, auth } = await donorWithSip();
+    expect((await change(auth, sub.id, { action: 'lower', amount: 50 })).status).toBe(422);
+    expect(await mails(user.email)).toEqual([]);
+  });
+});

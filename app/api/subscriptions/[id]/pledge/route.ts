@@ -7,6 +7,7 @@ import { requireUser } from '@/lib/auth/session';
 import { raisePledge } from '@/lib/sip/manage';
 import { PledgeChangeSchema } from '@/lib/validation/sip';
 import { SubscriptionIdSchema } from '@/lib/validation/sip-manage';
+import { requestOrigin } from '@/lib/seo/request-origin';
 
 export const dynamic = 'force-dynamic';
 
@@ -18,5 +19,5 @@ export const PUT = handle(async (request, { params }: { params: Promise<{ id: st
   const db = await getDb();
   const user = await requireUser(db, request);
   const { amount } = await parseJsonBody(PledgeChangeSchema, request);
-  return json({ data: await raisePledge(db, { userId: user.id, subscriptionId: id }, amount) }, { headers: { 'Cache-Control': 'private, no-store' } });
+  return json({ data: await raisePledge(db, { userId: user.id, subscriptionId: id }, amount, { origin: await requestOrigin(request) }) }, { headers: { 'Cache-Control': 'private, no-store' } });
 });

@@ -3,7 +3,9 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { getDb } from '@/lib/db/client';
-import { receiptOf } from '@/lib/portfolio/queries';
+import { receiptOf, receiptOfOrder } from '@/lib/portfolio/queries';
+import { verifyReceiptToken } from '@/lib/portfolio/receipt-link';
+import { RECEIPT_LINK_PARAM } from '@/lib/constants';
 import { formatMoney } from '@/lib/money';
 import { formatDateTime } from '@/lib/portfolio/format';
 import { storyPath } from '@/lib/routes';
@@ -15,7 +17,7 @@ import '@/components/portfolio/portfolio.css';
 
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ site: string; locale: string; orderId: string }> };
+type Props = { params: Promise<{ site: string; locale: string; orderId: string }>; searchParams?: Promise<Record<string, string | string[] | undefined>> };
 
 const ORDER_ID = /^[A-Za-z0-9_-]{4,64}$/;
 
@@ -24,13 +26,17 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('receiptTitle'), robots: { index: false, follow: false } };
 }
 
-// A printable receipt of one of the signed-in donor's own successful donations; anyone else's is a 404.
-export default async function ReceiptPage({ params }: Props) {
+// A printable receipt of one of the signed-in donor's own successful donations; anyone else's is a 404. A receipt
+// email's signed link (issue 31.4) opens its one order signed out, for a guest too; a bad or expired one asks to sign in.
+export default async function ReceiptPage({ params, searchParams }: Props) {
   const { site, locale, orderId } = await params;
   setRequestLocale(locale);
-  const user = await requireCurrentUser(locale, `/portfolio/receipts/${encodeURIComponent(orderId)}`);
+  const token = (await searchParams)?.[RECEIPT_LINK_PARAM];
+  const signed = ORDER_ID.test(orderId) && typeof token === 'string' && verifyReceiptToken(orderId, token);
+  const user = signed ? null : await requireCurrentUser(locale, `/portfolio/receipts/${encodeURIComponent(orderId)}`);
   if (!ORDER_ID.test(orderId)) notFound();
-  const receipt = await receiptOf(await getDb(), user.id, orderId);
+  const db = await getDb();
+  const receipt = user ? await receiptOf(db, user.id, orderId) : await receiptOfOrder(db, orderId);
   if (!receipt) notFound();
   const [t, tPayment, brand] = await Promise.all([getTranslations('Portfolio'), getTranslations('Payment'), getBrand(site)]);
   const money = (minor: number) => formatMoney(minor, receipt.currency, locale, { exact: true });
@@ -130,7 +136,7 @@ export default async function ReceiptPage({ params }: Props) {
         <p className="muted hint">{t('receiptNote')}</p>
         <div className="receipt-actions no-print">
           <PrintButton label={t('print')} />
-          <Link href="/portfolio">{t('backToPortfolio')}</Link>
+          {user && <Link href="/portfolio">{t('backToPortfolio')}</Link>}
         </div>
       </article>
     </div>
