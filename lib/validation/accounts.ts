@@ -2,18 +2,20 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { EmailSchema, MESSAGES, NameSchema, PhoneSchema } from './people';
+import { PHONE_MESSAGES, toE164 } from '../phone/international';
 
 export const ACCOUNT_MESSAGES = {
   password: 'Password must be at least 8 characters with a lowercase letter, an uppercase letter and a digit',
   passwordRequired: 'Please enter your password',
   duplicateEmail: 'The email id has already been taken.',
   alreadyRegistered: 'You are already registered with us, Please login',
-  badCredentials: 'The email or password is incorrect',
+  badCredentials: 'The email, mobile number or password is incorrect',
   code: 'Please enter the code we sent you',
   codeWrong: 'The code is incorrect',
   codeExpired: 'The code has expired. Please ask for a new one',
   codeAttempts: 'Too many wrong codes. Please ask for a new one',
   contact: 'Please enter a valid email or mobile number',
+  login: 'Please enter your email or mobile number',
   resetInvalid: 'This reset link is invalid or has already been used',
   linkInvalid: 'This sign-in link is invalid, expired or already used',
 } as const;
@@ -50,33 +52,49 @@ export const SignupSchema = z.object({
 });
 export type SignupInput = z.input<typeof SignupSchema>;
 
-// spec 3: login payload
-export const LoginSchema = z.object({
-  email_id: EmailSchema,
-  password: z.string({ error: ACCOUNT_MESSAGES.passwordRequired }).min(1, ACCOUNT_MESSAGES.passwordRequired).max(200),
-  'g-recaptcha-response': optionalText,
-  redirect_uri: RedirectUri,
-});
+
+type ContactValue = { kind: 'email'; value: string } | { kind: 'phone'; value: string };
+
+/**
+ * An email, or a phone with its dialling code (issue 31) as E.164, from one sign-in field; the picker's code
+ * (extension, India when none) applies unless the number was typed with its own '+code'. An unknown code is
+ * the extension field's 422.
+ */
+function readContact(typed: string, extension: string | undefined, ctx: z.RefinementCtx, path: string): ContactValue {
+  const v = typed.trim();
+  if (v.includes('@')) {
+    const email = EmailSchema.safeParse(v);
+    if (email.success) return { kind: 'email', value: email.data };
+    ctx.addIssue({ code: 'custom', path: path ? [path] : [], message: ACCOUNT_MESSAGES.contact });
+    return z.NEVER;
+  }
+  const phone = toE164(extension, v);
+  if (phone.ok) return { kind: 'phone', value: phone.e164 };
+  ctx.addIssue({ code: 'custom', path: phone.field === 'extension' ? ['extension'] : path ? [path] : [], message: phone.field === 'extension' ? phone.message : ACCOUNT_MESSAGES.contact });
+  return z.NEVER;
+}
+
+const Typed = (message: string) => z.string({ error: message }).trim().min(1, message).max(254, message);
+const Extension = z.string().trim().max(8, PHONE_MESSAGES.country).optional();
+
+/** A phone (E.164; bare digits are Indian) or an email, as one sign-in field. */
+export const ContactSchema = Typed(ACCOUNT_MESSAGES.contact).transform((v, ctx) => readContact(v, undefined, ctx, ''));
+
+// spec 3: login payload; issue 31: email_id may be a mobile number too (with its dialling code in extension)
+export const LoginSchema = z
+  .object({
+    email_id: Typed(ACCOUNT_MESSAGES.login),
+    extension: Extension,
+    password: z.string({ error: ACCOUNT_MESSAGES.passwordRequired }).min(1, ACCOUNT_MESSAGES.passwordRequired).max(200),
+    'g-recaptcha-response': optionalText,
+    redirect_uri: RedirectUri,
+  })
+  .transform((v, ctx) => ({ ...v, login: readContact(v.email_id, v.extension, ctx, 'email_id') }));
 export type LoginInput = z.input<typeof LoginSchema>;
 
-/** A phone (10 digits kept) or an email, as one sign-in field. */
-export const ContactSchema = z
-  .string({ error: ACCOUNT_MESSAGES.contact })
-  .trim()
-  .min(1, ACCOUNT_MESSAGES.contact)
-  .transform((v, ctx) => {
-    if (v.includes('@')) {
-      const email = EmailSchema.safeParse(v);
-      if (email.success) return { kind: 'email' as const, value: email.data };
-    } else {
-      const phone = PhoneSchema.safeParse(v);
-      if (phone.success && phone.data.length === 10) return { kind: 'phone' as const, value: phone.data };
-    }
-    ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.contact });
-    return z.NEVER;
-  });
-
-export const OtpLoginSchema = z.object({ contact: ContactSchema, extension: z.string().trim().regex(/^\+?\d{1,4}$/).optional() });
+export const OtpLoginSchema = z
+  .object({ contact: Typed(ACCOUNT_MESSAGES.contact), extension: Extension })
+  .transform((v, ctx) => ({ contact: readContact(v.contact, v.extension, ctx, 'contact') }));
 export const VerifyOtpSchema = z.object({
   request_id: z.string().min(10).max(100),
   otp: z.string({ error: ACCOUNT_MESSAGES.code }).trim().regex(/^\d{4,8}$/, ACCOUNT_MESSAGES.code),
