@@ -50,6 +50,7 @@ export function PhoneField({ id, countryId = `${id}-country`, label, countryLabe
             value={shown}
             onChange={(e) => {
               const next = e.target.value as CountryCode;
+              if (!countries.some((c) => c.country === next)) return;
               setCountry(next);
               onExtensionChange(extensionOf(next));
             }}
