@@ -50,6 +50,8 @@ export function SignInPanel({
   // what this visitor typed before (her gift's email, a taken sign-up email), kept by this tab only: never another's
   useEffect(() => {
     const remembered = rememberedEmail();
+    // this tab's storage is read only after hydration (the server has none): applied once, unless she typed first
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (remembered) setEntry((e) => (e.value ? e : { ...e, value: remembered }));
   }, []);
   const [snack, setSnack] = useState<SnackbarMessage | null>(socialFailed ? { text: t('socialFailed'), tone: 'error', durationMs: SNACKBAR_MS } : null);
