@@ -1,10 +1,9 @@
 'use client';
 // /new/signin: password login and sign-up, one-time code, forgot password, and sign-in links (spec 4, 5, 7).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { useForm, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
-import { useWatch } from 'react-hook-form';
 import { SignupSchema, ACCOUNT_MESSAGES, type SignupInput } from '@/lib/validation/accounts';
 import { FOS_SIGNUP_REDIRECT_DELAY_MS, INDIA_EXTENSION, SIGNUP_SNACKBAR_MS, SNACKBAR_LONG_MS, SNACKBAR_MS } from '@/lib/constants';
 import { isolateLtr } from '@/lib/i18n/bidi';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { EmailSchema, MESSAGES, NameSchema, PhoneSchema } from './people';
-import { PHONE_MESSAGES, toE164 } from '../phone/international';
+import { PHONE_MESSAGES, callingCodeOf, toE164 } from '../phone/international';
 
 export const ACCOUNT_MESSAGES = {
   password: 'Password must be at least 8 characters with a lowercase letter, an uppercase letter and a digit',
@@ -39,7 +39,7 @@ export const SignupSchema = z.object({
   password: PasswordSchema,
   full_name: NameSchema,
   phone_1: z.preprocess((v) => (typeof v === 'string' ? v.replace(/\s+/g, '') : v), PhoneSchema).optional(),
-  extension: z.string().trim().regex(/^\+?\d{1,4}$/, MESSAGES.phone).optional(),
+  extension: z.string().trim().regex(/^\+?\d{1,4}$/, MESSAGES.phone).refine((v) => callingCodeOf(v) !== null, PHONE_MESSAGES.country).optional(),
   user_type: z.enum(['individual', 'ngo']).default('individual'),
   registration_source: z.string().trim().max(40).default('direct'),
   is_subscribed: flag.default(true),

@@ -66,6 +66,25 @@ describe('codes to a phone of any country (issue 31.14)', () => {
     expect(bad.status).toBe(422);
   });
 
+  it("the same digits in another country are another person: a code to +44 never opens an Indian account, and next stays on-site", async () => {
+    const national = `7400${String(Date.now() + ++seq).slice(-6)}`;
+    const indian = await call(signupRoute, '/api/users', {}, post({ email_id: email('uk-digits'), password: 'Good1pass', full_name: 'Asha Rao', phone_1: national, extension: '+91' }));
+    expect(indian.status).toBe(201);
+    const sent = await call(otpLoginRoute, '/x', {}, post({ contact: national, extension: '+44' }));
+    expect(sent.status).toBe(200);
+    const sms = await lastMessageTo(`+44${national}`);
+    const verified = await call(verifyOtpRoute, '/x', {}, post({ request_id: sent.body.data.request_id, otp: /(\d{6}) is your/.exec(sms.body)![1], redirect_uri: 'https://evil.example/steal' }));
+    // nothing proven on the Indian account, yet it is not this number's: no sign-in to it, a sign-up instead
+    expect(verified.body.data.user_exists).toBe(false);
+    const done = await call(verifyDetailsRoute, '/x', {}, post({ accessToken: verified.body.data.accessToken, full_name: 'Tom Hale', redirect_uri: 'https://evil.example/steal' }));
+    expect(done.status).toBe(201);
+    expect(done.body.data.user.id).not.toBe(indian.body.data.user.id);
+    expect(done.body.data.redirect).toBe('/');
+    const [untouched] = await db.select().from(users).where(eq(users.id, indian.body.data.user.id));
+    expect(untouched.password_hash).not.toBeNull();
+    expect(untouched.phone_verified_at).toBeNull();
+  });
+
   it('an unknown country code is refused with a 422 on the code field, not thrown', async () => {
     const res = await call(otpLoginRoute, '/x', {}, post({ contact: '2025550123', extension: '+999' }));
     expect(res.status).toBe(422);
