@@ -99,7 +99,8 @@ export function SignInPanel({
       <h1 ref={heading} tabIndex={-1}>
         {reason && mode === 'otp' ? t(`reason.${reason}.title`) : titles[mode]}
       </h1>
-      {reason && (
+      {/* why, with the code form it promises (the password forms stay as they are) */}
+      {reason && mode === 'otp' && (
         <p className="signin-reason" data-testid="signin-reason">
           {t(`reason.${reason}.text`)}
         </p>
@@ -299,7 +300,8 @@ function codeRequestError(error: ApiFailure, status: number, words: { tooMany: (
 }
 
 /** The contact as she sees it on the code step: '+1 2025550123' for a number, the email as typed. */
-const shownContact = (entry: ContactEntry) => (looksLikePhone(entry.value) ? isolateLtr(`${entry.extension} ${entry.value.trim()}`) : entry.value.trim());
+// isolated left to right: an email or '+1 202…' reads whole inside an Arabic or Urdu sentence
+const shownContact = (entry: ContactEntry) => isolateLtr(looksLikePhone(entry.value) ? `${entry.extension} ${entry.value.trim()}` : entry.value.trim());
 
 function OtpForm({ redirect, entry, setEntry, onDone, onError }: { redirect: Redirect; entry: ContactEntry; setEntry: (e: ContactEntry) => void; onDone: (d: SignedIn) => void; onError: (e: ApiFailure) => void }) {
   const t = useTranslations('Auth');

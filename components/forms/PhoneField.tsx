@@ -1,9 +1,9 @@
 'use client';
-// issue 31: one phone field for every country: a country picker (flag and +code shown, the country's name read out)
+// issue 31: one phone field for every country: a country picker (its letters and +code shown, the name read out)
 // beside the number. The picker sets the dialling code ('+1'); the server turns code and number into E.164.
 import { useMemo, useState, type InputHTMLAttributes } from 'react';
 import type { CountryCode } from 'libphonenumber-js/min';
-import { countryForExtension, extensionOf, flagOf, phoneCountries } from '@/lib/phone/international';
+import { countryForExtension, extensionOf, phoneCountries } from '@/lib/phone/international';
 import { FieldNotes } from './Field';
 import './phone-field.css';
 
@@ -41,7 +41,8 @@ export function PhoneField({ id, countryId = `${id}-country`, label, countryLabe
         {withCountry && (
         <span className="phone-country">
           <span className="phone-country-face" aria-hidden>
-            <span className="phone-flag">{flagOf(shown)}</span>
+            {/* the country's letters, not a flag emoji: Windows and many fonts draw flags as two empty boxes */}
+            <span className="phone-iso">{shown}</span>
             {extensionOf(shown)}
           </span>
           <select

@@ -87,6 +87,3 @@ export function phoneCountries(locale: string): PhoneCountry[] {
     .sort((a, b) => a.name.localeCompare(b.name, locale));
   return [...first, ...rest];
 }
-
-/** 🇮🇳 from 'IN' (regional indicator letters): no flag images to download. */
-export const flagOf = (country: string) => String.fromCodePoint(...[...country.toUpperCase()].map((ch) => 0x1f1e6 + ch.charCodeAt(0) - 65));
