@@ -1,5 +1,5 @@
 // Every number of the product spec (sections 1, 2, 4, 5 and 9), named, in one place.
-import type { CountryCode } from 'libphonenumber-js/min';
+import type { CountryCode } from './phone/countries';
 
 // spec 1: platform figures shown in the footer and on the home page (configurable through env)
 export const PLATFORM_FIGURES = {
@@ -287,6 +287,8 @@ export const USER_ORDERS_MAX_LIMIT = 50;
 export const INDIA_EXTENSION = '+91';
 /** issue 31: the phone country picker lists these first (India, then where most diaspora donors live), then A to Z */
 export const PHONE_COUNTRIES_FIRST: readonly CountryCode[] = ['IN', 'US', 'GB', 'AE', 'CA', 'AU', 'SG', 'SA', 'QA', 'KW', 'OM', 'BH', 'MY', 'HK', 'NZ', 'DE', 'NP'];
+/** ITU-T E.164: a phone number has at most 15 digits with its country code */
+export const PHONE_E164_MAX_DIGITS = 15;
 export const INDIA_PINCODE_DIGITS = 6;
 export const ADDRESS_MAX_LENGTH = 255;
 export const GENDERS = ['male', 'female', 'other'] as const;

@@ -2,8 +2,8 @@
 // issue 31: one phone field for every country: a country picker (its letters and +code shown, the name read out)
 // beside the number. The picker sets the dialling code ('+1'); the server turns code and number into E.164.
 import { useMemo, useState, type InputHTMLAttributes } from 'react';
-import type { CountryCode } from 'libphonenumber-js/min';
-import { countryForExtension, extensionOf, phoneCountries } from '@/lib/phone/international';
+import type { CountryCode } from '@/lib/phone/countries';
+import { countryForExtension, extensionOf, phoneCountries } from '@/lib/phone/dialling';
 import { FieldNotes } from './Field';
 import './phone-field.css';
 

@@ -14,12 +14,12 @@ import { leads } from '../db/schema';
 import {
   ACCOUNT_MESSAGES,
   type AutologinSchema,
-  type LoginSchema,
   type PasswordResetSchema,
   type SignupSchema,
   type VerifyDetailsSchema,
   type VerifyOtpSchema,
 } from '../validation/accounts';
+import type { LoginSchema } from '../validation/sign-in';
 import { INDIA_EXTENSION, LOGIN_LIMIT_PER_EMAIL, LOGIN_LIMIT_PER_IP, PASSWORD_RESET_LIMIT_PER_EMAIL, PASSWORD_RESET_TTL_MS, SIGNUP_LIMIT_PER_IP } from '../constants';
 import { createUser, dummyEmailFor, findUserByEmail, findUserForProvenPhone, phoneColumns, proveContact } from './accounts';
 import { issueLinkToken, spendLinkToken } from './link-tokens';

@@ -1,34 +1,10 @@
-// Phone numbers of every country (issue 31): a country picked from a list, the number kept in E.164 (+<code><number>),
-// spec 5's Indian rules kept for +91. libphonenumber-js with its small (min) metadata: this runs in the browser too.
-import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
-import { INDIA_EXTENSION, PHONE_COUNTRIES_FIRST } from '../constants';
-import { INDIAN_MOBILE_PATTERN, MESSAGES, trimPhone } from '../validation/people';
+// Phone numbers of every country (issue 31), full validation: libphonenumber-js with its small (min) metadata.
+// Server only (route handlers and the sign-in schemas in lib/validation/sign-in.ts): the browser gets ./dialling.ts.
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { INDIA_EXTENSION } from '../constants';
+import { PHONE_MESSAGES, callingCodeOf, phoneShape } from './dialling';
 
-export const PHONE_MESSAGES = {
-  /** a dialling code no country has: refused with a 4xx, never thrown */
-  country: 'Please choose a valid country code',
-  number: MESSAGES.phone,
-} as const;
-
-export const INDIA: CountryCode = 'IN';
-
-const CALLING_CODES = new Set(getCountries().map((c) => getCountryCallingCode(c) as string));
-
-/** '+1', '1' or ' +44 ' → '1' / '44' when some country dials it, else null. */
-export function callingCodeOf(extension: string | null | undefined): string | null {
-  const code = (extension ?? '').trim().replace(/^\+/, '');
-  return /^\d{1,4}$/.test(code) && CALLING_CODES.has(code) ? code : null;
-}
-
-/** The country a picker shows for a dialling code: India for +91, the main country of a shared code (+1: the US). */
-export function countryForExtension(extension: string | null | undefined): CountryCode {
-  const code = callingCodeOf(extension);
-  if (!code) return INDIA;
-  const first = PHONE_COUNTRIES_FIRST.find((c) => getCountryCallingCode(c) === code);
-  return first ?? getCountries().find((c) => getCountryCallingCode(c) === code) ?? INDIA;
-}
-
-export const extensionOf = (country: CountryCode) => `+${getCountryCallingCode(country)}`;
+export { INDIA, PHONE_MESSAGES, callingCodeOf, countryForExtension, extensionOf, phoneCountries, type PhoneCountry } from './dialling';
 
 export type PhoneCheck = { ok: true; e164: string; extension: string; national: string } | { ok: false; field: 'extension' | 'phone'; message: string };
 
@@ -50,11 +26,11 @@ export function toE164(extension: string | null | undefined, typed: string): Pho
     if (!code) return { ok: false, field: 'extension', message: PHONE_MESSAGES.country };
     digits = raw.replace(/\D/g, '');
   }
-  if (`+${code}` === INDIA_EXTENSION) {
-    const national = trimPhone(digits);
-    return INDIAN_MOBILE_PATTERN.test(national) && national.length === 10 ? { ok: true, e164: `${INDIA_EXTENSION}${national}`, extension: INDIA_EXTENSION, national } : { ok: false, field: 'phone', message: PHONE_MESSAGES.number };
-  }
-  const parsed = parsePhoneNumberFromString(digits, { defaultCallingCode: code });
+  // the shape the form checks too (spec 5 for +91); then libphonenumber-js's rules for the other countries
+  const national = phoneShape(code, digits);
+  if (national === null) return { ok: false, field: 'phone', message: PHONE_MESSAGES.number };
+  if (`+${code}` === INDIA_EXTENSION) return { ok: true, e164: `${INDIA_EXTENSION}${national}`, extension: INDIA_EXTENSION, national };
+  const parsed = parsePhoneNumberFromString(national, { defaultCallingCode: code });
   if (!parsed || !parsed.isValid()) return { ok: false, field: 'phone', message: PHONE_MESSAGES.number };
   return { ok: true, e164: parsed.number as string, extension: `+${parsed.countryCallingCode}`, national: parsed.nationalNumber as string };
 }
@@ -63,27 +39,4 @@ export function toE164(extension: string | null | undefined, typed: string): Pho
 export function splitE164(e164: string): { extension: string; national: string } | null {
   const parsed = parsePhoneNumberFromString(e164);
   return parsed ? { extension: `+${parsed.countryCallingCode}`, national: parsed.nationalNumber as string } : null;
-}
-
-export interface PhoneCountry {
-  country: CountryCode;
-  extension: string;
-  name: string;
-}
-
-/** The picker's list in the reader's language: the countries most donors dial from first, then A to Z. */
-export function phoneCountries(locale: string): PhoneCountry[] {
-  let names: Intl.DisplayNames | null = null;
-  try {
-    names = new Intl.DisplayNames([locale, 'en'], { type: 'region' });
-  } catch {
-    // an engine without region names shows the codes
-  }
-  const entry = (country: CountryCode): PhoneCountry => ({ country, extension: extensionOf(country), name: names?.of(country) ?? country });
-  const first = PHONE_COUNTRIES_FIRST.map(entry);
-  const rest = getCountries()
-    .filter((c) => !PHONE_COUNTRIES_FIRST.includes(c))
-    .map(entry)
-    .sort((a, b) => a.name.localeCompare(b.name, locale));
-  return [...first, ...rest];
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { EmailSchema, MESSAGES, NameSchema, PhoneSchema } from './people';
-import { PHONE_MESSAGES, callingCodeOf, toE164 } from '../phone/international';
+import { PHONE_MESSAGES, callingCodeOf } from '../phone/dialling';
 
 export const ACCOUNT_MESSAGES = {
   password: 'Password must be at least 8 characters with a lowercase letter, an uppercase letter and a digit',
@@ -53,48 +53,23 @@ export const SignupSchema = z.object({
 export type SignupInput = z.input<typeof SignupSchema>;
 
 
-type ContactValue = { kind: 'email'; value: string } | { kind: 'phone'; value: string };
-
-/**
- * An email, or a phone with its dialling code (issue 31) as E.164, from one sign-in field; the picker's code
- * (extension, India when none) applies unless the number was typed with its own '+code'. An unknown code is
- * the extension field's 422.
- */
-function readContact(typed: string, extension: string | undefined, ctx: z.RefinementCtx, path: string): ContactValue {
-  const v = typed.trim();
-  if (v.includes('@')) {
-    const email = EmailSchema.safeParse(v);
-    if (email.success) return { kind: 'email', value: email.data };
-    ctx.addIssue({ code: 'custom', path: path ? [path] : [], message: ACCOUNT_MESSAGES.contact });
-    return z.NEVER;
-  }
-  const phone = toE164(extension, v);
-  if (phone.ok) return { kind: 'phone', value: phone.e164 };
-  ctx.addIssue({ code: 'custom', path: phone.field === 'extension' ? ['extension'] : path ? [path] : [], message: phone.field === 'extension' ? phone.message : ACCOUNT_MESSAGES.contact });
-  return z.NEVER;
-}
-
 const Typed = (message: string) => z.string({ error: message }).trim().min(1, message).max(254, message);
 const Extension = z.string().trim().max(8, PHONE_MESSAGES.country).optional();
 
-/** A phone (E.164; bare digits are Indian) or an email, as one sign-in field. */
-export const ContactSchema = Typed(ACCOUNT_MESSAGES.contact).transform((v, ctx) => readContact(v, undefined, ctx, ''));
+// One schema per payload: these are the login payloads' fields; the server parses them with the contact read as E.164
+// by libphonenumber-js (lib/validation/sign-in.ts), which the sign-in page's JavaScript never carries.
+/** spec 3: login payload; issue 31: email_id may be a mobile number too (with its dialling code in extension) */
+export const LoginFields = z.object({
+  email_id: Typed(ACCOUNT_MESSAGES.login),
+  extension: Extension,
+  password: z.string({ error: ACCOUNT_MESSAGES.passwordRequired }).min(1, ACCOUNT_MESSAGES.passwordRequired).max(200),
+  'g-recaptcha-response': optionalText,
+  redirect_uri: RedirectUri,
+});
+export type LoginInput = z.input<typeof LoginFields>;
+export const OtpLoginFields = z.object({ contact: Typed(ACCOUNT_MESSAGES.contact), extension: Extension });
+export const ContactField = Typed(ACCOUNT_MESSAGES.contact);
 
-// spec 3: login payload; issue 31: email_id may be a mobile number too (with its dialling code in extension)
-export const LoginSchema = z
-  .object({
-    email_id: Typed(ACCOUNT_MESSAGES.login),
-    extension: Extension,
-    password: z.string({ error: ACCOUNT_MESSAGES.passwordRequired }).min(1, ACCOUNT_MESSAGES.passwordRequired).max(200),
-    'g-recaptcha-response': optionalText,
-    redirect_uri: RedirectUri,
-  })
-  .transform((v, ctx) => ({ ...v, login: readContact(v.email_id, v.extension, ctx, 'email_id') }));
-export type LoginInput = z.input<typeof LoginSchema>;
-
-export const OtpLoginSchema = z
-  .object({ contact: Typed(ACCOUNT_MESSAGES.contact), extension: Extension })
-  .transform((v, ctx) => ({ contact: readContact(v.contact, v.extension, ctx, 'contact') }));
 export const VerifyOtpSchema = z.object({
   request_id: z.string().min(10).max(100),
   otp: z.string({ error: ACCOUNT_MESSAGES.code }).trim().regex(/^\d{4,8}$/, ACCOUNT_MESSAGES.code),

@@ -6,7 +6,7 @@ import { ANNIVERSARY_OCCASIONS, BANK_TRANSFER_MIN_MAJOR, CARD_BIN_DIGITS, DEDICA
 import { BankAccountNumberSchema, IfscSchema } from './withdrawals';
 import { EmailSchema, INDIAN_MOBILE_PATTERN, MESSAGES, NameSchema, PhoneSchema, UPI_ID_MESSAGE, UPI_ID_PATTERN } from './people';
 import { ORDER_CHANNEL_PREFIX } from '../realtime/channels';
-import { PHONE_MESSAGES, callingCodeOf } from '../phone/international';
+import { PHONE_MESSAGES, callingCodeOf } from '../phone/dialling';
 
 // an amount is a number or a numeric string with at most two decimals: never true, [500], '1e3' or ' 0x10'
 const AMOUNT_TEXT = /^\d{1,12}(?:\.\d{1,12})?$/;

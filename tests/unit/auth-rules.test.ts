@@ -1,6 +1,7 @@
 import { isProductDomain, safeRedirectUri } from '@/lib/auth/redirect';
 import { roleDestination, sipState, type AccountFacts } from '@/lib/auth/destination';
-import { ContactSchema, PasswordSchema, SignupSchema } from '@/lib/validation/accounts';
+import { PasswordSchema, SignupSchema } from '@/lib/validation/accounts';
+import { ContactSchema } from '@/lib/validation/sign-in';
 
 const ours = (host: string) => isProductDomain(host, ['sahyog.in', 'localhost']) || host === 'give.partner.org';
 

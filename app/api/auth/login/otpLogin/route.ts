@@ -3,7 +3,7 @@ import { handle, json } from '@/lib/http/respond';
 import { parseJsonBody } from '@/lib/http/validation';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { clientIp } from '@/lib/security/rate-limit';
-import { OtpLoginSchema } from '@/lib/validation/accounts';
+import { OtpLoginSchema } from '@/lib/validation/sign-in';
 import { sendOneTimeCode } from '@/lib/auth/one-time-code';
 import { productNameFor } from '@/lib/auth/flows';
 import { ONE_TIME_CODE_RESEND_AFTER_MS } from '@/lib/constants';
