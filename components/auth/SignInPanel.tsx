@@ -215,7 +215,7 @@ function LoginForm({ redirect, entry, setEntry, onDone, onUseCode, onForgot }: {
   const [busy, setBusy] = useState(false);
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    const missing = { ...(entry.value.trim() ? {} : { contact: t('contactMissing') }), ...(password ? {} : { password: ACCOUNT_MESSAGES.passwordRequired }) };
+    const missing = { ...(entry.value.trim() ? {} : { contact: t('contactMissing') }), ...(password ? {} : { password: t('passwordMissing') }) };
     setErrors(missing);
     if (missing.contact || missing.password) return;
     setBusy(true);

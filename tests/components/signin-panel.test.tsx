@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
+import hi from '@/messages/hi.json';
 import { SignInPanel } from '@/components/auth/SignInPanel';
 import { FOS_SIGNUP_REDIRECT_DELAY_MS, SIGNUP_SNACKBAR_MS } from '@/lib/constants';
 
@@ -233,6 +234,21 @@ describe('issue 31: walls that say why, codes that can be sent again, errors whe
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     fireEvent.click(within((await screen.findByRole('alert')).parentElement!).getByRole('button', { name: 'Forgot password?' }));
     expect(screen.getByLabelText('Email')).toHaveValue('asha@example.com');
+  });
+
+  it("an empty password is said in the reader's language (never English on a Hindi page), nothing sent", async () => {
+    const fetchMock = jest.fn();
+    global.fetch = fetchMock as unknown as typeof fetch;
+    render(
+      <NextIntlClientProvider locale="hi" messages={{ Auth: hi.Auth }}>
+        <SignInPanel redirectUri={null} autologinToken={null} socialFailed={false} />
+      </NextIntlClientProvider>,
+    );
+    fireEvent.change(screen.getByLabelText(hi.Auth.contact), { target: { value: 'asha@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: hi.Auth.login }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(hi.Auth.passwordMissing);
+    expect(hi.Auth.passwordMissing).not.toBe(en.Auth.passwordMissing);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('password login by mobile number: the country picker appears for digits and its code is sent', async () => {
