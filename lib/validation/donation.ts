@@ -6,7 +6,6 @@ import { ANNIVERSARY_OCCASIONS, BANK_TRANSFER_MIN_MAJOR, CARD_BIN_DIGITS, DEDICA
 import { BankAccountNumberSchema, IfscSchema } from './withdrawals';
 import { EmailSchema, INDIAN_MOBILE_PATTERN, MESSAGES, NameSchema, PhoneSchema, UPI_ID_MESSAGE, UPI_ID_PATTERN } from './people';
 import { ORDER_CHANNEL_PREFIX } from '../realtime/channels';
-import { PHONE_MESSAGES, callingCodeOf } from '../phone/dialling';
 
 // an amount is a number or a numeric string with at most two decimals: never true, [500], '1e3' or ' 0x10'
 const AMOUNT_TEXT = /^\d{1,12}(?:\.\d{1,12})?$/;
@@ -46,11 +45,10 @@ export const indianMobileRule = [
   { when: (payload: z.core.ParsePayload) => !payload.issues.some((issue) => issue.path?.[0] === 'donor_phone' || issue.path?.[0] === 'donor_extension') },
 ] as const;
 
-/** issue 31: the picker's dialling code; one no country has is the field's 422 */
+/** issue 31: the picker's dialling code; one no country has is the field's 422 (./cart-server.ts: the server's check) */
 const DonorExtension = z
   .string()
   .regex(/^\+?\d{1,4}$/, MESSAGES.phone)
-  .refine((v) => callingCodeOf(v) !== null, PHONE_MESSAGES.country)
   .default('+91');
 
 export const DedicationSchema = z.object({

@@ -1,7 +1,7 @@
 // Issue 31.14: phones of every country in E.164, with spec 5's Indian rules kept for +91.
 import { callingCodeOf, countryForExtension, phoneCountries, splitE164, toE164 } from '@/lib/phone/international';
 import { LoginSchema, OtpLoginSchema } from '@/lib/validation/sign-in';
-import { CartSchema } from '@/lib/validation/donation';
+import { ServerCartSchema as CartSchema } from '@/lib/validation/cart-server';
 
 describe('toE164', () => {
   it("a US number with the picker's +1 is +1 and its own digits (never +91 followed by them)", () => {
