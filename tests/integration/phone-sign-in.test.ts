@@ -9,7 +9,9 @@ import { POST as verifyDetailsRoute } from '@/app/api/verify/details/route';
 import { oneTimeCodes, outbox, users } from '@/lib/db/schema';
 import { ONE_TIME_CODE_LIMIT_PER_DESTINATION } from '@/lib/constants';
 import type { Db } from '@/lib/db/client';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { POST as cartRoute } from '@/app/api/fundraisers/[id]/cart/route';
+import { POST as tipCartRoute } from '@/app/api/standalonetip/cart/route';
+import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
 
 let db: Db;
 let seq = 0;
@@ -90,6 +92,18 @@ describe('codes to a phone of any country (issue 31.14)', () => {
     const res = await call(otpLoginRoute, '/x', {}, post({ contact: '2025550123', extension: '+999' }));
     expect(res.status).toBe(422);
     expect(res.body.error.fields).toEqual({ extension: 'Please choose a valid country code' });
+  });
+
+  it("a cart's unknown dialling code is the code field's 422 (checked by the server, not the page's JavaScript)", async () => {
+    const f = await openInrFundraiser(db);
+    const donor = { donor_name: 'Kavya Rao', donor_email: 'kavya@example.com', donor_phone: '2025550123', donor_extension: '+999', currency: 'INR' };
+    for (const res of [
+      await call(cartRoute, '/x', { id: String(f.id) }, post({ ...donor, donated_amount: 500 })),
+      await call(tipCartRoute, '/x', {}, post({ ...donor, tip_amount: 100 })),
+    ]) {
+      expect(res.status).toBe(422);
+      expect(res.body.error.fields).toMatchObject({ donor_extension: 'Please choose a valid country code' });
+    }
   });
 
   it('past the per-number limit the refusal says how long to wait', async () => {
