@@ -45,7 +45,9 @@ test('sign up, then a second sign-up with the same email offers LOGIN and keeps 
 
 test('a wrong password shows the message; a redirect_uri of ours is followed, a foreign one is not', async ({ page }) => {
   await logIn(page, 'donor30@demo.sahyog.in', 'Wrong1pass');
-  await expect(page.getByTestId('snackbar')).toContainText('The email or password is incorrect');
+  // issue 31.12: said under the password, with the ways on (no toast at the foot of the screen)
+  await expect(page.locator('#signin-password-error')).toHaveText('The email, mobile number or password is incorrect.');
+  await expect(page.getByRole('button', { name: 'Use a code instead' })).toBeVisible();
   await logIn(page, 'donor30@demo.sahyog.in', DEMO_PASSWORD, '?redirect_uri=%2Fabout-us');
   await expect(page).toHaveURL(/\/about-us$/);
   await page.context().clearCookies();

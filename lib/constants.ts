@@ -1,4 +1,5 @@
 // Every number of the product spec (sections 1, 2, 4, 5 and 9), named, in one place.
+import type { CountryCode } from './phone/countries';
 
 // spec 1: platform figures shown in the footer and on the home page (configurable through env): a number and its
 // unit, so each locale writes both its own way ('1100 Crs+' in en, '1100 करोड़+' in hi)
@@ -246,6 +247,8 @@ export const ONE_TIME_CODE_MAX_ATTEMPTS = 5;
 /** codes sent to one phone or email, and from one address */
 export const ONE_TIME_CODE_LIMIT_PER_DESTINATION = { max: 5, windowMs: 60 * 60 * 1000 } as const;
 export const ONE_TIME_CODE_LIMIT_PER_IP = { max: 20, windowMs: 60 * 60 * 1000 } as const;
+/** issue 31: a new code to the same phone or email only after this wait (the sign-in form counts it down) */
+export const ONE_TIME_CODE_RESEND_AFTER_MS = 30 * 1000;
 /** a verified phone or email may finish sign-up (verify/details) within this time */
 export const VERIFIED_CONTACT_TTL_MS = 15 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
@@ -289,6 +292,10 @@ export const DEV_OUTBOX_LIST_LIMIT = 100;
 export const USER_ORDERS_MAX_LIMIT = 50;
 /** spec 5: the Indian mobile pattern and 6-digit pincodes apply to this dialling code */
 export const INDIA_EXTENSION = '+91';
+/** issue 31: the phone country picker lists these first (India, then where most diaspora donors live), then A to Z */
+export const PHONE_COUNTRIES_FIRST: readonly CountryCode[] = ['IN', 'US', 'GB', 'AE', 'CA', 'AU', 'SG', 'SA', 'QA', 'KW', 'OM', 'BH', 'MY', 'HK', 'NZ', 'DE', 'NP'];
+/** ITU-T E.164: a phone number has at most 15 digits with its country code */
+export const PHONE_E164_MAX_DIGITS = 15;
 export const INDIA_PINCODE_DIGITS = 6;
 export const ADDRESS_MAX_LENGTH = 255;
 export const GENDERS = ['male', 'female', 'other'] as const;

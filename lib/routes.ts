@@ -45,7 +45,12 @@ export const isBadRequestUrl = (url: string): boolean => {
 export const storyPath = (customTag: string) => `/stories/${encodeURIComponent(customTag)}`;
 /** A public fundraiser's share preview (og:image): a JPEG, because WhatsApp and Facebook show no SVG. */
 export const shareImagePath = (fundraiserId: number) => `/media/og/${fundraiserId}.jpg`;
-export const signInPath = (redirectUri: string) => `/new/signin?${new URLSearchParams({ redirect_uri: redirectUri })}`;
+/** issue 31: why a page sends a visitor to sign in (the sign-in page says so and starts with a one-time code) */
+export const SIGN_IN_REASONS = ['sip', 'photos'] as const;
+export type SignInReason = (typeof SIGN_IN_REASONS)[number];
+export const signInReason = (raw: string | undefined): SignInReason | null => (SIGN_IN_REASONS as readonly string[]).includes(raw ?? '') ? (raw as SignInReason) : null;
+
+export const signInPath = (redirectUri: string, reason?: SignInReason) => `/new/signin?${new URLSearchParams({ redirect_uri: redirectUri, ...(reason ? { reason } : {}) })}`;
 
 export function paymentPath(f: { custom_tag: string; id: number }, rewardId?: number): string {
   const q = new URLSearchParams({ ct: f.custom_tag, id: String(f.id), payment: 'form', ...(rewardId ? { reward: String(rewardId) } : {}) });

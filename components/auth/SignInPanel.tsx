@@ -1,12 +1,16 @@
 'use client';
 // /new/signin: password login and sign-up, one-time code, forgot password, and sign-in links (spec 4, 5, 7).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { useForm, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
 import { keepLocale } from '@/lib/i18n/locales';
-import { LoginSchema, SignupSchema, ACCOUNT_MESSAGES, type LoginInput, type SignupInput } from '@/lib/validation/accounts';
-import { FOS_SIGNUP_REDIRECT_DELAY_MS, SIGNUP_SNACKBAR_MS, SNACKBAR_LONG_MS, SNACKBAR_MS } from '@/lib/constants';
+import { SignupSchema, ACCOUNT_MESSAGES, type SignupInput } from '@/lib/validation/accounts';
+import { FOS_SIGNUP_REDIRECT_DELAY_MS, INDIA_EXTENSION, SIGNUP_SNACKBAR_MS, SNACKBAR_LONG_MS, SNACKBAR_MS } from '@/lib/constants';
+import { isolateLtr } from '@/lib/i18n/bidi';
+import { PhoneField } from '@/components/forms/PhoneField';
+import type { SignInReason } from '@/lib/routes';
+import { rememberEmail, rememberedEmail } from './remembered-email';
 import { Snackbar, type SnackbarMessage } from '@/components/ui/Snackbar';
 import { goTo, postJson, rememberSignIn, sendToApi, type ApiFailure } from './client-session';
 import { saveDockAsDraft } from '@/components/wizard/dock';
@@ -17,17 +21,40 @@ interface SignedIn {
   user: { is_fos?: boolean };
 }
 
-const REMEMBERED_EMAIL_KEY = 'signin_email';
+
 /** spec 6: sign-ups made by field-sales staff (registration_source=fos) wait 1 s before the redirect */
 export const FIELD_SALES_SOURCE = 'fos';
 
 /** the wallet's login page sent the person back with its code and our signed state (spec 7 paytm login code) */
 export type WalletReturn = { code: string; state: string };
 
-export function SignInPanel({ redirectUri, autologinToken, socialFailed, registrationSource = 'direct', walletReturn = null }: { redirectUri: string | null; autologinToken: string | null; socialFailed: boolean; registrationSource?: string; walletReturn?: WalletReturn | null }) {
+export function SignInPanel({
+  redirectUri,
+  autologinToken,
+  socialFailed,
+  registrationSource = 'direct',
+  walletReturn = null,
+  reason = null,
+}: {
+  redirectUri: string | null;
+  autologinToken: string | null;
+  socialFailed: boolean;
+  registrationSource?: string;
+  walletReturn?: WalletReturn | null;
+  /** issue 31: why a page sent her here; she is told, and starts with a code (no password to remember) */
+  reason?: SignInReason | null;
+}) {
   const t = useTranslations('Auth');
   const locale = useLocale();
-  const [mode, setMode] = useState<Mode>('login');
+  const [mode, setMode] = useState<Mode>(reason ? 'otp' : 'login');
+  const [entry, setEntry] = useState<ContactEntry>({ value: '', extension: INDIA_EXTENSION });
+  // what this visitor typed before (her gift's email, a taken sign-up email), kept by this tab only: never another's
+  useEffect(() => {
+    const remembered = rememberedEmail();
+    // this tab's storage is read only after hydration (the server has none): applied once, unless she typed first
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (remembered) setEntry((e) => (e.value ? e : { ...e, value: remembered }));
+  }, []);
   const [snack, setSnack] = useState<SnackbarMessage | null>(socialFailed ? { text: t('socialFailed'), tone: 'error', durationMs: SNACKBAR_MS } : null);
   const closeSnack = useCallback(() => setSnack(null), []);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -73,10 +100,16 @@ export function SignInPanel({ redirectUri, autologinToken, socialFailed, registr
   return (
     <div className="signin-panel panel">
       <h1 ref={heading} tabIndex={-1}>
-        {titles[mode]}
+        {reason && mode === 'otp' ? t(`reason.${reason}.title`) : titles[mode]}
       </h1>
+      {/* why, with the code form it promises (the password forms stay as they are) */}
+      {reason && mode === 'otp' && (
+        <p className="signin-reason" data-testid="signin-reason">
+          {t(`reason.${reason}.text`)}
+        </p>
+      )}
       {(autologinToken || walletReturn) && <p role="status">{t('autologinWorking')}</p>}
-      {mode === 'login' && <LoginForm redirect={redirect} onDone={(d) => finish(d, 'login')} onError={showError} />}
+      {mode === 'login' && <LoginForm redirect={redirect} entry={entry} setEntry={setEntry} onDone={(d) => finish(d, 'login')} onUseCode={() => switchTo('otp')} onForgot={() => switchTo('forgot')} />}
       {mode === 'signup' && (
         <SignupForm
           redirect={redirect}
@@ -85,11 +118,8 @@ export function SignInPanel({ redirectUri, autologinToken, socialFailed, registr
           onError={(error, email) => {
             // spec 5: a taken email offers LOGIN for 10 s, keeps the email and moves to login
             if (error.message === ACCOUNT_MESSAGES.duplicateEmail) {
-              try {
-                sessionStorage.setItem(REMEMBERED_EMAIL_KEY, email);
-              } catch {
-                // not kept
-              }
+              rememberEmail(email);
+              setEntry({ value: email, extension: INDIA_EXTENSION });
               switchTo('login');
               setSnack({ text: ACCOUNT_MESSAGES.alreadyRegistered, tone: 'info', durationMs: SIGNUP_SNACKBAR_MS, action: { label: t('loginAction'), onClick: () => switchTo('login') } });
             } else {
@@ -99,8 +129,8 @@ export function SignInPanel({ redirectUri, autologinToken, socialFailed, registr
           }}
         />
       )}
-      {mode === 'otp' && <OtpForm redirect={redirect} onDone={(d) => finish(d, 'login')} onError={showError} />}
-      {mode === 'forgot' && <ForgotForm onError={showError} />}
+      {mode === 'otp' && <OtpForm redirect={redirect} entry={entry} setEntry={setEntry} onDone={(d) => finish(d, 'login')} onError={showError} />}
+      {mode === 'forgot' && <ForgotForm initialEmail={entry.value.includes('@') ? entry.value.trim() : ''} onError={showError} />}
       <nav className="signin-switch" aria-label={t('otherWays')}>
         {mode !== 'login' && (
           <button type="button" className="link-button" onClick={() => switchTo('login')}>
@@ -150,28 +180,80 @@ function applyFieldErrors<T extends FieldValues>(form: UseFormReturn<T>, error: 
   for (const [field, message] of Object.entries(error.fields ?? {})) form.setError(field as Path<T>, { message });
 }
 
-function LoginForm({ redirect, onDone, onError }: { redirect: Redirect; onDone: (d: SignedIn) => void; onError: (e: ApiFailure) => void }) {
+/** Digits, spaces and dashes: a mobile number being typed (the country picker shows); '@' or letters: an email. */
+export const looksLikePhone = (v: string) => /^[\d\s().-]*\d[\d\s().-]*$/.test(v.trim());
+
+/** What she typed to be known by, kept across the forms (login, code, forgot): never typed twice. */
+export interface ContactEntry {
+  value: string;
+  extension: string;
+}
+
+/** One field for an email or a mobile number; a number gets the country picker (issue 31, the shared phone field). */
+function ContactField({ id, entry, onChange, error, hint, autoFocus }: { id: string; entry: ContactEntry; onChange: (e: ContactEntry) => void; error?: string; hint?: string; autoFocus?: boolean }) {
   const t = useTranslations('Auth');
-  const form = useForm<LoginInput>({ resolver: zodResolver(LoginSchema) });
-  useEffect(() => {
-    try {
-      const remembered = sessionStorage.getItem(REMEMBERED_EMAIL_KEY);
-      if (remembered) form.setValue('email_id', remembered);
-    } catch {
-      // nothing remembered
-    }
-  }, [form]);
-  const submit = form.handleSubmit(async (values) => {
-    const r = await postJson<SignedIn>('/api/auth/login', { ...values, ...redirect });
+  const locale = useLocale();
+  return (
+    <PhoneField
+      id={id}
+      label={t('contact')}
+      countryLabel={t('countryCode')}
+      locale={locale}
+      withCountry={looksLikePhone(entry.value)}
+      extension={entry.extension}
+      onExtensionChange={(extension) => onChange({ ...entry, extension })}
+      error={error}
+      hint={hint}
+      inputProps={{ type: 'text', inputMode: undefined, autoComplete: 'username', autoCapitalize: 'none', spellCheck: false, value: entry.value, autoFocus, onChange: (e) => onChange({ ...entry, value: e.target.value }) }}
+    />
+  );
+}
+
+const contactPayload = (entry: ContactEntry) => (looksLikePhone(entry.value) ? { extension: entry.extension } : {});
+
+function LoginForm({ redirect, entry, setEntry, onDone, onUseCode, onForgot }: { redirect: Redirect; entry: ContactEntry; setEntry: (e: ContactEntry) => void; onDone: (d: SignedIn) => void; onUseCode: () => void; onForgot: () => void }) {
+  const t = useTranslations('Auth');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ contact?: string; password?: string }>({});
+  const [busy, setBusy] = useState(false);
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const missing = { ...(entry.value.trim() ? {} : { contact: t('contactMissing') }), ...(password ? {} : { password: t('passwordMissing') }) };
+    setErrors(missing);
+    if (missing.contact || missing.password) return;
+    setBusy(true);
+    const r = await postJson<SignedIn>('/api/auth/login', { email_id: entry.value.trim(), ...contactPayload(entry), password, ...redirect });
+    setBusy(false);
     if (r.ok) return onDone(r.data);
-    applyFieldErrors(form, r.error);
-    onError(r.error);
-  });
+    // issue 31: a wrong password is said under the field, with the two ways on
+    if (r.status === 401) return setErrors({ password: t('badCredentials') });
+    const f = r.error.fields ?? {};
+    if (f.email_id || f.extension) return setErrors({ contact: f.email_id ?? f.extension });
+    setErrors({ password: f.password ?? r.error.message ?? t('failed') });
+  }
   return (
     <form onSubmit={submit} noValidate>
-      <Field form={form} name="email_id" label={t('email')} type="email" autoComplete="email" inputMode="email" />
-      <Field form={form} name="password" label={t('password')} type="password" autoComplete="current-password" />
-      <button type="submit" className="btn btn-primary btn-block" disabled={form.formState.isSubmitting}>
+      <ContactField id="signin-email_id" entry={entry} onChange={setEntry} error={errors.contact} />
+      <div className="field">
+        <label htmlFor="signin-password">{t('password')}</label>
+        <input id="signin-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={errors.password ? true : undefined} aria-describedby={errors.password ? 'signin-password-error' : undefined} />
+        {errors.password && (
+          <div className="field-error-block">
+            <p id="signin-password-error" className="field-error" role="alert">
+              {errors.password}
+            </p>
+            <div className="field-error-actions">
+              <button type="button" className="link-button" onClick={onForgot}>
+                {t('toForgot')}
+              </button>
+              <button type="button" className="link-button" onClick={onUseCode}>
+                {t('useCode')}
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {t('login')}
       </button>
     </form>
@@ -180,7 +262,9 @@ function LoginForm({ redirect, onDone, onError }: { redirect: Redirect; onDone: 
 
 function SignupForm({ redirect, registrationSource, onDone, onError }: { redirect: Redirect; registrationSource: string; onDone: (d: SignedIn) => void; onError: (e: ApiFailure, email: string) => void }) {
   const t = useTranslations('Auth');
-  const form = useForm<SignupInput>({ resolver: zodResolver(SignupSchema), defaultValues: { extension: '+91', user_type: 'individual', registration_source: registrationSource, is_subscribed: '1' } });
+  const locale = useLocale();
+  const form = useForm<SignupInput>({ resolver: zodResolver(SignupSchema), defaultValues: { extension: INDIA_EXTENSION, user_type: 'individual', registration_source: registrationSource, is_subscribed: '1' } });
+  const extension = useWatch({ control: form.control, name: 'extension' });
   const submit = form.handleSubmit(async (values) => {
     const r = await postJson<SignedIn>('/api/users', { ...values, ...redirect });
     if (r.ok) return onDone(r.data);
@@ -191,10 +275,16 @@ function SignupForm({ redirect, registrationSource, onDone, onError }: { redirec
     <form onSubmit={submit} noValidate>
       <Field form={form} name="full_name" label={t('fullName')} autoComplete="name" />
       <Field form={form} name="email_id" label={t('email')} type="email" autoComplete="email" inputMode="email" />
-      <div className="field-row">
-        <Field form={form} name="extension" label={t('extension')} autoComplete="tel-country-code" inputMode="tel" />
-        <Field form={form} name="phone_1" label={t('phone')} type="tel" autoComplete="tel-national" inputMode="tel" />
-      </div>
+      <PhoneField
+        id="signin-phone_1"
+        label={t('phone')}
+        countryLabel={t('countryCode')}
+        locale={locale}
+        extension={extension ?? INDIA_EXTENSION}
+        onExtensionChange={(next) => form.setValue('extension', next)}
+        error={(form.formState.errors.phone_1?.message ?? form.formState.errors.extension?.message) as string | undefined}
+        inputProps={form.register('phone_1')}
+      />
       <Field form={form} name="password" label={t('password')} type="password" autoComplete="new-password" />
       <p className="hint">{t('passwordHint')}</p>
       <button type="submit" className="btn btn-primary btn-block" disabled={form.formState.isSubmitting}>
@@ -204,36 +294,60 @@ function SignupForm({ redirect, registrationSource, onDone, onError }: { redirec
   );
 }
 
-function OtpForm({ redirect, onDone, onError }: { redirect: Redirect; onDone: (d: SignedIn) => void; onError: (e: ApiFailure) => void }) {
+type OtpSent = { request_id: string; resend_after_s: number; codes_left: number };
+
+/** What a refused code request says: the wait when the limit is reached, else the field's own message. */
+function codeRequestError(error: ApiFailure, status: number, words: { tooMany: (minutes: number) => string; failed: string }): string {
+  if (status === 429 && error.retry_after_s) return words.tooMany(Math.max(1, Math.ceil(error.retry_after_s / 60)));
+  return error.fields?.contact ?? error.fields?.extension ?? error.message ?? words.failed;
+}
+
+/** The contact as she sees it on the code step: '+1 2025550123' for a number, the email as typed. */
+// isolated left to right: an email or '+1 202…' reads whole inside an Arabic or Urdu sentence
+const shownContact = (entry: ContactEntry) => isolateLtr(looksLikePhone(entry.value) ? `${entry.extension} ${entry.value.trim()}` : entry.value.trim());
+
+function OtpForm({ redirect, entry, setEntry, onDone, onError }: { redirect: Redirect; entry: ContactEntry; setEntry: (e: ContactEntry) => void; onDone: (d: SignedIn) => void; onError: (e: ApiFailure) => void }) {
   const t = useTranslations('Auth');
   const [step, setStep] = useState<'contact' | 'code' | 'details'>('contact');
-  const [contact, setContact] = useState('');
-  const [requestId, setRequestId] = useState('');
+  const [sent, setSent] = useState<(OtpSent & { at: number; again: boolean }) | null>(null);
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
   const [accessToken, setAccessToken] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  const contactInput = useRef<HTMLDivElement>(null);
+  const waitS = sent ? Math.max(0, Math.ceil((sent.at + sent.resend_after_s * 1000 - now) / 1000)) : 0;
+  // issue 31: the resend button counts down once a second until it may be used
+  useEffect(() => {
+    if (step !== 'code' || waitS <= 0) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [step, waitS]);
 
-  async function send(e: React.FormEvent) {
-    e.preventDefault();
+  async function send(again: boolean) {
     setBusy(true);
     setError('');
-    const r = await postJson<{ request_id: string }>('/api/auth/login/otpLogin', { contact });
+    const r = await postJson<OtpSent>('/api/auth/login/otpLogin', { contact: entry.value.trim(), ...contactPayload(entry) });
     setBusy(false);
-    if (!r.ok) return setError(r.error.fields?.contact ?? r.error.message ?? t('failed'));
-    setRequestId(r.data.request_id);
+    if (!r.ok) return setError(codeRequestError(r.error, r.status, { tooMany: (minutes) => t('tooManyCodes', { minutes }), failed: t('failed') }));
+    const at = Date.now();
+    setNow(at);
+    setSent({ ...r.data, at, again });
+    setCode('');
     setStep('code');
   }
   async function verify(e: React.FormEvent) {
     e.preventDefault();
+    if (!sent) return;
     setBusy(true);
     setError('');
-    const r = await postJson<SignedIn & { user_exists: boolean; accessToken?: string }>('/api/verify/otp/token', { request_id: requestId, otp: code.trim(), ...redirect });
+    const r = await postJson<SignedIn & { user_exists: boolean; accessToken?: string }>('/api/verify/otp/token', { request_id: sent.request_id, otp: code.trim(), ...redirect });
     setBusy(false);
     if (!r.ok) return setError(r.error.fields?.otp ?? r.error.message ?? t('failed'));
     if (r.data.user_exists) return onDone(r.data);
     setAccessToken(r.data.accessToken ?? '');
+    setError('');
     setStep('details');
   }
   async function details(e: React.FormEvent) {
@@ -245,6 +359,11 @@ function OtpForm({ redirect, onDone, onError }: { redirect: Redirect; onDone: (d
     setError(r.error.fields?.full_name ?? r.error.message ?? t('failed'));
     onError(r.error);
   }
+  const changeContact = () => {
+    setStep('contact');
+    setError('');
+    requestAnimationFrame(() => contactInput.current?.querySelector<HTMLInputElement>('input[type="text"]')?.focus());
+  };
   const errorLine = error && (
     <p id="otp-error" className="field-error" role="alert">
       {error}
@@ -252,11 +371,16 @@ function OtpForm({ redirect, onDone, onError }: { redirect: Redirect; onDone: (d
   );
   if (step === 'contact')
     return (
-      <form onSubmit={send} noValidate>
-        <div className="field">
-          <label htmlFor="otp-contact">{t('contact')}</label>
-          <input id="otp-contact" value={contact} onChange={(e) => setContact(e.target.value)} autoComplete="username" aria-invalid={error ? true : undefined} aria-describedby={error ? 'otp-error' : undefined} />
-          {errorLine}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!entry.value.trim()) return setError(t('contactMissing'));
+          void send(false);
+        }}
+        noValidate
+      >
+        <div ref={contactInput}>
+          <ContactField id="otp-contact" entry={entry} onChange={setEntry} error={error || undefined} hint={t('codeHint')} />
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {t('sendCode')}
@@ -266,15 +390,26 @@ function OtpForm({ redirect, onDone, onError }: { redirect: Redirect; onDone: (d
   if (step === 'code')
     return (
       <form onSubmit={verify} noValidate>
-        <p role="status">{t('codeSent', { contact })}</p>
+        <p role="status" data-testid="code-sent">
+          {sent?.again ? t('codeResent', { contact: shownContact(entry) }) : t('codeSent', { contact: shownContact(entry) })}
+        </p>
         <div className="field">
           <label htmlFor="otp-code">{t('code')}</label>
-          <input id="otp-code" value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={8} aria-invalid={error ? true : undefined} aria-describedby={error ? 'otp-error' : undefined} />
+          <input id="otp-code" value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={8} autoFocus aria-invalid={error ? true : undefined} aria-describedby={error ? 'otp-error' : undefined} />
           {errorLine}
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {t('verifyCode')}
         </button>
+        <div className="otp-again">
+          <button type="button" className="link-button" disabled={busy || waitS > 0} onClick={() => void send(true)} data-testid="resend-code">
+            {waitS > 0 ? t('resendIn', { seconds: waitS }) : t('resend')}
+          </button>
+          <button type="button" className="link-button" onClick={changeContact}>
+            {t('changeContact')}
+          </button>
+        </div>
+        {sent && sent.codes_left <= 2 && <p className="hint">{t('codesLeft', { count: sent.codes_left })}</p>}
       </form>
     );
   return (
@@ -282,7 +417,7 @@ function OtpForm({ redirect, onDone, onError }: { redirect: Redirect; onDone: (d
       <p role="status">{t('newAccount')}</p>
       <div className="field">
         <label htmlFor="otp-name">{t('fullName')}</label>
-        <input id="otp-name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" aria-invalid={error ? true : undefined} aria-describedby={error ? 'otp-error' : undefined} />
+        <input id="otp-name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" autoFocus aria-invalid={error ? true : undefined} aria-describedby={error ? 'otp-error' : undefined} />
         {errorLine}
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
@@ -292,9 +427,9 @@ function OtpForm({ redirect, onDone, onError }: { redirect: Redirect; onDone: (d
   );
 }
 
-function ForgotForm({ onError }: { onError: (e: ApiFailure) => void }) {
+function ForgotForm({ initialEmail, onError }: { initialEmail: string; onError: (e: ApiFailure) => void }) {
   const t = useTranslations('Auth');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [sent, setSent] = useState('');
   const [error, setError] = useState('');
   async function submit(e: React.FormEvent) {

@@ -23,6 +23,8 @@ export interface ApiFailure {
   code?: string;
   message?: string;
   fields?: Record<string, string>;
+  /** how long a rate-limited caller waits before asking again */
+  retry_after_s?: number;
 }
 
 /** spec 4: after login, clear dock data, mark logged in, keep the user (the server already set u_auth). */

@@ -4,6 +4,7 @@ import { Menu, ShieldCheck } from 'lucide-react';
 import { Link } from '@/i18n/navigation';
 import type { Brand } from '@/lib/whitelabel/brand';
 import { AccountLink } from '@/components/auth/AccountLink';
+import { MobileMenu } from './MobileMenu';
 
 interface Props {
   brand: Brand;
@@ -67,12 +68,9 @@ export async function SiteHeader({ brand, variant, contributeHref }: Props) {
         <nav aria-label={t('mainNavigation')} className="nav-links-wrap" style={{ display: 'contents' }}>
           <ul className="nav-links">{items('btn btn-primary')}</ul>
         </nav>
-        <details className="mobile-menu">
-          <summary aria-label={t('menu')}>
-            <Menu aria-hidden size={24} />
-          </summary>
+        <MobileMenu label={t('menu')} icon={<Menu aria-hidden size={24} />}>
           <ul>{items('btn btn-primary btn-block')}</ul>
-        </details>
+        </MobileMenu>
       </div>
     </header>
   );

@@ -9,6 +9,7 @@ import { CURRENCY_CODES, DEFAULT_CURRENCY, currencyOptionLabel, formatMoney, toM
 import { PAYMENT_FORM_PAGE_TYPE, PLATFORM_FEE_PERCENT, UPI_POLL_MS, VPA_POLL_MS } from '@/lib/constants';
 import { defaultDonationAmount, donationPresetsFor, inrEquivalentMinor } from '@/lib/donations/amounts';
 import { UPI_ID_PATTERN } from '@/lib/validation/people';
+import { PhoneField } from '@/components/forms/PhoneField';
 import { orderChannel, PAYMENT_RESULT_EVENT, REALTIME_AUTH_PATH } from '@/lib/realtime/channels';
 import type { PaymentOption } from '@/lib/payments/options';
 import { UpiTimer } from './UpiTimer';
@@ -142,6 +143,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   const chosenReward = rewards.find((r) => r.id === rewardChoice) ?? null;
   const amount = Number(useWatch({ control, name: 'donated_amount' })) || 0;
   const donorEmail = useWatch({ control, name: 'donor_email' }) as string | undefined;
+  const donorExtension = useWatch({ control, name: 'donor_extension' }) as string | undefined;
   const presets = donationPresetsFor(currency);
   // 80G (and so the PAN) is for gifts in rupees only (issue 30.1)
   const taxBenefit = fundraiser.taxBenefit && currency === DEFAULT_CURRENCY;
@@ -440,14 +442,18 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
         <Field id="pay-donor_email" label={t('email')} error={errorOf('donor_email')}>
           {(c) => <input {...c} type="email" autoComplete="email" {...register('donor_email')} />}
         </Field>
-        <div className="phone-row">
-          <Field id="pay-donor_extension" label={t('extension')}>
-            {(c) => <input {...c} autoComplete="tel-country-code" size={5} dir="ltr" {...register('donor_extension')} />}
-          </Field>
-          <Field id="pay-donor_phone" label={t('phone')} error={errorOf('donor_phone')}>
-            {(c) => <input {...c} type="tel" autoComplete="tel-national" dir="ltr" {...register('donor_phone')} />}
-          </Field>
-        </div>
+        {/* issue 31: the shared phone field: a country picker sets donor_extension ('+1'), the number beside it */}
+        <PhoneField
+          id="pay-donor_phone"
+          countryId="pay-donor_extension"
+          label={t('phone')}
+          countryLabel={t('extension')}
+          locale={locale}
+          extension={donorExtension ?? '+91'}
+          onExtensionChange={(next) => setValue('donor_extension', next, { shouldValidate: false })}
+          error={errorOf('donor_phone') ?? errorOf('donor_extension')}
+          inputProps={register('donor_phone')}
+        />
         <Field id="pay-donor_pincode" label={t('pincode')} error={errorOf('donor_pincode')}>
           {(c) => <input {...c} autoComplete="postal-code" {...register('donor_pincode')} />}
         </Field>

@@ -3,8 +3,9 @@
 import { useState } from 'react';
 import type { SipOffer } from '@/lib/sip/offer';
 import { sendToApi } from '@/components/auth/client-session';
+import { rememberEmail } from '@/components/auth/remembered-email';
 
-export function OneTapSip({ offer, locale, signInHref, labels }: { offer: SipOffer; locale: string; signInHref: string; labels: { cta: string; starting: string; failed: string } }) {
+export function OneTapSip({ offer, locale, signInHref, emailHint, labels }: { offer: SipOffer; locale: string; signInHref: string; emailHint?: string; labels: { cta: string; starting: string; failed: string } }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   async function start() {
@@ -18,7 +19,11 @@ export function OneTapSip({ offer, locale, signInHref, labels }: { offer: SipOff
       locale,
     });
     // a guest (the thank-you page is theirs too) signs in, then finds the offer filled in on the SIP page
-    if (!r.ok && r.status === 401) return window.location.assign(signInHref);
+    if (!r.ok && r.status === 401) {
+      // issue 31: the sign-in form starts with the email she gave with (this tab's storage only, never in the link)
+      if (emailHint) rememberEmail(emailHint);
+      return window.location.assign(signInHref);
+    }
     if (!r.ok) {
       setBusy(false);
       return setError(Object.values(r.error.fields ?? {})[0] ?? r.error.message ?? labels.failed);

@@ -294,7 +294,8 @@ export function Wizard(props: WizardProps) {
   }
 
   const err = (name: string) => formState.errors[name]?.message as string | undefined;
-  const signInHref = (s: WizardStep) => `${signInPage}?${new URLSearchParams({ redirect_uri: stepUrl(s, null) })}`;
+  // issue 31: at the photos step the sign-in page says why, and starts with a code (no password)
+  const signInHref = (s: WizardStep) => `${signInPage}?${new URLSearchParams({ redirect_uri: stepUrl(s, null), ...(s === 'images' ? { reason: 'photos' } : {}) })}`;
   const cover = media.find((m) => m.kind === 'leaderboard');
   const imageOf = (m: DraftMedia) => m.variants?.card ?? m.path;
   const editorLabels = storyEditorLabels(t);

@@ -6,6 +6,8 @@ import { claimGuestOrders } from '../donations/claim';
 import { conflict, notFound } from '../http/errors';
 import { hashSecret } from '../secrets';
 import { ACCOUNT_MESSAGES } from '../validation/accounts';
+import { INDIA_EXTENSION, PHONE_DIGITS_KEPT } from '../constants';
+import { splitE164 } from '../phone/international';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -75,6 +77,15 @@ export interface OutsideIdentity {
   phone?: string | null;
 }
 
+/** A phone as E.164: one already is; spec 5's bare 10 digits (how providers and older codes name it) are Indian. */
+export const asE164 = (phone: string) => (phone.startsWith('+') ? phone : `${INDIA_EXTENSION}${phone.replace(/\D/g, '').slice(-PHONE_DIGITS_KEPT)}`);
+
+/** users.phone_1 and extension for a phone given in E.164 (the database derives phone_e164 back from them). */
+export function phoneColumns(phone: string): { phone_1: string; extension: string } {
+  const split = splitE164(asE164(phone));
+  return split ? { phone_1: split.national, extension: split.extension } : { phone_1: phone.replace(/\D/g, '').slice(-PHONE_DIGITS_KEPT), extension: INDIA_EXTENSION };
+}
+
 /**
  * The account a proven phone signs in to: one whose phone was proven before (the oldest), else one that nothing was ever
  * proven on (the phone's owner then takes it over). An account proven by its email never opens to a phone that was only
@@ -84,7 +95,7 @@ export async function findUserForProvenPhone(db: DbOrTx, phone: string): Promise
   const [u] = await db
     .select()
     .from(users)
-    .where(and(eq(users.phone_1, phone), or(isNotNull(users.phone_verified_at), isNull(users.email_verified_at))))
+    .where(and(eq(users.phone_e164, asE164(phone)), or(isNotNull(users.phone_verified_at), isNull(users.email_verified_at))))
     .orderBy(sql`${users.phone_verified_at} is null`, users.id)
     .limit(1);
   return u ?? null;

@@ -14,14 +14,14 @@ import { leads } from '../db/schema';
 import {
   ACCOUNT_MESSAGES,
   type AutologinSchema,
-  type LoginSchema,
   type PasswordResetSchema,
   type SignupSchema,
   type VerifyDetailsSchema,
   type VerifyOtpSchema,
 } from '../validation/accounts';
-import { LOGIN_LIMIT_PER_EMAIL, LOGIN_LIMIT_PER_IP, PASSWORD_RESET_LIMIT_PER_EMAIL, PASSWORD_RESET_TTL_MS, SIGNUP_LIMIT_PER_IP } from '../constants';
-import { createUser, dummyEmailFor, findUserByEmail, findUserForProvenPhone, proveContact } from './accounts';
+import type { LoginSchema } from '../validation/sign-in';
+import { INDIA_EXTENSION, LOGIN_LIMIT_PER_EMAIL, LOGIN_LIMIT_PER_IP, PASSWORD_RESET_LIMIT_PER_EMAIL, PASSWORD_RESET_TTL_MS, SIGNUP_LIMIT_PER_IP } from '../constants';
+import { createUser, dummyEmailFor, findUserByEmail, findUserForProvenPhone, phoneColumns, proveContact } from './accounts';
 import { issueLinkToken, spendLinkToken } from './link-tokens';
 export { autologinLink } from './link-tokens';
 import { readVerifiedContactToken, verifiedContactToken, verifyOneTimeCode, type Contact } from './one-time-code';
@@ -50,11 +50,12 @@ export async function logIn(db: DbOrTx, request: Request, input: z.output<typeof
   const ip = clientIp(request);
   const message = 'Too many login attempts. Please wait a few minutes and try again.';
   await limit(db, `login:ip:${ip}`, LOGIN_LIMIT_PER_IP, message);
-  await limit(db, `login:email:${input.email_id}`, LOGIN_LIMIT_PER_EMAIL, message);
+  // per email or phone (E.164): one person's account, however it is typed
+  await limit(db, input.login.kind === 'email' ? `login:email:${input.login.value}` : `login:phone:${input.login.value}`, LOGIN_LIMIT_PER_EMAIL, message);
   await verifyCaptcha(input['g-recaptcha-response'], ip);
   // one transaction: the password checked is still the account's when its session is issued
   return db.transaction(async (tx) => {
-    const user = await logInWithPassword(tx, input.email_id, input.password);
+    const user = await logInWithPassword(tx, input.login, input.password);
     return completeSignIn(tx, request, user.id, { redirectUri: input.redirect_uri });
   });
 }
@@ -84,7 +85,8 @@ export async function finishSignUpWithCode(db: DbOrTx, request: Request, input: 
   const user = await createUser(db, {
     full_name: input.full_name,
     email,
-    phone_1: contact.kind === 'phone' ? contact.value : input.phone_1 ?? null,
+    // issue 31: the proven phone keeps its country (users.phone_e164 is derived from these two)
+    ...(contact.kind === 'phone' ? phoneColumns(contact.value) : { phone_1: input.phone_1 ?? null, extension: input.phone_1 ? INDIA_EXTENSION : null }),
     registration_source: 'otp',
     is_dummy_email: contact.kind === 'phone' && !input.email_id,
   });

@@ -32,24 +32,26 @@ const LOGIN_PURPOSE = 'login';
  * A new code for this contact and purpose (rate limited per contact and per address, with every other purpose): stored
  * hashed for 10 minutes. The caller words and sends it; a code only ever verifies for the purpose it was issued for.
  */
-export async function issueOneTimeCode(db: DbOrTx, contact: Contact, ip: string, purpose: string, now = new Date()): Promise<{ request_id: string; code: string; expires_at: Date }> {
+export async function issueOneTimeCode(db: DbOrTx, contact: Contact, ip: string, purpose: string, now = new Date()): Promise<{ request_id: string; code: string; expires_at: Date; codes_left: number }> {
   const limits = [{ key: `otp:dest:${destinationKey(contact)}`, rule: ONE_TIME_CODE_LIMIT_PER_DESTINATION }, { key: `otp:ip:${ip}`, rule: ONE_TIME_CODE_LIMIT_PER_IP }];
-  if (!(await hitRateLimits(db, limits, now)).allowed) {
-    throw rateLimited('Too many codes requested. Please wait a while and try again.');
+  const hit = await hitRateLimits(db, limits, now);
+  if (!hit.allowed) {
+    // issue 31: say how long to wait (the sign-in form counts it down from retry_after_s)
+    throw rateLimited(`Too many codes requested. Please try again in ${Math.ceil(hit.retryAfterS / 60)} min.`, hit.retryAfterS);
   }
   const code = randomDigits(ONE_TIME_CODE_DIGITS);
   const requestId = randomToken(18);
   const expiresAt = new Date(now.getTime() + ONE_TIME_CODE_TTL_MS);
   await db.insert(oneTimeCodes).values({ destination: destinationKey(contact), purpose, code_hash: codeHash(requestId, code), request_id: requestId, expires_at: expiresAt });
-  return { request_id: requestId, code, expires_at: expiresAt };
+  return { request_id: requestId, code, expires_at: expiresAt, codes_left: hit.remaining };
 }
 
-export async function sendOneTimeCode(db: DbOrTx, contact: Contact, ip: string, productName: string, now = new Date()): Promise<{ request_id: string; expires_at: Date }> {
-  const { request_id, code, expires_at } = await issueOneTimeCode(db, contact, ip, LOGIN_PURPOSE, now);
+export async function sendOneTimeCode(db: DbOrTx, contact: Contact, ip: string, productName: string, now = new Date()): Promise<{ request_id: string; expires_at: Date; codes_left: number }> {
+  const { request_id, code, expires_at, codes_left } = await issueOneTimeCode(db, contact, ip, LOGIN_PURPOSE, now);
   const minutes = Math.round(ONE_TIME_CODE_TTL_MS / 60000);
   const text = `${code} is your ${productName} sign-in code. It expires in ${minutes} minutes. Do not share it with anyone.`;
   await enqueueMessage(db, contact.kind === 'email' ? { channel: 'email', recipient: contact.value, subject: `Your ${productName} sign-in code: ${code}`, body: text } : { channel: 'sms', recipient: contact.value, body: text });
-  return { request_id, expires_at };
+  return { request_id, expires_at, codes_left };
 }
 
 const fail = (message: string, code: 'validation_failed' | 'rate_limited' = 'validation_failed') => new ApiError(code, message, { otp: message });

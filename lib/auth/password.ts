@@ -5,7 +5,8 @@ import { authTokens, users } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { hashSecret, verifySecret } from '../secrets';
 import { ACCOUNT_MESSAGES } from '../validation/accounts';
-import { createUser, type UserRow } from './accounts';
+import { createUser, findUserForProvenPhone, type UserRow } from './accounts';
+import type { Contact } from './one-time-code';
 
 // a fixed hash to verify against when the email is unknown, so both answers take the same time
 const ABSENT_USER_HASH = hashSecret('absent-user-timing-guard');
@@ -30,8 +31,16 @@ export async function signUpWithPassword(
  * The user whose email and password match; one message for an unknown email and a wrong password. Given a transaction,
  * the row stays locked until the session is issued, so an owner's takeover (proveContact) is wholly before or after.
  */
-export async function logInWithPassword(db: DbOrTx, email: string, password: string): Promise<UserRow> {
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`).limit(1).for('update');
+export async function logInWithPassword(db: DbOrTx, login: string | Contact, password: string): Promise<UserRow> {
+  const by: Contact = typeof login === 'string' ? { kind: 'email', value: login } : login;
+  // issue 31: by mobile number, the account that number would sign in to by a code (never one that only had it typed)
+  const found = by.kind === 'email' ? null : await findUserForProvenPhone(db, by.value);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(by.kind === 'email' ? sql`lower(${users.email}) = ${by.value.trim().toLowerCase()}` : eq(users.id, found?.id ?? 0))
+    .limit(1)
+    .for('update');
   const ok = await verifySecret(password, user?.password_hash ?? (await ABSENT_USER_HASH));
   if (!user || !user.password_hash || !ok) throw new ApiError('unauthenticated', ACCOUNT_MESSAGES.badCredentials);
   return user;

@@ -52,6 +52,10 @@ export const users = pgTable(
     email: text('email').notNull(),
     phone_1: text('phone_1'),
     extension: text('extension'),
+    /** issue 31: the phone in E.164 (+<code><number>), kept by the database from extension (India when none) and phone_1 */
+    phone_e164: text('phone_e164').generatedAlwaysAs(
+      sql`case when phone_1 ~ '^[0-9]{4,14}$' then '+' || coalesce(nullif(ltrim(btrim(extension), '+'), ''), '91') || phone_1 end`,
+    ),
     pincode: text('pincode'),
     entity_type: entityType('entity_type').notNull().default('individual'),
     gender: text('gender'),
@@ -76,6 +80,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_phone_idx').on(t.phone_1),
+    index('users_phone_e164_idx').on(t.phone_e164),
   ],
 );
 

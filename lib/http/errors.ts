@@ -18,7 +18,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export interface ErrorBody {
   /** link: a path of ours where the caller can do what was refused here (a SIP is started on the SIP page) */
-  error: { code: ErrorCode | string; message: string; fields?: Record<string, string>; link?: string };
+  error: { code: ErrorCode | string; message: string; fields?: Record<string, string>; link?: string; retry_after_s?: number };
 }
 
 export class ApiError extends Error {

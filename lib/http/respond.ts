@@ -9,7 +9,7 @@ export function json<T>(data: T, init: ResponseInit = {}): Response {
 }
 
 export function errorResponse(error: ApiError): Response {
-  const body: ErrorBody = { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.link ? { link: error.link } : {}) } };
+  const body: ErrorBody = { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.link ? { link: error.link } : {}), ...(error.retryAfterS ? { retry_after_s: error.retryAfterS } : {}) } };
   return Response.json(body, { status: error.status, ...(error.retryAfterS ? { headers: { 'Retry-After': String(error.retryAfterS) } } : {}) });
 }
 

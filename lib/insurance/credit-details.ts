@@ -31,7 +31,8 @@ const refused = (message: string) => new ApiError('validation_failed', message, 
 
 /** Where the owner's code goes: their email, or their mobile when the email is a placeholder (a phone-only account). */
 async function ownerContact(db: Db, owner: Owner) {
-  const [u] = await db.select({ email: users.email, dummy: users.is_dummy_email, phone: users.phone_1 }).from(users).where(eq(users.id, owner.id));
+  // issue 31: the mobile in E.164, so the code goes to the number's own country
+  const [u] = await db.select({ email: users.email, dummy: users.is_dummy_email, phone: users.phone_e164 }).from(users).where(eq(users.id, owner.id));
   if (u && !u.dummy) return { kind: 'email' as const, value: u.email.toLowerCase() };
   if (u?.phone) return { kind: 'phone' as const, value: u.phone };
   throw conflict(INSURANCE_MESSAGES.noContact);

@@ -1,19 +1,21 @@
 // spec 3, 5 and 7: sign-up, login and one-time-code payloads, shared by the sign-in page and the API.
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, PHONE_DIGITS_KEPT } from '../constants';
+import { PASSWORD_MIN_LENGTH } from '../constants';
 import { EmailSchema, MESSAGES, NameSchema, PhoneSchema } from './people';
+import { PHONE_MESSAGES, callingCodeOf } from '../phone/dialling';
 
 export const ACCOUNT_MESSAGES = {
   password: 'Password must be at least 8 characters with a lowercase letter, an uppercase letter and a digit',
   passwordRequired: 'Please enter your password',
   duplicateEmail: 'The email id has already been taken.',
   alreadyRegistered: 'You are already registered with us, Please login',
-  badCredentials: 'The email or password is incorrect',
+  badCredentials: 'The email, mobile number or password is incorrect',
   code: 'Please enter the code we sent you',
   codeWrong: 'The code is incorrect',
   codeExpired: 'The code has expired. Please ask for a new one',
   codeAttempts: 'Too many wrong codes. Please ask for a new one',
   contact: 'Please enter a valid email or mobile number',
+  login: 'Please enter your email or mobile number',
   resetInvalid: 'This reset link is invalid or has already been used',
   linkInvalid: 'This sign-in link is invalid, expired or already used',
 } as const;
@@ -37,7 +39,7 @@ export const SignupSchema = z.object({
   password: PasswordSchema,
   full_name: NameSchema,
   phone_1: z.preprocess((v) => (typeof v === 'string' ? v.replace(/\s+/g, '') : v), PhoneSchema).optional(),
-  extension: z.string().trim().regex(/^\+?\d{1,4}$/, MESSAGES.phone).optional(),
+  extension: z.string().trim().regex(/^\+?\d{1,4}$/, MESSAGES.phone).refine((v) => callingCodeOf(v) !== null, PHONE_MESSAGES.country).optional(),
   user_type: z.enum(['individual', 'ngo']).default('individual'),
   registration_source: z.string().trim().max(40).default('direct'),
   is_subscribed: flag.default(true),
@@ -50,42 +52,30 @@ export const SignupSchema = z.object({
 });
 export type SignupInput = z.input<typeof SignupSchema>;
 
-// spec 3: login payload
-export const LoginSchema = z.object({
-  email_id: EmailSchema,
+
+const Typed = (message: string) => z.string({ error: message }).trim().min(1, message).max(254, message);
+const Extension = z.string().trim().max(8, PHONE_MESSAGES.country).optional();
+
+// One schema per payload: these are the login payloads' fields; the server parses them with the contact read as E.164
+// by libphonenumber-js (lib/validation/sign-in.ts), which the sign-in page's JavaScript never carries.
+/** spec 3: login payload; issue 31: email_id may be a mobile number too (with its dialling code in extension) */
+export const LoginFields = z.object({
+  email_id: Typed(ACCOUNT_MESSAGES.login),
+  extension: Extension,
   password: z.string({ error: ACCOUNT_MESSAGES.passwordRequired }).min(1, ACCOUNT_MESSAGES.passwordRequired).max(200),
   'g-recaptcha-response': optionalText,
   redirect_uri: RedirectUri,
 });
-export type LoginInput = z.input<typeof LoginSchema>;
-
-/** A phone (10 digits kept) or an email, as one sign-in field. */
-export const ContactSchema = z
-  .string({ error: ACCOUNT_MESSAGES.contact })
-  .trim()
-  .min(1, ACCOUNT_MESSAGES.contact)
-  .transform((v, ctx) => {
-    if (v.includes('@')) {
-      const email = EmailSchema.safeParse(v);
-      if (email.success) return { kind: 'email' as const, value: email.data };
-    } else {
-      const phone = PhoneSchema.safeParse(v);
-      if (phone.success && phone.data.length === 10) return { kind: 'phone' as const, value: phone.data };
-    }
-    ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.contact });
-    return z.NEVER;
-  });
-
-// spec 3's phone_1: a mobile number only (spaces and a country prefix dropped, spec 5's last 10 digits kept)
-const PhoneContactSchema = PhoneSchema.refine((p) => p.length === PHONE_DIGITS_KEPT, MESSAGES.phone).transform((value) => ({ kind: 'phone' as const, value }));
-
-/** spec 7 auth/login/otpLogin: where to send a code, as `contact` (a phone or an email: our sign-in field) or spec 3's `phone_1`. */
-export const OtpLoginSchema = z
-  .object({ contact: ContactSchema.optional(), phone_1: PhoneContactSchema.optional(), extension: z.string().trim().regex(/^\+?\d{1,4}$/, MESSAGES.phone).optional() })
+export type LoginInput = z.input<typeof LoginFields>;
+// spec 7 auth/login/otpLogin: where to send a code, as `contact` (our sign-in field: a phone or an email) or spec 3's `phone_1`
+export const OtpLoginFields = z
+  .object({ contact: Typed(ACCOUNT_MESSAGES.contact).optional(), phone_1: Typed(MESSAGES.phone).optional(), extension: Extension })
   .superRefine((v, ctx) => {
     if (v.contact === undefined && v.phone_1 === undefined) ctx.addIssue({ code: 'custom', path: ['contact'], message: ACCOUNT_MESSAGES.contact });
-  })
-  .transform(({ contact, phone_1, extension }) => ({ contact: (contact ?? phone_1)!, extension }));
+    if (v.contact === undefined && v.phone_1?.includes('@')) ctx.addIssue({ code: 'custom', path: ['phone_1'], message: MESSAGES.phone });
+  });
+export const ContactField = Typed(ACCOUNT_MESSAGES.contact);
+
 export const VerifyOtpSchema = z.object({
   request_id: z.string().min(10).max(100),
   otp: z.string({ error: ACCOUNT_MESSAGES.code }).trim().regex(/^\d{4,8}$/, ACCOUNT_MESSAGES.code),

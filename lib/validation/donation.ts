@@ -45,6 +45,12 @@ export const indianMobileRule = [
   { when: (payload: z.core.ParsePayload) => !payload.issues.some((issue) => issue.path?.[0] === 'donor_phone' || issue.path?.[0] === 'donor_extension') },
 ] as const;
 
+/** issue 31: the picker's dialling code; one no country has is the field's 422 (./cart-server.ts: the server's check) */
+const DonorExtension = z
+  .string()
+  .regex(/^\+?\d{1,4}$/, MESSAGES.phone)
+  .default('+91');
+
 export const DedicationSchema = z.object({
   occasion: z.enum(ANNIVERSARY_OCCASIONS, { error: 'Please choose the occasion' }),
   honoree: NameSchema,
@@ -58,7 +64,7 @@ export const CartSchema = z.object({
   donor_name: NameSchema,
   donor_email: EmailSchema,
   donor_phone: PhoneSchema,
-  donor_extension: z.string().regex(/^\+?\d{1,4}$/, MESSAGES.phone).default('+91'),
+  donor_extension: DonorExtension,
   donor_pincode: z.string().trim().regex(/^[A-Za-z0-9 -]{3,10}$/, 'Please enter a valid pincode').optional().or(z.literal('')),
   donor_country: z.string().max(60).optional(),
   donor_city: z.string().max(60).optional(),
@@ -157,7 +163,7 @@ export const TipCartSchema = z
     donor_name: NameSchema,
     donor_email: EmailSchema,
     donor_phone: PhoneSchema,
-    donor_extension: z.string().regex(/^\+?\d{1,4}$/, MESSAGES.phone).default('+91'),
+    donor_extension: DonorExtension,
     device: z.enum(['mobile', 'desktop']).optional(),
     captcha_response: z.string().max(4000).optional(),
     utm: z.record(z.string().max(50), z.string().max(200)).optional(),

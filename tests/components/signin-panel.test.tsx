@@ -1,6 +1,7 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
+import hi from '@/messages/hi.json';
 import { SignInPanel } from '@/components/auth/SignInPanel';
 import { FOS_SIGNUP_REDIRECT_DELAY_MS, SIGNUP_SNACKBAR_MS } from '@/lib/constants';
 
@@ -9,6 +10,8 @@ const answer = (status: number, body: unknown) => jest.fn(async (_url: string, _
 const assign = jest.fn();
 // the page load itself is the browser's (jsdom cannot navigate): record where the panel sends it
 jest.mock('@/components/auth/client-session', () => ({ ...jest.requireActual('@/components/auth/client-session'), goTo: (url: string) => assign(url) }));
+// every call the panel makes, with its JSON body
+const bodyOf = (mock: jest.Mock, i: number) => JSON.parse(String((mock.mock.calls[i][1] as RequestInit).body));
 beforeEach(() => {
   assign.mockReset();
   localStorage.clear();
@@ -42,7 +45,7 @@ describe('sign-in panel (spec 4, 5, 8)', () => {
     expect(snack).toHaveTextContent('You are already registered with us, Please login');
     expect(screen.getByRole('button', { name: 'LOGIN' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Log in' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toHaveValue('kavya@example.com');
+    expect(screen.getByLabelText('Email or mobile number')).toHaveValue('kavya@example.com');
     await act(async () => void (await jest.advanceTimersByTimeAsync(SIGNUP_SNACKBAR_MS - 100)));
     expect(screen.getByTestId('snackbar')).toBeInTheDocument();
     await act(async () => void (await jest.advanceTimersByTimeAsync(200)));
@@ -63,7 +66,7 @@ describe('sign-in panel (spec 4, 5, 8)', () => {
     localStorage.setItem('dock_data', '{"step":2}');
     global.fetch = answer(200, { data: { redirect: '/portfolio', user: { id: 7, full_name: 'Asha', is_fos: false } } }) as unknown as typeof fetch;
     renderPanel();
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@example.com' } });
+    fireEvent.change(screen.getByLabelText('Email or mobile number'), { target: { value: 'asha@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'whatever' } });
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/portfolio'));
@@ -83,7 +86,7 @@ describe('sign-in panel (spec 4, 5, 8)', () => {
         : { ok: true, status: 200, json: async () => ({ data: { redirect: '/new/crowdfunding/medical/form?step=images', user: { id: 7 } } }) };
     }) as unknown as typeof fetch;
     renderPanel({ redirectUri: '/new/crowdfunding/medical/form?step=images' });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@example.com' } });
+    fireEvent.change(screen.getByLabelText('Email or mobile number'), { target: { value: 'asha@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'whatever' } });
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/new/crowdfunding/medical/form?step=images'));
@@ -126,5 +129,137 @@ describe("the wallet's return (spec 7 paytm login code)", () => {
     renderPanel({ walletReturn: { code: 'wallet-code', state: 'forged' } });
     expect(await screen.findByTestId('snackbar')).toHaveTextContent('The wallet sign-in code is invalid or has expired. Please try again');
     expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('issue 31: walls that say why, codes that can be sent again, errors where she looks', () => {
+  it('sent from the SIP offer: says why, starts with a code, her gift\'s email already typed; a new account needs only her name', async () => {
+    sessionStorage.setItem('signin_email', 'meera@example.com');
+    const calls: { url: string; body: Record<string, unknown> }[] = [];
+    const answers: Record<string, unknown> = {
+      '/api/auth/login/otpLogin': { data: { request_id: 'req-123456789', resend_after_s: 30, codes_left: 4 } },
+      '/api/verify/otp/token': { data: { user_exists: false, accessToken: 'sealed-token-123' } },
+      '/api/verify/details': { data: { redirect: '/new/sip?cause=medical&amount=500', user: { id: 12 } } },
+    };
+    global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, body: JSON.parse(String(init?.body)) });
+      return { ok: true, status: 200, json: async () => answers[url] };
+    }) as unknown as typeof fetch;
+    renderPanel({ reason: 'sip', redirectUri: '/new/sip?cause=medical&amount=500' });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(en.Auth.reason.sip.title);
+    expect(screen.getByTestId('signin-reason')).toHaveTextContent(en.Auth.reason.sip.text);
+    expect(screen.getByLabelText('Email or mobile number')).toHaveValue('meera@example.com');
+    // an email: no country picker
+    expect(screen.queryByLabelText('Country code')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    fireEvent.change(await screen.findByLabelText('One-time code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and log in' }));
+    fireEvent.change(await screen.findByLabelText('Full name'), { target: { value: 'Meera Nair' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/new/sip?cause=medical&amount=500'));
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/login/otpLogin', '/api/verify/otp/token', '/api/verify/details']);
+    expect(calls[0].body).toEqual({ contact: 'meera@example.com' });
+    expect(calls[1].body).toMatchObject({ request_id: 'req-123456789', otp: '123456', redirect_uri: '/new/sip?cause=medical&amount=500' });
+  });
+
+  it('resend waits for its timer (counted down), then sends a new code; change number goes back with the number kept', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    const fetchMock = answer(200, { data: { request_id: 'req-123456789', resend_after_s: 30, codes_left: 2 } });
+    global.fetch = fetchMock as unknown as typeof fetch;
+    renderPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in with a one-time code' }));
+    fireEvent.change(screen.getByLabelText('Email or mobile number'), { target: { value: '202 555 0123' } });
+    // digits: the country picker appears; the US is chosen
+    fireEvent.change(screen.getByLabelText('Country code'), { target: { value: 'US' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    const resend = await screen.findByTestId('resend-code');
+    expect(screen.getByTestId('code-sent')).toHaveTextContent('We sent a code to \u2066+1 202 555 0123\u2069');
+    expect(bodyOf(fetchMock, 0)).toEqual({ contact: '202 555 0123', extension: '+1' });
+    expect(resend).toBeDisabled();
+    expect(resend).toHaveTextContent('Resend code in 30 s');
+    expect(screen.getByText('2 more codes can be sent this hour.')).toBeInTheDocument();
+    await act(async () => void (await jest.advanceTimersByTimeAsync(10_000)));
+    expect(resend).toHaveTextContent('Resend code in 20 s');
+    await act(async () => void (await jest.advanceTimersByTimeAsync(20_000)));
+    expect(resend).toBeEnabled();
+    expect(resend).toHaveTextContent('Resend code');
+    fireEvent.click(resend);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(await screen.findByText(/We sent a new code to/)).toBeInTheDocument();
+    expect(screen.getByTestId('resend-code')).toBeDisabled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Change email or number' }));
+    expect(screen.getByLabelText('Email or mobile number')).toHaveValue('202 555 0123');
+    expect(screen.getByLabelText('Country code')).toHaveValue('US');
+    fireEvent.change(screen.getByLabelText('Email or mobile number'), { target: { value: '202 555 0199' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    expect(bodyOf(fetchMock, 2)).toEqual({ contact: '202 555 0199', extension: '+1' });
+    jest.useRealTimers();
+  });
+
+  it('too many codes: the wait is said under the field', async () => {
+    global.fetch = answer(429, { error: { code: 'rate_limited', message: 'Too many codes requested.', retry_after_s: 1500 } }) as unknown as typeof fetch;
+    renderPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in with a one-time code' }));
+    fireEvent.change(screen.getByLabelText('Email or mobile number'), { target: { value: 'asha@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    const error = await screen.findByRole('alert');
+    expect(error).toHaveTextContent('Too many codes asked for. Please try again in 25 min.');
+    expect(screen.getByLabelText('Email or mobile number')).toHaveAttribute('aria-describedby', expect.stringContaining(error.id));
+  });
+
+  it('a wrong password is said under the field, with Forgot password and Use a code instead (the email kept), no toast', async () => {
+    global.fetch = answer(401, { error: { code: 'unauthenticated', message: 'The email, mobile number or password is incorrect' } }) as unknown as typeof fetch;
+    renderPanel();
+    fireEvent.change(screen.getByLabelText('Email or mobile number'), { target: { value: 'asha@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Wrong1pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    const error = await screen.findByRole('alert');
+    expect(error).toHaveTextContent(en.Auth.badCredentials);
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-describedby', error.id);
+    expect(screen.queryByTestId('snackbar')).toBeNull();
+    const ways = error.parentElement!;
+    expect(within(ways).getByRole('button', { name: 'Forgot password?' })).toBeInTheDocument();
+    fireEvent.click(within(ways).getByRole('button', { name: 'Use a code instead' }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Log in with a one-time code');
+    expect(screen.getByLabelText('Email or mobile number')).toHaveValue('asha@example.com');
+  });
+
+  it('Forgot password from the error keeps the email typed', async () => {
+    global.fetch = answer(401, { error: { code: 'unauthenticated', message: 'x' } }) as unknown as typeof fetch;
+    renderPanel();
+    fireEvent.change(screen.getByLabelText('Email or mobile number'), { target: { value: 'asha@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Wrong1pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    fireEvent.click(within((await screen.findByRole('alert')).parentElement!).getByRole('button', { name: 'Forgot password?' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('asha@example.com');
+  });
+
+  it("an empty password is said in the reader's language (never English on a Hindi page), nothing sent", async () => {
+    const fetchMock = jest.fn();
+    global.fetch = fetchMock as unknown as typeof fetch;
+    render(
+      <NextIntlClientProvider locale="hi" messages={{ Auth: hi.Auth }}>
+        <SignInPanel redirectUri={null} autologinToken={null} socialFailed={false} />
+      </NextIntlClientProvider>,
+    );
+    fireEvent.change(screen.getByLabelText(hi.Auth.contact), { target: { value: 'asha@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: hi.Auth.login }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(hi.Auth.passwordMissing);
+    expect(hi.Auth.passwordMissing).not.toBe(en.Auth.passwordMissing);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('password login by mobile number: the country picker appears for digits and its code is sent', async () => {
+    const fetchMock = answer(200, { data: { redirect: '/portfolio', user: { id: 7 } } });
+    global.fetch = fetchMock as unknown as typeof fetch;
+    renderPanel();
+    fireEvent.change(screen.getByLabelText('Email or mobile number'), { target: { value: '98765 43210' } });
+    expect(screen.getByLabelText('Country code')).toHaveValue('IN');
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Good1pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/portfolio'));
+    expect(bodyOf(fetchMock, 0)).toEqual({ email_id: '98765 43210', extension: '+91', password: 'Good1pass' });
   });
 });

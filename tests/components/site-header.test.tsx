@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createTranslator, NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import { defaultBrand } from '@/lib/whitelabel/brand';
@@ -45,5 +45,20 @@ describe('spec 2: headers chosen by configuration', () => {
   it("shows the brand's name", async () => {
     await renderHeader('common');
     expect(screen.getByTestId('brand-name')).toHaveTextContent('Sahyog');
+  });
+
+  it('issue 31.13: the phone menu closes after a tap on a link, and on Escape', async () => {
+    const { container } = await renderHeader('common');
+    const menu = container.querySelector('details.mobile-menu') as HTMLDetailsElement;
+    fireEvent.click(within(menu).getByLabelText('Menu'));
+    menu.open = true;
+    const link = within(menu).getByRole('link', { name: 'Fundraisers' });
+    // the page that follows is not covered: no click default (the test has no router) is needed for the close
+    link.addEventListener('click', (e) => e.preventDefault());
+    fireEvent.click(link);
+    expect(menu.open).toBe(false);
+    menu.open = true;
+    fireEvent.keyDown(within(menu).getByRole('link', { name: 'Home' }), { key: 'Escape' });
+    expect(menu.open).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { isProductDomain, safeRedirectUri } from '@/lib/auth/redirect';
 import { roleDestination, sipState, type AccountFacts } from '@/lib/auth/destination';
-import { ContactSchema, PasswordSchema, SignupSchema } from '@/lib/validation/accounts';
+import { PasswordSchema, SignupSchema } from '@/lib/validation/accounts';
+import { ContactSchema } from '@/lib/validation/sign-in';
 
 const ours = (host: string) => isProductDomain(host, ['sahyog.in', 'localhost']) || host === 'give.partner.org';
 
@@ -74,7 +75,8 @@ describe('account payloads (spec 3, 5)', () => {
     expect(parsed.user_type).toBe('individual');
   });
   it('takes a phone or an email as one contact field', () => {
-    expect(ContactSchema.parse('98765 43210')).toEqual({ kind: 'phone', value: '9876543210' });
+    // issue 31: a phone is kept in E.164; bare digits are Indian (spec 5's rules)
+    expect(ContactSchema.parse('98765 43210')).toEqual({ kind: 'phone', value: '+919876543210' });
     expect(ContactSchema.parse('Me@Example.com')).toEqual({ kind: 'email', value: 'me@example.com' });
     expect(ContactSchema.safeParse('12345').success).toBe(false);
     expect(ContactSchema.safeParse('me@').success).toBe(false);

@@ -2,7 +2,7 @@ import { getDb } from '@/lib/db/client';
 import { handle } from '@/lib/http/respond';
 import { parseJsonBody } from '@/lib/http/validation';
 import { assertSameOrigin } from '@/lib/http/origin';
-import { LoginSchema } from '@/lib/validation/accounts';
+import { LoginSchema } from '@/lib/validation/sign-in';
 import { logIn } from '@/lib/auth/flows';
 import { signedInJson } from '@/lib/auth/sign-in';
 

@@ -2,7 +2,7 @@ import { getDb } from '@/lib/db/client';
 import { handle, json } from '@/lib/http/respond';
 import { parseJsonBody } from '@/lib/http/validation';
 import { rateLimited } from '@/lib/http/errors';
-import { TipCartSchema } from '@/lib/validation/donation';
+import { ServerTipCartSchema } from '@/lib/validation/cart-server';
 import { createTipCart } from '@/lib/donations/tip';
 import { signedInUser } from '@/lib/auth/session';
 import { clientIp, hitRateLimits } from '@/lib/security/rate-limit';
@@ -17,7 +17,7 @@ export const dynamic = 'force-dynamic';
 // spec 2 /new/standalonetip: the tip's cart, limited like a gift's (card testing comes as many small carts)
 export const POST = handle(async (request) => {
   assertSameOrigin(request);
-  const input = await parseJsonBody(TipCartSchema, request);
+  const input = await parseJsonBody(ServerTipCartSchema, request);
   const db = await getDb();
   const ip = clientIp(request);
   if (!(await hitRateLimits(db, [{ key: `cart:ip:${ip}`, rule: CART_LIMIT_PER_IP }, { key: `cart:email:${input.donor_email}`, rule: CART_LIMIT_PER_EMAIL }])).allowed) {

@@ -3,9 +3,10 @@ import { handle, json } from '@/lib/http/respond';
 import { parseJsonBody } from '@/lib/http/validation';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { clientIp } from '@/lib/security/rate-limit';
-import { OtpLoginSchema } from '@/lib/validation/accounts';
+import { OtpLoginSchema } from '@/lib/validation/sign-in';
 import { sendOneTimeCode } from '@/lib/auth/one-time-code';
 import { productNameFor } from '@/lib/auth/flows';
+import { ONE_TIME_CODE_RESEND_AFTER_MS } from '@/lib/constants';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,5 +16,6 @@ export const POST = handle(async (request) => {
   const { contact } = await parseJsonBody(OtpLoginSchema, request);
   const db = await getDb();
   const sent = await sendOneTimeCode(db, contact, clientIp(request), await productNameFor(db, request));
-  return json({ data: { request_id: sent.request_id, expires_at: sent.expires_at.toISOString(), sent_to: contact.kind } });
+  // issue 31: the form counts down to its resend button and says how many codes are left this hour
+  return json({ data: { request_id: sent.request_id, expires_at: sent.expires_at.toISOString(), sent_to: contact.kind, resend_after_s: ONE_TIME_CODE_RESEND_AFTER_MS / 1000, codes_left: sent.codes_left } });
 });

@@ -4,7 +4,7 @@ import { handle, json } from '@/lib/http/respond';
 import { parseJsonBody, parseWith } from '@/lib/http/validation';
 import { rateLimited } from '@/lib/http/errors';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
-import { CartSchema } from '@/lib/validation/donation';
+import { ServerCartSchema } from '@/lib/validation/cart-server';
 import { createCart } from '@/lib/donations/service';
 import { hasPinAccess } from '@/lib/story/pin-access';
 import { signedInUser } from '@/lib/auth/session';
@@ -22,7 +22,7 @@ export const dynamic = 'force-dynamic';
 export const POST = handle(async (request, { params }: { params: Promise<{ id: string }> }) => {
   assertSameOrigin(request);
   const { id } = parseWith(z.object({ id: FundraiserIdSchema }), await params);
-  const input = await parseJsonBody(CartSchema, request);
+  const input = await parseJsonBody(ServerCartSchema, request);
   const db = await getDb();
   const ip = clientIp(request);
   // card testing comes as many small carts: limit per address and per email

@@ -5,7 +5,7 @@ import { SignInPanel } from '@/components/auth/SignInPanel';
 import { SocialButtons } from '@/components/auth/SocialButtons';
 import { GoogleOneTap } from '@/components/auth/GoogleOneTap';
 import { googleOneTapClientId } from '@/lib/auth/social/providers';
-import { firstParam } from '@/lib/routes';
+import { firstParam, signInReason } from '@/lib/routes';
 import '@/components/auth/auth.css';
 
 export const dynamic = 'force-dynamic';
@@ -28,7 +28,7 @@ export default async function SignInPage({ params, searchParams }: Props) {
   return (
     <div className="container section signin-page">
       <NextIntlClientProvider messages={{ Auth: messages.Auth }}>
-        <SignInPanel redirectUri={redirectUri} autologinToken={firstParam(sp.autologin_token) ?? null} socialFailed={firstParam(sp.error) === 'social_failed'} registrationSource={firstParam(sp.registration_source)?.slice(0, 40) || undefined} walletReturn={walletReturn} />
+        <SignInPanel redirectUri={redirectUri} autologinToken={firstParam(sp.autologin_token) ?? null} socialFailed={firstParam(sp.error) === 'social_failed'} registrationSource={firstParam(sp.registration_source)?.slice(0, 40) || undefined} walletReturn={walletReturn} reason={signInReason(firstParam(sp.reason))} />
       </NextIntlClientProvider>
       <SocialButtons redirectUri={redirectUri} />
       {oneTap && <GoogleOneTap clientId={oneTap} redirectUri={redirectUri} />}

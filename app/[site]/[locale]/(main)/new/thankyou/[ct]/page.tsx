@@ -127,7 +127,9 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
           <OneTapSip
             offer={offer}
             locale={locale}
-            signInHref={localizedPath(locale, signInPath(localizedPath(locale, `/new/sip?${new URLSearchParams({ cause: offer.sip_cause, amount: String(offer.amount) })}`)))}
+            signInHref={localizedPath(locale, signInPath(localizedPath(locale, `/new/sip?${new URLSearchParams({ cause: offer.sip_cause, amount: String(offer.amount) })}`), 'sip'))}
+            // issue 31: the email she gave with, for the sign-in form (this page is hers: mayReadOrder above)
+            emailHint={row.cart.donor_email}
             labels={{ cta: t('sipCta'), starting: t('sipStarting'), failed: t('sipFailed') }}
           />
         </section>

@@ -1,0 +1,72 @@
+'use client';
+// issue 31: one phone field for every country: a country picker (its letters and +code shown, the name read out)
+// beside the number. The picker sets the dialling code ('+1'); the server turns code and number into E.164.
+import { useMemo, useState, type InputHTMLAttributes } from 'react';
+import type { CountryCode } from '@/lib/phone/countries';
+import { countryForExtension, extensionOf, phoneCountries } from '@/lib/phone/dialling';
+import { FieldNotes } from './Field';
+import './phone-field.css';
+
+interface Props {
+  /** the number input's id; the picker's is `${id}-country` unless countryId says otherwise */
+  id: string;
+  countryId?: string;
+  label: string;
+  /** the picker's accessible name ('Country code') */
+  countryLabel: string;
+  locale: string;
+  /** the dialling code now chosen ('+91') */
+  extension: string;
+  onExtensionChange: (extension: string) => void;
+  /** the number input's own props (value and onChange, or react-hook-form's register) */
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { ref?: React.Ref<HTMLInputElement> };
+  error?: string;
+  hint?: string;
+  /** false while the field may hold an email instead (the sign-in contact field): the picker waits for digits */
+  withCountry?: boolean;
+}
+
+export function PhoneField({ id, countryId = `${id}-country`, label, countryLabel, locale, extension, onExtensionChange, inputProps, error, hint, withCountry = true }: Props) {
+  const countries = useMemo(() => phoneCountries(locale), [locale]);
+  // the country, not only its code: Canada and the US share +1
+  const [country, setCountry] = useState<CountryCode>(() => countryForExtension(extension));
+  const shown = extensionOf(country) === extension ? country : countryForExtension(extension);
+  const describedBy = [hint ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field phone-field">
+      <label htmlFor={id}>{label}</label>
+      {/* number and code read left to right in every language (+91 never becomes 91+) */}
+      <div className="phone-field-row" dir="ltr">
+        {/* the number input keeps its place (and focus) when the picker appears before it */}
+        {withCountry && (
+        <span className="phone-country">
+          <span className="phone-country-face" aria-hidden>
+            {/* the country's letters, not a flag emoji: Windows and many fonts draw flags as two empty boxes */}
+            <span className="phone-iso">{shown}</span>
+            {extensionOf(shown)}
+          </span>
+          <select
+            id={countryId}
+            aria-label={countryLabel}
+            value={shown}
+            onChange={(e) => {
+              const next = e.target.value as CountryCode;
+              if (!countries.some((c) => c.country === next)) return;
+              setCountry(next);
+              onExtensionChange(extensionOf(next));
+            }}
+          >
+            {countries.map((c) => (
+              <option key={c.country} value={c.country}>
+                {`${c.name} (${c.extension})`}
+              </option>
+            ))}
+          </select>
+        </span>
+        )}
+        <input id={id} type="tel" inputMode="tel" autoComplete="tel-national" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...inputProps} />
+      </div>
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}

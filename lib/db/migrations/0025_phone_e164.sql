@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "phone_e164" text GENERATED ALWAYS AS (case when phone_1 ~ '^[0-9]{4,14}$' then '+' || coalesce(nullif(ltrim(btrim(extension), '+'), ''), '91') || phone_1 end) STORED;--> statement-breakpoint
+CREATE INDEX "users_phone_e164_idx" ON "users" USING btree ("phone_e164");
