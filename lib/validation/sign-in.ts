@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { toE164 } from '../phone/international';
 import { ACCOUNT_MESSAGES, ContactField, LoginFields, OtpLoginFields } from './accounts';
-import { EmailSchema } from './people';
+import { EmailSchema, MESSAGES } from './people';
 
 type ContactValue = { kind: 'email'; value: string } | { kind: 'phone'; value: string };
 
@@ -12,17 +12,17 @@ type ContactValue = { kind: 'email'; value: string } | { kind: 'phone'; value: s
  * (extension, India when none) applies unless the number was typed with its own '+code'. An unknown code is
  * the extension field's 422.
  */
-function readContact(typed: string, extension: string | undefined, ctx: z.RefinementCtx, path: string): ContactValue {
+function readContact(typed: string, extension: string | undefined, ctx: z.RefinementCtx, path: string, message: string = ACCOUNT_MESSAGES.contact): ContactValue {
   const v = typed.trim();
   if (v.includes('@')) {
     const email = EmailSchema.safeParse(v);
     if (email.success) return { kind: 'email', value: email.data };
-    ctx.addIssue({ code: 'custom', path: path ? [path] : [], message: ACCOUNT_MESSAGES.contact });
+    ctx.addIssue({ code: 'custom', path: path ? [path] : [], message });
     return z.NEVER;
   }
   const phone = toE164(extension, v);
   if (phone.ok) return { kind: 'phone', value: phone.e164 };
-  ctx.addIssue({ code: 'custom', path: phone.field === 'extension' ? ['extension'] : path ? [path] : [], message: phone.field === 'extension' ? phone.message : ACCOUNT_MESSAGES.contact });
+  ctx.addIssue({ code: 'custom', path: phone.field === 'extension' ? ['extension'] : path ? [path] : [], message: phone.field === 'extension' ? phone.message : message });
   return z.NEVER;
 }
 
@@ -35,5 +35,5 @@ export type { LoginInput } from './accounts';
 export const OtpLoginSchema = OtpLoginFields.transform((v, ctx) => {
   const typed = v.contact ?? v.phone_1;
   if (typed === undefined) return z.NEVER;
-  return { contact: readContact(typed, v.extension, ctx, v.contact !== undefined ? 'contact' : 'phone_1') };
+  return v.contact !== undefined ? { contact: readContact(typed, v.extension, ctx, 'contact') } : { contact: readContact(typed, v.extension, ctx, 'phone_1', MESSAGES.phone) };
 });
