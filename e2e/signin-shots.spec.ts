@@ -6,15 +6,16 @@ import en from '../messages/en.json';
 import ar from '../messages/ar.json';
 import { expectNoAxeViolations } from './support/axe';
 
-const DIR = process.env.SHOTS_DIR ?? '/work/shots/signin';
+// SHOTS_DIR=/some/dir writes the pictures; without it the walk and its axe checks still run
+const DIR = process.env.SHOTS_DIR;
 const SIZES = { 390: { ...devices['iPhone 13'], viewport: { width: 390, height: 844 } }, 1366: { viewport: { width: 1366, height: 900 } } } as const;
 
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${DIR}/${name}.png` });
+  if (DIR) await page.screenshot({ path: `${DIR}/${name}.png` });
 }
 
 async function each(browser: Browser, fn: (page: Page, tag: string, prefix: string, m: typeof en) => Promise<void>) {
-  fs.mkdirSync(DIR, { recursive: true });
+  if (DIR) fs.mkdirSync(DIR, { recursive: true });
   for (const [width, options] of Object.entries(SIZES)) {
     for (const [prefix, m, lang] of [
       ['', en, 'en'],
