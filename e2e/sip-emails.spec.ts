@@ -71,6 +71,8 @@ for (const { locale, m, donor } of [
     await expect(mail.locator('.body')).toContainText('200');
     await expect(mail.locator('.body')).toContainText('300');
     await mail.getByRole('link', { name: 'Open the HTML part' }).click();
+    // the click only starts the navigation: what follows reads the HTML part, not the list
+    await page.waitForURL(/\/dev\/outbox\/\d+$/);
     // the HTML part as a mail client shows it: the language's direction, the new amount, every link absolute
     if (locale === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     else expect(await page.locator('html').getAttribute('dir')).not.toBe('rtl');
