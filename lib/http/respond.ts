@@ -31,3 +31,18 @@ export function handle<C>(fn: Handler<C>): Handler<C> {
     }
   };
 }
+
+/** A file only some people may see (a withdrawal's bill, a fundraiser's proof): never kept by a shared cache, never run as a page. */
+export function privateFileResponse(file: { bytes: Uint8Array | Buffer; contentType: string }, { noindex = false } = {}): Response {
+  return new Response(new Uint8Array(file.bytes), {
+    headers: {
+      'Content-Type': file.contentType,
+      // who may see it is decided per request: no shared cache keeps it
+      'Cache-Control': 'private, no-store',
+      'Content-Security-Policy': "default-src 'none'",
+      'X-Content-Type-Options': 'nosniff',
+      ...(noindex ? { 'X-Robots-Tag': 'noindex' } : {}),
+      'Content-Disposition': 'inline',
+    },
+  });
+}

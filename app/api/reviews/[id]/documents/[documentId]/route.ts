@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
-import { handle } from '@/lib/http/respond';
+import { handle, privateFileResponse } from '@/lib/http/respond';
 import { parseWith } from '@/lib/http/validation';
 import { signedInUser } from '@/lib/auth/session';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
@@ -13,15 +13,5 @@ export const GET = handle(async (request, { params }: { params: Promise<{ id: st
   const { id, documentId } = parseWith(z.object({ id: FundraiserIdSchema, documentId: FundraiserIdSchema }), await params);
   const db = await getDb();
   const document = await proofDocumentFile(db, await signedInUser(db, request), id, documentId);
-  return new Response(new Uint8Array(document.bytes), {
-    headers: {
-      'Content-Type': document.contentType,
-      // who may see it is decided per request: no shared cache keeps it
-      'Cache-Control': 'private, no-store',
-      'Content-Security-Policy': "default-src 'none'",
-      'X-Content-Type-Options': 'nosniff',
-      'X-Robots-Tag': 'noindex',
-      'Content-Disposition': 'inline',
-    },
-  });
+  return privateFileResponse(document, { noindex: true });
 });
