@@ -1,5 +1,13 @@
 // Every number of the product spec (sections 1, 2, 4, 5 and 9), named, in one place.
 import type { CountryCode } from './phone/countries';
+// numbers that browser code reads live beside it; named here too, for the rest of lib/
+export { FREQUENT_VISITED_CAMPAIGNS_LIMIT, SHARE_EVENT, TICKER_DESKTOP_HIDE_AFTER_S, TICKER_DESKTOP_SHOW_AT_S, TICKER_MOBILE_HIDE_AFTER_S, TICKER_MOBILE_SHOW_AT_S, TICKER_REDUCE_DONORS_BY, TRACKING_TITLE_LENGTH, UPDATE_REQUEST_MESSAGE_MAX, VISIT_EVENT } from './story/numbers';
+export { CAROUSEL_ARROWS_ABOVE, CAROUSEL_CARDS_PER_VIEW_DESKTOP, CAROUSEL_CARDS_PER_VIEW_MOBILE } from './listing/numbers';
+export { IS_LOGGED_IN_COOKIE } from './auth/cookie-names';
+export { IMAGE_WIDTHS } from './media/numbers';
+export { ACCOUNT_HOLDER_NAME_MAX, ACCOUNT_HOLDER_NAME_MIN, BANK_ACCOUNT_DIGITS_MAX, BANK_ACCOUNT_DIGITS_MIN, IFSC_PATTERN, WITHDRAWAL_PURPOSE_MAX, WITHDRAWAL_PURPOSE_MIN, WITHDRAWAL_REASON_MAX, WITHDRAWAL_REASON_MIN, WITHDRAWAL_REFERENCE_MAX } from './fundraisers/withdrawal-numbers';
+export { INDIA_EXTENSION, NAME_MAX_LENGTH, NAME_MIN_LENGTH, PHONE_DIGITS_KEPT } from './accounts/numbers';
+export { ANNIVERSARY_OCCASIONS, BANK_TRANSFER_MIN_MAJOR, CARD_BIN_DIGITS, DEDICATION_MESSAGE_MAX, DONATION_AMOUNT_PRESETS, DONATION_DEFAULT_AMOUNTS, MAX_AMOUNT_MAJOR, ORIGIN_CODES, PAYMENT_FORM_PAGE_TYPE, PAYMENT_MODES, PLATFORM_FEE_PERCENT, TIP_MAX_SHARE_OF_DONATION, UPI_POLL_MS, VPA_POLL_MS } from './donations/numbers';
 
 // spec 1: platform figures shown in the footer and on the home page (configurable through env): a number and its
 // unit, so each locale writes both its own way ('1100 Crs+' in en, '1100 करोड़+' in hi)
@@ -11,20 +19,14 @@ export const PLATFORM_FIGURES = {
   fundraisers: { value: 3.2, unit: 'lakh' },
   followers: { value: 2.5, unit: 'million' },
 } as const;
-export const PLATFORM_FEE_PERCENT = 0;
 export const DEFAULT_CONTACT_NUMBER = '+91 90000 12345';
 
 // spec 1 and 9: search-engine and share text limits
 export const STORY_META_DESCRIPTION_LENGTH = 155;
 export const WHATSAPP_SHARE_TEXT_LENGTH = 441;
-export const TRACKING_TITLE_LENGTH = 20;
 
 // spec 9: listings
 export const DASHBOARD_FETCH_COUNT = 50;
-export const CAROUSEL_CARDS_PER_VIEW_DESKTOP = 3;
-export const CAROUSEL_CARDS_PER_VIEW_MOBILE = 1.5;
-export const CAROUSEL_ARROWS_ABOVE = 3;
-export const FREQUENT_VISITED_CAMPAIGNS_LIMIT = 5;
 export const FUNDRAISER_LIST_DEFAULT_LIMIT = 24;
 /** issue 16: lists and searches count their matches up to this many, then say "1,000+": an exact count of a common word grows with the catalogue */
 export const LIST_COUNT_CAP = 1000;
@@ -34,8 +36,6 @@ export const FUNDRAISER_LIST_MAX_LIMIT = 100;
 export const HOME_TRENDING_COUNT = 12;
 
 // spec 4 and 9: payment timings
-export const UPI_POLL_MS = 5000;
-export const VPA_POLL_MS = 5000;
 export const VPA_PENDING_TIMEOUT_MS = 180000;
 export const PAYMENT_RETURN_RECHECK_MS = 10000;
 // spec 4: the mobile UPI timer ticks every second and tells screen readers the time left once a minute
@@ -44,13 +44,6 @@ export const MINUTE_MS = 60_000;
 export const SNACKBAR_MS = 3000;
 export const SIGNUP_SNACKBAR_MS = 10000;
 export const SNACKBAR_LONG_MS = 100000;
-
-// spec 4: donation ticker
-export const TICKER_MOBILE_SHOW_AT_S = [1, 15, 27, 40] as const;
-export const TICKER_MOBILE_HIDE_AFTER_S = 4;
-export const TICKER_DESKTOP_SHOW_AT_S = [4.5, 14, 26, 40] as const;
-export const TICKER_DESKTOP_HIDE_AFTER_S = 4.5;
-export const TICKER_REDUCE_DONORS_BY = 3;
 
 // spec 4: fundraiser status flags are named in lib/fundraisers/status.ts
 
@@ -70,9 +63,6 @@ export const MEDICAL_CAUSE_IDS_FOR_PERSONAL = [4, 7, 59, 103, 150, 156, 159] as 
 export const ALL_MEDICAL_CAUSE_IDS = [...MEDICAL_CAUSE_IDS_FOR_PERSONAL, 160] as const;
 
 // spec 5 and 9: phone, name, images
-export const PHONE_DIGITS_KEPT = 10;
-export const NAME_MAX_LENGTH = 50;
-export const NAME_MIN_LENGTH = 2;
 export const PASSWORD_MIN_LENGTH = 8;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'bmp', 'gif', 'png'] as const;
@@ -134,11 +124,6 @@ export const HOSPITALISATION_STATUSES = [
 
 // spec 9: payment modes and gateways (values as sent)
 // NEFT is issue 15's bank transfer (NEFT/IMPS to an account the gateway opens for the order): spec 9's list names no mode for it
-export const PAYMENT_MODES = ['UPI', 'PAYTM', 'PAYTMMA', 'CARD', 'VPA', 'DESKTOPQR', 'Emandate', 'UPIRECURRING', 'NEFT'] as const;
-/** a bank transfer carries the gateway's flat fee per transfer: below this, UPI costs the fundraiser less (rupees) */
-export const BANK_TRANSFER_MIN_MAJOR = 100;
-/** spec 3 order placement bin: the first 6 digits of a card (its issuer), the most of a card number we take */
-export const CARD_BIN_DIGITS = 6;
 /** NEFT runs in batches and a donor may transfer the next working day: a bank-transfer order waits this long before it expires */
 export const BANK_TRANSFER_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
 /** issue 30.8: the sealed cookie naming the carts this browser made, its guest donor's key to their orders' status */
@@ -160,9 +145,6 @@ export const PAYMENT_GATEWAYS = [
 ] as const;
 
 // spec 3: origin codes deciding where a failed payment returns
-export const ORIGIN_CODES = ['f', 's', 'tp', 'up', 'tann', 'tip', 'ps', 'rfd'] as const;
-/** spec 3 order placement page_type of a gift placed on our payment form (issue 31.3: a failure from a story comes back there) */
-export const PAYMENT_FORM_PAGE_TYPE = 'payment_form';
 
 // spec 3: client location fallback
 export const FALLBACK_LOCATION = {
@@ -225,9 +207,6 @@ export const REQUEST_HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_CHECK_MS = 1_000;
 
 // Donations (issue 4)
-export const DONATION_AMOUNT_PRESETS: Record<string, readonly number[]> = { INR: [500, 1000, 2500, 5000], default: [10, 25, 50, 100] };
-/** issue 30.1: the preset a gift starts at in each currency, and the one a currency change selects (never the old number in the new currency) */
-export const DONATION_DEFAULT_AMOUNTS: Record<string, number> = { INR: 1000, default: 25 };
 /** a sane ceiling per donation, in rupees (converted for other currencies) */
 export const MAX_DONATION_INR = 10_000_000;
 export const CART_LIMIT_PER_IP = { max: 20, windowMs: 10 * 60 * 1000 } as const;
@@ -238,7 +217,6 @@ export const FAILED_PAYMENT_PATH = '/payment-failed';
 export const ORDER_LIMIT_PER_IP = { max: 30, windowMs: 10 * 60 * 1000 } as const;
 
 // Accounts (issue 5)
-export const IS_LOGGED_IN_COOKIE = 'isLoggedIn';
 export const SIP_HINT_COOKIE = 'sip_state';
 export const API_TOKEN_DAYS = AUTH_COOKIE_DAYS;
 export const ONE_TIME_CODE_DIGITS = 6;
@@ -290,8 +268,6 @@ export const DEV_OUTBOX_LIST_LIMIT = 100;
 // Portfolio (issue 5)
 /** the most orders one page of users/me/orders may ask for */
 export const USER_ORDERS_MAX_LIMIT = 50;
-/** spec 5: the Indian mobile pattern and 6-digit pincodes apply to this dialling code */
-export const INDIA_EXTENSION = '+91';
 /** issue 31: the phone country picker lists these first (India, then where most diaspora donors live), then A to Z */
 export const PHONE_COUNTRIES_FIRST: readonly CountryCode[] = ['IN', 'US', 'GB', 'AE', 'CA', 'AU', 'SG', 'SA', 'QA', 'KW', 'OM', 'BH', 'MY', 'HK', 'NZ', 'DE', 'NP'];
 /** ITU-T E.164: a phone number has at most 15 digits with its country code */
@@ -338,13 +314,6 @@ export const GOOGLE_ONE_TAP_SCRIPT = 'https://accounts.google.com/gsi/client';
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 /** issue 30.13: arrays and objects inside one another in an input, at most this deep (the API's deepest payload has 3); deeper is a 400 */
 export const JSON_INPUT_MAX_DEPTH = 32;
-/** the most a donation (or a tip) may be, in major units of its own currency; the INR-equivalent ceiling above applies too */
-export const MAX_AMOUNT_MAJOR: Record<string, number> = {
-  INR: 10_000_000, USD: 150_000, GBP: 120_000, EUR: 140_000, AED: 550_000, SAR: 560_000,
-  SGD: 200_000, CAD: 200_000, HKD: 1_200_000, QAR: 550_000, AUD: 230_000, MYR: 700_000,
-};
-/** a tip may be at most this share of the donation it comes with */
-export const TIP_MAX_SHARE_OF_DONATION = 0.5;
 /** wrong PINs for one private fundraiser, from everyone together, before it locks for the rest of the window */
 export const PIN_ATTEMPTS_MAX_PER_FUNDRAISER = 30;
 export const PIN_FUNDRAISER_LOCK_WINDOW_MS = 60 * 60 * 1000;
@@ -382,8 +351,6 @@ export const SHARE_IMAGE_HEIGHT = 630;
 export const SHARE_IMAGE_QUALITY = 82;
 /** made once per fundraiser image, kept under DATA_DIR */
 export const SHARE_IMAGE_DIR_NAME = 'share-images';
-/** picture widths pages choose from (srcset): a 96 px thumbnail, phone cards at 1x-3x, the story's picture */
-export const IMAGE_WIDTHS = [240, 480, 800, 1200] as const;
 export const IMAGE_WEBP_QUALITY = 72;
 /** rasters drawn from the demo's pictures, kept under DATA_DIR */
 export const IMAGE_CACHE_DIR_NAME = 'image-cache';
@@ -472,29 +439,14 @@ export const REWARDS_PER_FUNDRAISER_MAX = 20;
 // issue 13, the campaigner's dashboard
 /** days the dashboard's donations chart covers, today included */
 export const DASHBOARD_CHART_DAYS = 30;
-/** the system events that count as a story's visits and share clicks (spec 7 actions/collect) */
-export const VISIT_EVENT = 'campaign_visit';
-export const SHARE_EVENT = 'share_click';
 /** an update's title and text (the text's HTML, before sanitising) */
 export const UPDATE_TITLE_MAX = 120;
 export const UPDATE_TEXT_MIN = 10;
 export const UPDATE_HTML_MAX = 20_000;
 
 // issue 13, withdrawals
-/** an Indian bank account number: digits only, this many at least and at most */
-export const BANK_ACCOUNT_DIGITS_MIN = 9;
-export const BANK_ACCOUNT_DIGITS_MAX = 18;
-/** the IFSC format: four letters of the bank, a zero, six letters or digits of the branch */
-export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 /** digits of an account number any answer or page shows */
 export const BANK_ACCOUNT_VISIBLE_DIGITS = 4;
-export const ACCOUNT_HOLDER_NAME_MIN = 3;
-export const ACCOUNT_HOLDER_NAME_MAX = 100;
-export const WITHDRAWAL_PURPOSE_MIN = 10;
-export const WITHDRAWAL_PURPOSE_MAX = 500;
-export const WITHDRAWAL_REASON_MIN = 10;
-export const WITHDRAWAL_REASON_MAX = 1_000;
-export const WITHDRAWAL_REFERENCE_MAX = 100;
 /** withdrawals the reviewers' queue lists at once, oldest first */
 export const WITHDRAWAL_QUEUE_MAX = 100;
 
@@ -541,8 +493,6 @@ export const DASHBOARD_UPDATE_REQUESTS_LIMIT = 50;
 export const DASHBOARD_HELD_UPDATES_LIMIT = 10;
 /** issue 30.12: how long the reviewer's word-by-word comparison of a story may take before it shows old and new whole */
 export const REVIEW_DIFF_TIMEOUT_MS = 200;
-/** the optional note a donor sends with "ask for update" */
-export const UPDATE_REQUEST_MESSAGE_MAX = 500;
 
 // issue 14: how the sandbox's mandate debits end, as a tester chooses on its authorise page
 export const SANDBOX_MANDATE_OUTCOMES = ['success', 'insufficient_funds', 'technical', 'mandate_revoked'] as const;
@@ -661,9 +611,6 @@ export const PAYTM_LOGIN_SCOPE = 'paytm';
 // issue 15: more ways to give (spec 2 /new/standalonetip and /new/anniversary)
 /** a standalone tip to the platform: its presets per currency (the first row the page offers) */
 export const STANDALONE_TIP_PRESETS: Record<string, readonly number[]> = { INR: [51, 101, 251, 501], default: [2, 5, 10, 20] };
-/** the occasions anniversary giving marks a gift with (shown on the receipt) */
-export const ANNIVERSARY_OCCASIONS = ['birthday', 'wedding_anniversary', 'in_memory', 'festival', 'other'] as const;
-export const DEDICATION_MESSAGE_MAX = 140;
 
 // issue 15: listings and fundraiser page calls
 /** the visitor's cookie id (spec 7 trending with cookie id; campaign visits count once per visitor and day); set by POST visit */

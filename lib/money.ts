@@ -47,6 +47,11 @@ export function currencyOptionLabel(currency: string): string {
   return entry?.is_symbol ? `${entry.symbol} ${entry.currency}` : currency;
 }
 
+/** The currency picker's entries, labelled where the table is (the server), handed to forms in the browser as props. */
+export function currencyPickerOptions<C extends CurrencyCode = CurrencyCode>(codes?: readonly C[]): { code: C; label: string }[] {
+  return (codes ?? (CURRENCY_CODES as readonly CurrencyCode[] as readonly C[])).map((c) => ({ code: c, label: currencyOptionLabel(c) }));
+}
+
 export function isCurrencyCode(value: unknown): value is CurrencyCode {
   return typeof value === 'string' && (CURRENCY_CODES as readonly string[]).includes(value);
 }

@@ -1,11 +1,17 @@
 'use client';
 // issue 31: one phone field for every country: a country picker (its letters and +code shown, the name read out)
 // beside the number. The picker sets the dialling code ('+1'); the server turns code and number into E.164.
-import { useMemo, useState, type InputHTMLAttributes } from 'react';
+import { useEffect, useMemo, useState, type InputHTMLAttributes } from 'react';
 import type { CountryCode } from '@/lib/phone/countries';
-import { countryForExtension, extensionOf, phoneCountries } from '@/lib/phone/dialling';
+import { INDIA_EXTENSION } from '@/lib/accounts/numbers';
 import { FieldNotes } from './Field';
 import './phone-field.css';
+
+type Dialling = typeof import('@/lib/phone/dialling');
+
+// loaded once per page: a field shown again (the sign-in form's "change number") has its list at once
+let loaded: Dialling | null = null;
+const loadDialling = async () => (loaded ??= await import('@/lib/phone/dialling'));
 
 interface Props {
   /** the number input's id; the picker's is `${id}-country` unless countryId says otherwise */
@@ -27,10 +33,20 @@ interface Props {
 }
 
 export function PhoneField({ id, countryId = `${id}-country`, label, countryLabel, locale, extension, onExtensionChange, inputProps, error, hint, withCountry = true }: Props) {
-  const countries = useMemo(() => phoneCountries(locale), [locale]);
+  // the table of 245 countries comes after the page is usable: the first load stays as light as it was before the picker
+  const [dialling, setDialling] = useState<Dialling | null>(loaded);
+  useEffect(() => {
+    if (!withCountry || dialling) return;
+    let live = true;
+    void loadDialling().then((of) => live && setDialling(of));
+    return () => {
+      live = false;
+    };
+  }, [withCountry, dialling]);
+  const countries = useMemo(() => (dialling ? dialling.phoneCountries(locale) : null), [dialling, locale]);
   // the country, not only its code: Canada and the US share +1
-  const [country, setCountry] = useState<CountryCode>(() => countryForExtension(extension));
-  const shown = extensionOf(country) === extension ? country : countryForExtension(extension);
+  const [country, setCountry] = useState<CountryCode | null>(null);
+  const shown: CountryCode | '' = dialling ? (country && dialling.extensionOf(country) === extension ? country : dialling.countryForExtension(extension)) : extension === INDIA_EXTENSION ? 'IN' : '';
   const describedBy = [hint ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field phone-field">
@@ -42,8 +58,8 @@ export function PhoneField({ id, countryId = `${id}-country`, label, countryLabe
         <span className="phone-country">
           <span className="phone-country-face" aria-hidden>
             {/* the country's letters, not a flag emoji: Windows and many fonts draw flags as two empty boxes */}
-            <span className="phone-iso">{shown}</span>
-            {extensionOf(shown)}
+            {shown && <span className="phone-iso">{shown}</span>}
+            {dialling && shown ? dialling.extensionOf(shown) : extension}
           </span>
           <select
             id={countryId}
@@ -51,16 +67,21 @@ export function PhoneField({ id, countryId = `${id}-country`, label, countryLabe
             value={shown}
             onChange={(e) => {
               const next = e.target.value as CountryCode;
-              if (!countries.some((c) => c.country === next)) return;
+              if (!dialling || !countries?.some((c) => c.country === next)) return;
               setCountry(next);
-              onExtensionChange(extensionOf(next));
+              onExtensionChange(dialling.extensionOf(next));
             }}
           >
-            {countries.map((c) => (
-              <option key={c.country} value={c.country}>
-                {`${c.name} (${c.extension})`}
-              </option>
-            ))}
+            {countries ? (
+              countries.map((c) => (
+                <option key={c.country} value={c.country}>
+                  {`${c.name} (${c.extension})`}
+                </option>
+              ))
+            ) : (
+              // until the list arrives, the code already chosen
+              <option value={shown}>{extension}</option>
+            )}
           </select>
         </span>
         )}

@@ -9,9 +9,12 @@ import { UPI_ID_PATTERN } from '@/lib/validation/people';
 import type { PaymentOption } from '@/lib/payments/options';
 import { goTo, sendToApi } from '@/components/auth/client-session';
 import { PaymentModes } from '@/components/payment/PaymentModes';
+import type { MethodMarks } from '@/components/payment/MethodMark';
 import { Field } from '@/components/forms/Field';
 
 interface Props {
+  /** each payment method's mark, drawn on the server (methodMarks()) */
+  marks?: MethodMarks;
   policyId: number;
   /** the premium, written out in the page's language */
   amount: string;
@@ -22,7 +25,7 @@ interface Props {
   vpaTimeoutMs: number;
 }
 
-export function PolicyPayForm({ policyId, amount, modes, locale, localePrefix, vpaTimeoutMs }: Props) {
+export function PolicyPayForm({ policyId, amount, modes, locale, localePrefix, vpaTimeoutMs, marks }: Props) {
   const t = useTranslations('Insurance');
   const tp = useTranslations('Payment');
   const [mode, setMode] = useState<PaymentOption | null>(modes[0] ?? null);
@@ -66,7 +69,7 @@ export function PolicyPayForm({ policyId, amount, modes, locale, localePrefix, v
 
   return (
     <form className="panel insurance-form" onSubmit={(e) => void pay(e)} noValidate data-testid="policy-pay-form">
-      <PaymentModes legend={t('payLegend')} modes={modes} chosen={mode ?? undefined} onChoose={setMode} />
+      <PaymentModes legend={t('payLegend')} modes={modes} chosen={mode ?? undefined} onChoose={setMode} marks={marks} />
       {mode === 'VPA' && (
         <Field id={`policy-${policyId}-vpa`} label={tp('vpa')} error={vpaError || undefined}>
           {(c) => <input {...c} value={vpa} onChange={(e) => setVpa(e.target.value)} placeholder="name@bank" autoComplete="off" dir="ltr" />}

@@ -2,6 +2,7 @@
 // spec 8: a payment gateway failure shows its description; pages stay cacheable, so st=f is read here. Where the page
 // itself offers no Contribute beside it (issue 30: an update's page, the thank-you page), it offers to try again.
 import { useSyncExternalStore } from 'react';
+import { FailedReason } from './FailedReason';
 
 const subscribe = () => () => {};
 const readQuery = () => window.location.search;
@@ -11,17 +12,7 @@ export function PaymentFailedNotice({ template, fallback, retry }: { template: s
   const query = new URLSearchParams(search);
   if (query.get('st') !== 'f') return null;
   const reason = query.get('reason');
-  // the gateway's reason is in its own language (often English): isolated, it keeps its direction in Arabic and Urdu
-  const [before, after = ''] = template.split('{reason}');
-  const text = reason ? (
-    <>
-      {before}
-      <bdi>{reason}</bdi>
-      {after}
-    </>
-  ) : (
-    fallback
-  );
+  const text = reason ? <FailedReason template={template} reason={reason} /> : fallback;
   if (!retry) {
     return (
       <p className="notice-error" role="alert" data-testid="payment-failed">

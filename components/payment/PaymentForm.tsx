@@ -1,27 +1,28 @@
 'use client';
 // spec 4/5: the donation form. One zod schema (CartSchema) checks it here and again on the server.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BankTransferSchema, CartSchema, bankTransferAmountError, type BankTransferInput, type CartInput } from '@/lib/validation/donation';
-import { CURRENCY_CODES, DEFAULT_CURRENCY, currencyOptionLabel, formatMoney, toMinor } from '@/lib/money';
-import { PAYMENT_FORM_PAGE_TYPE, PLATFORM_FEE_PERCENT, UPI_POLL_MS, VPA_POLL_MS } from '@/lib/constants';
+import { DEFAULT_CURRENCY, formatMoney, toMinor } from '@/lib/money';
+import { PAYMENT_FORM_PAGE_TYPE, PLATFORM_FEE_PERCENT, UPI_POLL_MS, VPA_POLL_MS } from '@/lib/donations/numbers';
 import { defaultDonationAmount, donationPresetsFor, inrEquivalentMinor } from '@/lib/donations/amounts';
 import { UPI_ID_PATTERN } from '@/lib/validation/people';
 import { PhoneField } from '@/components/forms/PhoneField';
 import { orderChannel, PAYMENT_RESULT_EVENT, REALTIME_AUTH_PATH } from '@/lib/realtime/channels';
 import type { PaymentOption } from '@/lib/payments/options';
-import { UpiTimer } from './UpiTimer';
 import { PaymentModes } from './PaymentModes';
-import { CreditPay } from './CreditPay';
+import type { MethodMarks } from './MethodMark';
 import { CouponField } from './CouponField';
 import { failureMessage } from './failure-message';
-import { keepGiftDraft, readGiftDraft } from './gift-draft';
+import { FailedReason } from './FailedReason';
 import { Field } from '../forms/Field';
 import { sendToApi, type ApiResult } from '../auth/client-session';
 
 interface Props {
+  /** each payment method's mark, drawn on the server (methodMarks()) */
+  marks?: MethodMarks;
   fundraiser: { id: number; custom_tag: string; taxBenefit: boolean };
   localePrefix: string;
   vpaTimeoutMs: number;
@@ -38,6 +39,8 @@ interface Props {
   rewardId?: number | null;
   /** a signed-in donor's Sahyog credit (spec 9 prizes), per currency it was granted in, given with one tap (spec 7 redeem amount) */
   credits?: { balanceMinor: number; currency: string }[];
+  /** the currency picker's entries ('₹ INR', 'AED'), labelled on the server: the browser needs no currency table */
+  currencyOptions: { code: string; label: string }[];
   /** today's rates (micro-rupees per unit): a gift in another currency shows what it is in rupees */
   inrPerUnitMicros: Record<string, number>;
   /** anniversary giving (issue 15): the gift's origin code and the occasion it marks, carried to the cart */
@@ -54,6 +57,11 @@ interface Props {
 
 const TIP_PERCENTS = [0, 5, 10, 15];
 
+// shown to few visits (a donor with Sahyog credit) or late in one (a UPI payment under way): loaded when they show
+// (React's lazy, not next/dynamic: that one brings about 3 kB of its own to the page)
+const CreditPay = lazy(() => import('./CreditPay').then((m) => ({ default: m.CreditPay })));
+const UpiTimer = lazy(() => import('./UpiTimer').then((m) => ({ default: m.UpiTimer })));
+
 // our API's answers, through the one client that also ends a session the server answers token_expired for (spec 8)
 const postJson = <T,>(url: string, body: unknown, headers?: Record<string, string>) => sendToApi<T | undefined>('POST', url, body, { headers });
 type TxnStatus = { status?: string; redirect?: string; failure_reason?: string | null };
@@ -62,7 +70,7 @@ type TxnStatus = { status?: string; redirect?: string; failure_reason?: string |
 /** a phone's width: UPI opens the app there, a desktop shows a QR code (spec 4) */
 const isPhone = () => !window.matchMedia('(min-width: 768px)').matches;
 
-export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, modesByCurrency, brandName, rewards = [], rewardId = null, origin = 's', updateId = null, dedication = null, credits = [], inrPerUnitMicros, donor = null, failed = null }: Props) {
+export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, modesByCurrency, brandName, rewards = [], rewardId = null, origin = 's', updateId = null, dedication = null, credits = [], currencyOptions, marks, inrPerUnitMicros, donor = null, failed = null }: Props) {
   const t = useTranslations('Payment');
   const [mode, setMode] = useState<PaymentOption>('UPI');
   const initialReward = rewards.find((r) => r.id === rewardId && r.left !== 0) ?? null;
@@ -117,20 +125,25 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
 
   // issue 31.3: what this tab kept of the donor's last try for this fundraiser comes back (after hydration: it is the tab's, not the server's)
   useEffect(() => {
-    const draft = readGiftDraft(fundraiser.id);
-    if (!draft) return;
-    const offered = modesByCurrency[draft.currency] ?? [];
-    setValue('currency', draft.currency as CartInput['currency']);
-    setValue('donated_amount', draft.donated_amount);
-    // the draft lives in this tab's storage, known only after hydration
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setOtherAmount(draft.otherAmount);
-    for (const name of ['donor_name', 'donor_email', 'donor_extension', 'donor_phone', 'donor_pincode'] as const) if (draft[name]) setValue(name, draft[name]);
-    setValue('is_anonymous', draft.is_anonymous);
-    setTipPercent(TIP_PERCENTS.includes(draft.tipPercent) ? draft.tipPercent : 0);
-    if (offered.includes(draft.mode)) setMode(draft.mode);
-    setVpa(draft.vpa);
-    if (draft.reward_id && rewards.some((r) => r.id === draft.reward_id && r.left !== 0)) setValue('reward_id', draft.reward_id);
+    let live = true;
+    // the draft's code comes after the page is usable: most visits have no draft to bring back
+    void import('./gift-draft').then(({ readGiftDraft }) => {
+      const draft = live ? readGiftDraft(fundraiser.id) : null;
+      if (!draft) return;
+      const offered = modesByCurrency[draft.currency] ?? [];
+      setValue('currency', draft.currency as CartInput['currency']);
+      setValue('donated_amount', draft.donated_amount);
+      setOtherAmount(draft.otherAmount);
+      for (const name of ['donor_name', 'donor_email', 'donor_extension', 'donor_phone', 'donor_pincode'] as const) if (draft[name]) setValue(name, draft[name]);
+      setValue('is_anonymous', draft.is_anonymous);
+      setTipPercent(TIP_PERCENTS.includes(draft.tipPercent) ? draft.tipPercent : 0);
+      if (offered.includes(draft.mode)) setMode(draft.mode);
+      setVpa(draft.vpa);
+      if (draft.reward_id && rewards.some((r) => r.id === draft.reward_id && r.left !== 0)) setValue('reward_id', draft.reward_id);
+    });
+    return () => {
+      live = false;
+    };
     // once, on arrival: the draft is read from this tab's storage, which no render changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -221,6 +234,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     setFailure(null);
     setUpiApp(null);
     // the donor's details stay in this tab while they are at the gateway (issue 31.3): a failure brings them back
+    const { keepGiftDraft } = await import('./gift-draft');
     keepGiftDraft(fundraiser.id, { donated_amount: Number(values.donated_amount), currency: values.currency, otherAmount, donor_name: values.donor_name ?? '', donor_email: values.donor_email ?? '', donor_extension: values.donor_extension ?? '', donor_phone: values.donor_phone ?? '', donor_pincode: values.donor_pincode ?? '', is_anonymous: values.is_anonymous === '1' ? '1' : '0', tipPercent, mode: chosenMode ?? 'UPI', vpa, reward_id: values.reward_id ? Number(values.reward_id) : null });
     if (chosenMode === 'VPA' && !UPI_ID_PATTERN.test(vpa.trim())) return setVpaError(t('vpaInvalid'));
     setVpaError('');
@@ -369,9 +383,9 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
               <label htmlFor="pay-currency">{t('currency')}</label>
               <select id="pay-currency" {...currencyField}>
                 {/* spec 3: each entry with its symbol ('£ GBP'), so a donor abroad finds theirs at a glance */}
-                {CURRENCY_CODES.map((c) => (
-                  <option key={c} value={c}>
-                    {currencyOptionLabel(c)}
+                {currencyOptions.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.label}
                   </option>
                 ))}
               </select>
@@ -406,7 +420,11 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
             )}
           </fieldset>
         )}
-        {credit && !dedication && <CreditPay fundraiser={fundraiser} credit={credit} amount={amount} currency={currency} locale={locale} localePrefix={localePrefix} />}
+        {credit && !dedication && (
+          <Suspense fallback={null}>
+            <CreditPay fundraiser={fundraiser} credit={credit} amount={amount} currency={currency} locale={locale} localePrefix={localePrefix} />
+          </Suspense>
+        )}
         {creditElsewhere.length > 0 && !dedication && (
           <section className="credit-pay" data-testid="credit-elsewhere">
             {creditElsewhere.map((c) => (
@@ -427,6 +445,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
           modes={modes}
           chosen={chosenMode}
           onChoose={setMode}
+          marks={marks}
           detail={
             // issue 31.7: the UPI ID box right under its own option
             chosenMode === 'VPA' ? (
@@ -536,7 +555,9 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
               {/* the UPI timer beside the status, in view at the bottom of a phone's screen */}
               {upiApp && (
                 <div className="upi-app" data-testid="upi-app">
-                  <UpiTimer key={upiApp.since} deadline={upiApp.since + vpaTimeoutMs} durationMs={vpaTimeoutMs} label={t('upiTimer')} minutesLeft={t.raw('upiMinutesLeft') as string} />
+                  <Suspense fallback={null}>
+                    <UpiTimer key={upiApp.since} deadline={upiApp.since + vpaTimeoutMs} durationMs={vpaTimeoutMs} label={t('upiTimer')} minutesLeft={t.raw('upiMinutesLeft') as string} />
+                  </Suspense>
                   {/* the tap already opened it: this is for a donor who closed it, or whose browser kept it from opening */}
                   <a className="btn btn-secondary btn-block" href={upiApp.url} target="_blank" rel="noopener" data-testid="upi-open-app">
                     {t('upiOpenApp')}
@@ -558,18 +579,6 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
           )}
         </div>
       </form>
-    </>
-  );
-}
-
-/** "Payment failed: {reason}", the gateway's reason isolated (often English inside Arabic or Urdu). */
-function FailedReason({ template, reason }: { template: string; reason: string }) {
-  const [before, after = ''] = template.split('{reason}');
-  return (
-    <>
-      {before}
-      <bdi>{reason}</bdi>
-      {after}
     </>
   );
 }

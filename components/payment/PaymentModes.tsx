@@ -3,7 +3,7 @@
 import type { ReactNode, Ref } from 'react';
 import { useTranslations } from 'next-intl';
 import type { PaymentOption } from '@/lib/payments/options';
-import { MethodMark } from './MethodMark';
+import type { MethodMarks } from './MethodMark';
 
 interface Props {
   legend: string;
@@ -13,9 +13,11 @@ interface Props {
   /** what the chosen method asks for (a UPI ID), shown right under its own tile (issue 31.7) */
   detail?: ReactNode;
   ref?: Ref<HTMLFieldSetElement>;
+  /** each method's mark, drawn on the server (methodMarks()) */
+  marks?: MethodMarks;
 }
 
-export function PaymentModes({ legend, modes, chosen, onChoose, detail, ref }: Props) {
+export function PaymentModes({ legend, modes, chosen, onChoose, detail, ref, marks }: Props) {
   const t = useTranslations('Payment');
   return (
     <fieldset ref={ref}>
@@ -25,7 +27,7 @@ export function PaymentModes({ legend, modes, chosen, onChoose, detail, ref }: P
           <div key={m} className="mode-option">
             <label className={`mode-tile${chosen === m ? ' selected' : ''}`}>
               <input type="radio" name="mode" value={m} checked={chosen === m} onChange={() => onChoose(m)} />
-              <MethodMark mode={m} />
+              {marks?.[m]}
               <span>{t(`mode${m}`)}</span>
             </label>
             {chosen === m && detail ? <div className="mode-detail">{detail}</div> : null}

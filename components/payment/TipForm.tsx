@@ -10,18 +10,21 @@ import { CURRENCY_CODES, formatMoney, toMinor } from '@/lib/money';
 import { STANDALONE_TIP_PRESETS } from '@/lib/constants';
 import type { PaymentOption } from '@/lib/payments/options';
 import { PaymentModes } from './PaymentModes';
+import type { MethodMarks } from './MethodMark';
 import { Field } from '../forms/Field';
 import { sendToApi } from '../auth/client-session';
 import { failureMessage } from './failure-message';
 
 interface Props {
+  /** each payment method's mark, drawn on the server (methodMarks()) */
+  marks?: MethodMarks;
   defaultCurrency: string;
   locale: string;
   /** per currency, the one-time methods a configured gateway takes (worked out on the server); a UPI id collect needs the gift page's waiting, so it is not offered here */
   modesByCurrency: Partial<Record<string, PaymentOption[]>>;
 }
 
-export function TipForm({ defaultCurrency, locale, modesByCurrency }: Props) {
+export function TipForm({ defaultCurrency, locale, modesByCurrency, marks }: Props) {
   const t = useTranslations('Payment');
   const tt = useTranslations('Tip');
   const [mode, setMode] = useState<PaymentOption>('UPI');
@@ -122,7 +125,7 @@ export function TipForm({ defaultCurrency, locale, modesByCurrency }: Props) {
           </p>
         )}
       </fieldset>
-      <PaymentModes legend={t('mode')} modes={modes} chosen={chosenMode} onChoose={setMode} />
+      <PaymentModes legend={t('mode')} modes={modes} chosen={chosenMode} onChoose={setMode} marks={marks} />
       <Field id="tip-donor_name" label={t('name')} error={errorOf('donor_name')}>
         {(c) => <input {...c} autoComplete="name" {...register('donor_name')} />}
       </Field>

@@ -3,9 +3,9 @@
 // method. spec 5's rules run here from lib/sip/rules.ts, as the server runs them; the rounded amount is shown before paying.
 import { useMemo, useState } from 'react';
 import { useLocale } from 'next-intl';
-import { currencyOptionLabel, formatMoney, toMinor } from '@/lib/money';
+import { formatMoney, toMinor } from '@/lib/money';
 import { SIP_MANDATE_HEADROOM } from '@/lib/constants';
-import { isSipUpiHandle, roundSipAmount, SIP_CURRENCIES, sipCausesFor, sipMethodsFor, sipMinimumMajor, sipTotalProblems, type SipCurrency, type SipPaymentMethod } from '@/lib/sip/rules';
+import { isSipUpiHandle, roundSipAmount, sipCausesFor, sipMethodsFor, sipMinimumMajor, sipTotalProblems, type SipCurrency, type SipPaymentMethod } from '@/lib/sip/rules';
 import { sendToApi } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';
 import { fillTemplate } from '@/lib/i18n/fill';
@@ -39,13 +39,15 @@ export interface SubscribeLabels {
 
 interface Props {
   labels: SubscribeLabels;
+  /** the currency picker's entries ('₹ INR'), labelled on the server: the browser needs no currency table */
+  currencyOptions: { code: SipCurrency; label: string }[];
   /** what the donor already gives monthly (spec 5's exception to the minimum) */
   existing: { sip_cause: string; amount: number; currency: string }[];
   defaultCause: string;
   defaultAmount: number;
 }
 
-export function SubscribeForm({ labels, existing, defaultCause, defaultAmount }: Props) {
+export function SubscribeForm({ labels, currencyOptions, existing, defaultCause, defaultAmount }: Props) {
   const locale = useLocale();
   const [currency, setCurrency] = useState<SipCurrency>('INR');
   const [amounts, setAmounts] = useState<Record<string, string>>({ [defaultCause]: String(defaultAmount) });
@@ -116,9 +118,9 @@ export function SubscribeForm({ labels, existing, defaultCause, defaultAmount }:
       <div className="field">
         <label htmlFor="sip-currency">{labels.currency}</label>
         <select id="sip-currency" value={currency} onChange={(e) => changeCurrency(e.target.value as SipCurrency)}>
-          {SIP_CURRENCIES.map((c) => (
-            <option key={c} value={c}>
-              {currencyOptionLabel(c)}
+          {currencyOptions.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.label}
             </option>
           ))}
         </select>

@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import { PaymentForm } from '@/components/payment/PaymentForm';
+import { currencyPickerOptions } from '@/lib/money';
 
 const fetchMock = jest.fn();
 beforeEach(() => {
@@ -30,6 +31,7 @@ function renderForm(modes: ('CARD' | 'NEFT' | 'UPI' | 'VPA')[] = ['CARD'], more:
         vpaTimeoutMs={180000}
         realtime={null}
         defaultCurrency="INR"
+        currencyOptions={currencyPickerOptions()}
         locale="en"
         modesByCurrency={{ INR: modes, USD: ['CARD'] }}
         brandName="Sahyog"
@@ -63,7 +65,8 @@ describe('spec 5: the Indian mobile rule on the donation form', () => {
     fetchMock.mockReturnValue(answer(422, { error: { code: 'validation_failed', message: 'stop here' } }));
     renderForm();
     fillDonor('5876543210');
-    // issue 31: the dialling code is a country picked from the list
+    // issue 31: the dialling code is a country picked from the list (which arrives after the form is usable)
+    await screen.findByRole('option', { name: /United States/ });
     fireEvent.change(screen.getByLabelText('Country code'), { target: { value: 'US' } });
     await contribute();
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -200,7 +203,8 @@ describe('issue 30.1/30.2: changing the currency', () => {
 
   it('offers Sahyog credit only in the currency it was granted in, shown in that currency', async () => {
     renderForm(['CARD'], { credits: [{ currency: 'INR', balanceMinor: 30_000 }] });
-    expect(screen.getByTestId('credit-pay')).toHaveTextContent('You have ₹300 of Sahyog credit');
+    // the credit panel's code is loaded when a donor has credit to show it
+    expect(await screen.findByTestId('credit-pay')).toHaveTextContent('You have ₹300 of Sahyog credit');
     expect(screen.getByRole('button', { name: 'Give ₹300 from my credit' })).toBeEnabled();
     currency('USD');
     expect(screen.queryByTestId('credit-pay')).toBeNull();

@@ -169,7 +169,8 @@ describe('issue 31: walls that say why, codes that can be sent again, errors whe
     renderPanel();
     fireEvent.click(screen.getByRole('button', { name: 'Log in with a one-time code' }));
     fireEvent.change(screen.getByLabelText('Email or mobile number'), { target: { value: '202 555 0123' } });
-    // digits: the country picker appears; the US is chosen
+    // digits: the country picker appears (its list a moment later); the US is chosen
+    await screen.findByRole('option', { name: /United States/ });
     fireEvent.change(screen.getByLabelText('Country code'), { target: { value: 'US' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     const resend = await screen.findByTestId('resend-code');

@@ -4,7 +4,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import { SubscribeForm, type SubscribeLabels } from '@/components/sip/SubscribeForm';
-import { SIP_UPI_HANDLE_LIST } from '@/lib/sip/rules';
+import { SIP_CURRENCIES, SIP_UPI_HANDLE_LIST } from '@/lib/sip/rules';
+import { currencyPickerOptions } from '@/lib/money';
 import { fillTemplate } from '@/lib/i18n/fill';
 
 const T = en.SipSubscribe;
@@ -38,7 +39,7 @@ beforeEach(() => {
 function show() {
   return render(
     <NextIntlClientProvider locale="en" messages={{}}>
-      <SubscribeForm labels={labels} existing={[]} defaultCause="medical" defaultAmount={500} />
+      <SubscribeForm labels={labels} currencyOptions={currencyPickerOptions(SIP_CURRENCIES)} existing={[]} defaultCause="medical" defaultAmount={500} />
     </NextIntlClientProvider>,
   );
 }

@@ -3,6 +3,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import { UpiTimer, formatCountdown } from '@/components/payment/UpiTimer';
 import { PaymentForm } from '@/components/payment/PaymentForm';
+import { currencyPickerOptions } from '@/lib/money';
 import { paymentOptions } from '@/lib/payments/options';
 import { UPI_POLL_MS } from '@/lib/constants';
 
@@ -81,6 +82,7 @@ describe('spec 4: UPI on a phone', () => {
           vpaTimeoutMs={vpaTimeoutMs}
           realtime={null}
           defaultCurrency="INR"
+          currencyOptions={currencyPickerOptions()}
           locale="en"
           modesByCurrency={{ INR: paymentOptions('INR') }}
           brandName="Sahyog"

@@ -20,6 +20,7 @@ import { CreditDetailsForm } from '@/components/insurance/CreditDetailsForm';
 import { planChoices, planName, planPrice } from '@/components/insurance/plan-labels';
 import '@/components/payment/payment.css';
 import '@/components/insurance/insurance.css';
+import { methodMarks } from '@/components/payment/MethodMark';
 
 // the owner's own policy, from the session cookie: never cached
 export const dynamic = 'force-dynamic';
@@ -108,6 +109,7 @@ export default async function PolicyPage({ params, searchParams }: Props) {
               policyId={policy.id}
               amount={isolate(amount)}
               modes={premiumPaymentOptions(row.currency)}
+              marks={methodMarks()}
               locale={locale}
               localePrefix={localePrefix(locale)}
               vpaTimeoutMs={env().VPA_PENDING_TIMEOUT_MS ?? VPA_PENDING_TIMEOUT_MS}

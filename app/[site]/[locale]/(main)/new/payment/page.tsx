@@ -17,9 +17,9 @@ import { getBrand } from '@/components/layout/request-context';
 import { cachedFundraiserById } from '@/lib/cache/queries';
 import { hasTaxBenefit } from '@/lib/fundraisers/rules';
 import { isFundraiserEnded } from '@/lib/fundraisers/status';
-import { CURRENCY_CODES, DEFAULT_CURRENCY } from '@/lib/money';
+import { CURRENCY_CODES, DEFAULT_CURRENCY, currencyPickerOptions } from '@/lib/money';
 import { FundraiserSummary } from '@/components/payment/FundraiserSummary';
-import { PaymentFailedNotice } from '@/components/payment/PaymentFailedNotice';
+import { FailedReason } from '@/components/payment/FailedReason';
 import { ORIGIN_CODES } from '@/lib/constants';
 import { offeredPaymentOptions } from '@/lib/payments/registry';
 import { PLATFORM_FEE_PERCENT, VPA_PENDING_TIMEOUT_MS } from '@/lib/constants';
@@ -27,6 +27,7 @@ import { localePrefix } from '@/lib/i18n/locales';
 import { env } from '@/lib/env';
 import '@/components/payment/payment.css';
 import { isolate } from '@/lib/i18n/bidi';
+import { methodMarks } from '@/components/payment/MethodMark';
 
 export const dynamic = 'force-dynamic';
 
@@ -66,7 +67,11 @@ export default async function PaymentPage({ params, searchParams }: Props) {
       {/* the title isolated inside the sentence (FSI ... PDI): a Latin title keeps its quotes paired in Arabic and Urdu */}
       <FundraiserSummary f={f} locale={locale} heading={<h1>{t('title', { title: isolate(f.title) })}</h1>} />
       {/* spec 4 origin ps: a failed payment comes back here, with st=f; the form below says so and keeps what was typed (issue 31.3) */}
-      {ended && <PaymentFailedNotice template={t.raw('failed') as string} fallback={t('failedNoReason')} />}
+      {ended && one(sp.st) === 'f' && (
+        <p className="notice-error" role="alert" data-testid="payment-failed">
+          {one(sp.reason) ? <FailedReason template={t.raw('failed') as string} reason={one(sp.reason)!.slice(0, 200)} /> : t('failedNoReason')}
+        </p>
+      )}
       {dedication && ta && (
         <p className="pay-dedication" data-testid="pay-dedication">
           {ta('dedication', { occasion: ta(`inSentence.${dedication.occasion}`), honoree: isolate(dedication.honoree) })}
@@ -86,6 +91,8 @@ export default async function PaymentPage({ params, searchParams }: Props) {
             fundraiser={{ id: f.id, custom_tag: f.custom_tag, taxBenefit }}
             defaultCurrency={defaultCurrency}
             credits={credits.map((c) => ({ currency: c.currency, balanceMinor: c.balance_minor }))}
+            currencyOptions={currencyPickerOptions()}
+            marks={methodMarks()}
             inrPerUnitMicros={rates}
             locale={locale}
             modesByCurrency={Object.fromEntries(CURRENCY_CODES.map((c) => [c, offeredPaymentOptions(c)]))}

@@ -3,7 +3,8 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
 import { DEFAULT_SIP_CAUSE, SIP_CAUSES } from '@/lib/constants';
 import { firstParam } from '@/lib/routes';
-import { isSipCause, SIP_UPI_HANDLE_LIST, sipMinimumMajor } from '@/lib/sip/rules';
+import { isSipCause, SIP_CURRENCIES, SIP_UPI_HANDLE_LIST, sipMinimumMajor } from '@/lib/sip/rules';
+import { currencyPickerOptions } from '@/lib/money';
 import { isolateLtr } from '@/lib/i18n/bidi';
 import { existingSipAmounts } from '@/lib/sip/subscribe';
 import { requireCurrentUser } from '@/components/auth/current-user';
@@ -57,7 +58,7 @@ export default async function NewSipPage({ params, searchParams }: Props) {
     <div className="container section sip-page">
       <h1>{t('title')}</h1>
       <p className="muted">{t('intro')}</p>
-      <SubscribeForm labels={labels} existing={existing} defaultCause={preset.cause} defaultAmount={preset.amount} />
+      <SubscribeForm labels={labels} currencyOptions={currencyPickerOptions(SIP_CURRENCIES)} existing={existing} defaultCause={preset.cause} defaultAmount={preset.amount} />
       <p className="muted sip-note">{t('note')}</p>
       <SipRetryFaq />
     </div>

@@ -18,6 +18,7 @@ import { TipForm } from '@/components/payment/TipForm';
 import { PaymentFailedNotice } from '@/components/payment/PaymentFailedNotice';
 import { RefreshUntilSettled } from '@/components/payment/RefreshUntilSettled';
 import '@/components/payment/payment.css';
+import { methodMarks } from '@/components/payment/MethodMark';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { robots: { index: false, follow: true } };
@@ -85,6 +86,7 @@ export default async function StandaloneTipPage({ params, searchParams }: Props)
           defaultCurrency={locationFromHeaders(await headers()).currency ?? DEFAULT_CURRENCY}
           locale={locale}
           modesByCurrency={Object.fromEntries(CURRENCY_CODES.map((c) => [c, offeredPaymentOptions(c, 'tip')]))}
+          marks={methodMarks()}
         />
       </NextIntlClientProvider>
     </div>

@@ -1,0 +1,6 @@
+// A person's name and phone numbers (spec 5), apart from lib/constants.ts because every form's browser code reads them.
+export const PHONE_DIGITS_KEPT = 10;
+export const NAME_MAX_LENGTH = 50;
+export const NAME_MIN_LENGTH = 2;
+/** spec 5: the Indian mobile pattern and 6-digit pincodes apply to this dialling code */
+export const INDIA_EXTENSION = '+91';
