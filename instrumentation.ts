@@ -2,6 +2,8 @@
 export async function register() {
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   if (process.env.NEXT_RUNTIME === 'nodejs') {
+    // what settled orders and moved mandates mean for SIPs and insurance, before any request settles one
+    await import('./lib/reactions');
     const { prepareDatabase } = await import('./lib/db/startup');
     try {
       await prepareDatabase();

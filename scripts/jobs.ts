@@ -6,6 +6,8 @@ import { productJobs } from '../lib/jobs/definitions';
 import { startJobRunner } from '../lib/jobs/runner';
 import { reconcileNow } from '../lib/payments/reconcile-schedule';
 import { reportError } from '../lib/observability/report';
+// what settled orders and moved mandates mean for SIPs and insurance, before anything settles
+import '../lib/reactions';
 
 async function main() {
   if ((await databaseKind()) !== 'postgres') {

@@ -16,6 +16,8 @@ import { hostFromHeaders } from '../lib/whitelabel/host';
 import { fastLane } from '../lib/http/fast-lane';
 import { createProductServer } from '../lib/http/node-server';
 import { nextTagExpiry } from '../lib/cache/next-tags';
+// what settled orders and moved mandates mean for SIPs and insurance, before anything settles
+import '../lib/reactions';
 
 // the headers next.config.mjs puts on every answer; the fast lane's answers carry them too
 const EVERY_ANSWER = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin' };
