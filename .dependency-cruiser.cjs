@@ -19,7 +19,10 @@ const NEXT_IN_LIB = [
 ];
 
 // Layer breaks not yet mended: each is named here so the check passes and the list shows what is left.
-const KNOWN_FLOOR_BREAKS = [];
+const KNOWN_FLOOR_BREAKS = [
+  // the custom server's fast lane expires Next's cache for the handlers it runs; it leaves lib/http with the server
+  '^lib/http/fast-lane\\.ts$',
+];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -34,9 +37,9 @@ module.exports = {
     {
       name: 'lib-not-to-app',
       severity: 'error',
-      comment: 'lib/ serves app/ and components/; it never imports them.',
+      comment: 'lib/ serves app/ and components/ and never imports them, nor the demo data (demo/ stands on lib/).',
       from: { path: '^lib/' },
-      to: { path: '^(app|components)/' },
+      to: { path: '^(app|components|demo)/' },
     },
     {
       name: 'floors-not-to-domains',
