@@ -2,9 +2,11 @@
 export async function register() {
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    const { prepareDatabase } = await import('./lib/db/startup');
+    // what settled orders and moved mandates mean for SIPs and insurance, before any request settles one
+    await import('./lib/reactions');
+    const [{ prepareDatabase }, { seedDemo }] = await Promise.all([import('./lib/db/startup'), import('./demo/seed')]);
     try {
-      await prepareDatabase();
+      await prepareDatabase(seedDemo);
     } catch (e) {
       console.error(`\nSahyog cannot start: ${(e as Error).message}\n`);
       process.exit(1);

@@ -6,7 +6,7 @@ import { routing } from './i18n/routing';
 import { framingHeaders, isBadRequestUrl, isFrameable, legacyRedirectTarget, splitLocalePrefix } from './lib/routes';
 import { guardRedirect, isMobileRequest } from './lib/auth/guards';
 import { siteSegment } from './lib/whitelabel/site';
-import { hostFromHeaders } from './lib/whitelabel/host';
+import { hostFromHeaders } from './lib/http/host';
 import { listingPathFromQuery } from './lib/listing/path';
 import { isHttps } from './lib/http/cookies';
 import { utmCookiesFor } from './lib/http/utm';

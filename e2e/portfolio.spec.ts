@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-// Demo accounts (lib/db/seed.ts) all share DEMO_PASSWORD. donor1 and donor2 have SIPs (the SIP guard
+// Demo accounts (demo/seed.ts) all share DEMO_PASSWORD. donor1 and donor2 have SIPs (the SIP guard
 // sends them to /sip), so the donation journey uses another demo donor.
 const DEMO_PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'Sahyog@2026';
 const DONOR = 'donor7@demo.sahyog.in';

@@ -20,7 +20,7 @@ test('the owner requests a withdrawal with a bill; a reviewer approves it and ma
   const purpose = `Pharmacy bill for the second week ${run}`;
   const reference = `UTR${run.toUpperCase()}`;
 
-  // campaigner5's three demo fundraisers are running, public, in rupees, with donations (lib/db/seed.ts)
+  // campaigner5's three demo fundraisers are running, public, in rupees, with donations (demo/seed.ts)
   await logIn(page, 'campaigner5@demo.sahyog.in');
   await page.goto('/manage/list');
   const item = page.locator('.managed-item').filter({ hasText: 'Running' }).filter({ hasNotText: 'Private' }).filter({ hasText: '₹' }).first();

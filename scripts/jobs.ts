@@ -1,11 +1,13 @@
 // npm run jobs: a worker that takes the product's jobs beside (or instead of) the servers, on PostgreSQL.
 // The embedded database belongs to the one server process that opened it, which runs the jobs itself.
-import { closeDb, databaseKind, getDb, jobDatabase } from '../lib/db/client';
+import { closeDb, databaseKind, getDb } from '../lib/db/client';
 import { env } from '../lib/env';
 import { productJobs } from '../lib/jobs/definitions';
-import { startJobRunner } from '../lib/jobs/runner';
+import { jobDatabase, startJobRunner } from '../lib/jobs/runner';
 import { reconcileNow } from '../lib/payments/reconcile-schedule';
 import { reportError } from '../lib/observability/report';
+// what settled orders and moved mandates mean for SIPs and insurance, before anything settles
+import '../lib/reactions';
 
 async function main() {
   if ((await databaseKind()) !== 'postgres') {

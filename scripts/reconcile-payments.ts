@@ -4,6 +4,8 @@ import { reconcilePendingOrders } from '../lib/payments/results';
 import { reconcileSettings } from '../lib/payments/reconcile-settings';
 import { mainSiteOrigin } from '../lib/whitelabel/site';
 import { siteConfig } from '../lib/whitelabel/resolve';
+// what settled orders and moved mandates mean for SIPs and insurance, before anything settles
+import '../lib/reactions';
 
 async function main() {
   const db = await getDb();

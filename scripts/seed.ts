@@ -1,6 +1,6 @@
 // npm run db:seed [-- --fundraisers N]: the demo, then plain fundraisers up to N for scale tests.
 import { closeDb, getDb } from '../lib/db/client';
-import { seedBulk, seedDemo } from '../lib/db/seed';
+import { seedBulk, seedDemo } from '../demo/seed';
 import { settleBulkLoad } from '../lib/db/upkeep';
 
 async function main() {

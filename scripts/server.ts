@@ -12,10 +12,12 @@ import { cookieFromHeader } from '../lib/http/cookies';
 import { stampClientAddress, trustProxyFrom } from '../lib/http/client-address';
 import { isBadRequestUrl } from '../lib/routes';
 import { stopOnSignal } from '../lib/http/shutdown';
-import { hostFromHeaders } from '../lib/whitelabel/host';
+import { hostFromHeaders } from '../lib/http/host';
 import { fastLane } from '../lib/http/fast-lane';
 import { createProductServer } from '../lib/http/node-server';
 import { nextTagExpiry } from '../lib/cache/next-tags';
+// what settled orders and moved mandates mean for SIPs and insurance, before anything settles
+import '../lib/reactions';
 
 // the headers next.config.mjs puts on every answer; the fast lane's answers carry them too
 const EVERY_ANSWER = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin' };
@@ -61,7 +63,7 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, entry: MicroC
 // The job runner (lib/jobs): reconciliation, the outbox and rate refreshes, each period on one instance only.
 // Reconciliation goes through our own route, so it runs inside Next and expires cached pages as a webhook does.
 async function startJobs(port: number, token: string): Promise<() => Promise<void>> {
-  const [{ getDb, jobDatabase, databaseKind }, { startJobRunner }, { productJobs }, { reportError }] = await Promise.all([
+  const [{ getDb, databaseKind }, { jobDatabase, startJobRunner }, { productJobs }, { reportError }] = await Promise.all([
     import('../lib/db/client'),
     import('../lib/jobs/runner'),
     import('../lib/jobs/definitions'),

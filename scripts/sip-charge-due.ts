@@ -4,6 +4,8 @@ import { closeDb, getDb } from '../lib/db/client';
 import { runSipChargeDue } from '../lib/sip/charge-due';
 import { mainSiteOrigin } from '../lib/whitelabel/site';
 import { siteConfig } from '../lib/whitelabel/resolve';
+// what settled orders and moved mandates mean for SIPs and insurance, before anything settles
+import '../lib/reactions';
 
 async function main() {
   const args = process.argv.slice(2);

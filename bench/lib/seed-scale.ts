@@ -2,7 +2,7 @@
 // donor with many settled gifts (the portfolio's worst case). PGLITE_DIR or DATABASE_URL names the database.
 import { and, count, eq, sql } from 'drizzle-orm';
 import { closeDb, getDb } from '../../lib/db/client';
-import { seedBulk, seedDemo } from '../../lib/db/seed';
+import { seedBulk, seedDemo } from '../../demo/seed';
 import { settleBulkLoad } from '../../lib/db/upkeep';
 import { carts, fundraisers, orders, users } from '../../lib/db/schema';
 import { applyGatewayEvent } from '../../lib/payments/events';

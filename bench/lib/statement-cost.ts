@@ -4,7 +4,7 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { eq, sql } from 'drizzle-orm';
 import { closeDb, getDb } from '../../lib/db/client';
-import { seedDemo } from '../../lib/db/seed';
+import { seedDemo } from '../../demo/seed';
 import * as schema from '../../lib/db/schema';
 
 const N = Number(process.env.BENCH_STATEMENTS ?? 10000);

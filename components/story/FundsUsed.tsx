@@ -1,7 +1,7 @@
 // The story's "How funds are used" (issue 13): each approved withdrawal's date, amount and purpose. The page is cached
 // and public, so it never knows who reads it: the bill is a link, and its route decides (donors and the fundraiser's people).
 import { formatMoney } from '@/lib/money';
-import type { StoryWithdrawal } from '@/lib/story/funds-used';
+import type { StoryWithdrawal } from '@/lib/fundraisers/funds-used';
 
 export interface FundsUsedLabels {
   heading: string;

@@ -6,7 +6,7 @@ import { env } from '../env';
 import { ApiError, rateLimited } from '../http/errors';
 import { clientIp, hitRateLimit } from '../security/rate-limit';
 import { verifyCaptcha } from '../security/captcha';
-import { requestOrigin } from '../seo/request-origin';
+import { requestOrigin } from '../whitelabel/request-origin';
 import { enqueueMessage } from '../outbox/queue';
 import { brandForHost, normaliseHost } from '../whitelabel/brand';
 import { requestHost } from '../whitelabel/resolve';

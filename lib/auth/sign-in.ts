@@ -6,7 +6,7 @@ import { users } from '../db/schema';
 import { env } from '../env';
 import { AUTH_COOKIE_DAYS, DAY_MS, SIP_HINT_COOKIE } from '../constants';
 import { isHttps, setCookieHeader } from '../http/cookies';
-import { requestOrigin } from '../seo/request-origin';
+import { requestOrigin } from '../whitelabel/request-origin';
 import { isOwnSiteHost } from '../whitelabel/resolve';
 import { accountFacts, roleDestination, sipState, type SipState } from './destination';
 import { safeRedirectUri, type OwnHostCheck } from './redirect';

@@ -6,7 +6,7 @@ import { brandForHost, type Brand } from '../whitelabel/brand';
 import { CACHE_TAGS } from './tags';
 import { listedCauses } from '../fundraisers/causes';
 import { campaignUpdate, similarFundraisers, storyComments, storySupporters, storyUpdates, supportingFundraisers } from '../story/queries';
-import { storyWithdrawals } from '../story/funds-used';
+import { storyWithdrawals } from '../fundraisers/funds-used';
 import { listRewards } from '../fundraisers/rewards';
 import { STORY_COMMENTS_PAGE_SIZE, STORY_SIMILAR_COUNT, STORY_SUPPORTERS_PAGE_SIZE, STORY_SUPPORTING_COUNT, STORY_UPDATES_PAGE_SIZE } from '../constants';
 

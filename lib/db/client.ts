@@ -104,12 +104,10 @@ export async function databaseKind(): Promise<Handle['kind']> {
   return (await handle()).kind;
 }
 
-/** Where the job runner keeps its jobs: PostgreSQL through its own pool, or the embedded database's connection. */
-export async function jobDatabase(): Promise<{ connectionString: string } | { sql: import('../jobs/runner').JobSql }> {
+/** The embedded database's one connection (the job runner shares it), or null on PostgreSQL. */
+export async function embeddedConnection(): Promise<import('@electric-sql/pglite').PGlite | null> {
   const h = await handle();
-  if (h.kind === 'postgres') return { connectionString: env().DATABASE_URL! };
-  const { pgliteJobSql } = await import('../jobs/runner');
-  return { sql: pgliteJobSql(h.pglite!) };
+  return h.kind === 'pglite' ? h.pglite! : null;
 }
 
 /**

@@ -1,9 +1,11 @@
 // Server start: open (and lock) the database, apply migrations, seed the demo on an empty database.
-import { databaseKind, getDb } from './client';
-import { seedDemo } from './seed';
+import { databaseKind, getDb, type Db } from './client';
 import { env } from '../env';
 
-export async function prepareDatabase(): Promise<void> {
+/** The demo's seeding (demo/seed.ts), handed in by the server's start so production code never imports demo data. */
+export type DemoSeed = (db: Db) => Promise<{ created: boolean; fundraisers: number }>;
+
+export async function prepareDatabase(seedDemo: DemoSeed): Promise<void> {
   const db = await getDb();
   const kind = await databaseKind();
   if (env().SEED_ON_START === '1') {

@@ -1,16 +1,38 @@
 // Replying to comments (issue 13): the fundraiser's campaigner, owner or manager answers a donor's comment on the
 // story or on an update. One level only: a reply answers a comment, never another reply. The story lists each reply
 // under its comment (lib/story/queries.ts), and the dashboard lists recent comments to answer.
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { comments, updates, users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { assertManages, can } from '../permissions/can';
 import { fundraiserChanged } from '../cache/invalidate';
-import { publishedFundraiser, repliesTo, type StoryReply } from '../story/queries';
+import { publishedFundraiser } from './queries';
 import { DASHBOARD_COMMENTS_LIMIT } from '../constants';
 import { REPLY_MESSAGES } from '../validation/dashboard';
 import { refusePaymentDetails } from './screen-words';
+
+export interface StoryReply {
+  id: number;
+  body: string;
+  author_name: string;
+  author_avatar: string | null;
+  created_at: string;
+}
+
+/** The replies to these comments, by the comment they answer, oldest first (as a conversation reads). */
+export async function repliesTo(db: DbOrTx, commentIds: number[]): Promise<Map<number, StoryReply[]>> {
+  const byParent = new Map<number, StoryReply[]>();
+  if (!commentIds.length) return byParent;
+  const rows = await db
+    .select({ id: comments.id, parent_id: comments.parent_id, body: comments.body, created_at: comments.created_at, author_name: users.full_name, author_avatar: users.avatar })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.user_id))
+    .where(inArray(comments.parent_id, commentIds))
+    .orderBy(asc(comments.created_at), asc(comments.id));
+  for (const { parent_id, ...r } of rows) byParent.set(parent_id!, [...(byParent.get(parent_id!) ?? []), { ...r, created_at: new Date(r.created_at).toISOString() }]);
+  return byParent;
+}
 
 export interface CommentReplyView {
   id: number;

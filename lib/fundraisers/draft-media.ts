@@ -8,7 +8,8 @@ import { DRAFT_IMAGES_MAX, UPLOADS_PER_HOUR, UPLOADS_WINDOW_MS, YOUTUBE_VIDEO_ID
 import { ApiError, notFound, rateLimited } from '../http/errors';
 import { hitRateLimit } from '../security/rate-limit';
 import { deleteImageUpload, processImageUpload } from '../media/uploads';
-import { changeableFundraiser, type DraftMedia } from './drafts';
+import { changeableFundraiser } from './changeable';
+import type { DraftMedia } from './drafts';
 import { fundraiserStage } from './status';
 import { fundraiserChanged } from '../cache/invalidate';
 

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { causes, diseases, entityDetails, fundraiserDocuments, fundraiserMedia, fundraisers, hospitals, rewards, users } from '../db/schema';
 import { approvalBlockers, proofDocumentsOf, resolveHospital, type ProofDocumentView } from './proof';
+import { changeableFundraiser } from './changeable';
 import { ALL_MEDICAL_CAUSE_IDS, CAUSE, DRAFT_TAG_PREFIX, MEDICAL_CAUSE_IDS_FOR_PERSONAL, PROOF_DOCUMENT_KINDS, STORY_TEXT_MIN } from '../constants';
 import { toMajor, toMinor } from '../money';
 import { ApiError, conflict, forbidden, notFound } from '../http/errors';
@@ -153,27 +154,10 @@ export async function createDraft(db: Db, user: Actor, input: CreateDraftInput):
   return (await draftView(db, id, { withMedia: true }))!;
 }
 
-const CHANGEABLE_STAGES = ['draft', 'rejected', 'running'] as const;
-export const UNDER_REVIEW_MESSAGE = 'This fundraiser is under review: it can be changed once the review ends';
-
 /** Loads a draft the user may change, or says why not (404 for strangers: a draft's existence is private). */
 export async function editableDraft(db: DbOrTx, user: Actor, id: number) {
   const f = await changeableFundraiser(db, user, id);
   if (fundraiserStage(f) === 'running') throw conflict('This fundraiser is live: change it from its dashboard');
-  return f;
-}
-
-/**
- * A fundraiser its people may change now: a draft or one sent back (the wizard), or a live one (its dashboard,
- * issue 13). Under review it waits for the reviewer; once ended it is a record.
- */
-export async function changeableFundraiser(db: DbOrTx, user: Actor, id: number, opts: { lock?: boolean } = {}) {
-  if (!(await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id }))) throw notFound('Draft not found');
-  const query = db.select().from(fundraisers).where(eq(fundraisers.id, id));
-  const [f] = opts.lock ? await query.for('update') : await query;
-  const stage = fundraiserStage(f);
-  if (stage === 'under_review') throw conflict(UNDER_REVIEW_MESSAGE);
-  if (!(CHANGEABLE_STAGES as readonly string[]).includes(stage)) throw conflict('This fundraiser has ended and can no longer be changed');
   return f;
 }
 

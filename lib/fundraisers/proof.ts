@@ -10,7 +10,7 @@ import { ApiError, conflict, notFound, rateLimited } from '../http/errors';
 import { hitRateLimit } from '../security/rate-limit';
 import { can } from '../permissions/can';
 import { deleteImageUpload, processImageUpload, readImageUpload } from '../media/uploads';
-import { changeableFundraiser } from './drafts';
+import { changeableFundraiser } from './changeable';
 import { fundraiserStage } from './status';
 
 export const PROOF_MESSAGES = {

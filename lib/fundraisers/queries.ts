@@ -1,7 +1,7 @@
 // Reading fundraisers for pages and the API. Public lists never include private fundraisers.
 import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { causes, fundraiserMedia, fundraisers, hospitals, users } from '../db/schema';
+import { causes, fundraiserMedia, fundraisers, hospitals, orders, users } from '../db/schema';
 import { FUNDRAISER_LIST_DEFAULT_LIMIT, LIST_COUNT_CAP, SUCCESSFUL_FUNDING_RATIO, YOUTUBE_VIDEO_ID } from '../constants';
 import { endedSql, publishedSql, runningSql } from './status-sql';
 
@@ -282,3 +282,20 @@ export async function fundraiserIdByTag(db: DbOrTx, tag: string): Promise<number
   return row?.id ?? null;
 }
 export const fundraiserById = (db: DbOrTx, id: number) => detailWhere(db, and(eq(fundraisers.id, id), publishedSql())!);
+
+/** Spec 6: only people who supported a fundraiser see more than its first page of supporters. */
+export async function hasSupported(db: DbOrTx, fundraiserId: number, userId: number | null): Promise<boolean> {
+  if (!userId) return false;
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.fundraiser_id, fundraiserId), eq(orders.user_id, userId), eq(orders.status, 'success')))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** A published fundraiser's public facts (a draft or one under review does not exist for visitors). */
+export async function publishedFundraiser(db: DbOrTx, id: number): Promise<{ id: number; is_private: boolean; custom_tag: string; title: string } | null> {
+  const [row] = await db.select({ id: fundraisers.id, is_private: fundraisers.is_private, custom_tag: fundraisers.custom_tag, title: fundraisers.title }).from(fundraisers).where(and(eq(fundraisers.id, id), publishedSql())).limit(1);
+  return row ?? null;
+}

@@ -22,8 +22,8 @@ import { siteConfig } from '../whitelabel/resolve';
 import { mainSiteOrigin } from '../whitelabel/site';
 import { announceFundraisersChanged } from '../cache/bus';
 import { invalidateFundraiser } from '../cache/invalidate';
-import { hasSupported } from '../story/queries';
-import { APPROVED_WITHDRAWAL_STATUSES as APPROVED, withdrawalDocumentPath } from '../story/funds-used';
+import { hasSupported } from './queries';
+import { APPROVED_WITHDRAWAL_STATUSES as APPROVED, withdrawalDocumentPath } from '../fundraisers/funds-used';
 import { assertNotSupporting } from './supporting';
 import {
   WITHDRAWAL_MESSAGES,

@@ -53,7 +53,7 @@ function forwardedDefaults(req: IncomingMessage, port: number): void {
   h['x-forwarded-for'] ??= req.socket.remoteAddress;
 }
 
-/** request.url as Next builds it for a server started with this hostname and port (hosts are read from the headers, lib/whitelabel/host). */
+/** request.url as Next builds it for a server started with this hostname and port (hosts are read from the headers, lib/http/host). */
 function nextRequestUrl(req: IncomingMessage, hostname: string, port: number): string {
   const protocol = String(req.headers['x-forwarded-proto'] ?? '').includes('https') ? 'https' : 'http';
   const host = hostname.includes(':') ? `[${hostname}]` : hostname;

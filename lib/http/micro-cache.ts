@@ -1,7 +1,7 @@
 // A few seconds of in-process caching in front of Next for public, cookie-independent pages (nginx-style
 // microcaching): Next's own cached-page path costs ~3 ms of CPU per request, this costs microseconds.
 // Cache-tag invalidation clears it (lib/cache/invalidate.ts), so a change still shows at once.
-import { hostFromHeaders } from '../whitelabel/host';
+import { hostFromHeaders } from './host';
 import { LOCALES } from '../i18n/locales';
 import { cookieFromHeader } from './cookies';
 

@@ -1,5 +1,5 @@
 // Cookie-authenticated writes must come from our own pages: browsers send Sec-Fetch-Site and Origin on every POST.
-import { hostFromHeaders } from '../whitelabel/host';
+import { hostFromHeaders } from './host';
 import { ApiError } from './errors';
 
 const refused = () => new ApiError('forbidden', 'Cross-site request refused');

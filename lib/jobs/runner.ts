@@ -4,6 +4,8 @@
 // Periodic jobs are "at most one per period": every instance offers the job each tick, and pg-boss's singleton
 // slot (a unique index on name + period) keeps exactly one; the queue's 'singleton' policy keeps one running at a time.
 import PgBoss from 'pg-boss';
+import { embeddedConnection } from '../db/client';
+import { env } from '../env';
 import { JOB_CLAIM_EXPIRY_S, JOB_MAINTENANCE_INTERVAL_S, JOB_POLL_INTERVAL_S, JOB_RETRY_DELAY_S, JOB_RETRY_LIMIT, JOBS_SCHEMA } from '../constants';
 
 /** What pg-boss asks of a database it does not connect to itself. */
@@ -130,4 +132,10 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
       await boss.stop({ graceful: true, close: !('sql' in opts.database), wait: true, timeout: 10_000 });
     },
   };
+}
+
+/** Where the job runner keeps its jobs: PostgreSQL through its own pool, or the embedded database's connection. */
+export async function jobDatabase(): Promise<{ connectionString: string } | { sql: JobSql }> {
+  const pglite = await embeddedConnection();
+  return pglite ? { sql: pgliteJobSql(pglite) } : { connectionString: env().DATABASE_URL! };
 }

@@ -4,7 +4,7 @@ import 'server-only';
 import { MAX_AMOUNT_MAJOR, SIP_MINIMUMS_MAJOR } from '../constants';
 import type { CurrencyCode } from '../money';
 import { gatewayNameFor, offeredPaymentOptions } from './registry';
-import { sipMethodsFor } from '../sip/rules';
+import { sipMethodsFor } from './mandate-words';
 import { bankTransferAmountError } from '../validation/donation';
 
 export const ELIGIBILITY_MESSAGES = {

@@ -4,7 +4,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { announceFundraisersChanged } from '../cache/bus';
-import { carts, entityDetails, fundraisers, ledgerEntries, mandates, orders, paymentEvents, refunds, subscriptions, users } from '../db/schema';
+import { carts, entityDetails, fundraisers, ledgerEntries, mandates, orders, paymentEvents, refunds, users } from '../db/schema';
 import { enqueueMessage } from '../outbox/queue';
 import { autologinLink } from '../auth/link-tokens';
 import { receiptEmail } from '../notifications/receipt';
@@ -13,9 +13,6 @@ import { signedReceiptUrl } from '../portfolio/receipt-link';
 import type { ChargeEvent, GatewayEvent, MandateEvent, RefundEvent } from './gateway';
 import { canMove, type OrderStatus } from './order-state';
 import { claimReward } from '../fundraisers/rewards';
-import { onMandateMoved } from '../sip/mandate-events';
-import { sipLinkBlock } from '../sip/links';
-import { isLiveSip } from '../sip/status';
 import { emailBrand } from '../email/brand';
 import { storyPath } from '../routes';
 import { SIP_SUBSCRIBE_PATH } from '../constants';
@@ -23,8 +20,7 @@ import { mainSiteOrigin } from '../whitelabel/site';
 import { siteConfig } from '../whitelabel/resolve';
 import { defaultBrand } from '../whitelabel/brand';
 import { claimCouponMatch } from '../coupons/coupons';
-import { afterSipCharge } from '../sip/settled';
-import { afterInsurancePremium } from '../insurance/settled';
+import { mandateReaction, orderReactionFor } from './reactions';
 import { chargeCredits, refundDebits, type ChargeLine, type LedgerLine } from './ledger';
 
 export type EventSource = 'return' | 'webhook' | 'reconcile' | 'request';
@@ -143,9 +139,11 @@ async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: 
   if (!canMove(order.status as OrderStatus, target)) return { result: 'unchanged', ...base };
 
   if (target !== 'success') {
-    await tx.update(orders).set({ status: target, failure_reason: event.failureReason ?? null, updated_at: new Date() }).where(eq(orders.id, order.id));
-    // issue 14: a SIP month that failed moves its subscription on (retry, pause, new mandate), in this transaction
-    await afterSipCharge(tx, { order_id: order.order_id, kind: order.kind });
+    const reaction = orderReactionFor(order.kind);
+    const moved = { status: target, failure_reason: event.failureReason ?? null, updated_at: new Date() };
+    await tx.update(orders).set(moved).where(eq(orders.id, order.id));
+    // what the failure means for what the order pays (a SIP month's retry or pause), in this transaction
+    await reaction.settled?.(tx, { ...order, ...moved });
     return { result: 'settled', status: target, orderId: order.order_id, credited: false, fundraisers: [] };
   }
 
@@ -153,20 +151,20 @@ async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: 
   const reused = event.gatewayPaymentId
     ? sql`exists (select 1 from ${orders} as other where other.payment_gateway = ${gateway} and other.gateway_payment_id = ${event.gatewayPaymentId} and other.id <> ${order.id})`
     : sql`false`;
+  const paidNow = { status: 'success' as const, charged: true, gateway_payment_id: event.gatewayPaymentId, failure_reason: null, settled_at: new Date(), updated_at: new Date() };
   const [paid] = await tx
     .update(orders)
-    .set({ status: 'success', charged: true, gateway_payment_id: event.gatewayPaymentId, failure_reason: null, settled_at: new Date(), updated_at: new Date() })
+    .set(paidNow)
     .where(and(eq(orders.id, order.id), sql`not ${reused}`))
     .returning({ id: orders.id });
   if (!paid) return { result: 'payment_reused', ...base };
+  const reaction = orderReactionFor(order.kind);
   const { cart, f, accountId } = await settlementReads(tx, order);
   await claimChosenReward(tx, order, cart);
-  // issue 14: a paid SIP month moves its subscription on (next date, tenure), in this transaction (first: the receipt names the next debit)
-  await afterSipCharge(tx, { order_id: order.order_id, kind: order.kind });
+  // what the payment is for moves on (a SIP's next month, a policy's cover), in this transaction (first: the receipt names the next debit)
+  await reaction.settled?.(tx, { ...order, ...paidNow });
   // the receipt goes out through the outbox in the same transaction: never lost, never sent for an unpaid order
   await enqueueMessage(tx, await receiptFor(tx, { ...order, gateway_payment_id: order.gateway_payment_id ?? event.gatewayPaymentId ?? null }, cart ?? undefined, f ?? undefined, accountId));
-  // issue 15: a paid premium pays its policy and starts its cover (once), in this transaction
-  await afterInsurancePremium(tx, order);
   // last: the fundraisers' rows stay locked for the shortest time (every SIP month of a cause credits the same five)
   // issue 15: a sponsor's coupon adds its match to the gift's fundraiser, once, without a second supporter (issue 30: never
   // from the fundraiser's own people, within its caps and budget)
@@ -218,7 +216,8 @@ async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined
   const origin = typeof order.params?.site_origin === 'string' ? order.params.site_origin : mainSiteOrigin(siteConfig());
   const accountId = cart ? cartAccountId : (order.user_id ?? null);
   const receiptPath = localizedPath(donor.locale, `/portfolio/receipts/${encodeURIComponent(order.order_id)}`);
-  const [sub] = order.subscription_id ? await tx.select({ next: subscriptions.next_payment_date, status: subscriptions.status_flag }).from(subscriptions).where(eq(subscriptions.id, order.subscription_id)) : [];
+  // what the order pays adds its own lines (a SIP month: the next debit and the SIP's signed one-tap links)
+  const extra = (await orderReactionFor(order.kind).receipt?.(tx, order, origin)) ?? { nextDebit: null, links: null };
   return receiptEmail({
     locale: donor.locale,
     email: donor.email,
@@ -241,11 +240,10 @@ async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined
     transactionId: order.gateway_payment_id,
     // an account opens its receipt with a one-time sign-in link; a guest without one gets a signed link that opens only this receipt
     receiptLink: (await receiptSignInLink(tx, order, accountId, receiptPath)) ?? signedReceiptUrl(origin, donor.locale, order.order_id),
-    nextDebit: sub && isLiveSip(sub.status) ? sub.next : null,
+    nextDebit: extra.nextDebit,
     shareLink: f?.tag ? `${origin}${localizedPath(donor.locale, storyPath(f.tag))}` : order.subscription_id ? `${origin}${localizedPath(donor.locale, SIP_SUBSCRIBE_PATH)}` : null,
     brand: await emailBrand(tx, origin),
-    // a SIP month's receipt carries the SIP's signed one-tap links (lower, pause, skip, cancel), as every SIP email does
-    links: order.subscription_id ? await sipLinkBlock(tx, order.subscription_id, origin) : null,
+    links: extra.links,
   });
 }
 
@@ -344,7 +342,7 @@ async function applyMandate(tx: Tx, gateway: string, event: MandateEvent, source
       updated_at: now,
     })
     .where(eq(mandates.id, mandate.id));
-  // issue 14: the SIPs this mandate pays start, move to it, or wait for a new one, in the same transaction
-  await onMandateMoved(tx, mandate, event.status);
+  // what pays by this mandate (SIPs) starts, moves to it, or waits for a new one, in the same transaction
+  await mandateReaction().moved(tx, mandate, event.status);
   return { result: 'mandate_updated', ...base, status: event.status };
 }

@@ -8,7 +8,7 @@ import { gatewayFor, modeUnavailable } from './registry';
 import { GatewaySignatureError, type MandateHandle } from './gateway';
 import { applyGatewayEvent } from './events';
 import { afterMandateMoved } from './results';
-import { emandateFirstName } from '../sip/rules';
+import { emandateFirstName } from './mandate-words';
 import { RAZORPAY_MANDATE_AUTH_AMOUNT_MINOR } from '../constants';
 
 export async function createMandate(

@@ -13,8 +13,7 @@ import { applyGatewayEvent, type EventOutcome } from './events';
 import { reportError } from '../observability/report';
 import { ORDER_EXPIRED_REASON } from './order-state';
 import { BANK_TRANSFER_WINDOW_MS, WALLET_MODES, WALLET_RETRY_MESSAGE } from '../constants';
-import { releaseSupersededMandates } from '../sip/manage';
-import { afterSipCharge } from '../sip/settled';
+import { mandateReaction, orderReactionFor } from './reactions';
 import { isCheckoutDonor, type CheckoutReader } from './checkout-access';
 
 export { ORDER_EXPIRED_REASON };
@@ -69,9 +68,9 @@ export async function afterSettle(db: Db, outcome: EventOutcome): Promise<void> 
   }
 }
 
-/** A mandate that just became the donor's method: the ones it replaced are ended at their banks (after the commit: a gateway call). */
+/** A mandate that moved: what pays by it reacts after the commit (a gateway call, such as ending the mandates it replaced). */
 export async function afterMandateMoved(db: Db, outcome: EventOutcome, origin: string): Promise<void> {
-  if (outcome.result === 'mandate_updated' && outcome.status === 'active') await releaseSupersededMandates(db, outcome.mandateId, { origin });
+  if (outcome.result === 'mandate_updated') await mandateReaction().afterCommit?.(db, outcome.mandateId, outcome.status, { origin });
 }
 
 /** True when the params are the gateway's signed return for exactly this order. */
@@ -258,8 +257,8 @@ export async function reconcilePendingOrders(db: Db, opts: ReconcileOptions) {
             .update(orders)
             .set({ status: 'failed', failure_reason: ORDER_EXPIRED_REASON, updated_at: now })
             .where(and(eq(orders.id, order.id), inArray(orders.status, ['created', 'pending']), isNull(orders.gateway_order_id)))
-            .returning({ order_id: orders.order_id });
-          if (failed) await afterSipCharge(tx, failed);
+            .returning();
+          if (failed) await orderReactionFor(failed.kind).settled?.(tx, failed);
         });
         results.push({ order_id: order.order_id, result: 'settled:failed' });
       }

@@ -15,7 +15,7 @@ import {
   type RefundRequest,
 } from './gateway';
 import { GATEWAY_TIMEOUT_MS } from '../constants';
-import { SIP_FAILURE, type SipFailureReason } from '../sip/retries';
+import { SIP_FAILURE, type SipFailureReason } from './mandate-words';
 
 // Checkout Sessions for one payment in any currency, card mandates for SIPs, and refunds
 export const STRIPE_CAPABILITIES: GatewayCapabilities = { currencies: 'any', oneTime: true, upiCollect: false, qr: true, mandates: true, refunds: true, bankTransfer: false };

@@ -10,6 +10,7 @@ import { convertMinor, currentRatesMicros } from '../currency-rates';
 import { ApiError, notFound } from '../http/errors';
 import { reportError } from '../observability/report';
 import { applyGatewayEvent } from '../payments/events';
+import { afterSettle } from '../payments/results';
 import { GatewayRefusedError } from '../payments/gateway';
 import type { ChargeLine } from '../payments/ledger';
 import { gatewayFor } from '../payments/registry';
@@ -171,7 +172,8 @@ export async function placeSipChargeTry(db: Db, subscriptionId: number, period: 
     await underWay(gatewayOrderId);
     // a gateway that already knows the result says so now; otherwise its webhook or reconciliation will
     const event = await gateway.fetchStatus(gatewayOrderId);
-    if (event && event.status !== 'pending') await applyGatewayEvent(db, mandate.gateway, event, 'reconcile');
+    // settled as every payment is: the cause's fundraisers show the new total at once (this process expires its own pages)
+    if (event && event.status !== 'pending') await afterSettle(db, await applyGatewayEvent(db, mandate.gateway, event, 'reconcile'));
   } catch (error) {
     // the debit was asked for: whatever failed here, its webhook or reconciliation settles the order
     await reportError(error, { orderId: order.order_id, subscriptionId });

@@ -5,17 +5,13 @@
 // middleware's sip_state hint cookie follows a status change (sipHintCookie).
 import 'server-only';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { createTranslator } from 'use-intl/core';
-import { SHARED_INTL_CACHE } from '../i18n/server-translator';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { mandates, subscriptionLines, subscriptions } from '../db/schema';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { isHttps, setCookieHeader } from '../http/cookies';
 import { ACTIVE_SIP_STATUS_FLAGS, AUTH_COOKIE_DAYS, DAY_MS, MAX_AMOUNT_MAJOR, SIP_HINT_COOKIE, SIP_MANDATE_HEADROOM, SIP_PAUSE_MONTHS_MAX, SIP_PAUSE_MONTHS_MIN, SIP_ROUNDING_STEP_MAJOR } from '../constants';
 import { formatMoney, toMinor } from '../money';
-import { DEFAULT_LOCALE, isLocale, localizedPath, RTL_LOCALES } from '../i18n/locales';
-import { isolate, isolateLtr } from '../i18n/bidi';
-import { loadMessages } from '../i18n/messages';
+import { localizedPath } from '../i18n/locales';
 import { reportError } from '../observability/report';
 import { createMandate, mandateHandle } from '../payments/mandates';
 import { gatewayFor, gatewayNameFor, modeUnavailable } from '../payments/registry';
@@ -329,21 +325,6 @@ export async function releaseSupersededMandates(db: Db, mandateId: number, ctx: 
   return released;
 }
 
-async function sipTranslator(locale: string) {
-  const { locale: loaded, messages } = await loadMessages(isLocale(locale) ? locale : DEFAULT_LOCALE);
-  // in Arabic and Urdu, Latin names and amounts keep their own direction
-  const rtl = RTL_LOCALES.includes(loaded);
-  return {
-    locale: loaded,
-    t: createTranslator({ ...SHARED_INTL_CACHE, locale: loaded, messages, namespace: 'SipManage.email' }),
-    causeName: createTranslator({ ...SHARED_INTL_CACHE, locale: loaded, messages, namespace: 'Sip.causes' }),
-    words: rtl ? isolate : (x: string) => x,
-    digits: rtl ? isolateLtr : (x: string) => x,
-  };
-}
-
-/** The SIP email helpers (lib/sip/links.ts) write in the SIP's language too. */
-export { sipTranslator };
 
 // ---------- payment method ----------
 

@@ -10,7 +10,7 @@ import { sipEmailLinks, withLinks } from './links';
 import { formatMoney } from '../money';
 import { isPaymentDueSoon, SIP_STATUS } from './status';
 import { sipDateLocale, sipDonorOf, sipPeriod, type SipDonor } from './settled';
-import { sipTranslator } from './manage';
+import { sipTranslator } from './translator';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 

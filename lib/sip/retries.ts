@@ -2,17 +2,11 @@
 // (lib/sip/settled.ts) obeys it and the FAQ shows it (sipRetryFaq), so what donors read is what happens.
 import { DAY_MS, MINUTE_MS, SIP_RETRY_INSUFFICIENT_FUNDS_DAYS, SIP_RETRY_TECHNICAL_HOURS, SIP_RETRY_TECHNICAL_TRIES } from '../constants';
 import { GATEWAY_REFUSED_REASON, ORDER_EXPIRED_REASON } from '../payments/order-state';
+import { SIP_FAILURE, type SipFailureReason } from '../payments/mandate-words';
 
 const HOUR_MS = 60 * MINUTE_MS;
 
-/** The failure reasons a mandate debit comes back with (gateways' own codes are mapped to these by their adapters). */
-export const SIP_FAILURE = {
-  insufficientFunds: 'insufficient_funds',
-  technical: 'technical',
-  mandateRevoked: 'mandate_revoked',
-  mandateExpired: 'mandate_expired',
-} as const;
-export type SipFailureReason = (typeof SIP_FAILURE)[keyof typeof SIP_FAILURE];
+export { SIP_FAILURE, type SipFailureReason };
 
 export type SipRetryRule =
   /** tried again after each wait in turn (the nth failure of a month waits afterMs[n-1]); when none is left the SIP is paused */

@@ -1,8 +1,6 @@
 // spec 5 and 9: the rules of a monthly SIP, one module for the subscribe page (in the browser) and the server.
 // Pure: no database, no node-only imports. Amounts are in major units of the SIP's currency.
 import {
-  EMANDATE_FIRST_NAME_MIN_LENGTH,
-  EMANDATE_FIRST_NAME_SUFFIX,
   INR_ONLY_SIP_CAUSES,
   SIP_CAUSES,
   SIP_CURRENCIES,
@@ -13,11 +11,12 @@ import {
 } from '../constants';
 import { formatMoney, MINOR_UNITS_PER_MAJOR, toMinor } from '../money';
 
+export { emandateFirstName, sipMethodsFor, type SipPaymentMethod } from '../payments/mandate-words';
+
 export { SIP_CAUSES, SIP_CURRENCIES, SIP_MINIMUMS_MAJOR, SIP_PAYMENT_METHODS, SIP_UPI_HANDLES };
 
 export type SipCurrency = (typeof SIP_CURRENCIES)[number];
 export type SipCause = (typeof SIP_CAUSES)[number];
-export type SipPaymentMethod = (typeof SIP_PAYMENT_METHODS)[number];
 export type SipUpiHandle = (typeof SIP_UPI_HANDLES)[number];
 
 /** The English names of the causes, as messages/en.json Sip.causes shows them (a unit test keeps the two equal). */
@@ -160,17 +159,6 @@ export function sipTotalProblems(input: {
   });
   return problems;
 }
-
-/** spec 5: an e-mandate donor's first name (the first word of the full name) under 3 characters gets a suffix, "Al" → "Al Donor". */
-export function emandateFirstName(fullName: string): string {
-  const first = fullName.trim().split(/\s+/)[0] ?? '';
-  // counted in code points, so an emoji or a character outside the BMP counts once, not as two UTF-16 units
-  if (Array.from(first).length >= EMANDATE_FIRST_NAME_MIN_LENGTH) return first;
-  return first ? `${first} ${EMANDATE_FIRST_NAME_SUFFIX}` : EMANDATE_FIRST_NAME_SUFFIX;
-}
-
-/** spec 9's SIP modes a currency can use: e-mandates and UPI AutoPay are Indian rails, so other currencies pay by card. */
-export const sipMethodsFor = (currency: string): readonly SipPaymentMethod[] => (currency === 'INR' ? SIP_PAYMENT_METHODS : ['CARD']);
 
 /** spec 9's gateway value a SIP is recorded under, by the adapter that holds its mandate (the sandbox keeps its own name). */
 export const SIP_GATEWAY_VALUE: Record<string, string> = { razorpay: 'razorpay_emandate', stripe: 'stripe_recurring' };

@@ -12,7 +12,7 @@ import { localizedPath } from '../i18n/locales';
 import { mainSiteOrigin } from '../whitelabel/site';
 import { siteConfig } from '../whitelabel/resolve';
 import { nextStepAfterFailure, sipFailureReasonOf, SIP_FAILURE, type SipFailureReason } from './retries';
-import { sipTranslator } from './manage';
+import { sipTranslator } from './translator';
 import { isRunningSip, SIP_STATUS } from './status';
 
 type OrderRow = typeof orders.$inferSelect;

@@ -10,7 +10,7 @@ import type { ChargeLine } from '../payments/ledger';
 import type { SipCause } from './rules';
 
 /**
- * Which fundraiser causes (lib/db/seed.ts CAUSE_TREE, by slug) each SIP cause gives to. medical takes every cause the
+ * Which fundraiser causes (demo/seed.ts CAUSE_TREE, by slug) each SIP cause gives to. medical takes every cause the
  * tree marks medical (spec 9's medical ids). No fundraiser cause fits acid attack survivors, and SIP Protect is the
  * platform's own fund: both stay on their cause accounts.
  */

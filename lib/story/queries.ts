@@ -1,16 +1,20 @@
 // What a story page shows besides the fundraiser itself: updates, comments, supporters, related fundraisers.
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
-import { carts, comments, fundraisers, ledgerEntries, orders, updates, users } from '../db/schema';
+import { carts, comments, ledgerEntries, orders, updates, users } from '../db/schema';
 import { fundraiserAccount } from '../payments/ledger';
 import { convertMinor, currentRatesMicros } from '../currency-rates';
 import { isCurrencyCode } from '../money';
 import { sanitizeStoryHtml } from '../content/sanitize';
-import { imagesOf, listFundraisers, type FundraiserSummary } from '../fundraisers/queries';
+import { imagesOf, listFundraisers, publishedFundraiser, type FundraiserSummary } from '../fundraisers/queries';
+import { repliesTo, type StoryReply } from '../fundraisers/comments';
 import { cardImage } from '../fundraisers/rules';
-import { publishedSql } from '../fundraisers/status-sql';
 import { STORY_SIMILAR_SCAN_FACTOR, STORY_SIMILAR_SCAN_PAGES } from '../constants';
+
+// the story page's readers find these here; they live with the fundraiser's own reads
+export { hasSupported, publishedFundraiser } from '../fundraisers/queries';
+export type { StoryReply };
 
 export interface Page<T> {
   data: T[];
@@ -18,14 +22,6 @@ export interface Page<T> {
   per_page: number;
   total: number;
   has_more: boolean;
-}
-
-export interface StoryReply {
-  id: number;
-  body: string;
-  author_name: string;
-  author_avatar: string | null;
-  created_at: string;
 }
 
 /** A comment with the replies of the fundraiser's people under it (issue 13), oldest first. */
@@ -55,20 +51,6 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 
 function page<T>(data: T[], pageNo: number, perPage: number, total: number): Page<T> {
   return { data, page: pageNo, per_page: perPage, total, has_more: pageNo * perPage < total };
-}
-
-/** The replies to these comments, by the comment they answer, oldest first (as a conversation reads). */
-export async function repliesTo(db: DbOrTx, commentIds: number[]): Promise<Map<number, StoryReply[]>> {
-  const byParent = new Map<number, StoryReply[]>();
-  if (!commentIds.length) return byParent;
-  const rows = await db
-    .select({ id: comments.id, parent_id: comments.parent_id, body: comments.body, created_at: comments.created_at, author_name: users.full_name, author_avatar: users.avatar })
-    .from(comments)
-    .innerJoin(users, eq(users.id, comments.user_id))
-    .where(inArray(comments.parent_id, commentIds))
-    .orderBy(asc(comments.created_at), asc(comments.id));
-  for (const { parent_id, ...r } of rows) byParent.set(parent_id!, [...(byParent.get(parent_id!) ?? []), { ...r, created_at: iso(r.created_at) }]);
-  return byParent;
 }
 
 async function commentsOf(db: DbOrTx, where: ReturnType<typeof and>, limit: number, offset: number): Promise<StoryComment[]> {
@@ -190,17 +172,6 @@ export async function storySupporters(db: DbOrTx, fundraiserId: number, opts: Su
   return page(data, opts.page, opts.perPage, total);
 }
 
-/** Spec 6: only people who supported a fundraiser see more than its first page of supporters. */
-export async function hasSupported(db: DbOrTx, fundraiserId: number, userId: number | null): Promise<boolean> {
-  if (!userId) return false;
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.fundraiser_id, fundraiserId), eq(orders.user_id, userId), eq(orders.status, 'success')))
-    .limit(1);
-  return Boolean(row);
-}
-
 // titles that differ only in case or spacing read as the same fundraiser
 const sameTitleKey = (title: string) => title.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
 
@@ -238,8 +209,3 @@ export async function shareSourceImage(db: DbOrTx, id: number): Promise<string |
   return cardImage((await imagesOf(db, [id])).get(id) ?? { leaderboard: null, theater: null, widget: null });
 }
 
-/** A published fundraiser's public facts (a draft or one under review does not exist for visitors). */
-export async function publishedFundraiser(db: DbOrTx, id: number): Promise<{ id: number; is_private: boolean; custom_tag: string; title: string } | null> {
-  const [row] = await db.select({ id: fundraisers.id, is_private: fundraisers.is_private, custom_tag: fundraisers.custom_tag, title: fundraisers.title }).from(fundraisers).where(and(eq(fundraisers.id, id), publishedSql())).limit(1);
-  return row ?? null;
-}

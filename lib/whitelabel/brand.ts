@@ -1,5 +1,5 @@
 // White-label: a partner's host carries its own name, logo, favicon, theme colour and analytics container.
-import { firstHost, withoutPort } from './host';
+import { firstHost, withoutPort } from '../http/host';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { whiteLabelDomains } from '../db/schema';

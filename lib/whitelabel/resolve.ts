@@ -3,7 +3,7 @@
 import type { DbOrTx } from '../db/client';
 import { env } from '../env';
 import { partnerBrand } from './brand';
-import { hostFromHeaders } from './host';
+import { hostFromHeaders } from '../http/host';
 import { decodeHostSegment, isConfiguredSiteHost, mainSiteOrigin, trustedSiteOrigin, type SiteConfig } from './site';
 
 export function siteConfig(): SiteConfig {

@@ -1,7 +1,7 @@
 // Every page is cached per host (white-label domains differ): the middleware puts the host into the
 // path as the first segment, and pages read it from their params instead of request headers.
 import { normaliseHost } from './brand';
-import { firstHost } from './host';
+import { firstHost } from '../http/host';
 
 const SAFE_HOST = /^[a-z0-9.-]+(:\d{1,5})?$/;
 

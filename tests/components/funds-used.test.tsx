@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import { createTranslator } from 'next-intl';
 import en from '@/messages/en.json';
 import { FundsUsed, type FundsUsedLabels } from '@/components/story/FundsUsed';
-import type { StoryWithdrawal } from '@/lib/story/funds-used';
+import type { StoryWithdrawal } from '@/lib/fundraisers/funds-used';
 
 const t = createTranslator({ locale: 'en', messages: en, namespace: 'Story' });
 const labels: FundsUsedLabels = {

@@ -1,7 +1,7 @@
 // Integration helpers: the real database of this test file, seeded with the demo.
 import { closeDb, getDb, type Db } from '@/lib/db/client';
 import { and, eq, sql } from 'drizzle-orm';
-import { insertDemo } from '@/lib/db/seed';
+import { insertDemo } from '@/demo/seed';
 import { fundraisers, users } from '@/lib/db/schema';
 
 export async function seededDb(): Promise<Db> {

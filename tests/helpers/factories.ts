@@ -5,7 +5,7 @@ import type { Db } from '@/lib/db/client';
 import { fundraisers, mandates, orders, subscriptionLines, subscriptions } from '@/lib/db/schema';
 import { recordMandateCover } from '@/lib/sip/cover';
 import { applyGatewayEvent } from '@/lib/payments/events';
-import { seedReference } from '@/lib/db/seed';
+import { seedReference } from '@/demo/seed';
 import { createUser } from '@/lib/auth/accounts';
 import { CAUSE, DAY_MS } from '@/lib/constants';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';

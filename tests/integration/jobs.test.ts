@@ -2,8 +2,8 @@
 // "Instances" are separate runners: on PostgreSQL each has its own pool, as separate servers would.
 import http from 'node:http';
 import { eq, sql } from 'drizzle-orm';
-import { closeDb, databaseKind, getDb, jobDatabase, type Db } from '@/lib/db/client';
-import { startJobRunner, type JobDefinition, type JobRunner } from '@/lib/jobs/runner';
+import { closeDb, databaseKind, getDb, type Db } from '@/lib/db/client';
+import { jobDatabase, startJobRunner, type JobDefinition, type JobRunner } from '@/lib/jobs/runner';
 import { refreshCurrencyRates, currentRatesMicros } from '@/lib/currency-rates';
 import { currencyRates } from '@/lib/db/schema';
 import { RATES_READ_EVERY_MS } from '@/lib/constants';

@@ -20,7 +20,7 @@ import { POST as tipCartRoute } from '@/app/api/standalonetip/cart/route';
 import { POST as tipOrderRoute } from '@/app/api/standalonetip/order/route';
 import { carts, fundraisers, orders, outbox, rateLimits, users, whiteLabelDomains } from '@/lib/db/schema';
 import { getDb, type Db } from '@/lib/db/client';
-import { DEMO_PIN } from '@/lib/db/seed';
+import { DEMO_PIN } from '@/demo/seed';
 import { SandboxGateway } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
 import { reconcilePendingOrders, ORDER_EXPIRED_REASON } from '@/lib/payments/results';

@@ -1,6 +1,6 @@
 import { asc, sql, count, eq } from 'drizzle-orm';
 import * as s from '@/lib/db/schema';
-import { seedDemo, DEMO_PIN } from '@/lib/db/seed';
+import { seedDemo, DEMO_PIN } from '@/demo/seed';
 import { verifyPin } from '@/lib/fundraisers/pin';
 import { isFundraiserEnded } from '@/lib/fundraisers/status';
 import { closeDb, seededDb } from '../helpers/db';

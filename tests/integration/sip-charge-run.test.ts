@@ -13,6 +13,10 @@ import { sendPreDebitNotices, upcomingPaymentOf } from '@/lib/sip/pre-debit';
 import { addSipMonths, sipPeriod } from '@/lib/sip/settled';
 import { SIP_STATUS } from '@/lib/sip/status';
 import { DAY_MS } from '@/lib/constants';
+import { applyGatewayEvent } from '@/lib/payments/events';
+import { UnregisteredReactionError, withoutOrderReaction } from '@/lib/payments/reactions';
+import { withExpiryOutsideNext } from '@/lib/cache/invalidate';
+import { CACHE_TAGS } from '@/lib/cache/tags';
 import { makeFundraiser, makeSubscription, makeUser } from '../helpers/factories';
 
 // every gateway the charge run asks for is the real one, counted: the test can tell how often a debit was asked
@@ -87,6 +91,39 @@ describe('the charge run', () => {
     const later = await chargeDueSubscriptions(db, { origin: ORIGIN, now: new Date(after.next_payment_date!.getTime() + HOUR_MS), subscriptionIds: [sub.id] });
     expect(later).toMatchObject({ placed: 1, succeeded: 1 });
     expect((await ordersOf(sub.id)).map((o) => o.period)).toEqual([period, sipPeriod(after.next_payment_date!)]);
+  });
+
+  it('a paid month expires the pages of the fundraisers it credited, as any settled payment does (their totals moved)', async () => {
+    const f = await makeFundraiser(db, { title: `Monthly cause ${Date.now()}` });
+    const donor = await makeUser(db, 'Sip Page Reader');
+    const made = await makeSubscription(db, { userId: donor.id, lines: [{ fundraiser_id: f.id, amount_minor: 50_000 }] });
+    const [sub] = await db.update(subscriptions).set({ status_flag: SIP_STATUS.active, next_payment_date: new Date(Date.now() - HOUR_MS) }).where(eq(subscriptions.id, made.subscription.id)).returning();
+    const expired: string[] = [];
+    const run = await withExpiryOutsideNext(async (tags) => void expired.push(...tags), () => chargeDueSubscriptions(db, { origin: ORIGIN, subscriptionIds: [sub.id] }));
+    expect(run).toMatchObject({ placed: 1, succeeded: 1 });
+    const [order] = await ordersOf(sub.id);
+    expect(order.status).toBe('success');
+    expect(expired).toContain(CACHE_TAGS.fundraiser(f.id));
+  });
+
+  it('a paid month whose kind has no registered reaction never settles half: the transaction rolls back, and settles once registered', async () => {
+    const { sub, mandate } = await dueSip();
+    const putBack = withoutOrderReaction('sip');
+    let event;
+    try {
+      await chargeDueSubscriptions(db, { origin: ORIGIN, subscriptionIds: [sub.id] });
+      const [order] = await ordersOf(sub.id);
+      expect(order.status).not.toBe('success');
+      event = await registry.gatewayFor(mandate.gateway, ORIGIN)!.fetchStatus(order.gateway_order_id!);
+      await expect(applyGatewayEvent(db, mandate.gateway, event!, 'reconcile')).rejects.toThrow(UnregisteredReactionError);
+      expect((await ordersOf(sub.id))[0]).toMatchObject({ status: order.status, charged: false });
+      expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.group_id, order.order_id))).toEqual([]);
+      expect((await subNow(sub.id)).next_payment_date).toEqual(sub.next_payment_date);
+    } finally {
+      putBack();
+    }
+    expect(await applyGatewayEvent(db, mandate.gateway, event!, 'reconcile')).toMatchObject({ result: 'settled', status: 'success', credited: true });
+    expect((await subNow(sub.id)).next_payment_date).toEqual(addSipMonths(sub.next_payment_date!, 1));
   });
 
   it('leaves alone SIPs paused, skipping this month, not yet due or cancelled; a skipped month moves the date on', async () => {

@@ -16,7 +16,7 @@ import { addSipMonths, sipPeriod } from '@/lib/sip/settled';
 import { fundraisersForSipCause, splitEvenly, splitSipLines } from '@/lib/sip/split';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 import { hashPin } from '@/lib/fundraisers/pin';
-import { DEMO_PIN } from '@/lib/db/seed';
+import { DEMO_PIN } from '@/demo/seed';
 import { CAUSE } from '@/lib/constants';
 import { makeFundraiser, makeOrder, makeSubscription, makeUser } from '../helpers/factories';
 

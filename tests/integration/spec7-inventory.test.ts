@@ -12,7 +12,7 @@ import { getDb, type Db } from '@/lib/db/client';
 import { SandboxGateway } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/constants';
-import { DEMO_COUPON_CODE } from '@/lib/db/seed';
+import { DEMO_COUPON_CODE } from '@/demo/seed';
 import { grantPrize } from '@/lib/payments/wallet';
 import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
 import { makeFundraiser, makeSubscription } from '../helpers/factories';
@@ -800,7 +800,7 @@ const ROWS: Row[] = [
   },
   {
     group: P, spec: 'POST coupon', method: 'POST', route: 'coupon',
-    // the demo's sponsor coupon (lib/db/seed.ts): ₹100 added to a rupee gift
+    // the demo's sponsor coupon (demo/seed.ts): ₹100 added to a rupee gift
     good: async (go) => expect(ok(await go({ body: { coupon_code: DEMO_COUPON_CODE, donated_amount: 500, currency: 'INR' } })).body.data).toMatchObject({ code: DEMO_COUPON_CODE, match_minor: 10_000 }),
     bad: (go) => go({ body: { coupon_code: '' } }),
   },

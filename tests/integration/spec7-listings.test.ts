@@ -15,7 +15,7 @@ import { isSuccessfullyFunded } from '@/lib/fundraisers/rules';
 import { isFundraiserEnded } from '@/lib/fundraisers/status';
 import { endedSql } from '@/lib/fundraisers/status-sql';
 import { successStories, trendingSuccessStory } from '@/lib/listing/spec-reads';
-import { DEMO_EVENT_SLUG, seedDemoEvents } from '@/lib/db/seed-events';
+import { DEMO_EVENT_SLUG, seedDemoEvents } from '@/demo/seed-events';
 import { newVisitorId } from '@/lib/http/visitor';
 import { CAUSE, DAY_MS, FUNDRAISER_LIST_MAX_LIMIT, HOME_SECTION_COUNT, HOME_TRENDING_COUNT, SUCCESSFUL_FUNDING_RATIO, TRENDING_STORY_WINDOW_DAYS, VISITOR_COOKIE } from '@/lib/constants';
 import { call, closeDb, seededDb } from '../helpers/db';

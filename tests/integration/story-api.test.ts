@@ -10,7 +10,7 @@ import { POST as revalidate } from '@/app/api/internal/revalidate/route';
 import { GET as list } from '@/app/api/fundraisers/route';
 import { carts, comments, fundraisers, orders, systemEvents, updates, users } from '@/lib/db/schema';
 import { sessionCookie as sessionCookieOf } from '../helpers/auth';
-import { DEMO_PIN } from '@/lib/db/seed';
+import { DEMO_PIN } from '@/demo/seed';
 import { PIN_ATTEMPTS_MAX } from '@/lib/constants';
 import { call, closeDb, seededDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';

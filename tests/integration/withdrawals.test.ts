@@ -17,7 +17,7 @@ import { resetEnvForTests } from '@/lib/env';
 import { resetMediaStoreForTests } from '@/lib/media/store';
 import { listenForFundraiserChanges, type FundraisersChanged } from '@/lib/cache/bus';
 import { checkLedger } from '@/lib/payments/ledger-check';
-import { storyWithdrawals } from '@/lib/story/funds-used';
+import { storyWithdrawals } from '@/lib/fundraisers/funds-used';
 import { UPLOAD_MESSAGES } from '@/lib/media/uploads';
 import { WITHDRAWAL_MESSAGES } from '@/lib/validation/withdrawals';
 import { makeFundraiser, makeOrder, makeUser, referenceData } from '../helpers/factories';

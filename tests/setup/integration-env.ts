@@ -5,3 +5,4 @@ if (process.env.TEST_DATABASE_URL) {
   delete process.env.DATABASE_URL;
   process.env.PGLITE_DIR = 'memory://';
 }
+import '@/lib/reactions';

@@ -1,5 +1,5 @@
 // Issue 11: one reading of the request's host, shared by links, site segments, cache keys and origin checks.
-import { firstHost, hostFromHeaders, withoutPort } from '@/lib/whitelabel/host';
+import { firstHost, hostFromHeaders, withoutPort } from '@/lib/http/host';
 import { normaliseHost } from '@/lib/whitelabel/brand';
 import { siteSegment } from '@/lib/whitelabel/site';
 import { microCacheKey } from '@/lib/http/micro-cache';

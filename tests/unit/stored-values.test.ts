@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createTranslator } from 'next-intl';
 import { LOCALES } from '@/lib/i18n/locales';
 import { BENEFICIARY_RELATIONS, PAYMENT_MODES } from '@/lib/constants';
-import { CAUSE_TREE } from '@/lib/db/seed';
+import { CAUSE_TREE } from '@/demo/seed';
 import { beneficiaryRelationText, causeName, paymentModeName } from '@/lib/i18n/stored-values';
 
 const messagesOf = (locale: string) => JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', `${locale}.json`), 'utf8'));

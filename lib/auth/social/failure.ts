@@ -4,7 +4,7 @@ import 'server-only';
 import * as oidc from 'openid-client';
 import { SOCIAL_FAILED_ERROR } from '../../constants';
 import { reportError } from '../../observability/report';
-import { requestOrigin } from '../../seo/request-origin';
+import { requestOrigin } from '../../whitelabel/request-origin';
 
 /** A sign-in refused for a reason we expect (no flow, wrong provider, forged token): not reported as a bug. */
 export class SocialSignInRefused extends Error {}

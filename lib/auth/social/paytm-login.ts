@@ -12,7 +12,7 @@ import { env } from '../../env';
 import { ApiError } from '../../http/errors';
 import { cookieValue, isHttps, setCookieHeader } from '../../http/cookies';
 import { sessionSecret } from '../../security/session-secret';
-import { requestOrigin } from '../../seo/request-origin';
+import { requestOrigin } from '../../whitelabel/request-origin';
 import { validRedirectUri } from '../sign-in';
 import { randomToken } from '../tokens';
 import { requireWalletLogin } from './paytm';

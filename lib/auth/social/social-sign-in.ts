@@ -6,7 +6,7 @@ import { z } from 'zod';
 import * as oidc from 'openid-client';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { requestOrigin } from '../../seo/request-origin';
+import { requestOrigin } from '../../whitelabel/request-origin';
 import { userForIdentity, type OutsideIdentity } from '../accounts';
 import { completeSignIn, signedInRedirect, validRedirectUri } from '../sign-in';
 import { providerConfiguration } from './client';

@@ -3,7 +3,7 @@ import { handle, json } from '@/lib/http/respond';
 import { parseJsonBody } from '@/lib/http/validation';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { requestOrigin } from '@/lib/seo/request-origin';
-import { redeemSipActionLink } from '@/lib/sip/links';
+import { redeemSipActionLink } from '@/lib/sip/link-actions';
 import { SipLinkUseSchema } from '@/lib/validation/sip-manage';
 
 export const dynamic = 'force-dynamic';

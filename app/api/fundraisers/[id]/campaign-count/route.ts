@@ -5,7 +5,7 @@ import { parseWith } from '@/lib/http/validation';
 import { notFound } from '@/lib/http/errors';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { fundraiserById } from '@/lib/fundraisers/queries';
-import { campaignCount } from '@/lib/fundraisers/page-cards';
+import { campaignCount } from '@/lib/story/page-cards';
 import { STORY_CARD_CACHE } from '@/lib/constants';
 
 export const dynamic = 'force-dynamic';

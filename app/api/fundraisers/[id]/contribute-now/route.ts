@@ -4,7 +4,7 @@ import { handle, json } from '@/lib/http/respond';
 import { parseJsonBody, parseWith } from '@/lib/http/validation';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { ContributeNowSchema } from '@/lib/validation/listings';
-import { contributeNow } from '@/lib/fundraisers/page-actions';
+import { contributeNow } from '@/lib/story/page-actions';
 import { donatableFundraiser } from '@/lib/donations/service';
 import { hasPinAccess } from '@/lib/story/pin-access';
 import { locationFromHeaders } from '@/lib/payments/options';

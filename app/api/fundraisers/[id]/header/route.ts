@@ -5,7 +5,7 @@ import { parseWith } from '@/lib/http/validation';
 import { notFound } from '@/lib/http/errors';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { fundraiserById } from '@/lib/fundraisers/queries';
-import { storyHeader } from '@/lib/fundraisers/page-cards';
+import { storyHeader } from '@/lib/story/page-cards';
 import { hasPinAccess } from '@/lib/story/pin-access';
 import { STORY_CARD_CACHE } from '@/lib/constants';
 

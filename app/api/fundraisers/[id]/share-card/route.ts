@@ -6,7 +6,7 @@ import { notFound } from '@/lib/http/errors';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { LocaleQuerySchema } from '@/lib/validation/listings';
 import { fundraiserById } from '@/lib/fundraisers/queries';
-import { shareCard } from '@/lib/fundraisers/page-cards';
+import { shareCard } from '@/lib/story/page-cards';
 import { requestOrigin } from '@/lib/seo/request-origin';
 import { STORY_CARD_CACHE } from '@/lib/constants';
 

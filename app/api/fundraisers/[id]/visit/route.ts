@@ -5,7 +5,7 @@ import { parseJsonBody, parseWith } from '@/lib/http/validation';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { CampaignVisitSchema } from '@/lib/validation/listings';
 import { readableFundraiser } from '@/lib/story/service';
-import { recordCampaignVisit } from '@/lib/fundraisers/page-actions';
+import { recordCampaignVisit } from '@/lib/story/page-actions';
 import { visitorOf } from '@/lib/http/visitor';
 
 export const dynamic = 'force-dynamic';

@@ -5,7 +5,7 @@ import { Link } from '@/i18n/navigation';
 import { getDb } from '@/lib/db/client';
 import { firstParam } from '@/lib/routes';
 import { formatDate } from '@/lib/portfolio/format';
-import { describeSipActionLink } from '@/lib/sip/links';
+import { describeSipActionLink } from '@/lib/sip/link-actions';
 import { SIP_STATUS } from '@/lib/sip/status';
 import { INDIA_TIME_ZONE, SIP_MANDATE_LAPSE_DAYS } from '@/lib/constants';
 import { loadMessages } from '@/lib/i18n/messages';

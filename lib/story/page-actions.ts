@@ -5,7 +5,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { systemEvents } from '../db/schema';
-import { recordSystemEvent } from '../story/service';
+import { recordSystemEvent } from './service';
 import { trackingTitle } from '../validation/story';
 import { indianDayOf } from '../validation/drafts';
 import type { CampaignVisitSchema, ContributeNowSchema } from '../validation/listings';

@@ -2,11 +2,11 @@
 // event, event causes, NGOs by event_id), and the main site's home banners (spec 7 banner). Idempotent: a second run
 // adds nothing.
 import { and, eq, inArray, isNull, like } from 'drizzle-orm';
-import type { DbOrTx } from './client';
-import { banners, entityDetails, eventCauses, events, users } from './schema';
-import { demoImagePath } from '../media/demo-images';
-import { endOfIndianDay, indianDayOf } from '../validation/drafts';
-import { CAUSE, DAY_MS, SIP_SUBSCRIBE_PATH } from '../constants';
+import type { DbOrTx } from '../lib/db/client';
+import { banners, entityDetails, eventCauses, events, users } from '../lib/db/schema';
+import { demoImagePath } from '../lib/media/demo-images';
+import { endOfIndianDay, indianDayOf } from '../lib/validation/drafts';
+import { CAUSE, DAY_MS, SIP_SUBSCRIBE_PATH } from '../lib/constants';
 
 export const DEMO_EVENT_SLUG = 'sahyog-monsoon-relief-drive';
 

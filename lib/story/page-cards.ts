@@ -5,16 +5,16 @@ import { createTranslator } from 'use-intl/core';
 import { SHARED_INTL_CACHE } from '../i18n/server-translator';
 import type { DbOrTx } from '../db/client';
 import { carts, fundraisers, orders, systemEvents } from '../db/schema';
-import type { FundraiserDetail } from './queries';
-import { cardImage, hasTaxBenefit, progressPercent } from './rules';
-import { daysLeft, fundraiserStage, isFundraiserEnded } from './status';
-import { publishedSql, runningSql } from './status-sql';
+import type { FundraiserDetail } from '../fundraisers/queries';
+import { cardImage, hasTaxBenefit, progressPercent } from '../fundraisers/rules';
+import { daysLeft, fundraiserStage, isFundraiserEnded } from '../fundraisers/status';
+import { publishedSql, runningSql } from '../fundraisers/status-sql';
 import { htmlToText, truncateText } from '../content/sanitize';
 import { loadMessages } from '../i18n/messages';
 import { isLocale, DEFAULT_LOCALE, localizedPath } from '../i18n/locales';
 import { storyPath } from '../routes';
 import { absoluteUrl, storyImage } from '../seo/story-meta';
-import { sharedStoryUrl, shareLinks, storyShareMessage, whatsappShareText } from '../story/share';
+import { sharedStoryUrl, shareLinks, storyShareMessage, whatsappShareText } from './share';
 import { DONOR_CARD_TOP_DONORS, SHARE_CHANNELS, SHARE_EVENT, STORY_SHARE_SUMMARY_LENGTH } from '../constants';
 
 /** spec 7 GET domain: the story's canonical address on the request's own site (a partner keeps its domain). */

@@ -1,19 +1,19 @@
 // Demo content: deterministic, idempotent, consistent (raised totals equal the ledger).
-import { FUNDRAISER_STATUS } from '../fundraisers/status';
-import { SIP_STATUS } from '../sip/status';
+import { FUNDRAISER_STATUS } from '../lib/fundraisers/status';
+import { SIP_STATUS } from '../lib/sip/status';
 import { eq, sql, count } from 'drizzle-orm';
-import type { Db } from './client';
-import * as s from './schema';
-import { ALL_MEDICAL_CAUSE_IDS, BENEFICIARY_RELATIONS, CAUSE, DAY_MS, FUNDRAISER_TITLE_MAX, PRIZE_AMOUNT_MAJOR, SUCCESSFUL_FUNDING_RATIO } from '../constants';
-import { convertMinor, DEFAULT_INR_PER_UNIT_MICROS } from '../currency-rates';
-import { toMinor, type CurrencyCode } from '../money';
-import { hashPin } from '../fundraisers/pin';
-import { hashSecret } from '../secrets';
-import { demoImagePath } from '../media/demo-images';
-import { causeSlugForArt } from '../media/demo-art';
-import { DISEASES, HOSPITALS as HOSPITAL_LIST } from './reference-lists';
-import { slugify } from '../fundraisers/custom-tag';
-import { MEMBERSHIP } from '../permissions/can';
+import type { Db } from '../lib/db/client';
+import * as s from '../lib/db/schema';
+import { ALL_MEDICAL_CAUSE_IDS, BENEFICIARY_RELATIONS, CAUSE, DAY_MS, FUNDRAISER_TITLE_MAX, PRIZE_AMOUNT_MAJOR, SUCCESSFUL_FUNDING_RATIO } from '../lib/constants';
+import { convertMinor, DEFAULT_INR_PER_UNIT_MICROS } from '../lib/currency-rates';
+import { toMinor, type CurrencyCode } from '../lib/money';
+import { hashPin } from '../lib/fundraisers/pin';
+import { hashSecret } from '../lib/secrets';
+import { demoImagePath } from '../lib/media/demo-images';
+import { causeSlugForArt } from '../lib/media/demo-art';
+import { DISEASES, HOSPITALS as HOSPITAL_LIST } from '../lib/db/reference-lists';
+import { slugify } from '../lib/fundraisers/custom-tag';
+import { MEMBERSHIP } from '../lib/permissions/can';
 import { seedDemoEvents } from './seed-events';
 
 /** The demo's sponsor coupon (README). */
