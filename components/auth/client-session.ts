@@ -1,5 +1,5 @@
 // The browser's side of a session (spec 4, 8): what is kept in storage, and how it is cleared.
-import { IS_LOGGED_IN_COOKIE } from '@/lib/auth/cookie-names';
+import { IS_LOGGED_IN_COOKIE } from '@/lib/constants/cookies';
 
 const STORED_KEYS = { user: 'user', profile: 'profile', bannerFlag: 'banner_flag', dock: 'dock_data', loggedIn: 'isLoggedIn' } as const;
 /** spec 7 "session check": who the server says is signed in */

@@ -3,7 +3,7 @@
 // beside the number. The picker sets the dialling code ('+1'); the server turns code and number into E.164.
 import { useEffect, useMemo, useState, type InputHTMLAttributes } from 'react';
 import type { CountryCode } from '@/lib/phone/countries';
-import { INDIA_EXTENSION } from '@/lib/accounts/numbers';
+import { INDIA_EXTENSION } from '@/lib/constants/people';
 import { FieldNotes } from './Field';
 import './phone-field.css';
 

@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BankTransferSchema, CartSchema, bankTransferAmountError, type BankTransferInput, type CartInput } from '@/lib/validation/donation';
 import { DEFAULT_CURRENCY, formatMoney, toMinor } from '@/lib/money';
-import { PAYMENT_FORM_PAGE_TYPE, PLATFORM_FEE_PERCENT, UPI_POLL_MS, VPA_POLL_MS } from '@/lib/donations/numbers';
+import { PAYMENT_FORM_PAGE_TYPE, PLATFORM_FEE_PERCENT, UPI_POLL_MS, VPA_POLL_MS } from '@/lib/constants/giving';
 import { defaultDonationAmount, donationPresetsFor, inrEquivalentMinor } from '@/lib/donations/amounts';
 import { UPI_ID_PATTERN } from '@/lib/validation/people';
 import { PhoneField } from '@/components/forms/PhoneField';

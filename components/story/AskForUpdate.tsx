@@ -5,7 +5,7 @@
 // One optional note, its length held by maxLength and checked again by the server (UpdateRequestSchema): plain state,
 // not zod and react-hook-form, which made up 51 kB gzip of the story page's JavaScript (issue 10: bench:js).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { UPDATE_REQUEST_MESSAGE_MAX } from '@/lib/story/numbers';
+import { UPDATE_REQUEST_MESSAGE_MAX } from '@/lib/constants/story';
 import { UPDATE_REQUEST_MESSAGES } from '@/lib/validation/update-request-messages';
 import { goTo, sendToApi } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';

@@ -2,7 +2,7 @@
 // Records one campaign visit per page view (spec 7 /actions/collect, the title cut to 20 characters as spec 9 says; the
 // server cuts it again), and a public story's visit in this browser's recently visited campaigns (spec 9).
 import { useEffect } from 'react';
-import { TRACKING_TITLE_LENGTH, VISIT_EVENT } from '@/lib/story/numbers';
+import { TRACKING_TITLE_LENGTH, VISIT_EVENT } from '@/lib/constants/story';
 import { rememberVisit } from '@/components/fundraiser/recently-visited-store';
 import { collectEvent } from './collect-event';
 

@@ -1,7 +1,7 @@
 'use client';
 // A share link that also counts the click for the campaigner's dashboard (spec 7 actions/collect, event share_click).
 import type { ReactNode } from 'react';
-import { SHARE_EVENT } from '@/lib/story/numbers';
+import { SHARE_EVENT } from '@/lib/constants/story';
 import { collectEvent } from './collect-event';
 
 export function recordShare(fundraiserId: number, channel: string): void {

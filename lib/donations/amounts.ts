@@ -1,6 +1,6 @@
 // issue 30.1: the amounts a gift is offered in each currency, and what it is in rupees. Plain functions: the payment
 // form (in the browser) and the API share them.
-import { DONATION_AMOUNT_PRESETS, DONATION_DEFAULT_AMOUNTS } from './numbers';
+import { DONATION_AMOUNT_PRESETS, DONATION_DEFAULT_AMOUNTS } from '../constants/giving';
 import { convertMinor } from '../money';
 
 /** The preset chips of a currency. */

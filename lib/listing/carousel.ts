@@ -1,5 +1,5 @@
 // spec 2/9: the embeddable fundraiser carousel's rules.
-import { CAROUSEL_ARROWS_ABOVE, CAROUSEL_CARDS_PER_VIEW_DESKTOP, CAROUSEL_CARDS_PER_VIEW_MOBILE } from './numbers';
+import { CAROUSEL_ARROWS_ABOVE, CAROUSEL_CARDS_PER_VIEW_DESKTOP, CAROUSEL_CARDS_PER_VIEW_MOBILE } from '../constants/listing';
 import { localizedPath } from '../i18n/locales';
 import { firstParam, storyPath } from '../routes';
 

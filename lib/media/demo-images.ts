@@ -1,6 +1,6 @@
 // The demo's pictures as raster paths: /media/demo/{cause art}/{fundraiser id}/{kind}.webp at full size and
 // /media/demo/{cause art}/{fundraiser id}/{kind}-{width}w.webp at the widths pages choose from (srcset).
-import { IMAGE_WIDTHS } from './numbers';
+import { IMAGE_WIDTHS } from '../constants/media';
 
 export interface DemoImage {
   art: string;

@@ -1,6 +1,6 @@
 // spec 9: the campaigns a browser visited most recently (at most 5), kept in its localStorage by the story page and
 // shown on the home page. Plain functions over the stored list: what is read back is checked, never trusted.
-import { FREQUENT_VISITED_CAMPAIGNS_LIMIT } from './numbers';
+import { FREQUENT_VISITED_CAMPAIGNS_LIMIT } from '../constants/story';
 import { DEFAULT_FUNDRAISER_IMAGE } from '../fundraisers/rules';
 
 export const RECENTLY_VISITED_STORAGE_KEY = 'frequent_visited_campaigns';

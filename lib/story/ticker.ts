@@ -5,7 +5,7 @@ import {
   TICKER_MOBILE_HIDE_AFTER_S,
   TICKER_MOBILE_SHOW_AT_S,
   TICKER_REDUCE_DONORS_BY,
-} from './numbers';
+} from '../constants/story';
 
 export interface TickerSlot {
   showAtMs: number;

@@ -2,8 +2,8 @@
 import { LOCALES } from '../i18n/locales';
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../money';
-import { INDIA_EXTENSION } from '../accounts/numbers';
-import { ANNIVERSARY_OCCASIONS, BANK_TRANSFER_MIN_MAJOR, CARD_BIN_DIGITS, DEDICATION_MESSAGE_MAX, MAX_AMOUNT_MAJOR, ORIGIN_CODES, PAYMENT_FORM_PAGE_TYPE, PAYMENT_MODES, TIP_MAX_SHARE_OF_DONATION } from '../donations/numbers';
+import { INDIA_EXTENSION } from '../constants/people';
+import { ANNIVERSARY_OCCASIONS, BANK_TRANSFER_MIN_MAJOR, CARD_BIN_DIGITS, DEDICATION_MESSAGE_MAX, MAX_AMOUNT_MAJOR, ORIGIN_CODES, PAYMENT_FORM_PAGE_TYPE, PAYMENT_MODES, TIP_MAX_SHARE_OF_DONATION } from '../constants/giving';
 import { BankAccountNumberSchema, IfscSchema } from './withdrawals';
 import { EmailSchema, INDIAN_MOBILE_PATTERN, MESSAGES, NameSchema, PhoneSchema, UPI_ID_MESSAGE, UPI_ID_PATTERN } from './people';
 import { ORDER_CHANNEL_PREFIX } from '../realtime/channels';

@@ -1,6 +1,6 @@
 // spec 5 rules for people's details, shared by forms (react-hook-form) and the API.
 import { z } from 'zod';
-import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, PHONE_DIGITS_KEPT } from '../accounts/numbers';
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, PHONE_DIGITS_KEPT } from '../constants/people';
 
 export const MESSAGES = {
   name: 'Please enter a valid name',

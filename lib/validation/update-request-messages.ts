@@ -1,5 +1,5 @@
 // The ask-for-update messages without zod: the story page's form shows them and must not load zod for it (issue 10).
-import { UPDATE_REQUEST_MESSAGE_MAX } from '../story/numbers';
+import { UPDATE_REQUEST_MESSAGE_MAX } from '../constants/story';
 
 export const UPDATE_REQUEST_MESSAGES = {
   message: `Please keep the message under ${UPDATE_REQUEST_MESSAGE_MAX} characters`,

@@ -1,7 +1,7 @@
 // Issue 13, withdrawals: the payout bank account, a withdrawal request and a reviewer's decision, shared by the
 // campaigner's and reviewers' forms and the routes.
 import { z } from 'zod';
-import { ACCOUNT_HOLDER_NAME_MAX, ACCOUNT_HOLDER_NAME_MIN, BANK_ACCOUNT_DIGITS_MAX, BANK_ACCOUNT_DIGITS_MIN, IFSC_PATTERN, WITHDRAWAL_PURPOSE_MAX, WITHDRAWAL_PURPOSE_MIN, WITHDRAWAL_REASON_MAX, WITHDRAWAL_REASON_MIN, WITHDRAWAL_REFERENCE_MAX } from '../fundraisers/withdrawal-numbers';
+import { ACCOUNT_HOLDER_NAME_MAX, ACCOUNT_HOLDER_NAME_MIN, BANK_ACCOUNT_DIGITS_MAX, BANK_ACCOUNT_DIGITS_MIN, IFSC_PATTERN, WITHDRAWAL_PURPOSE_MAX, WITHDRAWAL_PURPOSE_MIN, WITHDRAWAL_REASON_MAX, WITHDRAWAL_REASON_MIN, WITHDRAWAL_REFERENCE_MAX } from '../constants/withdrawals';
 
 export const WITHDRAWAL_MESSAGES = {
   holderName: `Please enter the name on the bank account (${ACCOUNT_HOLDER_NAME_MIN} to ${ACCOUNT_HOLDER_NAME_MAX} characters)`,

@@ -1,5 +1,5 @@
-// The story page's numbers (spec 4, 7, 9), apart from lib/constants.ts because the story's browser code reads them:
-// a page loads only the constants its own modules name. lib/constants.ts re-exports them for the rest of lib/.
+// The story page's numbers (spec 4, 7, 9) in a file of their own because the story's browser code reads them:
+// a page loads only the constants its own modules name. lib/constants.ts names them for the rest of lib/.
 export const TRACKING_TITLE_LENGTH = 20;
 export const FREQUENT_VISITED_CAMPAIGNS_LIMIT = 5;
 export const TICKER_MOBILE_SHOW_AT_S = [1, 15, 27, 40] as const;

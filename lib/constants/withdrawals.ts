@@ -1,4 +1,4 @@
-// A payout account's and a withdrawal's numbers (spec 9), apart from lib/constants.ts because the payment form's bank
+// A payout account's and a withdrawal's numbers (spec 9) in a file of their own because the payment form's bank
 // transfer and the campaigner's withdrawal form read them in the browser.
 export const ACCOUNT_HOLDER_NAME_MAX = 100;
 export const ACCOUNT_HOLDER_NAME_MIN = 3;

@@ -1,4 +1,4 @@
-// A person's name and phone numbers (spec 5), apart from lib/constants.ts because every form's browser code reads them.
+// A person's name and phone numbers (spec 5) in a file of their own because every form's browser code reads them.
 export const PHONE_DIGITS_KEPT = 10;
 export const NAME_MAX_LENGTH = 50;
 export const NAME_MIN_LENGTH = 2;

@@ -1,5 +1,5 @@
-// A gift's numbers (spec 3, 4, 5, 9), apart from lib/constants.ts because the payment form's browser code reads them:
-// a page loads only the constants its own modules name. lib/constants.ts re-exports them for the rest of lib/.
+// A gift's numbers (spec 3, 4, 5, 9) in a file of their own because the payment form's browser code reads them:
+// a page loads only the constants its own modules name. lib/constants.ts names them for the rest of lib/.
 export const PLATFORM_FEE_PERCENT = 0;
 export const UPI_POLL_MS = 5000;
 export const VPA_POLL_MS = 5000;
