@@ -13,6 +13,9 @@ module.exports = async () => {
   };
   return {
     testTimeout: 60000,
+    // one worker per core: Jest's default (cores - 1) runs everything in one process on a 2-core machine, where the
+    // parent only waits on its workers
+    maxWorkers: '100%',
     projects: [
       { ...shared, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/tests/unit/**/*.test.ts'] },
       {
@@ -20,7 +23,11 @@ module.exports = async () => {
         displayName: 'integration',
         testEnvironment: 'node',
         testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
+        // migrated (and demo-seeded) once per run; each file starts from a copy in its own database
+        globalSetup: '<rootDir>/tests/setup/integration-global-setup.ts',
+        globalTeardown: '<rootDir>/tests/setup/integration-global-teardown.ts',
         setupFiles: ['<rootDir>/tests/setup/integration-env.ts'],
+        setupFilesAfterEnv: ['<rootDir>/tests/setup/integration-file-database.ts'],
       },
       {
         ...shared,
