@@ -21,7 +21,7 @@ module.exports = async () => {
       {
         ...shared,
         displayName: 'integration',
-        testEnvironment: 'node',
+        testEnvironment: '<rootDir>/tests/setup/integration-environment.ts',
         testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
         // migrated (and demo-seeded) once per run; each file starts from a copy in its own database
         globalSetup: '<rootDir>/tests/setup/integration-global-setup.ts',

@@ -1,9 +1,10 @@
-// At a file's end: its PostgreSQL database is checked against the ledger when CI asks (TEST_LEDGER_CHECK=1) and dropped.
+// After a file's last hook (integration-environment.js calls this): its PostgreSQL database is checked against the
+// ledger when CI asks (TEST_LEDGER_CHECK=1), then dropped.
 import { closeDb, getDb } from '@/lib/db/client';
 import { dropFileDatabase } from '../helpers/db';
 
-afterAll(async () => {
-  if (!process.env.TEST_FILE_DATABASE) return;
+(globalThis as Record<symbol, unknown>)[Symbol.for('sahyog.test.fileTeardown')] = async () => {
+  if (!process.env.TEST_FILE_DATABASE) return closeDb();
   let problems = '';
   if (process.env.TEST_LEDGER_CHECK === '1') {
     const { checkLedger } = await import('@/lib/payments/ledger-check');
@@ -14,4 +15,4 @@ afterAll(async () => {
   await closeDb();
   await dropFileDatabase();
   if (problems) throw new Error(problems);
-});
+};
