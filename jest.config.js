@@ -13,14 +13,21 @@ module.exports = async () => {
   };
   return {
     testTimeout: 60000,
+    // one worker per core: Jest's default (cores - 1) runs everything in one process on a 2-core machine, where the
+    // parent only waits on its workers
+    maxWorkers: '100%',
     projects: [
       { ...shared, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/tests/unit/**/*.test.ts'] },
       {
         ...shared,
         displayName: 'integration',
-        testEnvironment: 'node',
+        testEnvironment: '<rootDir>/tests/setup/integration-environment.ts',
         testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
+        // migrated (and demo-seeded) once per run; each file starts from a copy in its own database
+        globalSetup: '<rootDir>/tests/setup/integration-global-setup.ts',
+        globalTeardown: '<rootDir>/tests/setup/integration-global-teardown.ts',
         setupFiles: ['<rootDir>/tests/setup/integration-env.ts'],
+        setupFilesAfterEnv: ['<rootDir>/tests/setup/integration-file-database.ts'],
       },
       {
         ...shared,

@@ -3,9 +3,14 @@ import { closeDb, getDb, type Db } from '@/lib/db/client';
 import { and, eq, sql } from 'drizzle-orm';
 import { insertDemo } from '@/demo/seed';
 import { fundraisers, users } from '@/lib/db/schema';
+import { onAdminDatabase, quoteIdent } from '../setup/start-databases';
+
+/** True once this file's database is open (the handle lives on globalThis, shared by every copy of the client module). */
+const dbOpened = () => Boolean((globalThis as Record<symbol, unknown>)[Symbol.for('sahyog.db.handle')]);
 
 export async function seededDb(): Promise<Db> {
-  const db = await getDb();
+  const restore = dbOpened() ? () => {} : await startFromDemo();
+  const db = await getDb().finally(restore);
   // on a shared PostgreSQL another file's factories may have written first: the demo is added all the same
   const demo = await db.select({ id: users.id }).from(users).where(eq(users.email, 'campaigner1@demo.sahyog.in'));
   if (!demo.length) await insertDemo(db);
@@ -13,6 +18,30 @@ export async function seededDb(): Promise<Db> {
 }
 
 export { closeDb };
+
+// The run seeded the demo once (integration-global-setup.ts): a file that has not opened its database yet starts from that copy.
+// Answers how to put back the migrated start, for a file that closes its database and opens a fresh one later.
+async function startFromDemo(): Promise<() => void> {
+  if (process.env.TEST_DEMO_SNAPSHOT && !process.env.DATABASE_URL) {
+    const migrated = process.env.PGLITE_DATA_SNAPSHOT;
+    process.env.PGLITE_DATA_SNAPSHOT = process.env.TEST_DEMO_SNAPSHOT;
+    return () => {
+      process.env.PGLITE_DATA_SNAPSHOT = migrated;
+    };
+  }
+  const template = process.env.TEST_DEMO_TEMPLATE_DATABASE;
+  if (template && process.env.TEST_FILE_DATABASE) {
+    await dropFileDatabase();
+    await onAdminDatabase((c) => c.query(`create database ${quoteIdent(process.env.TEST_FILE_DATABASE!)} template ${quoteIdent(template)}`));
+  }
+  return () => {};
+}
+
+/** Drops this file's own PostgreSQL database (made by tests/setup/integration-env.ts). */
+export async function dropFileDatabase(): Promise<void> {
+  const name = process.env.TEST_FILE_DATABASE;
+  if (name) await onAdminDatabase((c) => c.query(`drop database if exists ${quoteIdent(name)} with (force)`));
+}
 
 /** Calls a route handler the way Next does. */
 export async function call<P extends Record<string, string>>(

@@ -1,0 +1,34 @@
+// Migrates once per run and keeps what each integration file starts from: two PGlite dumps in a temp folder,
+// or two PostgreSQL template databases (migrated; migrated with the demo) next to TEST_DATABASE_URL's.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { databaseOf, dropTestDatabases, onAdminDatabase, quoteIdent, templateNames, urlOf } from './start-databases';
+
+const run = promisify(execFile);
+const tsx = path.join(process.cwd(), 'node_modules', '.bin', 'tsx');
+const script = path.join(process.cwd(), 'tests', 'setup', 'make-start-databases.ts');
+
+export default async function integrationGlobalSetup(): Promise<void> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const base = databaseOf(url);
+    const t = templateNames(base);
+    await onAdminDatabase(async (c) => {
+      await dropTestDatabases(c, base);
+      for (const name of [t.migrated, t.demo]) await c.query(`create database ${quoteIdent(name)}`);
+    });
+    await run(tsx, [script, 'postgres', urlOf(url, t.migrated), urlOf(url, t.demo)], { maxBuffer: 1 << 24 });
+    // the workers forked after this inherit the names
+    process.env.TEST_TEMPLATE_DATABASE = t.migrated;
+    process.env.TEST_DEMO_TEMPLATE_DATABASE = t.demo;
+    return;
+  }
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sahyog-test-db-'));
+  await run(tsx, [script, 'pglite', folder], { maxBuffer: 1 << 24 });
+  process.env.TEST_PGLITE_FOLDER = folder;
+  process.env.PGLITE_DATA_SNAPSHOT = path.join(folder, 'migrated.tar');
+  process.env.TEST_DEMO_SNAPSHOT = path.join(folder, 'demo.tar');
+}
