@@ -40,7 +40,18 @@ async function startFromDemo(): Promise<() => void> {
 /** Drops this file's own PostgreSQL database (made by tests/setup/integration-env.ts). */
 export async function dropFileDatabase(): Promise<void> {
   const name = process.env.TEST_FILE_DATABASE;
-  if (name) await onAdminDatabase((c) => c.query(`drop database if exists ${quoteIdent(name)} with (force)`));
+  if (!name) return;
+  // never with (force): that ends a connection the file is still closing (a listener, a job pool) and fails the file;
+  // one still in use after a second is left to the global teardown, which drops every file database once workers exit
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    try {
+      await onAdminDatabase((c) => c.query(`drop database if exists ${quoteIdent(name)}`));
+      return;
+    } catch (e) {
+      if ((e as { code?: string }).code !== '55006') throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 }
 
 /** Calls a route handler the way Next does. */
