@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as schema from '../../lib/db/schema';
-import { insertDemo } from '../../lib/db/seed';
+import { insertDemo } from '../../demo/seed';
 import type { Db } from '../../lib/db/client';
 
 const MIGRATIONS = path.join(process.cwd(), 'lib', 'db', 'migrations');
