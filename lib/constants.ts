@@ -12,6 +12,8 @@ export const PLATFORM_FIGURES = {
   followers: { value: 2.5, unit: 'million' },
 } as const;
 export const PLATFORM_FEE_PERCENT = 0;
+/** The largest row id: ids are PostgreSQL serials (int4), so a bigger number names no row. */
+export const MAX_ROW_ID = 2_147_483_647;
 export const DEFAULT_CONTACT_NUMBER = '+91 90000 12345';
 
 // spec 1 and 9: search-engine and share text limits

@@ -20,6 +20,7 @@ import { CreditDetailsForm } from '@/components/insurance/CreditDetailsForm';
 import { planChoices, planName, planPrice } from '@/components/insurance/plan-labels';
 import '@/components/payment/payment.css';
 import '@/components/insurance/insurance.css';
+import { isRowId } from '@/lib/validation/ids';
 
 // the owner's own policy, from the session cookie: never cached
 export const dynamic = 'force-dynamic';
@@ -33,7 +34,7 @@ export default async function PolicyPage({ params, searchParams }: Props) {
   const { locale, id: rawId } = await params;
   setRequestLocale(locale);
   const id = Number(rawId);
-  if (!/^\d{1,10}$/.test(rawId) || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) notFound();
+  if (!/^\d{1,10}$/.test(rawId) || !isRowId(id)) notFound();
   const oi = firstParam((await searchParams).oi);
   const user = await requireCurrentUser(locale, `${INSURANCE_PATH}/${id}${oi ? `?${new URLSearchParams({ oi })}` : ''}`);
   const db = await getDb();
