@@ -23,8 +23,6 @@ export const CROSS_SITE_WRITES = {
   sandboxCheckout: "the sandbox gateway's checkout page stands in for a gateway's own site, which posts from its origin; the step is signed",
   signInProvider: "a sign-in provider (Google One Tap) posts its signed credential from its own origin; the credential proves it",
   internalTask: 'our own server posts to itself with the internal secret, which proves the call; no browser is involved',
-  readOnlyLookup: 'answers a question without writing anything a signed-in user owns (a price, an eligibility, a check of an address)',
-  visitorBeacon: "a count or a record sent by a visitor's page (sendBeacon, a share link); it changes nothing a signed-in user owns",
 } as const;
 export type CrossSiteWrite = keyof typeof CROSS_SITE_WRITES;
 
