@@ -22,7 +22,7 @@ export const CROSS_SITE_WRITES = {
   gatewayReturn: "the gateway's checkout page posts the donor back to us from its own origin; the return's signature is verified",
   sandboxCheckout: "the sandbox gateway's checkout page stands in for a gateway's own site, which posts from its origin; the step is signed",
   signInProvider: "a sign-in provider (Google One Tap) posts its signed credential from its own origin; the credential proves it",
-  internalTask: 'our own server posts to itself with the internal secret, which proves the call; no browser is involved',
+  internalTask: 'our own server, or an operator, posts with a secret header that proves the call; no browser session is involved',
 } as const;
 export type CrossSiteWrite = keyof typeof CROSS_SITE_WRITES;
 
@@ -40,6 +40,8 @@ export const CACHE = {
 export type Who = 'anyone' | 'visitor' | 'user' | 'reviewer';
 type UserFor<W extends Who> = W extends 'user' | 'reviewer' ? SignedInUser : W extends 'visitor' ? SignedInUser | null : null;
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
+// without a schema the path's segments come as Next gives them (a route that checks them itself, like a webhook's gateway)
+type ParsedParams<S> = S extends z.ZodType ? z.infer<S> : Record<string, string>;
 
 export interface RouteSpec<W extends Who, P, Q, B> {
   who: W;
@@ -63,13 +65,15 @@ export interface RouteInput<W extends Who, P, Q, B, D> {
   request: Request;
   db: D extends false ? never : Db;
   user: UserFor<W>;
-  params: Parsed<P>;
+  params: ParsedParams<P>;
   query: Parsed<Q>;
   body: Parsed<B>;
 }
 
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
-export type RouteHandler = ((request: Request, context: NextContext) => Promise<Response>) & { [MADE_BY_ROUTE]: true };
+// the context is optional for callers that have no path segments to give (a test calling GET(request))
+export type RouteHandler = ((request: Request, context?: NextContext) => Promise<Response>) & { [MADE_BY_ROUTE]: true };
+const NO_SEGMENTS: NextContext = { params: Promise.resolve({}) };
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -102,10 +106,10 @@ export function route<W extends Who, P extends z.ZodType | undefined = undefined
   spec: RouteSpec<W, P, Q, B> & { database?: D },
   handler: (input: RouteInput<W, P, Q, B, D>) => Promise<Response>,
 ): RouteHandler {
-  const made = async (request: Request, context: NextContext): Promise<Response> => {
+  const made = async (request: Request, context: NextContext = NO_SEGMENTS): Promise<Response> => {
     try {
       if (!spec.crossSite && WRITES.has(request.method)) assertSameOrigin(request);
-      const params = spec.params ? parseWith(spec.params, await context.params) : undefined;
+      const params = spec.params ? parseWith(spec.params, await context.params) : await context.params;
       const query = spec.query ? parseQuery(spec.query, request.url) : undefined;
       const db = spec.database === false ? undefined : await getDb();
       const user = await callerOf(spec.who, db, request, spec.signInMessage);
