@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { privateFileResponse } from '@/lib/http/respond';
-import { signedInUser } from '@/lib/auth/session';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { proofDocumentFile } from '@/lib/fundraisers/proof';
 import { route } from '@/lib/api/route';
@@ -8,7 +7,7 @@ import { route } from '@/lib/api/route';
 export const dynamic = 'force-dynamic';
 
 // issue 31.6: a fundraiser's medical estimate or beneficiary's ID, for reviewers only; 404 to anyone else
-export const GET = route({ who: 'anyone', params: z.object({ id: FundraiserIdSchema, documentId: FundraiserIdSchema }) }, async ({ request, db, params: { id, documentId } }) => {
-  const document = await proofDocumentFile(db, await signedInUser(db, request), id, documentId);
+export const GET = route({ who: 'visitor', params: z.object({ id: FundraiserIdSchema, documentId: FundraiserIdSchema }) }, async ({ db, user, params: { id, documentId } }) => {
+  const document = await proofDocumentFile(db, user, id, documentId);
   return privateFileResponse(document, { noindex: true });
 });
