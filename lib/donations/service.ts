@@ -22,6 +22,7 @@ import { GATEWAY_REFUSED_REASON } from '../payments/order-state';
 import { assertRewardFor, rewardRetired } from '../fundraisers/rewards';
 import { quoteCoupon } from '../coupons/coupons';
 import { assertCartDonor, isCheckoutDonor, type CheckoutReader } from '../payments/checkout-access';
+import { orderTotalMinor } from '../payments/order-total';
 
 // how long a double click's second request waits for the first to get its gateway order
 const TWIN_ORDER_WAIT_MS = 10_000;
@@ -177,7 +178,7 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
   if (!acceptsDonations(f)) throw new ApiError('conflict', FUNDRAISER_ENDED);
   const r = await currentRatesMicros(db);
   const { name: gatewayName, gateway } = oneTimeGateway(cart.currency, input.mode, ctx.origin);
-  const belowTransferMinimum = input.mode === 'NEFT' ? bankTransferAmountError(toMajor(cart.donated_amount_minor + cart.tip_amount_minor)) : null;
+  const belowTransferMinimum = input.mode === 'NEFT' ? bankTransferAmountError(toMajor(orderTotalMinor(cart))) : null;
   if (belowTransferMinimum) throw new ApiError('validation_failed', belowTransferMinimum, { donated_amount: belowTransferMinimum });
   return openOrder(
     db,
@@ -322,7 +323,7 @@ export async function sendOrder(db: Db, order: CheckoutOrder, ctx: { origin: str
   const gateway = gatewayFor(order.payment_gateway, ctx.origin);
   if (!gateway || !order.gateway_order_id) throw new ApiError('conflict', 'This order cannot be sent to its gateway');
   const url = await gateway.checkoutUrl(
-    { orderId, gatewayOrderId: order.gateway_order_id, amountMinor: order.donated_amount_minor + order.tip_amount_minor, currency: order.iso_currency, donor: ctx.payer ?? (await payerOf(db, order)) },
+    { orderId, gatewayOrderId: order.gateway_order_id, amountMinor: orderTotalMinor(order), currency: order.iso_currency, donor: ctx.payer ?? (await payerOf(db, order)) },
     ctx.returnUrl,
   );
   // a UPI id gets a collect request instead of a checkout page: the donor approves in their UPI app

@@ -22,6 +22,7 @@ import { defaultBrand } from '../whitelabel/brand';
 import { claimCouponMatch } from '../coupons/coupons';
 import { mandateReaction, orderReactionFor } from './reactions';
 import { chargeCredits, refundDebits, type ChargeLine, type LedgerLine } from './ledger';
+import { orderTotalMinor, orderTotalSql } from './order-total';
 
 export type EventSource = 'return' | 'webhook' | 'reconcile' | 'request';
 
@@ -56,7 +57,7 @@ async function alreadySettledBy(db: Db, gateway: string, event: ChargeEvent, sou
       orderId: orders.order_id,
       status: orders.status,
       paymentId: orders.gateway_payment_id,
-      amountMinor: sql<number>`${orders.donated_amount_minor} + ${orders.tip_amount_minor}`.mapWith(Number),
+      amountMinor: orderTotalSql(),
       currency: orders.iso_currency,
       logged: sql<boolean>`exists (select 1 from ${paymentEvents} where ${paymentEvents.gateway} = ${gateway} and ${paymentEvents.event_id} = ${event.eventId})`,
     })
@@ -129,7 +130,7 @@ async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: 
   const base = { status: order.status as OrderStatus, orderId: order.order_id, credited: false as const, fundraisers: [] as [] };
   if (!fresh) return { result: 'duplicate', ...base };
 
-  const expected = order.donated_amount_minor + order.tip_amount_minor;
+  const expected = orderTotalMinor(order);
   if (event.status === 'success' && (event.amountMinor !== expected || event.currency !== order.iso_currency)) {
     // money moved but not the amount we asked for: never credit it, leave it for a person to resolve
     await tx.update(orders).set({ failure_reason: AMOUNT_MISMATCH, updated_at: new Date() }).where(eq(orders.id, order.id));
@@ -223,7 +224,7 @@ async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined
     email: donor.email,
     donorName: donor.name,
     orderId: order.order_id,
-    amountMinor: order.donated_amount_minor + order.tip_amount_minor,
+    amountMinor: orderTotalMinor(order),
     currency: order.iso_currency,
     // a standalone tip is to the platform; a premium names its plan (issue 15)
     fundraiserTitle: f?.title ?? (order.kind === 'tip' ? defaultBrand('').name : order.kind === 'insurance' ? String(order.params?.plan_title ?? order.params?.plan ?? '') || null : null),
@@ -292,7 +293,7 @@ async function applyRefund(tx: Tx, gateway: string, event: RefundEvent, source: 
     .select({ before: sql<number>`coalesce(sum(${refunds.amount_minor}), 0)`.mapWith(Number) })
     .from(refunds)
     .where(and(eq(refunds.order_id, order.id), eq(refunds.status, 'processed')));
-  const total = order.donated_amount_minor + order.tip_amount_minor;
+  const total = orderTotalMinor(order);
   const mismatch = order.status !== 'success' || event.gatewayPaymentId !== order.gateway_payment_id || event.amountMinor !== refund.amount_minor || before + event.amountMinor > total;
   if (mismatch) {
     // not this payment, not what we asked for, or more than it has left: never applied, a person looks at it

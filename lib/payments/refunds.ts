@@ -9,6 +9,7 @@ import { applyGatewayEvent, applyGatewayEventIn, type EventOutcome } from './eve
 import { WALLET_GATEWAY } from '../constants';
 import { gatewayFor } from './registry';
 import { GATEWAY_REFUSED_REASON } from './order-state';
+import { orderTotalMinor } from './order-total';
 
 export const REFUND_TOO_LARGE = 'The refund is more than what is left of this payment';
 export const REFUND_NOT_POSSIBLE = 'This payment cannot be refunded';
@@ -32,7 +33,7 @@ export async function requestRefund(db: Db, orderId: string, amountMinor: number
       .select({ held: sql<number>`coalesce(sum(${refunds.amount_minor}), 0)`.mapWith(Number) })
       .from(refunds)
       .where(and(eq(refunds.order_id, order.id), inArray(refunds.status, ['pending', 'processed'])));
-    if (held + amountMinor > order.donated_amount_minor + order.tip_amount_minor) throw new ApiError('conflict', REFUND_TOO_LARGE);
+    if (held + amountMinor > orderTotalMinor(order)) throw new ApiError('conflict', REFUND_TOO_LARGE);
     const [refund] = await tx
       .insert(refunds)
       .values({ refund_id: `RFD${randomBytes(8).toString('hex').toUpperCase()}`, order_id: order.id, gateway: order.payment_gateway, amount_minor: amountMinor, currency: order.iso_currency, reason: ctx.reason })

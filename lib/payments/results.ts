@@ -15,6 +15,7 @@ import { ORDER_EXPIRED_REASON } from './order-state';
 import { BANK_TRANSFER_WINDOW_MS, WALLET_MODES, WALLET_RETRY_MESSAGE } from '../constants';
 import { mandateReaction, orderReactionFor } from './reactions';
 import { isCheckoutDonor, type CheckoutReader } from './checkout-access';
+import { orderTotalMinor } from './order-total';
 
 export { ORDER_EXPIRED_REASON };
 
@@ -218,7 +219,7 @@ const expiryEvent = (order: OrderRow): ChargeEvent => ({
   gatewayOrderId: order.gateway_order_id!,
   gatewayPaymentId: null,
   status: 'failed',
-  amountMinor: order.donated_amount_minor + order.tip_amount_minor,
+  amountMinor: orderTotalMinor(order),
   currency: order.iso_currency,
   failureReason: ORDER_EXPIRED_REASON,
   payload: { reason: ORDER_EXPIRED_REASON, created_at: order.created_at },

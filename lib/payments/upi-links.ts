@@ -8,6 +8,7 @@ import { ApiError } from '../http/errors';
 import { MINOR_UNITS_PER_MAJOR } from '../money';
 import { reconcileSettings } from './reconcile-settings';
 import { UPI_CURRENCY, UPI_LINK_MODES, UPI_NOTE_MAX_LENGTH, UPI_PAYEES } from '../constants';
+import { orderTotalMinor } from './order-total';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -53,7 +54,7 @@ export async function upiLinksOf(db: Db, order: OrderRow, ctx: { origin: string;
   if (!isAwaitingUpi(order)) throw new ApiError('conflict', 'This order is not waiting for a UPI payment');
   const [f] = order.fundraiser_id ? await db.select({ title: fundraisers.title }).from(fundraisers).where(eq(fundraisers.id, order.fundraiser_id)) : [];
   const payee = UPI_PAYEES[order.payment_gateway];
-  const amountMinor = order.donated_amount_minor + order.tip_amount_minor;
+  const amountMinor = orderTotalMinor(order);
   return {
     order_id: order.order_id,
     amount_minor: amountMinor,

@@ -15,6 +15,7 @@ import { fundraiserStage, isFundraiserEnded } from '../fundraisers/status';
 import { toMajor } from '../money';
 import { MANAGE_LIST_LIMIT } from '../constants';
 import { hasActiveSubscription, sipStatusOf } from '../sip/status';
+import { orderTotalMinor } from '../payments/order-total';
 
 export const receiptPath = (orderId: string) => `/portfolio/receipts/${encodeURIComponent(orderId)}`;
 
@@ -279,7 +280,7 @@ async function receiptWhere(db: DbOrTx, orderId: string, whose: SQL | undefined)
     currency: o.iso_currency,
     donated_amount_minor: o.donated_amount_minor,
     tip_amount_minor: o.tip_amount_minor,
-    total_minor: o.donated_amount_minor + o.tip_amount_minor,
+    total_minor: orderTotalMinor(o),
     payment_mode: o.payment_mode,
     pg_txn_id: o.gateway_payment_id,
     recurring: o.kind === 'sip',

@@ -3,7 +3,7 @@
 import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { fundraisers } from '../db/schema';
-import { SITEMAP_IDS_PER_FILE } from '../constants';
+import { SITEMAP_IDS_PER_FILE, MAX_ROW_ID } from '../constants';
 import { runningSql } from '../fundraisers/status-sql';
 import { DEFAULT_LOCALE, LOCALES, localizedPath } from '../i18n/locales';
 import { storyPath } from '../routes';
@@ -39,8 +39,7 @@ function publicRunning(now: Date): SQL {
   return and(eq(fundraisers.is_private, false), runningSql(now))!;
 }
 
-// fundraiser ids are serial (int4)
-const MAX_FUNDRAISER_ID = 2_147_483_647;
+const MAX_FUNDRAISER_ID = MAX_ROW_ID;
 
 export interface SitemapFile {
   n: number;

@@ -15,6 +15,7 @@ import { releaseMandate } from './manage';
 import { sendPreDebitNotices } from './pre-debit';
 import { addSipMonths, afterSipCharge, awaitNewMandate, endSip, fundraiserEndedEmail, lapseSip, sipAttemptOf, sipPeriod, SIP_END_REASON, SIP_MONTH_ALREADY_PAID } from './settled';
 import { isRunningSip, RUNNING_SIP_STATUS_FLAGS, SIP_STATUS } from './status';
+import { orderTotalSql } from '../payments/order-total';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -237,7 +238,7 @@ export async function refundDuplicateSipCharges(db: Db, opts: { now: Date; origi
     .from(refunds)
     .where(and(eq(refunds.order_id, orders.id), inArray(refunds.status, ['pending', 'processed'])));
   const twice = await db
-    .select({ order_id: orders.order_id, amount: sql<number>`${orders.donated_amount_minor} + ${orders.tip_amount_minor}`.mapWith(Number) })
+    .select({ order_id: orders.order_id, amount: orderTotalSql() })
     .from(orders)
     .where(
       and(

@@ -1,6 +1,7 @@
 // Short share links without a table: /s/{code} where the code is the fundraiser id in base 36 and the
 // channel letter; the link only ever leads to that fundraiser's story on the same domain.
 import { whatsappShareText, type ShareChannel } from './share';
+import { isRowId } from '../validation/ids';
 
 const CHANNELS: Record<string, ShareChannel> = { w: 'whatsapp', f: 'facebook', c: 'copy' };
 const LETTER: Record<ShareChannel, string> = { whatsapp: 'w', facebook: 'f', copy: 'c' };
@@ -13,7 +14,7 @@ export function parseShortCode(code: string): { fundraiserId: number; channel: S
   const m = /^([0-9a-z]{1,7})([wfc])$/.exec(code);
   if (!m) return null;
   const id = parseInt(m[1], 36);
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? { fundraiserId: id, channel: CHANNELS[m[2]] } : null;
+  return isRowId(id) ? { fundraiserId: id, channel: CHANNELS[m[2]] } : null;
 }
 
 /** The short link of a channel on a site's own origin, as POST short-url answers it (data.short_url). */

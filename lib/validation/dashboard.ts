@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { UPDATE_REQUEST_MESSAGE_MAX } from '../constants';
 import { CommentSchema } from './story';
 import { UPDATE_REQUEST_MESSAGES } from './update-request-messages';
+import { rowIdSchema } from './ids';
 
 export const END_MESSAGES = {
   notRunning: 'Only a running fundraiser can be ended',
@@ -18,7 +19,7 @@ export const REPLY_MESSAGES = {
 
 export { UPDATE_REQUEST_MESSAGES };
 
-export const CommentIdSchema = z.coerce.number({ error: 'Comment id must be a number' }).int('Comment id must be a whole number').positive('Comment id must be positive').max(2_147_483_647, 'Comment id is too large');
+export const CommentIdSchema = rowIdSchema('Comment');
 
 /** A reply reads like a comment: the same text, the same limit. */
 export const ReplySchema = CommentSchema.strict();

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { FUNDRAISER_LIST_DEFAULT_LIMIT, FUNDRAISER_LIST_MAX_LIMIT } from '../constants';
+import { rowIdSchema } from './ids';
 
-export const FundraiserIdSchema = z.coerce
-  .number({ error: 'Fundraiser id must be a number' })
-  .int('Fundraiser id must be a whole number')
-  .positive('Fundraiser id must be positive')
-  .max(2_147_483_647, 'Fundraiser id is too large');
+export const FundraiserIdSchema = rowIdSchema('Fundraiser');
 
 // Offset pages are for the first screens; deeper lists use the keyset cursor (next_cursor).
 export const MAX_OFFSET = 10_000;

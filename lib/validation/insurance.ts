@@ -8,6 +8,7 @@ import { DRAFT_MESSAGES, indianDayOf, isRealDate } from './drafts';
 import { INDIAN_MOBILE_PATTERN, MESSAGES, NameSchema, PhoneSchema, UPI_ID_MESSAGE, UPI_ID_PATTERN } from './people';
 import { PayoutAccountSchema, WITHDRAWAL_MESSAGES } from './withdrawals';
 import { ACCOUNT_MESSAGES } from './accounts';
+import { rowIdWithMessage } from './ids';
 
 export const INSURANCE_MESSAGES = {
   plan: 'Please choose a plan from the list',
@@ -85,11 +86,7 @@ const PlanIdSchema = z.enum(INSURANCE_PLAN_IDS, { error: INSURANCE_MESSAGES.plan
 // the page's language, for the premium's receipt and the code's email; anything else falls back to the default
 const LocaleSchema = z.enum(LOCALES).optional().catch(undefined);
 
-export const PolicyIdSchema = z.coerce
-  .number({ error: INSURANCE_MESSAGES.notFound })
-  .int(INSURANCE_MESSAGES.notFound)
-  .positive(INSURANCE_MESSAGES.notFound)
-  .max(2_147_483_647, INSURANCE_MESSAGES.notFound);
+export const PolicyIdSchema = rowIdWithMessage(INSURANCE_MESSAGES.notFound);
 
 /** spec 7 POST insurance/premium: one plan's premium, or every plan when none is named. */
 export const PremiumSchema = z.object({

@@ -1,9 +1,10 @@
 // issue 15: the payloads and queries of spec 7's listings and fundraiser page calls, one schema each.
 import { z } from 'zod';
-import { FUNDRAISER_LIST_MAX_LIMIT, HOME_SECTION_COUNT, HOME_TRENDING_COUNT, ORIGIN_CODES } from '../constants';
+import { FUNDRAISER_LIST_MAX_LIMIT, HOME_SECTION_COUNT, HOME_TRENDING_COUNT, ORIGIN_CODES, MAX_ROW_ID } from '../constants';
 import { CURRENCY_CODES } from '../money';
 import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales';
 import { SystemEventFields } from './story';
+import { isRowId } from './ids';
 
 const limit = (max: number, fallback: number) =>
   z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(max, `limit must be at most ${max}`).default(fallback);
@@ -25,7 +26,7 @@ export const NgoQuerySchema = z.object({
   // an empty event_id (a form's untouched field) means no filter
   event_id: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.coerce.number({ error: 'event_id must be a number' }).int('event_id must be a whole number').positive('event_id must be positive').max(2_147_483_647, 'event_id is too large').optional(),
+    z.coerce.number({ error: 'event_id must be a number' }).int('event_id must be a whole number').positive('event_id must be positive').max(MAX_ROW_ID, 'event_id is too large').optional(),
   ),
 });
 
@@ -34,7 +35,7 @@ export const EventRefSchema = z
   .string()
   .max(100, 'Event id is too long')
   .regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, 'Event id must be a number or a slug')
-  .refine((v) => !/^\d+$/.test(v) || (Number(v) >= 1 && Number(v) <= 2_147_483_647), 'Event id is out of range')
+  .refine((v) => !/^\d+$/.test(v) || isRowId(Number(v)), 'Event id is out of range')
   .transform((v): { id: number } | { slug: string } => (/^\d+$/.test(v) ? { id: Number(v) } : { slug: v.toLowerCase() }));
 
 // what the page sends about itself with a click or a visit (the system event's own fields)

@@ -1,6 +1,7 @@
 // Issue 13, withdrawals: the payout bank account, a withdrawal request and a reviewer's decision, shared by the
 // campaigner's and reviewers' forms and the routes.
 import { z } from 'zod';
+import { rowIdSchema } from './ids';
 import { ACCOUNT_HOLDER_NAME_MAX, ACCOUNT_HOLDER_NAME_MIN, BANK_ACCOUNT_DIGITS_MAX, BANK_ACCOUNT_DIGITS_MIN, IFSC_PATTERN, WITHDRAWAL_PURPOSE_MAX, WITHDRAWAL_PURPOSE_MIN, WITHDRAWAL_REASON_MAX, WITHDRAWAL_REASON_MIN, WITHDRAWAL_REFERENCE_MAX } from '../constants/withdrawals';
 
 export const WITHDRAWAL_MESSAGES = {
@@ -79,4 +80,4 @@ export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 /** The reviewers' queue: what still needs a person (requested, then approved and not yet paid) unless a status is asked for. */
 export const WithdrawalQueueQuerySchema = z.object({ status: z.enum(WITHDRAWAL_STATUSES, { error: "status must be 'requested', 'approved', 'rejected' or 'paid'" }).optional() }).strict();
 
-export const WithdrawalIdSchema = z.coerce.number({ error: 'Withdrawal id must be a number' }).int('Withdrawal id must be a whole number').positive('Withdrawal id must be positive').max(2_147_483_647, 'Withdrawal id is too large');
+export const WithdrawalIdSchema = rowIdSchema('Withdrawal');

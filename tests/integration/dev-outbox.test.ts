@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterEach(() => setEnv(saved));
 afterAll(closeDb);
 
-const open = () => call(devOutbox as (req: Request) => Promise<Response>, '/dev/outbox');
+const open = () => call(devOutbox, '/dev/outbox');
 
 describe('/dev/outbox (ARCHITECTURE.md: readable outside production)', () => {
   it('answers 404 in production unless DEV_OUTBOX=1', async () => {
@@ -68,7 +68,7 @@ describe('/dev/outbox (ARCHITECTURE.md: readable outside production)', () => {
   it('issue 31.4: shows each email\'s HTML part (inert, in a sandboxed frame) and opens it alone at /dev/outbox/<id>', async () => {
     setEnv({ NODE_ENV: 'development', DEV_OUTBOX: undefined });
     const id = await enqueueMessage(db, { channel: 'email', recipient: 'html@example.com', subject: 'Your monthly SIP is now ₹200', body: 'Open https://sahyog.example/sip' });
-    const list = await call(devOutbox as (req: Request) => Promise<Response>, `/dev/outbox?recipient=html%40example.com`);
+    const list = await call(devOutbox, `/dev/outbox?recipient=html%40example.com`);
     expect(list.body).toContain(`<iframe class="html" title="HTML part of message ${id}" sandbox=""`);
     expect(list.body).toContain(`href="/dev/outbox/${id}"`);
     const one = await call(devOutboxHtml, `/dev/outbox/${id}`, { id: String(id) });
@@ -82,7 +82,7 @@ describe('/dev/outbox (ARCHITECTURE.md: readable outside production)', () => {
 
   it('narrows to one recipient with ?recipient=', async () => {
     setEnv({ NODE_ENV: 'test', DEV_OUTBOX: undefined });
-    const res = await call(devOutbox as (req: Request) => Promise<Response>, `/dev/outbox?recipient=${encodeURIComponent('+919876543210')}`);
+    const res = await call(devOutbox, `/dev/outbox?recipient=${encodeURIComponent('+919876543210')}`);
     const items = (res.body as string).split('data-testid="outbox-message"').slice(1);
     expect(items).toHaveLength(1);
     expect(items[0]).toContain('482913');

@@ -137,7 +137,7 @@ describe('GET /api/fundraisers/{id}', () => {
 
 describe('GET /api/health', () => {
   it('reports the database', async () => {
-    const res = await health();
+    const res = await health(new Request('http://localhost/api/health'));
     const body = await res.json();
     expect(res.status).toBe(200);
     expect(body.database.ok).toBe(true);

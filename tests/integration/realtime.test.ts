@@ -43,6 +43,8 @@ beforeAll(async () => {
   Object.assign(process.env, APP, { PUSHER_HOST: `http://127.0.0.1:${(server.address() as { port: number }).port}` });
   resetEnvForTests();
   resetPusherForTests();
+  // the database's migrations and demo are made once here, not inside the first case's time limit
+  await seededDb();
 });
 afterAll(async () => {
   for (const k of [...Object.keys(APP), 'PUSHER_HOST']) delete process.env[k];

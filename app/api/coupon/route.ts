@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
-import { parseJsonBody } from '@/lib/http/validation';
+import { json } from '@/lib/http/respond';
 import { rateLimited } from '@/lib/http/errors';
 import { clientIp, hitRateLimit } from '@/lib/security/rate-limit';
 import { signedInUser } from '@/lib/auth/session';
@@ -10,6 +8,7 @@ import { CURRENCY_CODES, toMinor } from '@/lib/money';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { EmailSchema } from '@/lib/validation/people';
 import { COUPON_CHECKS_PER_IP } from '@/lib/constants';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -24,9 +23,7 @@ const CouponSchema = z.object({
 });
 
 // spec 7 POST coupon: what a sponsor's code adds to this gift (nothing is reserved until the gift settles)
-export const POST = handle(async (request) => {
-  const input = await parseJsonBody(CouponSchema, request);
-  const db = await getDb();
+export const POST = route({ who: 'anyone', body: CouponSchema }, async ({ request, db, body: input }) => {
   // codes are guessable words: a limit per address keeps them from being walked
   if (!(await hitRateLimit(db, `coupon:ip:${clientIp(request)}`, COUPON_CHECKS_PER_IP)).allowed) throw rateLimited('Too many coupon attempts. Please wait a few minutes and try again.');
   const user = await signedInUser(db, request);

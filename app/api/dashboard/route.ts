@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
-import { parseWith } from '@/lib/http/validation';
-import { requireUser } from '@/lib/auth/session';
+import { json } from '@/lib/http/respond';
 import { DASHBOARD_FETCH_COUNT } from '@/lib/constants';
 import { ngoDashboard } from '@/lib/fundraisers/organisations';
 import { toMajor } from '@/lib/money';
+import { route, CACHE } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,11 +13,8 @@ const QuerySchema = z.object({
 });
 
 // spec 7 "dashboard data" (task=get_campaigns, count=50): the signed-in NGO's standing (spec 9), its fundraisers and the user's own
-export const GET = handle(async (request) => {
-  const { task: _task, count } = parseWith(QuerySchema, Object.fromEntries(new URL(request.url).searchParams));
-  const db = await getDb();
-  const user = await requireUser(db, request);
+export const GET = route({ who: 'user', query: QuerySchema, cache: CACHE.private }, async ({ db, user, query: { count } }) => {
   const d = await ngoDashboard(db, user.id, count);
   const campaigns = d.campaigns.map(({ goal_minor, raised_minor, ...f }) => ({ ...f, goal: toMajor(goal_minor), raised: toMajor(raised_minor) }));
-  return json({ data: { tax_benefit: d.tax_benefit, ngo_active_campaigns: d.ngo_active_campaigns, ngos: d.ngos, campaigns } }, { headers: { 'Cache-Control': 'private, no-store' } });
+  return json({ data: { tax_benefit: d.tax_benefit, ngo_active_campaigns: d.ngo_active_campaigns, ngos: d.ngos, campaigns } });
 });

@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
-import { parseQuery } from '@/lib/http/validation';
+import { json } from '@/lib/http/respond';
 import { diseaseList } from '@/lib/fundraisers/lists';
 import { REFERENCE_LIST_CACHE } from '@/lib/constants';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
 // spec 7: the wizard's diseases picker, searched with ?q=
-export const GET = handle(async (request) => {
-  const { q } = parseQuery(z.object({ q: z.string().trim().max(100).optional() }), request.url);
-  return json({ data: await diseaseList(await getDb(), q || undefined) }, { headers: { 'Cache-Control': REFERENCE_LIST_CACHE } });
+export const GET = route({ who: 'anyone', query: z.object({ q: z.string().trim().max(100).optional() }) }, async ({ db, query: { q } }) => {
+  return json({ data: await diseaseList(db, q || undefined) }, { headers: { 'Cache-Control': REFERENCE_LIST_CACHE } });
 });

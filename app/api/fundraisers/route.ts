@@ -1,17 +1,14 @@
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
-import { parseQuery } from '@/lib/http/validation';
+import { json } from '@/lib/http/respond';
 import { ApiError } from '@/lib/http/errors';
 import { listFundraisers, decodeCursor } from '@/lib/fundraisers/queries';
 import { fundraiserSummaryJson } from '@/lib/fundraisers/api';
 import { FundraiserListQuerySchema } from '@/lib/validation/fundraisers';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(async (request) => {
-  const q = parseQuery(FundraiserListQuerySchema, request.url);
+export const GET = route({ who: 'anyone', query: FundraiserListQuerySchema }, async ({ db, query: q }) => {
   if (q.cursor && !decodeCursor(q.cursor)) throw new ApiError('validation_failed', 'cursor is not valid', { cursor: 'cursor is not valid' });
-  const db = await getDb();
   const now = new Date();
   const result = await listFundraisers(db, { ...q, now });
   return json({

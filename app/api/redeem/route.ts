@@ -1,15 +1,12 @@
 import { z } from 'zod';
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
-import { parseJsonBody } from '@/lib/http/validation';
-import { assertSameOrigin } from '@/lib/http/origin';
-import { requireUser } from '@/lib/auth/session';
+import { json } from '@/lib/http/respond';
 import { requestOrigin } from '@/lib/seo/request-origin';
 import { hasPinAccess } from '@/lib/story/pin-access';
 import { redeemCredit } from '@/lib/payments/wallet';
 import { CURRENCY_CODES } from '@/lib/money';
 import { LOCALES } from '@/lib/i18n/locales';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,11 +19,7 @@ const RedeemSchema = z.object({
 });
 
 // spec 7 POST redeem amount: a gift to a fundraiser from the signed-in user's Sahyog credit, never above the balance
-export const POST = handle(async (request) => {
-  assertSameOrigin(request);
-  const db = await getDb();
-  const user = await requireUser(db, request);
-  const input = await parseJsonBody(RedeemSchema, request);
+export const POST = route({ who: 'user', body: RedeemSchema }, async ({ request, db, user, body: input }) => {
   const { order, balance } = await redeemCredit(db, user, input.campaign_id, { amount: input.amount, currency: input.currency, is_anonymous: input.is_anonymous === '1' }, { pinVerified: await hasPinAccess(request, input.campaign_id), origin: await requestOrigin(request), locale: input.locale ?? 'en' });
   return json({ data: { order_id: order.order_id, status: order.status, donated_amount_minor: order.donated_amount_minor, iso_currency: order.iso_currency, balance_minor: balance } }, { status: 201, headers: { 'Cache-Control': 'private, no-store' } });
 });

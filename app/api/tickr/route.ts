@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
-import { parseQuery } from '@/lib/http/validation';
+import { json } from '@/lib/http/respond';
 import { platformTicker } from '@/lib/portfolio/tickr';
 import { TICKR_CACHE, TICKR_LIMIT_DEFAULT, TICKR_LIMIT_MAX } from '@/lib/constants';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,7 +12,6 @@ const TickrSchema = z.object({
 });
 
 // spec 7 GET tickr (country_code): the latest gifts on the platform, in the visitor's currency; the same for everyone
-export const GET = handle(async (request) => {
-  const { country_code, limit } = parseQuery(TickrSchema, request.url);
-  return json({ data: await platformTicker(await getDb(), country_code, limit) }, { headers: { 'Cache-Control': TICKR_CACHE } });
+export const GET = route({ who: 'anyone', query: TickrSchema }, async ({ db, query: { country_code, limit } }) => {
+  return json({ data: await platformTicker(db, country_code, limit) }, { headers: { 'Cache-Control': TICKR_CACHE } });
 });

@@ -5,14 +5,16 @@ import { getDb } from '@/lib/db/client';
 import { shareSourceImage } from '@/lib/story/queries';
 import { parseDemoImage } from '@/lib/media/demo-images';
 import { demoImageWebp } from '@/lib/media/raster';
+import { route } from '@/lib/api/route';
 
 const svg = (body: string) =>
   new Response(body, {
     headers: { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" },
   });
 
-export async function GET(_request: Request, { params }: { params: Promise<{ path: string[] }> }) {
-  const path = (await params).path;
+// most of these are drawings made without the database: it is opened only for what needs it
+export const GET = route({ who: 'anyone', database: false }, async ({ params }) => {
+  const path = (params as unknown as { path: string[] }).path;
   // share previews: /media/og/{fundraiser id}.jpg, a raster made once per fundraiser image
   const og = path.length === 2 && path[0] === 'og' ? /^(\d{1,10})\.jpg$/.exec(path[1]) : null;
   if (og) {
@@ -30,4 +32,4 @@ export async function GET(_request: Request, { params }: { params: Promise<{ pat
   if (path.join('/') === 'default/fundraiser.svg') return svg(defaultFundraiserArt());
   if (path.join('/') === 'brand/asha-logo.svg' || path.join('/') === 'brand/asha-favicon.svg') return svg(partnerMark('#6d28d9', 'A'));
   return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
-}
+});

@@ -1,8 +1,9 @@
 import { requestOrigin } from '@/lib/seo/request-origin';
 import { pagesSitemapXml, xmlResponse } from '@/lib/seo/sitemap';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET(request: Request) {
+export const GET = route({ who: 'anyone', database: false }, async ({ request }) => {
   return xmlResponse(pagesSitemapXml(await requestOrigin(request)));
-}
+});

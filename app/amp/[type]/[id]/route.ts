@@ -8,7 +8,8 @@ import { isFundraiserEnded } from '@/lib/fundraisers/status';
 import { DEFAULT_LOCALE, directionOf } from '@/lib/i18n/locales';
 import { framingHeaders, storyPath } from '@/lib/routes';
 import { loadMessages } from '@/lib/i18n/messages';
-import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
+import { isRowId } from '@/lib/validation/ids';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,11 +18,12 @@ const AMP_TYPES = ['stories'];
 
 const notFoundText = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 
-export async function GET(request: Request, { params }: { params: Promise<{ type: string; id: string }> }) {
-  const { type, id } = await params;
-  const parsedId = /^\d+$/.test(id) ? FundraiserIdSchema.safeParse(id) : null;
-  if (!AMP_TYPES.includes(type) || !parsedId?.success) return notFoundText();
-  const f = await cachedFundraiserById(parsedId.data);
+// the story comes from the story cache, not a query of its own
+export const GET = route({ who: 'anyone', database: false }, async ({ request, params }) => {
+  const { type, id } = params;
+  const fundraiserId = /^\d+$/.test(id) && isRowId(Number(id)) ? Number(id) : null;
+  if (!AMP_TYPES.includes(type) || fundraiserId === null) return notFoundText();
+  const f = await cachedFundraiserById(fundraiserId);
   // a private story is shown only after its PIN, which an AMP page cannot ask for
   if (!f || f.is_private) return notFoundText();
 
@@ -53,4 +55,4 @@ export async function GET(request: Request, { params }: { params: Promise<{ type
   // issue 30.15: framed by no site, as the story page itself (middleware, which sets it on pages, does not run for /amp).
   // AMP caches serve their own copy from their own domain: the origin's framing headers do not reach their viewers
   return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, s-maxage=300, stale-while-revalidate=3600', ...framingHeaders(false) } });
-}
+});

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { getDb } from '@/lib/db/client';
-import { handle } from '@/lib/http/respond';
 import { assertSameOrigin } from '@/lib/http/origin';
 import { parseQuery } from '@/lib/http/validation';
 import { requireWalletLogin, walletSignIn, WALLET_MESSAGES } from '@/lib/auth/social/paytm';
 import { clearedWalletLoginCookie, verifyWalletLoginState } from '@/lib/auth/social/paytm-login';
 import { ApiError } from '@/lib/http/errors';
 import { signedInJson } from '@/lib/auth/sign-in';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -18,7 +17,7 @@ const WalletCallbackSchema = z.object({
 });
 
 // spec 7: GET callback/paytm?code from the wallet web view; JSON with the user_exists flag
-export const GET = handle(async (request) => {
+export const GET = route({ who: 'anyone' }, async ({ request, db }) => {
   requireWalletLogin();
   // the session lands in this browser: only our own page may ask (a cross-site link cannot sign anyone in)
   assertSameOrigin(request);
@@ -27,7 +26,7 @@ export const GET = handle(async (request) => {
   // it, not the address, says where to go next
   const returned = state === undefined ? null : await verifyWalletLoginState(request, state);
   if (state !== undefined && !returned) throw new ApiError('validation_failed', WALLET_MESSAGES.badCode, { state: WALLET_MESSAGES.badCode });
-  const { done, created } = await walletSignIn(await getDb(), request, code, returned ? returned.next : redirect_uri);
+  const { done, created } = await walletSignIn(db, request, code, returned ? returned.next : redirect_uri);
   const response = signedInJson(done, 200, { user_exists: !created });
   if (returned) response.headers.append('set-cookie', clearedWalletLoginCookie(request));
   return response;

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
-import { parseQuery, parseWith } from '@/lib/http/validation';
+import { json } from '@/lib/http/respond';
 import { childCauses, pickFields } from '@/lib/fundraisers/lists';
 import { CAUSE, REFERENCE_LIST_CACHE } from '@/lib/constants';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,9 +10,7 @@ const Params = z.object({ id: z.coerce.number().refine((n) => n === CAUSE.person
 const Query = z.object({ child: z.enum(['medical', 'all_medical', 'other']).optional(), filter: z.string().max(100).optional() });
 
 // spec 7: causes/20 and causes/49 (child and id;info_1 filter); 48 as well, for NGO fundraisers
-export const GET = handle(async (request, { params }: { params: Promise<{ id: string }> }) => {
-  const { id } = parseWith(Params, await params);
-  const q = parseQuery(Query, request.url);
-  const rows = await childCauses(await getDb(), id, q.child);
+export const GET = route({ who: 'anyone', params: Params, query: Query }, async ({ db, query: q, params: { id } }) => {
+  const rows = await childCauses(db, id, q.child);
   return json({ data: pickFields(rows, q.filter) }, { headers: { 'Cache-Control': REFERENCE_LIST_CACHE } });
 });

@@ -1,18 +1,16 @@
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
+import { json } from '@/lib/http/respond';
 import { z } from 'zod';
-import { parseWith } from '@/lib/http/validation';
 import { notFound } from '@/lib/http/errors';
 import { fundraiserById } from '@/lib/fundraisers/queries';
 import { fundraiserDetailJson } from '@/lib/fundraisers/api';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { hasPinAccess } from '@/lib/story/pin-access';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = handle(async (request, { params }: { params: Promise<{ id: string }> }) => {
-  const { id } = parseWith(z.object({ id: FundraiserIdSchema }), await params);
-  const fundraiser = await fundraiserById(await getDb(), id);
+export const GET = route({ who: 'anyone', params: z.object({ id: FundraiserIdSchema }) }, async ({ request, db, params: { id } }) => {
+  const fundraiser = await fundraiserById(db, id);
   if (!fundraiser) throw notFound('Fundraiser not found');
   const storyVisible = !fundraiser.is_private || (await hasPinAccess(request, id));
   // a private story depends on the visitor's cookie: never stored by a shared cache

@@ -1,24 +1,17 @@
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
-import { parseJsonBody } from '@/lib/http/validation';
-import { assertSameOrigin } from '@/lib/http/origin';
+import { json } from '@/lib/http/respond';
 import { rateLimited } from '@/lib/http/errors';
-import { requireUser } from '@/lib/auth/session';
 import { requestOrigin } from '@/lib/seo/request-origin';
 import { clientIp, hitRateLimit } from '@/lib/security/rate-limit';
 import { PayPolicySchema } from '@/lib/validation/insurance';
 import { payPolicy } from '@/lib/insurance/policies';
 import { INSURANCE_WRITE_LIMIT_PER_IP } from '@/lib/constants';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
 // spec 7: POST insurance/pay: the premium as an order (kind insurance) through a gateway the server picks; the answer
 // is the order, as fundraisers/{id}/order answers it, so payment/send and new/payment-route follow as for a gift
-export const POST = handle(async (request) => {
-  assertSameOrigin(request);
-  const db = await getDb();
-  const user = await requireUser(db, request);
-  const input = await parseJsonBody(PayPolicySchema, request);
+export const POST = route({ who: 'user', body: PayPolicySchema }, async ({ request, db, user, body: input }) => {
   if (!(await hitRateLimit(db, `insurance:ip:${clientIp(request)}`, INSURANCE_WRITE_LIMIT_PER_IP)).allowed) throw rateLimited();
   const order = await payPolicy(db, user, input, { origin: await requestOrigin(request) });
   return json(

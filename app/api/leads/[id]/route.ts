@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
-import { parseJsonBody, parseWith } from '@/lib/http/validation';
-import { assertSameOrigin } from '@/lib/http/origin';
+import { json } from '@/lib/http/respond';
 import { receiveLeadUpdate } from '@/lib/leads/receive';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,9 +9,6 @@ const LeadIdSchema = z.object({ id: z.coerce.number().int().positive() });
 
 // spec 7: PUT lead update (params signup_access, showError): whoever sent it (account, or the signed-out sender's
 // lead_token) or a reviewer; 404 to anyone else
-export const PUT = handle(async (request, { params }: { params: Promise<{ id: string }> }) => {
-  assertSameOrigin(request);
-  const { id } = parseWith(LeadIdSchema, await params);
-  const body = await parseJsonBody(z.unknown(), request);
-  return json({ data: await receiveLeadUpdate(await getDb(), request, id, body) });
+export const PUT = route({ who: 'anyone', params: LeadIdSchema, body: z.unknown() }, async ({ request, db, body, params: { id } }) => {
+  return json({ data: await receiveLeadUpdate(db, request, id, body) });
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { handle, json } from '@/lib/http/respond';
-import { parseJsonBody } from '@/lib/http/validation';
+import { json } from '@/lib/http/respond';
 import { CURRENCY_CODES } from '@/lib/money';
 import { paymentEligibility } from '@/lib/payments/eligibility';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,7 +12,6 @@ const EligibilitySchema = z.object({
 });
 
 // spec 7 POST payment/eligibility: the methods this amount may be paid with, one-time and monthly
-export const POST = handle(async (request) => {
-  const { currency, amount } = await parseJsonBody(EligibilitySchema, request);
+export const POST = route({ who: 'anyone', body: EligibilitySchema, database: false }, async ({ body: { currency, amount } }) => {
   return json({ data: paymentEligibility(currency, amount) }, { headers: { 'Cache-Control': 'no-store' } });
 });

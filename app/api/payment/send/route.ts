@@ -1,22 +1,17 @@
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
-import { parseJsonBody } from '@/lib/http/validation';
+import { json } from '@/lib/http/respond';
 import { SendSchema } from '@/lib/validation/donation';
 import { orderToSend, sendOrder } from '@/lib/donations/service';
 import { requestOrigin } from '@/lib/seo/request-origin';
-import { assertSameOrigin } from '@/lib/http/origin';
 import { PAYMENT_FORM_PAGE_TYPE, paymentRoutePath } from '@/lib/payments/redirects';
 import { signedInUser } from '@/lib/auth/session';
 import { checkoutReaderOf } from '@/lib/payments/checkout-access';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
 // spec 7: POST payment/send (send-order payload): answers the gateway URL the browser goes to; only to the order's donor
 // (their session, or the browser that made its cart: issue 30.8), as that URL names the amount; anyone else gets 404
-export const POST = handle(async (request) => {
-  assertSameOrigin(request);
-  const { order_id, ...bankTransfer } = await parseJsonBody(SendSchema, request);
-  const db = await getDb();
+export const POST = route({ who: 'anyone', body: SendSchema }, async ({ request, db, body: { order_id, ...bankTransfer } }) => {
   const origin = await requestOrigin(request);
   const reader = await checkoutReaderOf(request, await signedInUser(db, request).catch(() => null));
   const { order, customTag, payer, locale } = await orderToSend(db, order_id, reader);

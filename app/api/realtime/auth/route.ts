@@ -1,26 +1,23 @@
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
+import { json } from '@/lib/http/respond';
 import { parseWith } from '@/lib/http/validation';
 import { readBodyText } from '@/lib/http/body';
-import { assertSameOrigin } from '@/lib/http/origin';
 import { notFound } from '@/lib/http/errors';
 import { RealtimeAuthSchema } from '@/lib/validation/donation';
 import { orderByOrderId } from '@/lib/payments/results';
 import { assertOrderDonor } from '@/lib/payments/checkout-access';
 import { signedInUser } from '@/lib/auth/session';
 import { authorizeOrderChannel, orderIdOfChannel, pushesPaymentResults } from '@/lib/realtime/order-events';
+import { route, CACHE } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
 // spec 4 realtime: pusher-js asks here (form-encoded socket_id, channel_name) before it subscribes to an order's private
 // channel; only the order's donor (their session, or the browser that made its cart) is signed for it, anyone else gets
 // 404 as for an unknown order (issue 30.8)
-export const POST = handle(async (request) => {
-  assertSameOrigin(request);
+export const POST = route({ who: 'anyone', cache: CACHE.private }, async ({ request, db }) => {
   if (!pushesPaymentResults()) throw notFound('Realtime updates are not configured');
   const { socket_id, channel_name } = parseWith(RealtimeAuthSchema, Object.fromEntries(new URLSearchParams(await readBodyText(request))));
-  const db = await getDb();
   const order = await orderByOrderId(db, orderIdOfChannel(channel_name)!);
   await assertOrderDonor(request, order, await signedInUser(db, request).catch(() => null));
-  return json(authorizeOrderChannel(socket_id, channel_name), { headers: { 'Cache-Control': 'private, no-store' } });
+  return json(authorizeOrderChannel(socket_id, channel_name));
 });

@@ -1,24 +1,19 @@
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
-import { parseJsonBody } from '@/lib/http/validation';
+import { json } from '@/lib/http/respond';
 import { rateLimited } from '@/lib/http/errors';
 import { ServerTipCartSchema } from '@/lib/validation/cart-server';
 import { createTipCart } from '@/lib/donations/tip';
 import { signedInUser } from '@/lib/auth/session';
 import { clientIp, hitRateLimits } from '@/lib/security/rate-limit';
-import { assertSameOrigin } from '@/lib/http/origin';
 import { verifyCaptcha } from '@/lib/security/captcha';
 import { CART_LIMIT_PER_EMAIL, CART_LIMIT_PER_IP } from '@/lib/constants';
 import { isHttps } from '@/lib/http/cookies';
 import { grantCheckoutAccessCookie } from '@/lib/payments/checkout-access';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
 // spec 2 /new/standalonetip: the tip's cart, limited like a gift's (card testing comes as many small carts)
-export const POST = handle(async (request) => {
-  assertSameOrigin(request);
-  const input = await parseJsonBody(ServerTipCartSchema, request);
-  const db = await getDb();
+export const POST = route({ who: 'anyone', body: ServerTipCartSchema }, async ({ request, db, body: input }) => {
   const ip = clientIp(request);
   if (!(await hitRateLimits(db, [{ key: `cart:ip:${ip}`, rule: CART_LIMIT_PER_IP }, { key: `cart:email:${input.donor_email}`, rule: CART_LIMIT_PER_EMAIL }])).allowed) {
     throw rateLimited('Too many payment attempts. Please wait a few minutes and try again.');

@@ -1,23 +1,18 @@
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
-import { parseJsonBody } from '@/lib/http/validation';
+import { json } from '@/lib/http/respond';
 import { OrderSchema } from '@/lib/validation/donation';
 import { placeTipOrder } from '@/lib/donations/tip';
 import { requestOrigin } from '@/lib/seo/request-origin';
-import { assertSameOrigin } from '@/lib/http/origin';
 import { rateLimited } from '@/lib/http/errors';
 import { clientIp, hitRateLimit } from '@/lib/security/rate-limit';
 import { ORDER_LIMIT_PER_IP } from '@/lib/constants';
 import { signedInUser } from '@/lib/auth/session';
 import { checkoutReaderOf } from '@/lib/payments/checkout-access';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
 // the tip cart's order (Idempotency-Key as for a gift), for the cart's donor only (issue 30.8); then payment/send as usual
-export const POST = handle(async (request) => {
-  assertSameOrigin(request);
-  const input = await parseJsonBody(OrderSchema, request);
-  const db = await getDb();
+export const POST = route({ who: 'anyone', body: OrderSchema }, async ({ request, db, body: input }) => {
   if (!(await hitRateLimit(db, `order:ip:${clientIp(request)}`, ORDER_LIMIT_PER_IP)).allowed) throw rateLimited('Too many payment attempts. Please wait a few minutes and try again.');
   const reader = await checkoutReaderOf(request, await signedInUser(db, request).catch(() => null));
   const order = await placeTipOrder(db, input, { origin: await requestOrigin(request), idempotencyKey: request.headers.get('idempotency-key'), reader });

@@ -1,19 +1,16 @@
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
-import { parseJsonBody } from '@/lib/http/validation';
+import { json } from '@/lib/http/respond';
 import { VpaTxnSchema } from '@/lib/validation/donation';
 import { orderByOrderId, paymentReturnResult } from '@/lib/payments/results';
 import { assertOrderDonor } from '@/lib/payments/checkout-access';
 import { signedInUser } from '@/lib/auth/session';
 import { requestOrigin } from '@/lib/seo/request-origin';
+import { route, CACHE } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
 // spec 7: POST verify/vpatxn, the VPA (and UPI QR) transaction status the payment page polls every 5 s: to the order's
 // donor only (their session, or the browser that made its cart), not to anyone holding the id (issue 30.8)
-export const POST = handle(async (request) => {
-  const { order_id } = await parseJsonBody(VpaTxnSchema, request);
-  const db = await getDb();
+export const POST = route({ who: 'anyone', body: VpaTxnSchema, cache: CACHE.private }, async ({ request, db, body: { order_id } }) => {
   await assertOrderDonor(request, await orderByOrderId(db, order_id), await signedInUser(db, request).catch(() => null));
-  return json({ data: await paymentReturnResult(db, order_id, {}, await requestOrigin(request)) }, { headers: { 'Cache-Control': 'private, no-store' } });
+  return json({ data: await paymentReturnResult(db, order_id, {}, await requestOrigin(request)) });
 });

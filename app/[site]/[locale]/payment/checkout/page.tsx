@@ -14,6 +14,7 @@ import { RazorpayCheckout } from '@/components/payment/RazorpayCheckout';
 import { isMandateReturnUrl, isPaymentReturnUrl } from '@/lib/payments/redirects';
 import { mandateToAuthorise } from '@/lib/payments/mandates';
 import '@/components/payment/payment.css';
+import { orderTotalMinor } from '@/lib/payments/order-total';
 
 // Razorpay's checkout step: our page opens their Checkout with the order created through their Orders API.
 export const dynamic = 'force-dynamic';
@@ -41,7 +42,7 @@ export default async function GatewayCheckoutPage({ params, searchParams }: Prop
   if (!row || !isCheckoutOrder(row.order) || row.order.status === 'success') notFound();
   const payer = await payerOf(db, row.order);
   const [t, brand] = await Promise.all([getTranslations('Payment'), getBrand(site)]);
-  const amountMinor = row.order.donated_amount_minor + row.order.tip_amount_minor;
+  const amountMinor = orderTotalMinor(row.order);
   const currency = row.order.iso_currency;
   const amount = formatMoney(amountMinor, currency, locale, { exact: true });
   return (

@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
-import { parseWith } from '@/lib/http/validation';
+import { json } from '@/lib/http/respond';
 import { causesOfNgo } from '@/lib/fundraisers/lists';
-import { REFERENCE_LIST_CACHE } from '@/lib/constants';
+import { REFERENCE_LIST_CACHE, MAX_ROW_ID } from '@/lib/constants';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
 // spec 7: causes by NGO
-export const GET = handle(async (_request, { params }: { params: Promise<{ entityId: string }> }) => {
-  const { entityId } = parseWith(z.object({ entityId: z.coerce.number().int().positive().max(2_147_483_647) }), await params);
-  return json({ data: await causesOfNgo(await getDb(), entityId) }, { headers: { 'Cache-Control': REFERENCE_LIST_CACHE } });
+export const GET = route({ who: 'anyone', params: z.object({ entityId: z.coerce.number().int().positive().max(MAX_ROW_ID) }) }, async ({ db, params: { entityId } }) => {
+  return json({ data: await causesOfNgo(db, entityId) }, { headers: { 'Cache-Control': REFERENCE_LIST_CACHE } });
 });

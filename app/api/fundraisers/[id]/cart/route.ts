@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
-import { parseJsonBody, parseWith } from '@/lib/http/validation';
+import { json } from '@/lib/http/respond';
 import { rateLimited } from '@/lib/http/errors';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { ServerCartSchema } from '@/lib/validation/cart-server';
@@ -9,21 +7,17 @@ import { createCart } from '@/lib/donations/service';
 import { hasPinAccess } from '@/lib/story/pin-access';
 import { signedInUser } from '@/lib/auth/session';
 import { clientIp, hitRateLimits } from '@/lib/security/rate-limit';
-import { assertSameOrigin } from '@/lib/http/origin';
 import { verifyCaptcha } from '@/lib/security/captcha';
 import { CART_LIMIT_PER_EMAIL, CART_LIMIT_PER_IP } from '@/lib/constants';
 import { utmFrom } from '@/lib/http/utm';
 import { isHttps } from '@/lib/http/cookies';
 import { grantCheckoutAccessCookie } from '@/lib/payments/checkout-access';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
 // spec 7: POST fundraisers/{id}/cart (cart creation payload)
-export const POST = handle(async (request, { params }: { params: Promise<{ id: string }> }) => {
-  assertSameOrigin(request);
-  const { id } = parseWith(z.object({ id: FundraiserIdSchema }), await params);
-  const input = await parseJsonBody(ServerCartSchema, request);
-  const db = await getDb();
+export const POST = route({ who: 'anyone', params: z.object({ id: FundraiserIdSchema }), body: ServerCartSchema }, async ({ request, db, body: input, params: { id } }) => {
   const ip = clientIp(request);
   // card testing comes as many small carts: limit per address and per email
   if (!(await hitRateLimits(db, [{ key: `cart:ip:${ip}`, rule: CART_LIMIT_PER_IP }, { key: `cart:email:${input.donor_email}`, rule: CART_LIMIT_PER_EMAIL }])).allowed) {

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
-import { parseQuery, parseWith } from '@/lib/http/validation';
+import { json } from '@/lib/http/respond';
 import { notFound } from '@/lib/http/errors';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { fundraiserById } from '@/lib/fundraisers/queries';
@@ -12,14 +10,13 @@ import { ORIGIN_CODES } from '@/lib/constants';
 import { defaultDonationAmount, donationPresetsFor } from '@/lib/donations/amounts';
 import { locationFromHeaders } from '@/lib/payments/options';
 import { offeredPaymentOptions } from '@/lib/payments/registry';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
 // spec 7: GET fundraisers/{id}/contribute (currency, sip_cause, origin, utm): what the payment screen needs
-export const GET = handle(async (request, { params }: { params: Promise<{ id: string }> }) => {
-  const { id } = parseWith(z.object({ id: FundraiserIdSchema }), await params);
-  const q = parseQuery(z.object({ currency: z.enum(CURRENCY_CODES, { error: 'This currency is not supported' }).optional(), origin: z.enum(ORIGIN_CODES).optional(), sip_cause: z.string().max(40).optional() }), request.url);
-  const f = await fundraiserById(await getDb(), id);
+export const GET = route({ who: 'anyone', params: z.object({ id: FundraiserIdSchema }), query: z.object({ currency: z.enum(CURRENCY_CODES, { error: 'This currency is not supported' }).optional(), origin: z.enum(ORIGIN_CODES).optional(), sip_cause: z.string().max(40).optional() }) }, async ({ request, db, query: q, params: { id } }) => {
+  const f = await fundraiserById(db, id);
   if (!f || f.is_private) throw notFound('Fundraiser not found');
   const currency = q.currency ?? locationFromHeaders(request.headers).currency;
   return json({

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
-import { parseQuery, parseWith } from '@/lib/http/validation';
+import { json } from '@/lib/http/respond';
 import { ApiError } from '@/lib/http/errors';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { DonorsQuerySchema } from '@/lib/validation/story';
@@ -9,14 +7,12 @@ import { hasSupported, storySupporters } from '@/lib/story/queries';
 import { readableFundraiser } from '@/lib/story/service';
 import { signedInUser } from '@/lib/auth/session';
 import { currencyForCountry } from '@/lib/money';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
 // spec 7 (ticker and supporters list); spec 6: pages after the first only for this fundraiser's supporters
-export const GET = handle(async (request, { params }: { params: Promise<{ id: string }> }) => {
-  const { id } = parseWith(z.object({ id: FundraiserIdSchema }), await params);
-  const q = parseQuery(DonorsQuerySchema, request.url);
-  const db = await getDb();
+export const GET = route({ who: 'anyone', params: z.object({ id: FundraiserIdSchema }), query: DonorsQuerySchema }, async ({ request, db, query: q, params: { id } }) => {
   await readableFundraiser(db, request, id);
   if (q.page > 1) {
     const user = await signedInUser(db, request);

@@ -1,27 +1,21 @@
 import { z } from 'zod';
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
-import { parseJsonBody, parseWith } from '@/lib/http/validation';
+import { json } from '@/lib/http/respond';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { OrderSchema } from '@/lib/validation/donation';
 import { placeOrder } from '@/lib/donations/service';
 import { requestOrigin } from '@/lib/seo/request-origin';
-import { assertSameOrigin } from '@/lib/http/origin';
 import { rateLimited } from '@/lib/http/errors';
 import { clientIp, hitRateLimit } from '@/lib/security/rate-limit';
 import { ORDER_LIMIT_PER_IP } from '@/lib/constants';
 import { signedInUser } from '@/lib/auth/session';
 import { checkoutReaderOf } from '@/lib/payments/checkout-access';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
 // spec 7: POST fundraisers/{id}/order (placement payload); Idempotency-Key makes a retried or double-clicked request answer the same order.
 // Only the cart's donor (their session, or the browser that made the cart: issue 30.8) places or reads it; anyone else gets 404.
-export const POST = handle(async (request, { params }: { params: Promise<{ id: string }> }) => {
-  assertSameOrigin(request);
-  const { id } = parseWith(z.object({ id: FundraiserIdSchema }), await params);
-  const input = await parseJsonBody(OrderSchema, request);
-  const db = await getDb();
+export const POST = route({ who: 'anyone', params: z.object({ id: FundraiserIdSchema }), body: OrderSchema }, async ({ request, db, body: input, params: { id } }) => {
   if (!(await hitRateLimit(db, `order:ip:${clientIp(request)}`, ORDER_LIMIT_PER_IP)).allowed) throw rateLimited('Too many donation attempts. Please wait a few minutes and try again.');
   const reader = await checkoutReaderOf(request, await signedInUser(db, request).catch(() => null));
   const order = await placeOrder(db, id, input, { origin: await requestOrigin(request), idempotencyKey: request.headers.get('idempotency-key'), reader });

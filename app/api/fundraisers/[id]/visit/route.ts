@@ -1,20 +1,16 @@
 import { z } from 'zod';
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
-import { parseJsonBody, parseWith } from '@/lib/http/validation';
+import { json } from '@/lib/http/respond';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { CampaignVisitSchema } from '@/lib/validation/listings';
 import { readableFundraiser } from '@/lib/story/service';
 import { recordCampaignVisit } from '@/lib/story/page-actions';
 import { visitorOf } from '@/lib/http/visitor';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
 // spec 7 POST campaign visit: counted once per visitor, fundraiser and day; a browser without a cookie id gets one
-export const POST = handle(async (request, { params }: { params: Promise<{ id: string }> }) => {
-  const { id } = parseWith(z.object({ id: FundraiserIdSchema }), await params);
-  const input = await parseJsonBody(CampaignVisitSchema, request);
-  const db = await getDb();
+export const POST = route({ who: 'anyone', params: z.object({ id: FundraiserIdSchema }), body: CampaignVisitSchema }, async ({ request, db, body: input, params: { id } }) => {
   const f = await readableFundraiser(db, request, id);
   const visitor = visitorOf(request);
   const counted = await recordCampaignVisit(db, f, visitor.id, input);

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { handle, json } from '@/lib/http/respond';
+import { json } from '@/lib/http/respond';
 import { parseJsonBody } from '@/lib/http/validation';
 import { notFound } from '@/lib/http/errors';
 import { reconcileNow } from '@/lib/payments/reconcile-schedule';
@@ -11,6 +11,7 @@ import { siteConfig } from '@/lib/whitelabel/resolve';
 import { invalidateFundraiser } from '@/lib/cache/invalidate';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { INTERNAL_TASK_HEADER, INTERNAL_TASK_TOKEN_ENV, NOTIFIED_FUNDRAISERS_MAX } from '@/lib/constants';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -31,9 +32,9 @@ const TASKS: Record<string, (request: Request) => Promise<unknown>> = {
 const sameToken = (given: string, expected: string) => given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 
 // The server script (scripts/server.ts) runs what must touch Next's caches here, inside Next, with a token only this process knows
-export const POST = handle(async (request, { params }: { params: Promise<{ task: string }> }) => {
+export const POST = route({ who: 'anyone', crossSite: 'internalTask', database: false }, async ({ request, params }) => {
   const expected = process.env[INTERNAL_TASK_TOKEN_ENV];
-  const run = TASKS[(await params).task];
+  const run = TASKS[params.task];
   if (!expected || !run || !sameToken(request.headers.get(INTERNAL_TASK_HEADER) ?? '', expected)) throw notFound();
   const result = await run(request);
   return json({ data: { ran: true, ...(result && typeof result === 'object' ? { result } : {}) } });

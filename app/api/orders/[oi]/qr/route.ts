@@ -1,20 +1,16 @@
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import { getDb } from '@/lib/db/client';
-import { handle } from '@/lib/http/respond';
-import { parseWith } from '@/lib/http/validation';
 import { OrderIdSchema } from '@/lib/validation/donation';
 import { ApiError } from '@/lib/http/errors';
 import { orderByOrderId } from '@/lib/payments/results';
 import { assertOrderDonor } from '@/lib/payments/checkout-access';
 import { signedInUser } from '@/lib/auth/session';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
 // spec 4: desktop UPI shows a QR code of the payment link; drawn on the server so the page ships no QR code library
-export const GET = handle(async (request, { params }: { params: Promise<{ oi: string }> }) => {
-  const { oi } = parseWith(z.object({ oi: OrderIdSchema }), await params);
-  const db = await getDb();
+export const GET = route({ who: 'anyone', params: z.object({ oi: OrderIdSchema }) }, async ({ request, db, params: { oi } }) => {
   const order = await orderByOrderId(db, oi);
   // the payment link is the donor's (issue 30.8): their session, or the browser that made the cart
   await assertOrderDonor(request, order, await signedInUser(db, request).catch(() => null));

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
-import { parseWith } from '@/lib/http/validation';
+import { json } from '@/lib/http/respond';
 import { OrderIdSchema } from '@/lib/validation/donation';
 import { orderByOrderId } from '@/lib/payments/results';
 import { upiLinksOf } from '@/lib/payments/upi-links';
@@ -9,16 +7,15 @@ import { assertOrderDonor } from '@/lib/payments/checkout-access';
 import { signedInUser } from '@/lib/auth/session';
 import { requestOrigin } from '@/lib/seo/request-origin';
 import { env } from '@/lib/env';
+import { route, CACHE } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
 // spec 7 GET UPI links (two variants): the upi://pay intent and the QR payload of an order waiting for UPI
-export const GET = handle(async (request, { params }: { params: Promise<{ oi: string }> }) => {
-  const { oi } = parseWith(z.object({ oi: OrderIdSchema }), await params);
-  const db = await getDb();
+export const GET = route({ who: 'anyone', params: z.object({ oi: OrderIdSchema }), cache: CACHE.private }, async ({ request, db, params: { oi } }) => {
   const order = await orderByOrderId(db, oi);
   // who may pay is asked before anything about the order's state is told: its donor (session, or the browser that made the cart)
   await assertOrderDonor(request, order, await signedInUser(db, request));
   const data = await upiLinksOf(db, order, { origin: await requestOrigin(request), productName: env().PRODUCT_NAME });
-  return json({ data }, { headers: { 'Cache-Control': 'private, no-store' } });
+  return json({ data });
 });

@@ -1,19 +1,17 @@
 import { z } from 'zod';
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
-import { parseWith } from '@/lib/http/validation';
+import { json } from '@/lib/http/respond';
 import { readBodyText } from '@/lib/http/body';
 import { OrderIdSchema } from '@/lib/validation/donation';
 import { orderByOrderId, paymentReturnResult } from '@/lib/payments/results';
 import { assertOrderDonor } from '@/lib/payments/checkout-access';
 import { signedInUser } from '@/lib/auth/session';
 import { requestOrigin } from '@/lib/seo/request-origin';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
 // spec 7: POST payment/response/{oi} with the params the gateway returned (none: ask the gateway again)
-export const POST = handle(async (request, { params }: { params: Promise<{ oi: string }> }) => {
-  const { oi } = parseWith(z.object({ oi: OrderIdSchema }), await params);
+export const POST = route({ who: 'anyone', params: z.object({ oi: OrderIdSchema }), crossSite: 'gatewayReturn' }, async ({ request, db, params: { oi } }) => {
   const text = await readBodyText(request);
   // the gateway's params as an object of strings; anything else (null, an array, broken JSON) means none came back
   const body = (() => {
@@ -25,7 +23,6 @@ export const POST = handle(async (request, { params }: { params: Promise<{ oi: s
     }
   })();
   const returned = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
-  const db = await getDb();
   // the gateway's params are verified for this order; without them (a re-check) only its donor may ask (issue 30.8)
   if (!Object.keys(returned).length) await assertOrderDonor(request, await orderByOrderId(db, oi), await signedInUser(db, request).catch(() => null));
   return json({ data: await paymentReturnResult(db, oi, returned, await requestOrigin(request)) }, { headers: { 'Cache-Control': 'no-store' } });

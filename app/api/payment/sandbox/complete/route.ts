@@ -3,6 +3,7 @@ import { sandboxGateway } from '@/lib/payments/registry';
 import { requestOrigin } from '@/lib/seo/request-origin';
 import { isPaymentReturnUrl } from '@/lib/payments/redirects';
 import { readForm } from '@/lib/http/validation';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,7 +13,7 @@ const STATUSES = ['success', 'failed', 'pending'] as const;
 // browser back with signed params and, separately, a signed webhook. It exists only where the sandbox is enabled.
 const plain = (message: string, status: number) => new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 
-export async function POST(request: Request) {
+export const POST = route({ who: 'anyone', database: false, crossSite: 'sandboxCheckout' }, async ({ request }) => {
   const origin = await requestOrigin(request);
   const gateway = sandboxGateway(origin);
   if (!gateway) return plain('Not found', 404);
@@ -37,4 +38,4 @@ export async function POST(request: Request) {
   const back = new URL(returnUrl);
   for (const [k, v] of Object.entries(outcome.params)) back.searchParams.set(k, v);
   return Response.redirect(back.toString(), 303);
-}
+});

@@ -1,4 +1,3 @@
-import { getDb } from '@/lib/db/client';
 import { SANDBOX_SIGNATURE_HEADER, setSandboxMandateOutcome, type SandboxMandateOutcome } from '@/lib/payments/sandbox';
 import { sandboxGateway } from '@/lib/payments/registry';
 import { handleWebhook } from '@/lib/payments/results';
@@ -6,6 +5,7 @@ import { requestOrigin } from '@/lib/seo/request-origin';
 import { isMandateReturnUrl } from '@/lib/payments/redirects';
 import { readForm } from '@/lib/http/validation';
 import { SANDBOX_MANDATE_OUTCOMES } from '@/lib/constants';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,7 +13,7 @@ const plain = (message: string, status: number) => new Response(message, { statu
 
 // The sandbox's mandate page posts the tester's choice here (issue 14): authorise with how later debits will end, or
 // refuse. Like a provider it tells us by a signed mandate webhook, then sends the browser back to the SIP welcome page.
-export async function POST(request: Request) {
+export const POST = route({ who: 'anyone', crossSite: 'sandboxCheckout' }, async ({ request, db }) => {
   const origin = await requestOrigin(request);
   const gateway = sandboxGateway(origin);
   if (!gateway) return plain('Not found', 404);
@@ -24,10 +24,9 @@ export async function POST(request: Request) {
   const returnUrl = String(form.get('return_url') ?? '');
   const refused = choice === 'refuse';
   if (!mandateId.startsWith('sbx_mdt_') || !(refused || (SANDBOX_MANDATE_OUTCOMES as readonly string[]).includes(choice)) || !isMandateReturnUrl(returnUrl, origin)) return plain('Bad sandbox request', 400);
-  const db = await getDb();
   if (!refused) await setSandboxMandateOutcome(db, mandateId, choice as SandboxMandateOutcome);
   // the provider's word arrives signed, as its webhook would; applied before the donor is back, so the page knows
   const { webhookBody, webhookSignature } = gateway.mandateWebhook(mandateId, refused ? 'failed' : 'active');
   await handleWebhook(db, 'sandbox', webhookBody, new Headers({ [SANDBOX_SIGNATURE_HEADER]: webhookSignature }), origin);
   return Response.redirect(returnUrl, 303);
-}
+});

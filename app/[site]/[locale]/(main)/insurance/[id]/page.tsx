@@ -21,6 +21,7 @@ import { planChoices, planName, planPrice } from '@/components/insurance/plan-la
 import '@/components/payment/payment.css';
 import '@/components/insurance/insurance.css';
 import { methodMarks } from '@/components/payment/MethodMark';
+import { isRowId } from '@/lib/validation/ids';
 
 // the owner's own policy, from the session cookie: never cached
 export const dynamic = 'force-dynamic';
@@ -34,7 +35,7 @@ export default async function PolicyPage({ params, searchParams }: Props) {
   const { locale, id: rawId } = await params;
   setRequestLocale(locale);
   const id = Number(rawId);
-  if (!/^\d{1,10}$/.test(rawId) || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) notFound();
+  if (!/^\d{1,10}$/.test(rawId) || !isRowId(id)) notFound();
   const oi = firstParam((await searchParams).oi);
   const user = await requireCurrentUser(locale, `${INSURANCE_PATH}/${id}${oi ? `?${new URLSearchParams({ oi })}` : ''}`);
   const db = await getDb();

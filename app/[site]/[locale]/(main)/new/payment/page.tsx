@@ -28,6 +28,7 @@ import { env } from '@/lib/env';
 import '@/components/payment/payment.css';
 import { isolate } from '@/lib/i18n/bidi';
 import { methodMarks } from '@/components/payment/MethodMark';
+import { isRowId } from '@/lib/validation/ids';
 
 export const dynamic = 'force-dynamic';
 
@@ -47,7 +48,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
   setRequestLocale(locale);
   const sp = await searchParams;
   const id = Number(one(sp.id));
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) notFound();
+  if (!isRowId(id)) notFound();
   const f = await cachedFundraiserById(id);
   if (!f || (one(sp.ct) && one(sp.ct) !== f.custom_tag)) notFound();
   const [t, brand, messages] = await Promise.all([getTranslations('Payment'), getBrand(site), getMessages()]);

@@ -12,6 +12,7 @@ import { requireCurrentUser } from '@/components/auth/current-user';
 import { getSiteUrl } from '@/components/layout/request-context';
 import { acceptMandateReturn } from '@/lib/payments/mandates';
 import '@/components/sip/sip.css';
+import { isRowId } from '@/lib/validation/ids';
 
 export const dynamic = 'force-dynamic';
 
@@ -29,7 +30,7 @@ export default async function SipWelcomePage({ params, searchParams }: Props) {
   const sp = await searchParams;
   const id = Number(firstParam(sp.subscription));
   const user = await requireCurrentUser(locale, `/sip/welcome?subscription=${Number.isSafeInteger(id) ? id : ''}`);
-  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  if (!isRowId(id)) notFound();
   const db = await getDb();
   let [sub] = await db.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.user_id, user.id)));
   if (!sub) notFound();

@@ -31,6 +31,7 @@ import { localizedPath } from '@/lib/i18n/locales';
 import '@/components/portfolio/portfolio.css';
 import '@/components/wizard/wizard.css';
 import '@/components/manage/manage.css';
+import { isRowId } from '@/lib/validation/ids';
 
 export const dynamic = 'force-dynamic';
 
@@ -49,7 +50,7 @@ export default async function FundraiserDashboardPage({ params }: Props) {
   const { site, locale, id: raw } = await params;
   setRequestLocale(locale);
   const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  if (!isRowId(id)) notFound();
   const user = await requireCurrentUser(locale, `/manage/fundraiser/${id}`);
   const db = await getDb();
   if (!(await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id }))) notFound();

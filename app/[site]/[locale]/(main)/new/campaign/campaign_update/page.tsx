@@ -10,6 +10,7 @@ import { firstParam, storyPath, updatePaymentPath } from '@/lib/routes';
 import { FundraiserSummary } from '@/components/payment/FundraiserSummary';
 import { PaymentFailedNotice } from '@/components/payment/PaymentFailedNotice';
 import '@/components/payment/payment.css';
+import { isRowId } from '@/lib/validation/ids';
 
 export const dynamic = 'force-dynamic';
 
@@ -21,7 +22,7 @@ const load = cache(async (ct: string | undefined, update: string | undefined) =>
   const f = await cachedFundraiserByTag(ct);
   if (!f) return null;
   const id = Number(update);
-  const asked = Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+  const asked = isRowId(id) ? id : null;
   return { f, found: await cachedCampaignUpdate(f.id, asked) };
 });
 

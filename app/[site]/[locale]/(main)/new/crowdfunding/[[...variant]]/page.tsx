@@ -12,6 +12,7 @@ import { WIZARD_STEPS, type WizardStep } from '@/lib/validation/drafts';
 import { Wizard } from '@/components/wizard/Wizard';
 import { StartHelpSection } from '@/components/leads/StartHelpSection';
 import '@/components/wizard/wizard.css';
+import { isRowId } from '@/lib/validation/ids';
 
 export const dynamic = 'force-dynamic';
 
@@ -34,7 +35,7 @@ export default async function CrowdfundingWizardPage({ params, searchParams }: P
   const draftId = Number(firstParam(sp.draft));
   const step = firstParam(sp.step);
   const user = await currentUser();
-  const [data, messages, tc] = await Promise.all([wizardData(await getDb(), user, variant, Number.isSafeInteger(draftId) && draftId > 0 ? draftId : null), getMessages(), getTranslations('Causes')]);
+  const [data, messages, tc] = await Promise.all([wizardData(await getDb(), user, variant, isRowId(draftId) ? draftId : null), getMessages(), getTranslations('Causes')]);
   const label = (c: { slug: string; info_1: string }) => (tc.has(c.slug) ? tc(c.slug) : c.info_1);
   const causes = Object.fromEntries(Object.entries(data.causes).map(([group, list]) => [group, list.map((c) => ({ id: c.id, label: label(c) }))])) as Parameters<typeof Wizard>[0]['causes'];
   return (

@@ -29,6 +29,7 @@ import { isolate } from '@/lib/i18n/bidi';
 import { mayReadOrder } from '@/lib/payments/results';
 import { thankYouPath } from '@/lib/payments/redirects';
 import { currentCheckoutReader, returnedParams } from '@/components/payment/checkout-reader';
+import { orderTotalMinor } from '@/lib/payments/order-total';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { robots: { index: false, follow: false } };
@@ -89,7 +90,7 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
       </div>
     );
   }
-  const amount = formatMoney(row.order.donated_amount_minor + row.order.tip_amount_minor, row.order.iso_currency, locale, { exact: true });
+  const amount = formatMoney(orderTotalMinor(row.order), row.order.iso_currency, locale, { exact: true });
   if (row.order.status !== 'success') {
     return (
       <div className="container payment-status" role="status">

@@ -1,20 +1,13 @@
 import { z } from 'zod';
-import { getDb } from '@/lib/db/client';
-import { handle, json } from '@/lib/http/respond';
-import { parseWith } from '@/lib/http/validation';
+import { json } from '@/lib/http/respond';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { likeUpdate, readableFundraiser } from '@/lib/story/service';
-import { requireUser } from '@/lib/auth/session';
 import { fundraiserChanged } from '@/lib/cache/invalidate';
-import { assertSameOrigin } from '@/lib/http/origin';
+import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = handle(async (request, { params }: { params: Promise<{ id: string; updateId: string }> }) => {
-  assertSameOrigin(request);
-  const { id, updateId } = parseWith(z.object({ id: FundraiserIdSchema, updateId: FundraiserIdSchema }), await params);
-  const db = await getDb();
-  const user = await requireUser(db, request, 'Please sign in to comment');
+export const POST = route({ who: 'user', params: z.object({ id: FundraiserIdSchema, updateId: FundraiserIdSchema }), signInMessage: 'Please sign in to comment' }, async ({ request, db, user, params: { id, updateId } }) => {
   await readableFundraiser(db, request, id);
   const result = await likeUpdate(db, { fundraiserId: id, updateId, userId: user.id });
   await fundraiserChanged(db, id);
