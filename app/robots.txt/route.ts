@@ -1,4 +1,4 @@
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { robotsTxt, SITEMAP_CACHE_CONTROL } from '@/lib/seo/sitemap';
 import { route } from '@/lib/api/route';
 

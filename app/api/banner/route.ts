@@ -2,7 +2,7 @@ import { json } from '@/lib/http/respond';
 import { LocaleQuerySchema } from '@/lib/validation/listings';
 import { homeBanners } from '@/lib/listing/spec-reads';
 import { requestBrand } from '@/lib/whitelabel/request-brand';
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { absoluteUrl } from '@/lib/seo/story-meta';
 import { localizedPath } from '@/lib/i18n/locales';
 import { BANNER_CACHE } from '@/lib/constants';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { json } from '@/lib/http/respond';
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { hasPinAccess } from '@/lib/story/pin-access';
 import { redeemCredit } from '@/lib/payments/wallet';
 import { CURRENCY_CODES } from '@/lib/money';

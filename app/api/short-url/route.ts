@@ -5,7 +5,7 @@ import { fundraisers } from '@/lib/db/schema';
 import { json } from '@/lib/http/respond';
 import { notFound } from '@/lib/http/errors';
 import { shortShareUrl } from '@/lib/story/short-link';
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { route } from '@/lib/api/route';
 

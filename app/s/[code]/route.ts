@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { fundraisers } from '@/lib/db/schema';
 import { parseShortCode } from '@/lib/story/short-link';
 import { sharedStoryUrl } from '@/lib/story/share';
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { storyPath } from '@/lib/routes';
 import { route } from '@/lib/api/route';
 

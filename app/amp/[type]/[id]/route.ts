@@ -1,7 +1,7 @@
 import { createTranslator } from 'next-intl';
 import { cachedFundraiserById } from '@/lib/cache/queries';
 import { ampStoryDocument } from '@/lib/seo/amp';
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { formatMoney } from '@/lib/money';
 import { progressPercent } from '@/lib/fundraisers/rules';
 import { isFundraiserEnded } from '@/lib/fundraisers/status';

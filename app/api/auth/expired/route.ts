@@ -1,6 +1,6 @@
 import { clearedSessionCookies } from '@/lib/auth/session';
 import { validRedirectUri } from '@/lib/auth/sign-in';
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { signInPath } from '@/lib/routes';
 import { route } from '@/lib/api/route';
 

@@ -1,6 +1,6 @@
 import { json } from '@/lib/http/respond';
 import { rateLimited } from '@/lib/http/errors';
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { clientIp, hitRateLimit } from '@/lib/security/rate-limit';
 import { PayPolicySchema } from '@/lib/validation/insurance';
 import { payPolicy } from '@/lib/insurance/policies';

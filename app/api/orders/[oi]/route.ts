@@ -5,7 +5,7 @@ import { OrderIdSchema } from '@/lib/validation/donation';
 import { orderByOrderId, orderView } from '@/lib/payments/results';
 import { isOrderDonor } from '@/lib/payments/checkout-access';
 import { signedInUser } from '@/lib/auth/session';
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { route, CACHE } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

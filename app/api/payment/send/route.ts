@@ -1,7 +1,7 @@
 import { json } from '@/lib/http/respond';
 import { SendSchema } from '@/lib/validation/donation';
 import { orderToSend, sendOrder } from '@/lib/donations/service';
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { PAYMENT_FORM_PAGE_TYPE, paymentRoutePath } from '@/lib/payments/redirects';
 import { signedInUser } from '@/lib/auth/session';
 import { checkoutReaderOf } from '@/lib/payments/checkout-access';

@@ -1,5 +1,5 @@
 import { json } from '@/lib/http/respond';
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { redeemSipActionLink } from '@/lib/sip/link-actions';
 import { SipLinkUseSchema } from '@/lib/validation/sip-manage';
 import { route } from '@/lib/api/route';

@@ -1,5 +1,5 @@
 import { json } from '@/lib/http/respond';
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { SubscribeSchema } from '@/lib/validation/sip';
 import { subscribe } from '@/lib/sip/subscribe';
 import { DEFAULT_LOCALE } from '@/lib/i18n/locales';

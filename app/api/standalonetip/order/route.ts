@@ -1,7 +1,7 @@
 import { json } from '@/lib/http/respond';
 import { OrderSchema } from '@/lib/validation/donation';
 import { placeTipOrder } from '@/lib/donations/tip';
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { rateLimited } from '@/lib/http/errors';
 import { clientIp, hitRateLimit } from '@/lib/security/rate-limit';
 import { ORDER_LIMIT_PER_IP } from '@/lib/constants';

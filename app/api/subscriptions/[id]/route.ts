@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { json } from '@/lib/http/respond';
 import { notFound } from '@/lib/http/errors';
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { subscriptionOf } from '@/lib/portfolio/queries';
 import { applySipChange, sipHintCookie, SIP_MANAGE_ERRORS } from '@/lib/sip/manage';
 import { SipChangeSchema, SubscriptionIdSchema } from '@/lib/validation/sip-manage';

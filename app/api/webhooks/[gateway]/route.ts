@@ -1,7 +1,7 @@
 import { json } from '@/lib/http/respond';
 import { handleWebhook } from '@/lib/payments/results';
 import { readBodyText } from '@/lib/http/body';
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

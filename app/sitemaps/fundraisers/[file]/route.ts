@@ -1,4 +1,4 @@
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { fundraiserSitemapPage, notFoundText, parseSitemapNumber, storiesSitemapXml, xmlResponse } from '@/lib/seo/sitemap';
 import { route } from '@/lib/api/route';
 

@@ -5,7 +5,7 @@ import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { LocaleQuerySchema } from '@/lib/validation/listings';
 import { publishedFundraiser } from '@/lib/story/queries';
 import { storyAddress } from '@/lib/story/page-cards';
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { STORY_CARD_CACHE } from '@/lib/constants';
 import { route } from '@/lib/api/route';
 

@@ -3,7 +3,7 @@ import { json } from '@/lib/http/respond';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { OrderSchema } from '@/lib/validation/donation';
 import { placeOrder } from '@/lib/donations/service';
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { rateLimited } from '@/lib/http/errors';
 import { clientIp, hitRateLimit } from '@/lib/security/rate-limit';
 import { ORDER_LIMIT_PER_IP } from '@/lib/constants';

@@ -5,7 +5,7 @@ import { orderByOrderId } from '@/lib/payments/results';
 import { upiLinksOf } from '@/lib/payments/upi-links';
 import { assertOrderDonor } from '@/lib/payments/checkout-access';
 import { signedInUser } from '@/lib/auth/session';
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { env } from '@/lib/env';
 import { route, CACHE } from '@/lib/api/route';
 

@@ -5,7 +5,7 @@ import { OrderIdSchema } from '@/lib/validation/donation';
 import { orderByOrderId, paymentReturnResult } from '@/lib/payments/results';
 import { assertOrderDonor } from '@/lib/payments/checkout-access';
 import { signedInUser } from '@/lib/auth/session';
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { SANDBOX_SIGNATURE_HEADER } from '@/lib/payments/sandbox';
 import { sandboxGateway } from '@/lib/payments/registry';
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { isPaymentReturnUrl } from '@/lib/payments/redirects';
 import { readForm } from '@/lib/http/validation';
 import { route } from '@/lib/api/route';

@@ -1,7 +1,7 @@
 import { SANDBOX_SIGNATURE_HEADER, setSandboxMandateOutcome, type SandboxMandateOutcome } from '@/lib/payments/sandbox';
 import { sandboxGateway } from '@/lib/payments/registry';
 import { handleWebhook } from '@/lib/payments/results';
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { isMandateReturnUrl } from '@/lib/payments/redirects';
 import { readForm } from '@/lib/http/validation';
 import { SANDBOX_MANDATE_OUTCOMES } from '@/lib/constants';

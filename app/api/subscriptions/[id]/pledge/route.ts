@@ -3,7 +3,7 @@ import { json } from '@/lib/http/respond';
 import { raisePledge } from '@/lib/sip/manage';
 import { PledgeChangeSchema } from '@/lib/validation/sip';
 import { SubscriptionIdSchema } from '@/lib/validation/sip-manage';
-import { requestOrigin } from '@/lib/seo/request-origin';
+import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { route, CACHE } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
