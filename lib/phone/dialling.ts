@@ -66,8 +66,10 @@ export function phoneCountries(locale: string): PhoneCountry[] {
   }
   const entry = (country: CountryCode): PhoneCountry => ({ country, extension: extensionOf(country), name: names?.of(country) ?? country });
   const first = PHONE_COUNTRIES_FIRST.map(entry);
+  // one collator for the whole sort: localeCompare with a locale builds one per comparison (a long task on a slow phone)
+  const { compare } = new Intl.Collator(locale);
   const rest = COUNTRIES.filter((c) => !PHONE_COUNTRIES_FIRST.includes(c))
     .map(entry)
-    .sort((a, b) => a.name.localeCompare(b.name, locale));
+    .sort((a, b) => compare(a.name, b.name));
   return [...first, ...rest];
 }
