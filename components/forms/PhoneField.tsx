@@ -3,7 +3,7 @@
 // beside the number. The picker sets the dialling code ('+1'); the server turns code and number into E.164.
 import { useEffect, useMemo, useState, type InputHTMLAttributes } from 'react';
 import type { CountryCode } from '@/lib/phone/countries';
-import { INDIA_EXTENSION } from '@/lib/constants/people';
+import { INDIA_COUNTRY, INDIA_EXTENSION } from '@/lib/constants/people';
 import { FieldNotes } from './Field';
 import './phone-field.css';
 
@@ -46,7 +46,7 @@ export function PhoneField({ id, countryId = `${id}-country`, label, countryLabe
   const countries = useMemo(() => (dialling ? dialling.phoneCountries(locale) : null), [dialling, locale]);
   // the country, not only its code: Canada and the US share +1
   const [country, setCountry] = useState<CountryCode | null>(null);
-  const shown: CountryCode | '' = dialling ? (country && dialling.extensionOf(country) === extension ? country : dialling.countryForExtension(extension)) : extension === INDIA_EXTENSION ? 'IN' : '';
+  const shown: CountryCode | '' = dialling ? (country && dialling.extensionOf(country) === extension ? country : dialling.countryForExtension(extension)) : extension === INDIA_EXTENSION ? INDIA_COUNTRY : '';
   const describedBy = [hint ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field phone-field">

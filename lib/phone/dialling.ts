@@ -2,6 +2,7 @@
 // from a generated table (lib/phone/countries.ts), and spec 5's Indian rules. Full validation (libphonenumber-js's
 // metadata, ~30 kB gzip) stays on the server in ./international.ts: never import that from a client component.
 import { INDIA_EXTENSION, PHONE_COUNTRIES_FIRST, PHONE_E164_MAX_DIGITS } from '../constants';
+import { INDIA_COUNTRY } from '../constants/people';
 import { INDIAN_MOBILE_PATTERN, MESSAGES, trimPhone } from '../validation/people';
 import { COUNTRY_CALLING_CODES, type CountryCode } from './countries';
 
@@ -13,7 +14,7 @@ export const PHONE_MESSAGES = {
   number: MESSAGES.phone,
 } as const;
 
-export const INDIA: CountryCode = 'IN';
+export const INDIA: CountryCode = INDIA_COUNTRY;
 
 const COUNTRIES = Object.keys(COUNTRY_CALLING_CODES) as CountryCode[];
 const CALLING_CODES = new Set<string>(Object.values(COUNTRY_CALLING_CODES));
