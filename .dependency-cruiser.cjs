@@ -51,6 +51,13 @@ module.exports = {
       to: { path: DOMAINS },
     },
     {
+      name: 'constants-stand-alone',
+      severity: 'error',
+      comment: 'Browser code reads lib/constants/: its files import only each other (types aside), so nothing server-side reaches a page through them.',
+      from: { path: '^lib/constants/' },
+      to: { pathNot: '^lib/constants/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'no-next-in-lib',
       severity: 'error',
       comment: 'lib/ runs in scripts and the jobs worker too: only the files named in NEXT_IN_LIB import next/*.',
