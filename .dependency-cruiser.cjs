@@ -1,9 +1,10 @@
 // Layer rules of the code base, checked by `npm run check:layers` (CI runs it after lint).
 // Imports run one way: app/ and components/ -> lib/ domains -> the low floors (db, http, money, constants, env).
-// lib/constants/ holds the spec's numbers that browser code reads, by domain; lib/constants.ts names them all.
+// lib/constants/ holds every number of the spec, one file per domain; browser code reads them, so they import nothing
+// but each other (and types).
 
 // The low floors: what every domain stands on, so they may lean on none of them.
-const FLOORS = '^lib/(db/|http/|money\\.ts$|constants\\.ts$|constants/|env\\.ts$)';
+const FLOORS = '^lib/(db/|http/|money\\.ts$|constants/|env\\.ts$)';
 
 // Domain folders of lib/: what the product does (infrastructure such as i18n, observability, phone, security and
 // validation sits beside the floors and is not listed).
@@ -48,6 +49,13 @@ module.exports = {
       comment: 'db, http, money, constants and env import no domain folder of lib/.',
       from: KNOWN_FLOOR_BREAKS.length ? { path: FLOORS, pathNot: `(${KNOWN_FLOOR_BREAKS.join('|')})` } : { path: FLOORS },
       to: { path: DOMAINS },
+    },
+    {
+      name: 'constants-stand-alone',
+      severity: 'error',
+      comment: 'Browser code reads lib/constants/: its files import only each other (types aside), so nothing server-side reaches a page through them.',
+      from: { path: '^lib/constants/' },
+      to: { pathNot: '^lib/constants/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'no-next-in-lib',

@@ -6,7 +6,9 @@ import type { DbOrTx } from '../lib/db/client';
 import { banners, entityDetails, eventCauses, events, users } from '../lib/db/schema';
 import { demoImagePath } from '../lib/media/demo-images';
 import { endOfIndianDay, indianDayOf } from '../lib/validation/drafts';
-import { CAUSE, DAY_MS, SIP_SUBSCRIBE_PATH } from '../lib/constants';
+import { CAUSE } from '../lib/constants/fundraisers';
+import { DAY_MS } from '../lib/constants/time';
+import { SIP_SUBSCRIBE_PATH } from '../lib/routes';
 
 export const DEMO_EVENT_SLUG = 'sahyog-monsoon-relief-drive';
 

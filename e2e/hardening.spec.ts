@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { expect, test } from '@playwright/test';
-import { REQUEST_BODY_TIMEOUT_MS, REQUEST_TIMEOUT_CHECK_MS } from '../lib/constants';
+import { REQUEST_BODY_TIMEOUT_MS, REQUEST_TIMEOUT_CHECK_MS } from '../lib/constants/security/limits';
 
 // Issue 9 against the real server (npm start): bad bytes stop at the door, client addresses come from the socket.
 
@@ -77,7 +77,7 @@ test('a repeated search is kept, and once expired is answered stale while one fi
   expect(await state()).toBe('MISS');
   // the second visit within the TTL fetches it again to keep it, and is answered from that copy
   expect(await state()).toBe('HIT');
-  // lib/constants.ts MICRO_CACHE_TTL_MS is 5 s: past it, within MICRO_CACHE_STALE_MS more
+  // lib/constants/cache.ts MICRO_CACHE_TTL_MS is 5 s: past it, within MICRO_CACHE_STALE_MS more
   await new Promise((r) => setTimeout(r, 5_500));
   expect(await state()).toBe('STALE');
   await expect.poll(state).toBe('HIT');

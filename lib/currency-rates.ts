@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { DbOrTx } from './db/client';
 import { currencyRates } from './db/schema';
 import { CURRENCY_CODES, type CurrencyCode } from './money';
-import { RATES_READ_EVERY_MS } from './constants';
+import { RATES_READ_EVERY_MS } from './constants/payments';
 
 // Demo rates (INR per one unit), seeded into currency_rates; production refreshes that table.
 export const DEFAULT_INR_PER_UNIT_MICROS: Record<CurrencyCode, number> = {

@@ -28,7 +28,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   // issue 16: '0' sends the donation path's API writes through Next's router too (lib/http/fast-lane.ts)
   FAST_LANE: z.enum(['0', '1']).optional(),
-  // reconciliation schedule (issue 9); the bench and tests shorten them, the product keeps lib/constants.ts
+  // reconciliation schedule (issue 9); the bench and tests shorten them, the product keeps lib/constants/jobs.ts
   RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().optional(),
   /** issue 14: how often the SIP charge run passes (default SIP_CHARGE_INTERVAL_MS); tests run it every few seconds */
   SIP_CHARGE_INTERVAL_MS: z.coerce.number().int().positive().optional(),

@@ -42,6 +42,21 @@ export const isBadRequestUrl = (url: string): boolean => {
   return hasControlCharactersInUrl(url) || isUnreadablePath(q >= 0 ? url.slice(0, q) : url);
 };
 
+// Pages the product links to by name (en paths; localizedPath adds the locale's prefix)
+/** the signed-in donor's SIPs (spec 2 and 6: the SIP retention site's stand-in), where a SIP email sends them to manage it */
+export const SIP_PAGE_PATH = '/sip';
+/** where a SIP email's signed one-purpose link lands, signed in or not (lib/auth/guards.ts lets it through) */
+export const SIP_MANAGE_LINK_PATH = '/sip/manage';
+/** where monthly giving starts */
+export const SIP_SUBSCRIBE_PATH = '/new/sip';
+/** the insurance plans page and a policy's own page (the payment comes back to /insurance/{id}?oi=) */
+export const INSURANCE_PATH = '/insurance';
+export const FAILED_PAYMENT_PATH = '/payment-failed';
+/** where the Paytm wallet sends the person back with ?code=&state= (the sign-in page, which calls callback/paytm) */
+export const PAYTM_LOGIN_RETURN_PATH = '/new/signin';
+/** scheduled tasks run through this route of our own, called by the server's timer (lib/constants/server.ts names its header) */
+export const INTERNAL_TASK_PATH = '/api/internal/tasks';
+
 export const storyPath = (customTag: string) => `/stories/${encodeURIComponent(customTag)}`;
 /** A public fundraiser's share preview (og:image): a JPEG, because WhatsApp and Facebook show no SVG. */
 export const shareImagePath = (fundraiserId: number) => `/media/og/${fundraiserId}.jpg`;

@@ -1,7 +1,8 @@
 // Site-wide settings shown in the layout: figures (spec 1), contact number, header variant.
 import { z } from 'zod';
 import { env } from './env';
-import { DEFAULT_CONTACT_NUMBER, PLATFORM_FEE_PERCENT, PLATFORM_FIGURE_UNITS, PLATFORM_FIGURES } from './constants';
+import { PLATFORM_FEE_PERCENT } from './constants/giving';
+import { DEFAULT_CONTACT_NUMBER, PLATFORM_FIGURE_UNITS, PLATFORM_FIGURES } from './constants/site';
 
 /** A platform figure: a number in a unit each locale names (1100 crore), or a partner's own words shown as they are. */
 export type PlatformFigure = { value: number; unit: (typeof PLATFORM_FIGURE_UNITS)[number] } | string;

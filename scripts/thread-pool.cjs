@@ -3,7 +3,7 @@
 // is before the first line of scripts/start.ts (setting it there left the pool at 4). Issue 30.14: image work takes a
 // thread per worker (lib/media/image-work.ts), so the pool is that many threads more than libuv's own four, which file
 // reads, scrypt, zlib and DNS keep. Plain CommonJS, so it runs before TypeScript can: the two numbers are
-// lib/constants.ts's IMAGE_WORK_SPARE_CORES and THREAD_POOL_OTHER_WORK, kept in step by tests/unit/image-work.test.ts.
+// lib/constants/media.ts's IMAGE_WORK_SPARE_CORES and THREAD_POOL_OTHER_WORK, kept in step by tests/unit/image-work.test.ts.
 const { availableParallelism } = require('node:os');
 
 const IMAGE_WORK_SPARE_CORES = 1;

@@ -1,7 +1,7 @@
 // Google One Tap on the sign-in page when Google is configured: Google's script (loaded only here, only then)
 // posts the ID token to callback/googleonetap as a form, with its double-submit CSRF cookie.
 import Script from 'next/script';
-import { GOOGLE_ONE_TAP_SCRIPT } from '@/lib/constants';
+import { GOOGLE_ONE_TAP_SCRIPT } from '@/lib/constants/auth';
 
 export function GoogleOneTap({ clientId, redirectUri }: { clientId: string; redirectUri: string | null }) {
   const loginUri = `/api/callback/googleonetap${redirectUri ? `?${new URLSearchParams({ redirect_uri: redirectUri })}` : ''}`;

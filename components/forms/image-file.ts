@@ -1,9 +1,9 @@
 // A chosen image checked in the browser before it is sent (spec 5: name, size and first bytes); the server checks again.
-import { IMAGE_EXTENSIONS, IMAGE_SNIFF_BYTES } from '@/lib/constants';
+import type { ProofDocumentKind } from '@/lib/constants/fundraisers';
+import { IMAGE_EXTENSIONS, IMAGE_SNIFF_BYTES } from '@/lib/constants/media';
 import { imageFileProblem } from '@/lib/validation/images';
 import type { DraftMedia } from '@/lib/fundraisers/drafts';
 import type { ProofDocumentView } from '@/lib/fundraisers/proof';
-import type { ProofDocumentKind } from '@/lib/constants';
 import { sendToApi } from '@/components/auth/client-session';
 
 export const IMAGE_ACCEPT = [...IMAGE_EXTENSIONS.map((e) => `.${e}`), 'image/jpeg', 'image/png', 'image/gif', 'image/bmp'].join(',');

@@ -4,7 +4,7 @@
 // gets a collect request instead, and this page waits for it as the payment page does.
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { VPA_POLL_MS } from '@/lib/constants';
+import { VPA_POLL_MS } from '@/lib/constants/giving';
 import { UPI_ID_PATTERN } from '@/lib/validation/people';
 import type { PaymentOption } from '@/lib/payments/options';
 import { goTo, sendToApi } from '@/components/auth/client-session';

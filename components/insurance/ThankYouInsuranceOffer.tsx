@@ -3,7 +3,8 @@
 import { getTranslations } from 'next-intl/server';
 import { localizedPath } from '@/lib/i18n/locales';
 import { formatMoney } from '@/lib/money';
-import { INSURANCE_CURRENCY, INSURANCE_PATH } from '@/lib/constants';
+import { INSURANCE_CURRENCY } from '@/lib/constants/insurance';
+import { INSURANCE_PATH } from '@/lib/routes';
 import { isolate } from '@/lib/i18n/bidi';
 import { INSURANCE_PLAN_LIST } from '@/lib/insurance/plans';
 import { InsuranceOffer } from './InsuranceOffer';

@@ -1,6 +1,6 @@
 // spec 1's platform figures (footer and home page), each written in the page's language: '1100 Crs+' in en, '1100 करोड़+' in hi, '11 مليار+' in ar.
 import { getTranslations } from 'next-intl/server';
-import { PLATFORM_FIGURE_UNIT_SIZE } from '@/lib/constants';
+import { PLATFORM_FIGURE_UNIT_SIZE } from '@/lib/constants/site';
 import { formatPlatformFigure } from '@/lib/money';
 import type { PlatformFigure, SiteSettings } from '@/lib/site';
 

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslations } from 'next-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { HOSPITALISATION_STATUSES, REFERRAL_OPTIONS } from '@/lib/constants';
+import { HOSPITALISATION_STATUSES, REFERRAL_OPTIONS } from '@/lib/constants/fundraisers';
 import { ReferralLeadSchema } from '@/lib/validation/lead';
 import { Field, FieldNotes } from '@/components/forms/Field';
 import { emptyToUndefined, useLeadMessage, useLeadPost } from './lead-client';

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import { sendToApi } from '@/components/auth/client-session';
-import { LEAD_UTM_VALUE_MAX } from '@/lib/constants';
+import { LEAD_UTM_VALUE_MAX } from '@/lib/constants/leads';
 import { LEAD_MESSAGES, UTM_KEYS, type Utm } from '@/lib/validation/lead';
 import { MESSAGES } from '@/lib/validation/people';
 

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ReplySchema, type ReplyInput } from '@/lib/validation/dashboard';
-import { COMMENT_MAX_LENGTH } from '@/lib/constants';
+import { COMMENT_MAX_LENGTH } from '@/lib/constants/story';
 import type { CommentReplyView } from '@/lib/fundraisers/comments';
 import { sendToApi } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';

@@ -6,7 +6,7 @@ import { recentDonations } from '@/lib/fundraisers/donor-list';
 import { formatMoney } from '@/lib/money';
 import { formatDate } from '@/lib/portfolio/format';
 import { isolate } from '@/lib/i18n/bidi';
-import { ACKNOWLEDGEMENT_MAX } from '@/lib/constants';
+import { ACKNOWLEDGEMENT_MAX } from '@/lib/constants/dashboard';
 import { AcknowledgeForm, type AcknowledgeLabels } from './AcknowledgeForm';
 
 const FORM_KEYS = ['open', 'send', 'update', 'sending', 'sent', 'saved', 'failed'] as const;

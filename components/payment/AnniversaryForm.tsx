@@ -7,7 +7,7 @@ import { useTranslations } from 'next-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { DedicationSchema } from '@/lib/validation/donation';
-import { ANNIVERSARY_OCCASIONS } from '@/lib/constants';
+import { ANNIVERSARY_OCCASIONS } from '@/lib/constants/giving';
 import { anniversaryPaymentPath } from '@/lib/routes';
 import { Field } from '../forms/Field';
 import { FallbackImage } from '../ui/FallbackImage';

@@ -2,7 +2,7 @@
 // spec 4 new/payment-route: settle the returned result, re-check every 10 s while pending (with the same return), then
 // leave. An order that cannot be read (a request error, an unknown oi) goes back by its origin, as a failed payment does.
 import { useEffect } from 'react';
-import { PAYMENT_RETURN_RECHECK_MS } from '@/lib/constants';
+import { PAYMENT_RETURN_RECHECK_MS } from '@/lib/constants/giving';
 import { isForeignThankYouReturn, nextReturnStep, readPaymentReturn, unreadableOrderRedirect } from '@/lib/payments/return-route';
 import { replaceLocation } from '@/components/auth/client-session';
 

@@ -1,7 +1,7 @@
 'use client';
 // A thank-you page opened before the payment settled refreshes itself until it has.
 import { useEffect } from 'react';
-import { PAYMENT_RETURN_RECHECK_MS } from '@/lib/constants';
+import { PAYMENT_RETURN_RECHECK_MS } from '@/lib/constants/giving';
 
 export function RefreshUntilSettled() {
   useEffect(() => {

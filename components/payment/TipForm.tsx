@@ -7,7 +7,7 @@ import { useTranslations } from 'next-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TipCartSchema, type TipCartInput } from '@/lib/validation/donation';
 import { CURRENCY_CODES, formatMoney, toMinor } from '@/lib/money';
-import { STANDALONE_TIP_PRESETS } from '@/lib/constants';
+import { STANDALONE_TIP_PRESETS } from '@/lib/constants/giving';
 import type { PaymentOption } from '@/lib/payments/options';
 import { PaymentModes } from './PaymentModes';
 import type { MethodMarks } from './MethodMark';

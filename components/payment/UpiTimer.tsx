@@ -2,7 +2,8 @@
 // spec 4: on a phone, the donor pays in their UPI app while this page waits with a UPI timer. The clock is
 // for the eyes (role timer, never read out on its own); screen readers hear the time left once a minute.
 import { useEffect, useState } from 'react';
-import { MINUTE_MS, UPI_TIMER_TICK_MS } from '@/lib/constants';
+import { UPI_TIMER_TICK_MS } from '@/lib/constants/giving';
+import { MINUTE_MS } from '@/lib/constants/time';
 
 interface Props {
   /** when the wait ends (epoch ms): the same moment the status polling gives up */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ProfileSchema, type ProfileInput } from '@/lib/validation/profile';
-import { GENDERS, INDIA_EXTENSION } from '@/lib/constants';
+import { GENDERS, INDIA_EXTENSION } from '@/lib/constants/people';
 import { forgetSignIn } from '@/components/auth/client-session';
 import { Field as FormField } from '@/components/forms/Field';
 

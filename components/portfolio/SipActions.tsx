@@ -13,7 +13,7 @@ import { isLiveSip, isPaymentDueSoon, sipStatusOf, SIP_STATUS } from '@/lib/sip/
 import { addMonthsUtc, paymentPeriod } from '@/lib/sip/calendar';
 import { isSipCause, isSipCurrency, isSipUpiHandle, roundSipAmount, SIP_UPI_HANDLE_LIST, sipMinimumMajor } from '@/lib/sip/rules';
 import { isolateLtr } from '@/lib/i18n/bidi';
-import { SIP_CANCEL_REASON_MAX, SIP_MANDATE_HEADROOM, SIP_MANDATE_LAPSE_DAYS, SIP_PAUSE_MONTHS_MAX, SIP_PAUSE_MONTHS_MIN } from '@/lib/constants';
+import { SIP_CANCEL_REASON_MAX, SIP_MANDATE_HEADROOM, SIP_MANDATE_LAPSE_DAYS, SIP_PAUSE_MONTHS_MAX, SIP_PAUSE_MONTHS_MIN } from '@/lib/constants/sip';
 
 type Panel = 'amount' | 'pause' | 'skip' | 'method' | 'cancel' | 'resume';
 type Method = 'Emandate' | 'UPIRECURRING' | 'CARD';

@@ -3,7 +3,7 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import type { SubscriptionItem } from '@/lib/portfolio/queries';
-import { INDIA_TIME_ZONE } from '@/lib/constants';
+import { INDIA_TIME_ZONE } from '@/lib/constants/time';
 import { loadMessages } from '@/lib/i18n/messages';
 import { DEFAULT_LOCALE, isLocale } from '@/lib/i18n/locales';
 import { SipList } from './SipList';

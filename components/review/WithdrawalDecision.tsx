@@ -4,7 +4,7 @@
 // reference here and again in POST /api/withdrawals/{id}.
 import { useRef, useState, type FormEvent } from 'react';
 import { WithdrawalDecisionSchema, type WithdrawalDecision as Decision, type WithdrawalStatus } from '@/lib/validation/withdrawals';
-import { WITHDRAWAL_REFERENCE_MAX, WITHDRAWAL_REASON_MAX } from '@/lib/constants';
+import { WITHDRAWAL_REFERENCE_MAX, WITHDRAWAL_REASON_MAX } from '@/lib/constants/withdrawals';
 import { postJson } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';
 import type { WithdrawalDecisionLabels } from '@/components/manage/withdrawal-labels';

@@ -2,7 +2,7 @@
 // donors read is what the charge run does.
 import { getTranslations } from 'next-intl/server';
 import { sipRetryFaq, type SipRetryFaqEntry } from '@/lib/sip/retries';
-import { SIP_MISSED_PERIOD_GRACE_DAYS } from '@/lib/constants';
+import { SIP_MISSED_PERIOD_GRACE_DAYS } from '@/lib/constants/sip';
 
 const HOURS_PER_DAY = 24;
 

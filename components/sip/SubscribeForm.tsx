@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import { useLocale } from 'next-intl';
 import { formatMoney, toMinor } from '@/lib/money';
-import { SIP_MANDATE_HEADROOM } from '@/lib/constants';
+import { SIP_MANDATE_HEADROOM } from '@/lib/constants/sip';
 import { isSipUpiHandle, roundSipAmount, sipCausesFor, sipMethodsFor, sipMinimumMajor, sipTotalProblems, type SipCurrency, type SipPaymentMethod } from '@/lib/sip/rules';
 import { sendToApi } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';

@@ -4,7 +4,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useCombobox } from 'downshift';
 import useSWR from 'swr';
-import { PICKER_SEARCH_DELAY_MS } from '@/lib/constants';
+import { PICKER_SEARCH_DELAY_MS } from '@/lib/constants/fundraisers';
 import { FieldNotes } from '@/components/forms/Field';
 
 export interface PickerItem {

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useForm, useWatch } from 'react-hook-form';
 import { useLocale, useTranslations } from 'next-intl';
-import { BENEFICIARY_RELATIONS, CAUSE, HOSPITALISATION_STATUSES, ALL_MEDICAL_CAUSE_IDS, REFERRAL_OPTIONS, FUNDRAISER_TITLE_MAX, SHORT_DESCRIPTION_MAX, PROOF_DOCUMENT_KINDS, type ProofDocumentKind } from '@/lib/constants';
+import { BENEFICIARY_RELATIONS, CAUSE, HOSPITALISATION_STATUSES, ALL_MEDICAL_CAUSE_IDS, REFERRAL_OPTIONS, FUNDRAISER_TITLE_MAX, SHORT_DESCRIPTION_MAX, PROOF_DOCUMENT_KINDS, type ProofDocumentKind } from '@/lib/constants/fundraisers';
 import { CURRENCY_CODES, formatMoney, toMinor } from '@/lib/money';
 import { UTM_KEYS, WIZARD_STEPS, type WizardStep } from '@/lib/validation/drafts';
 import { checkStep, purposeOf, stepOfField, stepsFor, REVIEW_MESSAGES, type CampaignPurpose, type StepValues } from '@/lib/fundraisers/wizard';

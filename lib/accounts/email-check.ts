@@ -6,7 +6,7 @@ import type { DbOrTx } from '../db/client';
 import { findUserByEmail } from '../auth/accounts';
 import { rateLimited } from '../http/errors';
 import { clientIp, hitRateLimit } from '../security/rate-limit';
-import { EMAIL_CHECK_LIMIT_PER_IP } from '../constants';
+import { EMAIL_CHECK_LIMIT_PER_IP } from '../constants/security/limits';
 
 export const EMAIL_CHECK_TOO_MANY = 'Too many checks from this network. Please try again later.';
 

@@ -6,7 +6,7 @@ import { claimGuestOrders } from '../donations/claim';
 import { conflict, notFound } from '../http/errors';
 import { hashSecret } from '../secrets';
 import { ACCOUNT_MESSAGES } from '../validation/accounts';
-import { INDIA_EXTENSION, PHONE_DIGITS_KEPT } from '../constants';
+import { INDIA_EXTENSION, PHONE_DIGITS_KEPT } from '../constants/people';
 import { splitE164 } from '../phone/international';
 
 export type UserRow = typeof users.$inferSelect;

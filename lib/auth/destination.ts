@@ -2,7 +2,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { fundraisers, subscriptions, users } from '../db/schema';
-import { ACTIVE_SIP_STATUS_FLAGS, INACTIVE_USER_SIP_STATUS_FLAGS } from '../constants';
+import { ACTIVE_SIP_STATUS_FLAGS, INACTIVE_USER_SIP_STATUS_FLAGS } from '../constants/sip';
 import { runningSql } from '../fundraisers/status-sql';
 import { managedBySql } from '../permissions/can';
 import { HOME_PATH } from './redirect';

@@ -20,7 +20,9 @@ import {
   type VerifyOtpSchema,
 } from '../validation/accounts';
 import type { LoginSchema } from '../validation/sign-in';
-import { INDIA_EXTENSION, LOGIN_LIMIT_PER_EMAIL, LOGIN_LIMIT_PER_IP, PASSWORD_RESET_LIMIT_PER_EMAIL, PASSWORD_RESET_TTL_MS, SIGNUP_LIMIT_PER_IP } from '../constants';
+import { PASSWORD_RESET_TTL_MS } from '../constants/auth';
+import { INDIA_EXTENSION } from '../constants/people';
+import { LOGIN_LIMIT_PER_EMAIL, LOGIN_LIMIT_PER_IP, PASSWORD_RESET_LIMIT_PER_EMAIL, SIGNUP_LIMIT_PER_IP } from '../constants/security/limits';
 import { createUser, dummyEmailFor, findUserByEmail, findUserForProvenPhone, phoneColumns, proveContact } from './accounts';
 import { issueLinkToken, spendLinkToken } from './link-tokens';
 export { autologinLink } from './link-tokens';

@@ -1,12 +1,15 @@
 // spec 6 guards, as the edge middleware applies them (no database: cookies only). They are a
 // convenience: every page and route handler behind them checks the session again itself.
 import { safeRedirectPath } from './redirect';
-import { AUTH_COOKIE_NAME, IS_LOGGED_IN_COOKIE, RECEIPT_LINK_PARAM, SIP_GUARD_EXEMPT_UTM, SIP_HINT_COOKIE } from '../constants';
+import { AUTH_COOKIE_NAME, SIP_GUARD_EXEMPT_UTM, SIP_HINT_COOKIE } from '../constants/auth';
+import { IS_LOGGED_IN_COOKIE } from '../constants/cookies';
+import { RECEIPT_LINK_PARAM } from '../constants/portfolio';
+import { SIP_MANAGE_LINK_PATH } from '../routes';
 
 /** Pages that need a signed-in user. */
 export const USER_REQUIRED_PATHS = ['/portfolio', '/profile', '/manage', '/sip'] as const;
 /** Pages under those that a signed email link opens without a session (issue 14: /sip/manage?token=...). */
-export const SIGNED_LINK_PATHS = ['/sip/manage'] as const;
+export const SIGNED_LINK_PATHS = [SIP_MANAGE_LINK_PATH] as const;
 /** Issue 31.4: a receipt email's signed link (?receipt_token=) reaches the page, which checks the signature itself. */
 const SIGNED_RECEIPT_PATH = '/portfolio/receipts';
 /** Auth pages a signed-in user is sent away from. */

@@ -3,7 +3,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { authTokens } from '../db/schema';
-import { AUTOLOGIN_LINK_TTL_MS } from '../constants';
+import { AUTOLOGIN_LINK_TTL_MS } from '../constants/auth';
 import { hashToken, randomToken } from './tokens';
 
 export type LinkTokenKind = 'password_reset' | 'autologin';

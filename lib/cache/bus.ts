@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CACHE_CHANNEL, NOTIFIED_FUNDRAISERS_MAX } from '../constants';
+import { CACHE_CHANNEL, NOTIFIED_FUNDRAISERS_MAX } from '../constants/cache';
 import { listen, type DbOrTx } from '../db/client';
 
 const INSTANCE_KEY = Symbol.for('sahyog.instance');

@@ -8,7 +8,7 @@ import { listedCauses } from '../fundraisers/causes';
 import { campaignUpdate, similarFundraisers, storyComments, storySupporters, storyUpdates, supportingFundraisers } from '../story/queries';
 import { storyWithdrawals } from '../fundraisers/funds-used';
 import { listRewards } from '../fundraisers/rewards';
-import { STORY_COMMENTS_PAGE_SIZE, STORY_SIMILAR_COUNT, STORY_SUPPORTERS_PAGE_SIZE, STORY_SUPPORTING_COUNT, STORY_UPDATES_PAGE_SIZE } from '../constants';
+import { STORY_COMMENTS_PAGE_SIZE, STORY_SIMILAR_COUNT, STORY_SUPPORTERS_PAGE_SIZE, STORY_SUPPORTING_COUNT, STORY_UPDATES_PAGE_SIZE } from '../constants/story';
 
 // a safety net: every cached entry is rebuilt at least this often even if no writer expires it
 const SAFETY_REVALIDATE_S = 3600;

@@ -2,7 +2,7 @@
 // Story HTML is read as text in which every link shows where it goes and every picture its address: a changed link
 // target or picture is a change, even when the words around it are not.
 import { diffWords } from 'diff';
-import { REVIEW_DIFF_TIMEOUT_MS } from '../constants';
+import { REVIEW_DIFF_TIMEOUT_MS } from '../constants/fundraisers';
 import { htmlToText } from './sanitize';
 
 export interface DiffPart {

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import * as schema from './schema';
 import { env } from '../env';
 import { lockDataFolder } from './lock';
-import { LISTEN_RECONNECT_MS } from '../constants';
+import { LISTEN_RECONNECT_MS } from '../constants/cache';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

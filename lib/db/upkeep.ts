@@ -11,7 +11,7 @@ import {
   UPKEEP_VACUUM_DEAD_SHARE,
   UPKEEP_VACUUM_INSERTED_ROWS,
   UPKEEP_VACUUM_INSERTED_SHARE,
-} from '../constants';
+} from '../constants/database';
 
 export interface UpkeepResult {
   /** false where autovacuum runs: it keeps the database itself */

@@ -5,7 +5,7 @@
 import mjml2html from 'mjml';
 import { DEFAULT_THEME_COLOR } from '../whitelabel/brand';
 import { directionOf } from '../i18n/locales';
-import { EMAIL_MAX_WIDTH_PX } from '../constants';
+import { EMAIL_MAX_WIDTH_PX } from '../constants/outbox';
 
 export interface EmailLink {
   label: string;

@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE, isLocale, localizedPath, RTL_LOCALES } from '../i18n/lo
 import { isolate, isolateLtr } from '../i18n/bidi';
 import { loadMessages } from '../i18n/messages';
 import { formatMoney } from '../money';
-import { SIP_MANAGE_PATH, SIP_SUBSCRIBE_PATH } from '../constants';
+import { SIP_PAGE_PATH as SIP_MANAGE_PATH, SIP_SUBSCRIBE_PATH } from '../routes';
 import { renderEmail, type EmailBlock, type RenderedEmail } from './render';
 
 export type SipConfirmation =

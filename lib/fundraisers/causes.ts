@@ -2,7 +2,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { causes } from '../db/schema';
-import { CAUSE } from '../constants';
+import { CAUSE } from '../constants/fundraisers';
 
 export interface CauseOption {
   id: number;

@@ -8,7 +8,7 @@ import { conflict, forbidden, notFound } from '../http/errors';
 import { assertManages, can } from '../permissions/can';
 import { fundraiserChanged } from '../cache/invalidate';
 import { publishedFundraiser } from './queries';
-import { DASHBOARD_COMMENTS_LIMIT } from '../constants';
+import { DASHBOARD_COMMENTS_LIMIT } from '../constants/dashboard';
 import { REPLY_MESSAGES } from '../validation/dashboard';
 import { refusePaymentDetails } from './screen-words';
 

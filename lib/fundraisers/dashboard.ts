@@ -3,7 +3,9 @@
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { fundraisers, ledgerEntries, systemEvents } from '../db/schema';
-import { DASHBOARD_CHART_DAYS, DAY_MS, INDIA_TIME_ZONE, SHARE_EVENT, VISIT_EVENT } from '../constants';
+import { DASHBOARD_CHART_DAYS } from '../constants/dashboard';
+import { SHARE_EVENT, VISIT_EVENT } from '../constants/story';
+import { DAY_MS, INDIA_TIME_ZONE } from '../constants/time';
 import { indianDayOf } from '../validation/drafts';
 import { fundraiserAccount } from '../payments/ledger';
 import { daysLeft, fundraiserStage, type FundraiserStage } from './status';

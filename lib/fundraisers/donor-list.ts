@@ -7,7 +7,7 @@ import { carts, fundraisers, orders, rewards, users } from '../db/schema';
 import { assertManages } from '../permissions/can';
 import { toCsv } from '../content/csv';
 import { indianDayOf } from '../validation/drafts';
-import { DASHBOARD_DONORS_LIMIT, DONORS_CSV_BATCH } from '../constants';
+import { DASHBOARD_DONORS_LIMIT, DONORS_CSV_BATCH } from '../constants/dashboard';
 import { MINOR_UNITS_PER_MAJOR } from '../money';
 
 export interface DonationRecord {

@@ -4,7 +4,9 @@ import 'server-only';
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fundraiserMedia } from '../db/schema';
-import { DRAFT_IMAGES_MAX, UPLOADS_PER_HOUR, UPLOADS_WINDOW_MS, YOUTUBE_VIDEO_ID } from '../constants';
+import { DRAFT_IMAGES_MAX } from '../constants/fundraisers';
+import { UPLOADS_PER_HOUR, UPLOADS_WINDOW_MS } from '../constants/security/limits';
+import { YOUTUBE_VIDEO_ID_PATTERN } from '../validation/drafts';
 import { ApiError, notFound, rateLimited } from '../http/errors';
 import { hitRateLimit } from '../security/rate-limit';
 import { deleteImageUpload, processImageUpload } from '../media/uploads';
@@ -101,7 +103,7 @@ export function youtubeVideoId(link: string): string | null {
   if (url.hostname.toLowerCase() === 'youtu.be') id = parts[0];
   else if (parts[0] === 'watch') id = url.searchParams.get('v');
   else if (parts[0] === 'shorts' || parts[0] === 'embed' || parts[0] === 'live') id = parts[1];
-  return id && YOUTUBE_VIDEO_ID.test(id) ? id : null;
+  return id && YOUTUBE_VIDEO_ID_PATTERN.test(id) ? id : null;
 }
 
 /** POST youtube video: kept as the video id (one per draft; a new link replaces it). */

@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { causes, diseases, entityDetails, fundraiserDocuments, fundraiserMedia, fundraisers, hospitals, rewards, users } from '../db/schema';
 import { approvalBlockers, proofDocumentsOf, resolveHospital, type ProofDocumentView } from './proof';
 import { changeableFundraiser } from './changeable';
-import { ALL_MEDICAL_CAUSE_IDS, CAUSE, DRAFT_TAG_PREFIX, MEDICAL_CAUSE_IDS_FOR_PERSONAL, PROOF_DOCUMENT_KINDS, STORY_TEXT_MIN } from '../constants';
+import { ALL_MEDICAL_CAUSE_IDS, CAUSE, DRAFT_TAG_PREFIX, MEDICAL_CAUSE_IDS_FOR_PERSONAL, PROOF_DOCUMENT_KINDS, STORY_TEXT_MIN } from '../constants/fundraisers';
 import { toMajor, toMinor } from '../money';
 import { ApiError, conflict, forbidden, notFound } from '../http/errors';
 import { can, managedBySql } from '../permissions/can';

@@ -3,7 +3,7 @@
 import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { causes, diseases, entityDetails, eventCauses, fundraisers, hospitals } from '../db/schema';
-import { CAUSE, MEDICAL_CAUSE_IDS_FOR_PERSONAL, REFERENCE_LIST_MAX } from '../constants';
+import { CAUSE, MEDICAL_CAUSE_IDS_FOR_PERSONAL, REFERENCE_LIST_MAX } from '../constants/fundraisers';
 import { PUBLISHED_FLAGS } from './status';
 
 export interface CauseItem {

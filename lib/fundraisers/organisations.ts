@@ -5,7 +5,7 @@ import 'server-only';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { entityDetails, fundraisers, hospitals, memberships, users } from '../db/schema';
-import { MANAGE_LIST_LIMIT } from '../constants';
+import { MANAGE_LIST_LIMIT } from '../constants/dashboard';
 import { managedBySql, MEMBERSHIP } from '../permissions/can';
 import { progressPercent } from './rules';
 import { daysLeft, fundraiserStage, type FundraiserStage } from './status';

@@ -2,7 +2,9 @@
 import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { causes, fundraiserMedia, fundraisers, hospitals, orders, users } from '../db/schema';
-import { FUNDRAISER_LIST_DEFAULT_LIMIT, LIST_COUNT_CAP, SUCCESSFUL_FUNDING_RATIO, YOUTUBE_VIDEO_ID } from '../constants';
+import { SUCCESSFUL_FUNDING_RATIO } from '../constants/fundraisers';
+import { FUNDRAISER_LIST_DEFAULT_LIMIT, LIST_COUNT_CAP } from '../constants/listing';
+import { YOUTUBE_VIDEO_ID_PATTERN } from '../validation/drafts';
 import { endedSql, publishedSql, runningSql } from './status-sql';
 
 export interface MediaRef {
@@ -225,7 +227,7 @@ export async function trendingFundraisers(db: DbOrTx, limit: number, now = new D
 }
 
 function youtubeVideoOf(media: { kind: string; display_type_1: string | null; cdn_path: string }[]): FundraiserDetail['video'] {
-  const row = media.find((m) => m.kind === 'video' && m.display_type_1 === 'youtube' && YOUTUBE_VIDEO_ID.test(m.cdn_path));
+  const row = media.find((m) => m.kind === 'video' && m.display_type_1 === 'youtube' && YOUTUBE_VIDEO_ID_PATTERN.test(m.cdn_path));
   return row ? { youtube_id: row.cdn_path } : null;
 }
 

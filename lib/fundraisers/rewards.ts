@@ -5,7 +5,7 @@
 import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { carts, fundraiserMedia, fundraisers, rewards } from '../db/schema';
-import { REWARDS_PER_FUNDRAISER_MAX } from '../constants';
+import { REWARDS_PER_FUNDRAISER_MAX } from '../constants/fundraisers';
 import { toMajor, toMinor } from '../money';
 import { convertMinor } from '../currency-rates';
 import { ApiError, conflict, notFound } from '../http/errors';

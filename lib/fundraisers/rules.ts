@@ -1,5 +1,5 @@
 // The fundraiser rules of spec 2 and 4, as plain functions.
-import { SUCCESSFUL_FUNDING_RATIO } from '../constants';
+import { SUCCESSFUL_FUNDING_RATIO } from '../constants/fundraisers';
 
 export const DEFAULT_FUNDRAISER_IMAGE = '/media/default/fundraiser.svg';
 

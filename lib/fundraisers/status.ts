@@ -1,7 +1,7 @@
 // A fundraiser's life, named once: written as a draft, sent for review, then public (running until it ends).
 // Stored and served as the spec's numeric status_flag; every rule about "ended", "public" or "takes donations"
 // lives here (status-sql.ts says the same to the database for lists). Pure, so client code may use it too.
-import { DAY_MS } from '../constants';
+import { DAY_MS } from '../constants/time';
 
 /** The spec's status_flag values (1, 4, 5) and ours for the stages before publication (never served publicly). */
 export const FUNDRAISER_STATUS = {

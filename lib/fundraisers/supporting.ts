@@ -8,7 +8,7 @@ import 'server-only';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { fundraiserMedia, fundraisers, users } from '../db/schema';
-import { DRAFT_TAG_PREFIX, SUPPORTING_STORY_TEXT_MIN } from '../constants';
+import { DRAFT_TAG_PREFIX, SUPPORTING_STORY_TEXT_MIN } from '../constants/fundraisers';
 import { can } from '../permissions/can';
 import { enqueueMessage } from '../outbox/queue';
 import { supportingDeclinedEmail, supportingStartedEmail } from '../email/fundraiser';

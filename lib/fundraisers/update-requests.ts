@@ -6,7 +6,7 @@ import type { DbOrTx } from '../db/client';
 import { updateRequests, users } from '../db/schema';
 import { conflict } from '../http/errors';
 import { assertManages, can } from '../permissions/can';
-import { DASHBOARD_UPDATE_REQUESTS_LIMIT } from '../constants';
+import { DASHBOARD_UPDATE_REQUESTS_LIMIT } from '../constants/dashboard';
 import { UPDATE_REQUEST_MESSAGES, type UpdateRequestInput } from '../validation/dashboard';
 
 export interface UpdateRequestView {

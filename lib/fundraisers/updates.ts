@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { carts, fundraisers, orders, updates, users } from '../db/schema';
-import { DASHBOARD_HELD_UPDATES_LIMIT, UPDATE_TEXT_MIN } from '../constants';
+import { DASHBOARD_HELD_UPDATES_LIMIT, UPDATE_TEXT_MIN } from '../constants/dashboard';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { assertManages, can } from '../permissions/can';
 import type { ScreeningFlag } from '../content/screening';

@@ -1,6 +1,6 @@
 // Request bodies are read with a cap: a body over the limit is refused (413) before it is buffered whole.
 import { ApiError } from './errors';
-import { JSON_BODY_MAX_BYTES } from '../constants';
+import { JSON_BODY_MAX_BYTES } from '../constants/security/limits';
 
 export const payloadTooLarge = () => new ApiError('payload_too_large', 'The request is too large');
 

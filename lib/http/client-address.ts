@@ -2,7 +2,7 @@
 // (TRUST_PROXY), then handed to route handlers in one header of ours; a client-sent value is dropped.
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from 'proxy-addr';
-import { CLIENT_ADDRESS_HEADER } from '../constants';
+import { CLIENT_ADDRESS_HEADER } from '../constants/server';
 
 export type TrustProxy = (address: string, hop: number) => boolean;
 

@@ -4,7 +4,7 @@
 // tracing, async contexts). The handlers are the very functions Next calls: this file hands them the Request Next
 // would (its URL, its x-forwarded-* headers, the body under the same cap) and writes their Response back.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { JSON_BODY_MAX_BYTES } from '../constants';
+import { JSON_BODY_MAX_BYTES } from '../constants/security/limits';
 import { errorResponse, toErrorResponse } from './respond';
 import { payloadTooLarge } from './body';
 import { withExpiryOutsideNext, type TagExpiry } from '../cache/invalidate';

@@ -1,7 +1,7 @@
 // The Node HTTP server our production server (scripts/server.ts) listens with: what holds for every request and every
 // answer, whoever answers it (Next, the micro-cache, the fast lane).
 import http from 'node:http';
-import { REQUEST_BODY_TIMEOUT_MS, REQUEST_HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_CHECK_MS } from '../constants';
+import { REQUEST_BODY_TIMEOUT_MS, REQUEST_HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_CHECK_MS } from '../constants/security/limits';
 
 // Next's router answers with its middleware's own headers: x-middleware-rewrite names the internal host-in-path
 // rewrite (/{host}/{locale}/...) and echoes the whole query string (16 kB of headers for a long one)

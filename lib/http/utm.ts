@@ -1,6 +1,7 @@
 // spec 1, 9: the utm fields of a landing URL are kept in cookies for 7 days (set by middleware.ts), and carts, orders,
 // leads and drafts take them from there when their body carries none. Edge-safe: middleware imports it.
-import { DAY_MS, UTM_COOKIE_DAYS, UTM_KEYS, UTM_VALUE_MAX } from '../constants';
+import { DAY_MS } from '../constants/time';
+import { UTM_COOKIE_DAYS, UTM_KEYS, UTM_VALUE_MAX } from '../constants/utm';
 import { cookieValue } from './cookies';
 
 export type UtmKey = (typeof UTM_KEYS)[number];

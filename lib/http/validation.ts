@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import { ApiError } from './errors';
 import { readBodyText, readBodyCapped } from './body';
-import { JSON_BODY_MAX_BYTES, JSON_INPUT_MAX_DEPTH } from '../constants';
+import { JSON_BODY_MAX_BYTES, JSON_INPUT_MAX_DEPTH } from '../constants/security/limits';
 
 // NUL and the other control characters (tab and line breaks aside) never belong in input; PostgreSQL refuses NUL in text
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;

@@ -1,7 +1,9 @@
 // The visitor's cookie id (spec 7 "trending fundraisers with cookie id"): a random, meaningless id that keeps one
 // browser's trending order stable and counts its campaign visits once a day. It names nobody and proves nothing.
 import { randomBytes } from 'node:crypto';
-import { DAY_MS, VISITOR_COOKIE, VISITOR_COOKIE_DAYS, VISITOR_ID_BYTES, VISITOR_ID_PATTERN } from '../constants';
+import { VISITOR_COOKIE, VISITOR_COOKIE_DAYS, VISITOR_ID_BYTES } from '../constants/story';
+import { DAY_MS } from '../constants/time';
+import { VISITOR_ID_PATTERN } from '../validation/ids';
 import { cookieValue, isHttps, setCookieHeader } from './cookies';
 
 /** The browser's visitor id, or null when it has none (or one we never issued the shape of). */

@@ -1,5 +1,6 @@
 // Values stored in English (beneficiary relations, cause names, payment modes) reach people only through messages.
-import { BENEFICIARY_RELATIONS, PAYMENT_MODES } from '../constants';
+import { BENEFICIARY_RELATIONS } from '../constants/fundraisers';
+import { PAYMENT_MODES } from '../constants/giving';
 
 /** The part of a next-intl translator (one namespace) these labels need. */
 export interface Translator {

@@ -16,7 +16,7 @@ import { consumeOneTimeCode, issueOneTimeCode, unusedCodePurpose } from '../auth
 import { DEFAULT_LOCALE, isLocale, RTL_LOCALES } from '../i18n/locales';
 import { loadMessages } from '../i18n/messages';
 import { isolateLtr } from '../i18n/bidi';
-import { ONE_TIME_CODE_TTL_MS } from '../constants';
+import { ONE_TIME_CODE_TTL_MS } from '../constants/auth';
 import { INSURANCE_MESSAGES } from '../validation/insurance';
 import { lastDigits } from '../fundraisers/withdrawals';
 import { ownPolicy, POLICY_STATUS, policyView, type CreditDetails } from './policies';

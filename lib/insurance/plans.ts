@@ -1,6 +1,6 @@
 // spec 3/9: the insurance plans a person may buy, as data. The premium always comes from here (never from a client);
 // a policy keeps the amount it was quoted at creation. Plain data, no server imports: the plan pickers use it too.
-import { INSURANCE_COVER_MONTHS, INSURANCE_CURRENCY, INSURANCE_PLANS, INSURANCE_VENDOR } from '../constants';
+import { INSURANCE_COVER_MONTHS, INSURANCE_CURRENCY, INSURANCE_PLANS, INSURANCE_VENDOR } from '../constants/insurance';
 import { toMajor, toMinor } from '../money';
 
 export type InsuranceFrequency = keyof typeof INSURANCE_COVER_MONTHS;

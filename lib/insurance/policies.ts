@@ -16,7 +16,7 @@ import { oneTimeGateway, openOrder } from '../donations/service';
 import { modeUnavailable, offeredPaymentOptions, type PaymentMode } from '../payments/registry';
 import type { PaymentOption } from '../payments/options';
 import { lastDigits } from '../fundraisers/withdrawals';
-import { INSURANCE_CURRENCY } from '../constants';
+import { INSURANCE_CURRENCY } from '../constants/insurance';
 import { INSURANCE_PLAN_LIST, insurancePlanById, insuranceVendor, premiumOf, type InsurancePlan } from './plans';
 import type { z } from 'zod';
 import { INSURANCE_MESSAGES, InsuredSchema, type CreatePolicySchema, type Insured, type PayPolicySchema, type UpdatePolicyInput } from '../validation/insurance';

@@ -2,7 +2,7 @@
 // runner with these; SIP charges and pre-debit notices join this list (issue 14).
 import { databaseKind, type Db } from '../db/client';
 import { upkeepDatabase } from '../db/upkeep';
-import { CURRENCY_RATES_REFRESH_MS, DB_UPKEEP_INTERVAL_MS, OUTBOX_SEND_INTERVAL_MS, SIP_CHARGE_INTERVAL_MS, SIP_RESUME_INTERVAL_MS } from '../constants';
+import { CURRENCY_RATES_REFRESH_MS, DB_UPKEEP_INTERVAL_MS, OUTBOX_SEND_INTERVAL_MS, SIP_CHARGE_INTERVAL_MS, SIP_RESUME_INTERVAL_MS } from '../constants/jobs';
 import { resumeDueSips } from '../sip/resume';
 import type { Env } from '../env';
 import { refreshCurrencyRates } from '../currency-rates';

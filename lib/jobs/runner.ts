@@ -6,7 +6,7 @@
 import PgBoss from 'pg-boss';
 import { embeddedConnection } from '../db/client';
 import { env } from '../env';
-import { JOB_CLAIM_EXPIRY_S, JOB_MAINTENANCE_INTERVAL_S, JOB_POLL_INTERVAL_S, JOB_RETRY_DELAY_S, JOB_RETRY_LIMIT, JOBS_SCHEMA } from '../constants';
+import { JOB_CLAIM_EXPIRY_S, JOB_MAINTENANCE_INTERVAL_S, JOB_POLL_INTERVAL_S, JOB_RETRY_DELAY_S, JOB_RETRY_LIMIT, JOBS_SCHEMA } from '../constants/jobs';
 
 /** What pg-boss asks of a database it does not connect to itself. */
 export interface JobSql {

@@ -18,7 +18,8 @@ import { sessionSecret } from '../security/session-secret';
 import { storyPath } from '../routes';
 import { siteConfig } from '../whitelabel/resolve';
 import { mainSiteOrigin } from '../whitelabel/site';
-import { CONTACT_CAMPAIGNER_LIMIT, LEAD_CLAIM_TTL_S, LEAD_LIMIT, LEAD_UPDATE_LIMIT, LEADS_PAGE_SIZE } from '../constants';
+import { LEAD_CLAIM_TTL_S, LEADS_PAGE_SIZE } from '../constants/leads';
+import { CONTACT_CAMPAIGNER_LIMIT, LEAD_LIMIT, LEAD_UPDATE_LIMIT } from '../constants/security/limits';
 import {
   LEAD_MESSAGES,
   UTM_KEYS,

@@ -7,7 +7,9 @@ import { banners, causes, entityDetails, eventCauses, events, fundraisers, order
 import { listFundraisers, summariesInOrder, type FundraiserSummary } from '../fundraisers/queries';
 import { endedSql, runningSql } from '../fundraisers/status-sql';
 import { isSuccessfullyFunded } from '../fundraisers/rules';
-import { BANNERS_MAX, DAY_MS, TRENDING_STORY_SCAN_BATCH, TRENDING_STORY_SCAN_PAGES, TRENDING_STORY_WINDOW_DAYS } from '../constants';
+import { TRENDING_STORY_SCAN_BATCH, TRENDING_STORY_SCAN_PAGES, TRENDING_STORY_WINDOW_DAYS } from '../constants/listing';
+import { BANNERS_MAX } from '../constants/site';
+import { DAY_MS } from '../constants/time';
 
 /**
  * spec 7 trending with cookie id: one visitor always sees the top trending set in the same order of their own (each

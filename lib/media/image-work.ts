@@ -15,7 +15,7 @@ import {
   IMAGE_WORK_UPLOADS_PER_ACCOUNT,
   IMAGE_WORK_UPLOADS_PER_WORKER,
   THREAD_POOL_OTHER_WORK,
-} from '../constants';
+} from '../constants/media';
 
 /** pictures worked on at once: every core but the spare ones, at least one */
 export const IMAGE_WORK_CONCURRENCY = Math.max(1, availableParallelism() - IMAGE_WORK_SPARE_CORES);

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { DbOrTx } from '../db/client';
 import { fundraiserMedia } from '../db/schema';
-import { IMAGE_CACHE_DIR_NAME, IMAGE_WEBP_QUALITY } from '../constants';
+import { IMAGE_CACHE_DIR_NAME, IMAGE_WEBP_QUALITY } from '../constants/media';
 import { causeArt } from './demo-art';
 import { demoImagePath, type DemoImage } from './demo-images';
 import { renderOnce } from './render-cache';

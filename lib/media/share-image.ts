@@ -2,7 +2,7 @@
 // kept on disk, because WhatsApp and Facebook show no SVG previews.
 import 'server-only';
 import sharp from 'sharp';
-import { SHARE_IMAGE_DIR_NAME, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_QUALITY, SHARE_IMAGE_WIDTH } from '../constants';
+import { SHARE_IMAGE_DIR_NAME, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_QUALITY, SHARE_IMAGE_WIDTH } from '../constants/media';
 import { causeArt, defaultFundraiserArt, demoArt } from './demo-art';
 import { parseDemoImage } from './demo-images';
 import { renderOnce } from './render-cache';

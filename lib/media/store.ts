@@ -7,7 +7,7 @@ import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { env, type Env } from '../env';
-import { MEDIA_S3_DEFAULT_REGION, MEDIA_UPLOAD_DIR_NAME, MEDIA_UPLOAD_ID_BYTES } from '../constants';
+import { MEDIA_S3_DEFAULT_REGION, MEDIA_UPLOAD_DIR_NAME, MEDIA_UPLOAD_ID_BYTES } from '../constants/media';
 
 export interface MediaStore {
   /** Stores bytes under one of our keys (throws for any other name); their type is always the key's extension's. */

@@ -23,7 +23,7 @@ import {
   MEDIA_UPLOAD_URL_PREFIX,
   MEDIA_WEBP_QUALITY,
   MULTIPART_OVERHEAD_BYTES,
-} from '../constants';
+} from '../constants/media';
 import { bmpSize, decodeBmp } from './bmp';
 import { imageWork } from './image-work';
 import { MEDIA_VARIANTS, PRIVATE_VARIANTS, isMediaKey, mediaStore, type MediaExtension, type MediaVariant } from './store';

@@ -12,7 +12,8 @@ import { updateProfile } from '../portfolio/profile';
 import { clientIp, hitRateLimit } from '../security/rate-limit';
 import { ProfileSchema } from '../validation/profile';
 import type { ProfilePushInput } from '../validation/account-utilities';
-import { PUSH_SUBSCRIBE_LIMIT_PER_IP, PUSH_USER_AGENT_MAX } from '../constants';
+import { PUSH_USER_AGENT_MAX } from '../constants/notifications';
+import { PUSH_SUBSCRIBE_LIMIT_PER_IP } from '../constants/security/limits';
 
 export const PUSH_SIGN_IN_FOR_PROFILE = 'Please sign in to save your number';
 const TOO_MANY = 'Too many subscriptions from this network. Please try again later.';

@@ -11,7 +11,7 @@ import { env, type Env } from '../env';
 import { isLoopbackHttp } from '../auth/social/client';
 import { reportError } from '../observability/report';
 import { isPushServiceHost } from '../validation/account-utilities';
-import { PUSH_PAYLOAD_MAX_BYTES, PUSH_SEND_TIMEOUT_MS, PUSH_TTL_S } from '../constants';
+import { PUSH_PAYLOAD_MAX_BYTES, PUSH_SEND_TIMEOUT_MS, PUSH_TTL_S } from '../constants/notifications';
 
 export interface VapidConfig {
   publicKey: string;

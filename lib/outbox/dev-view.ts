@@ -4,7 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { outbox } from '../db/schema';
 import type { Env } from '../env';
-import { DEV_OUTBOX_LIST_LIMIT } from '../constants';
+import { DEV_OUTBOX_LIST_LIMIT } from '../constants/outbox';
 
 /** An explicit DEV_OUTBOX decides; otherwise the outbox is readable everywhere but production. */
 export function isDevOutboxOpen(e: Pick<Env, 'NODE_ENV' | 'DEV_OUTBOX'>): boolean {

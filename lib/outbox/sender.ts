@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 import { env, type Env } from '../env';
 import { httpSmsTransport, type SmsTransport } from './sms';
-import { OUTBOX_CLAIM_TIMEOUT_MS, OUTBOX_ERROR_MAX_LENGTH, OUTBOX_MAX_ATTEMPTS, OUTBOX_SEND_BATCH, SMTP_TIMEOUT_MS } from '../constants';
+import { OUTBOX_CLAIM_TIMEOUT_MS, OUTBOX_ERROR_MAX_LENGTH, OUTBOX_MAX_ATTEMPTS, OUTBOX_SEND_BATCH, SMTP_TIMEOUT_MS } from '../constants/outbox';
 
 /** What the sender needs of a mail transport; nodemailer's transporter is one. */
 export interface MailTransport {

@@ -1,6 +1,6 @@
 // SMS through a provider's HTTP API (MSG91, Twilio and the like sit behind an endpoint of this shape):
 // POST JSON { to, text, sender } with the API key as a bearer token; any 2xx means accepted.
-import { SMS_DEFAULT_COUNTRY_CODE, SMS_TIMEOUT_MS } from '../constants';
+import { SMS_DEFAULT_COUNTRY_CODE, SMS_TIMEOUT_MS } from '../constants/outbox';
 
 export interface SmsTransport {
   sendSms(message: { to: string; text: string }): Promise<void>;

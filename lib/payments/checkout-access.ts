@@ -4,7 +4,7 @@
 // for the order (lib/payments/results.ts). Holding a cart id or an order id alone is never enough.
 import 'server-only';
 import { sealData, unsealData } from 'iron-session';
-import { CHECKOUT_ACCESS_COOKIE, CHECKOUT_ACCESS_MAX_CARTS, CHECKOUT_ACCESS_MS } from '../constants';
+import { CHECKOUT_ACCESS_COOKIE, CHECKOUT_ACCESS_MAX_CARTS, CHECKOUT_ACCESS_MS } from '../constants/payments';
 import { cookieFromHeader, setCookieHeader } from '../http/cookies';
 import { notFound } from '../http/errors';
 import { sessionSecret } from '../security/session-secret';

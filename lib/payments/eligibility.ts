@@ -1,7 +1,8 @@
 // spec 7 POST payment/eligibility: before a donor picks a method, what this amount in this currency may be paid with,
 // one-time (a gift, a tip, a premium) and monthly (a SIP mandate), as the server will decide it at the order.
 import 'server-only';
-import { MAX_AMOUNT_MAJOR, SIP_MINIMUMS_MAJOR } from '../constants';
+import { MAX_AMOUNT_MAJOR } from '../constants/giving';
+import { SIP_MINIMUMS_MAJOR } from '../constants/sip';
 import type { CurrencyCode } from '../money';
 import { gatewayNameFor, offeredPaymentOptions } from './registry';
 import { sipMethodsFor } from './mandate-words';

@@ -14,8 +14,7 @@ import type { ChargeEvent, GatewayEvent, MandateEvent, RefundEvent } from './gat
 import { canMove, type OrderStatus } from './order-state';
 import { claimReward } from '../fundraisers/rewards';
 import { emailBrand } from '../email/brand';
-import { storyPath } from '../routes';
-import { SIP_SUBSCRIBE_PATH } from '../constants';
+import { storyPath, SIP_SUBSCRIBE_PATH } from '../routes';
 import { mainSiteOrigin } from '../whitelabel/site';
 import { siteConfig } from '../whitelabel/resolve';
 import { defaultBrand } from '../whitelabel/brand';

@@ -1,6 +1,7 @@
 // The words a mandate debit and its gateways share with the SIPs it pays: written here, below both, so a gateway adapter
 // names a decline or an account holder without reading the SIP rules that act on them. Pure: the subscribe page uses it.
-import { EMANDATE_FIRST_NAME_MIN_LENGTH, EMANDATE_FIRST_NAME_SUFFIX, SIP_PAYMENT_METHODS } from '../constants';
+import { EMANDATE_FIRST_NAME_MIN_LENGTH, EMANDATE_FIRST_NAME_SUFFIX } from '../constants/payments';
+import { SIP_PAYMENT_METHODS } from '../constants/sip';
 
 /** The failure reasons a mandate debit comes back with (gateways' own codes are mapped to these by their adapters). */
 export const SIP_FAILURE = {

@@ -9,7 +9,7 @@ import { GatewaySignatureError, type MandateHandle } from './gateway';
 import { applyGatewayEvent } from './events';
 import { afterMandateMoved } from './results';
 import { emandateFirstName } from './mandate-words';
-import { RAZORPAY_MANDATE_AUTH_AMOUNT_MINOR } from '../constants';
+import { RAZORPAY_MANDATE_AUTH_AMOUNT_MINOR } from '../constants/payments';
 
 export async function createMandate(
   db: Db,

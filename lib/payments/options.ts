@@ -1,6 +1,6 @@
 // spec 7 GET payment/options?currency: the methods a donor can use in that currency.
 import type { CurrencyCode } from '../money';
-import { FALLBACK_LOCATION } from '../constants';
+import { FALLBACK_LOCATION } from '../constants/payments';
 import { currencyForCountry } from '../money';
 
 export type PaymentOption = 'UPI' | 'VPA' | 'CARD' | 'PAYTM' | 'NEFT';

@@ -3,7 +3,7 @@
 import Razorpay from 'razorpay';
 import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils';
 import { GatewayRefusedError, GatewaySignatureError, type ChargeEvent, type Gateway, type GatewayCapabilities, type GatewayEvent, type GatewayStatus, type MandateEvent, type MandateMethods, type MandateState, type OrderForGateway, type RefundEvent, type RefundRequest } from './gateway';
-import { GATEWAY_TIMEOUT_MS, MANDATE_VALID_YEARS, RAZORPAY_MANDATE_AUTH_AMOUNT_MINOR } from '../constants';
+import { GATEWAY_TIMEOUT_MS, MANDATE_VALID_YEARS, RAZORPAY_MANDATE_AUTH_AMOUNT_MINOR } from '../constants/payments';
 import { SIP_FAILURE, type SipFailureReason } from './mandate-words';
 
 // UPI collect (S2S) needs Razorpay's separate approval and is not built: routing sends UPI-id payments elsewhere rather

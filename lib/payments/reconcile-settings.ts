@@ -1,6 +1,7 @@
 // How often pending orders are reconciled and when an unpaid one expires (constants, overridable for benches).
 import { env } from '../env';
-import { ORDER_PAYMENT_WINDOW_MS, PENDING_ORDER_RECONCILE_AFTER_MS, RECONCILE_INTERVAL_MS } from '../constants';
+import { RECONCILE_INTERVAL_MS } from '../constants/jobs';
+import { ORDER_PAYMENT_WINDOW_MS, PENDING_ORDER_RECONCILE_AFTER_MS } from '../constants/payments';
 
 export function reconcileSettings() {
   const e = env();

@@ -1,8 +1,8 @@
 // spec 4: where a failed payment sends the donor back, by the origin code it started from (each with st=f).
-import { FAILED_PAYMENT_PATH, PAYMENT_FORM_PAGE_TYPE } from '../constants';
+import { PAYMENT_FORM_PAGE_TYPE } from '../constants/giving';
 
 export { PAYMENT_FORM_PAGE_TYPE };
-import { campaignUpdatePath, paymentPath, storyPath } from '../routes';
+import { campaignUpdatePath, paymentPath, storyPath, FAILED_PAYMENT_PATH } from '../routes';
 import { isUrlOnOrigin } from '../http/origin';
 import { DEFAULT_LOCALE, isLocale, localizedPath, LOCALES } from '../i18n/locales';
 

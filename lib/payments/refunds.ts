@@ -6,7 +6,7 @@ import { orders, refunds, walletEntries } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { reportError } from '../observability/report';
 import { applyGatewayEvent, applyGatewayEventIn, type EventOutcome } from './events';
-import { WALLET_GATEWAY } from '../constants';
+import { WALLET_GATEWAY } from '../constants/payments';
 import { gatewayFor } from './registry';
 import { GATEWAY_REFUSED_REASON } from './order-state';
 import { orderTotalMinor } from './order-total';

@@ -11,7 +11,7 @@ import type { Gateway, GatewayCapabilities } from './gateway';
 import { SANDBOX_CAPABILITIES, SandboxGateway } from './sandbox';
 import { razorpayCapabilities, RazorpayGateway } from './razorpay';
 import { STRIPE_CAPABILITIES, StripeGateway } from './stripe';
-import { PAYMENT_MODES } from '../constants';
+import { PAYMENT_MODES } from '../constants/giving';
 import type { CurrencyCode } from '../money';
 import { paymentOptions, type OneTimePurpose, type PaymentOption } from './options';
 

@@ -12,7 +12,7 @@ import { gatewayFor } from './registry';
 import { applyGatewayEvent, type EventOutcome } from './events';
 import { reportError } from '../observability/report';
 import { ORDER_EXPIRED_REASON } from './order-state';
-import { BANK_TRANSFER_WINDOW_MS, WALLET_MODES, WALLET_RETRY_MESSAGE } from '../constants';
+import { BANK_TRANSFER_WINDOW_MS, WALLET_MODES, WALLET_RETRY_MESSAGE } from '../constants/payments';
 import { mandateReaction, orderReactionFor } from './reactions';
 import { isCheckoutDonor, type CheckoutReader } from './checkout-access';
 import { orderTotalMinor } from './order-total';

@@ -1,6 +1,6 @@
 // spec 4 new/payment-route, the browser's side: what the return URL says, and where the donor goes after each answer
 // of POST payment/response/{oi}. Plain functions (the page's client component and the tests share them).
-import { ORIGIN_CODES } from '../constants';
+import { ORIGIN_CODES } from '../constants/giving';
 import { failureRedirect, type ReturnFundraiser } from './redirects';
 
 /** spec 3's return params the router reads itself (oi/order_id, or/origin, ct, id, an update's id, pt the page it was placed on); the rest are the gateway's. */

@@ -4,7 +4,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sandboxMandates, sandboxPayments } from '../db/schema';
-import { SANDBOX_MANDATE_OUTCOMES } from '../constants';
+import { SANDBOX_MANDATE_OUTCOMES } from '../constants/payments';
 import {
   GatewaySignatureError,
   type ChargeEvent,

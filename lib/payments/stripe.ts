@@ -14,7 +14,7 @@ import {
   type RefundEvent,
   type RefundRequest,
 } from './gateway';
-import { GATEWAY_TIMEOUT_MS } from '../constants';
+import { GATEWAY_TIMEOUT_MS } from '../constants/payments';
 import { SIP_FAILURE, type SipFailureReason } from './mandate-words';
 
 // Checkout Sessions for one payment in any currency, card mandates for SIPs, and refunds

@@ -7,7 +7,7 @@ import { fundraisers, orders } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { MINOR_UNITS_PER_MAJOR } from '../money';
 import { reconcileSettings } from './reconcile-settings';
-import { UPI_CURRENCY, UPI_LINK_MODES, UPI_NOTE_MAX_LENGTH, UPI_PAYEES } from '../constants';
+import { UPI_CURRENCY, UPI_LINK_MODES, UPI_NOTE_MAX_LENGTH, UPI_PAYEES } from '../constants/payments';
 import { orderTotalMinor } from './order-total';
 
 type OrderRow = typeof orders.$inferSelect;

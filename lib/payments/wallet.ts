@@ -11,7 +11,7 @@ import { formatMoney, toMinor } from '../money';
 import { donatableFundraiser, newOrderId } from '../donations/service';
 import { applyGatewayEventIn } from './events';
 import { afterSettle } from './results';
-import { PRIZE_AMOUNT_MAJOR, WALLET_GATEWAY } from '../constants';
+import { PRIZE_AMOUNT_MAJOR, WALLET_GATEWAY } from '../constants/payments';
 
 export const WALLET_MESSAGES = {
   noPrize: 'There is no prize in this currency',

@@ -1,8 +1,7 @@
 // Phone numbers of every country (issue 31), the part the browser gets: the country picker's list and dialling codes
 // from a generated table (lib/phone/countries.ts), and spec 5's Indian rules. Full validation (libphonenumber-js's
 // metadata, ~30 kB gzip) stays on the server in ./international.ts: never import that from a client component.
-import { INDIA_EXTENSION, PHONE_COUNTRIES_FIRST, PHONE_E164_MAX_DIGITS } from '../constants';
-import { INDIA_COUNTRY } from '../constants/people';
+import { INDIA_COUNTRY, INDIA_EXTENSION, PHONE_COUNTRIES_FIRST, PHONE_E164_MAX_DIGITS } from '../constants/people';
 import { INDIAN_MOBILE_PATTERN, MESSAGES, trimPhone } from '../validation/people';
 import { COUNTRY_CALLING_CODES, type CountryCode } from './countries';
 

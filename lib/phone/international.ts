@@ -1,7 +1,7 @@
 // Phone numbers of every country (issue 31), full validation: libphonenumber-js with its small (min) metadata.
 // Server only (route handlers and the sign-in schemas in lib/validation/sign-in.ts): the browser gets ./dialling.ts.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { INDIA_EXTENSION } from '../constants';
+import { INDIA_EXTENSION } from '../constants/people';
 import { PHONE_MESSAGES, callingCodeOf, phoneShape } from './dialling';
 
 export { INDIA, PHONE_MESSAGES, callingCodeOf, countryForExtension, extensionOf, phoneCountries, type PhoneCountry } from './dialling';

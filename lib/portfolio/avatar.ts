@@ -10,7 +10,7 @@ import { users } from '../db/schema';
 import { env } from '../env';
 import { notFound } from '../http/errors';
 import { deleteImageUpload, processImageUpload, uploadIdOf } from '../media/uploads';
-import { AVATAR_DIR_NAME, AVATAR_NAME_BYTES, AVATAR_URL_PREFIX } from '../constants';
+import { AVATAR_DIR_NAME, AVATAR_NAME_BYTES, AVATAR_URL_PREFIX } from '../constants/media';
 import { IMAGE_CONTENT_TYPES, type ImageKind } from '../media/image-type';
 
 const avatarDir = () => path.resolve(env().DATA_DIR, AVATAR_DIR_NAME);

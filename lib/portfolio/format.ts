@@ -1,6 +1,6 @@
 // Dates on portfolio pages: the locale's own words, always in India time so the server's HTML and the
 // browser's re-render agree.
-import { INDIA_TIME_ZONE as TIME_ZONE } from '../constants';
+import { INDIA_TIME_ZONE as TIME_ZONE } from '../constants/time';
 
 const DATE_LOCALE: Record<string, string> = { en: 'en-IN', hi: 'hi-IN', ta: 'ta-IN', te: 'te-IN', ar: 'ar', ur: 'ur-PK' };
 

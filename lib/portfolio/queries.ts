@@ -13,7 +13,7 @@ import { lastOrderOfUser } from '../donations/last-order';
 import { progressPercent, hasTaxBenefit } from '../fundraisers/rules';
 import { fundraiserStage, isFundraiserEnded } from '../fundraisers/status';
 import { toMajor } from '../money';
-import { MANAGE_LIST_LIMIT } from '../constants';
+import { MANAGE_LIST_LIMIT } from '../constants/dashboard';
 import { hasActiveSubscription, sipStatusOf } from '../sip/status';
 import { orderTotalMinor } from '../payments/order-total';
 

@@ -5,7 +5,7 @@ import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sessionSecret } from '../security/session-secret';
 import { localizedPath } from '../i18n/locales';
-import { RECEIPT_LINK_PARAM, RECEIPT_LINK_TTL_MS } from '../constants';
+import { RECEIPT_LINK_PARAM, RECEIPT_LINK_TTL_MS } from '../constants/portfolio';
 
 // a key of its own: a leaked receipt signature says nothing about sessions or unsubscribe links
 const receiptKey = () => createHmac('sha256', sessionSecret()).update('receipt-link').digest();

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rateLimits } from '../db/schema';
-import { CLIENT_ADDRESS_HEADER } from '../constants';
+import { CLIENT_ADDRESS_HEADER } from '../constants/server';
 import { env } from '../env';
 
 export interface RateLimit {

@@ -3,7 +3,8 @@
 import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { fundraisers } from '../db/schema';
-import { SITEMAP_IDS_PER_FILE, MAX_ROW_ID } from '../constants';
+import { MAX_ROW_ID } from '../constants/ids';
+import { SITEMAP_IDS_PER_FILE } from '../constants/seo';
 import { runningSql } from '../fundraisers/status-sql';
 import { DEFAULT_LOCALE, LOCALES, localizedPath } from '../i18n/locales';
 import { storyPath } from '../routes';

@@ -1,9 +1,9 @@
 // Search and share previews for a story: description, canonical, hreflang alternates, JSON-LD.
-import { STORY_META_DESCRIPTION_LENGTH } from '../constants';
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '../constants/media';
+import { STORY_META_DESCRIPTION_LENGTH } from '../constants/seo';
 import { htmlToText } from '../content/sanitize';
 import { LOCALES, DEFAULT_LOCALE, localizedPath } from '../i18n/locales';
 import { shareImagePath, storyPath } from '../routes';
-import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '../constants';
 import { cardImage } from '../fundraisers/rules';
 import { isFundraiserEnded } from '../fundraisers/status';
 import { toMajor } from '../money';

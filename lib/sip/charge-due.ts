@@ -5,7 +5,8 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, sql, 
 import type { Db } from '../db/client';
 import { fundraisers, orders, refunds, subscriptionLines, subscriptions } from '../db/schema';
 import { acceptsDonations } from '../fundraisers/status';
-import { DAY_MS, SIP_CHARGE_BATCH, SIP_CHARGE_CONCURRENCY, SIP_DUPLICATE_LOOKBACK_DAYS, SIP_MISSED_PERIOD_GRACE_DAYS } from '../constants';
+import { SIP_CHARGE_BATCH, SIP_CHARGE_CONCURRENCY, SIP_DUPLICATE_LOOKBACK_DAYS, SIP_MISSED_PERIOD_GRACE_DAYS } from '../constants/sip';
+import { DAY_MS } from '../constants/time';
 import { ApiError } from '../http/errors';
 import { reportError } from '../observability/report';
 import { requestRefund } from '../payments/refunds';

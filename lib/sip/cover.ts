@@ -6,7 +6,8 @@
 import { and, eq, inArray, ne, notInArray, sql, sum, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { mandateSubscriptions, mandates, subscriptions } from '../db/schema';
-import { DAY_MS, SIP_MANDATE_LAPSE_DAYS } from '../constants';
+import { SIP_MANDATE_LAPSE_DAYS } from '../constants/sip';
+import { DAY_MS } from '../constants/time';
 import { LIVE_SIP_STATUS_FLAGS, SIP_STATUS } from './status';
 
 type MandateRow = typeof mandates.$inferSelect;

@@ -7,8 +7,10 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { notFound } from '../http/errors';
 import { sipActionLinks, subscriptions } from '../db/schema';
-import { DAY_MS, SIP_ACTION_LINK_TTL_MS, SIP_LINK_ACTIONS } from '../constants';
+import { SIP_ACTION_LINK_TTL_MS, SIP_LINK_ACTIONS } from '../constants/sip';
+import { DAY_MS } from '../constants/time';
 import { localizedPath } from '../i18n/locales';
+import { SIP_MANAGE_LINK_PATH } from '../routes';
 import { hashToken, randomToken } from '../auth/tokens';
 import type { SipLinkAction } from '../validation/sip-manage';
 import type { EmailBlock } from '../email/render';
@@ -16,9 +18,6 @@ import { sipTranslator } from './translator';
 import { isLiveSip, SIP_STATUS } from './status';
 
 export type { SipLinkAction };
-
-/** Where a SIP email link lands (outside the signed-in pages: lib/auth/guards.ts lets it through). */
-export const SIP_MANAGE_PATH = '/sip/manage';
 
 export const SIP_LINK_ERRORS = {
   unknown: 'This link is not valid. Please use the link in your latest email from us, or sign in to manage your SIP.',
@@ -35,7 +34,7 @@ export async function sipActionLink(db: DbOrTx, subscriptionId: number, action: 
   if (!sub) throw notFound('Subscription not found');
   const token = randomToken();
   await db.insert(sipActionLinks).values({ subscription_id: subscriptionId, action, token_hash: hashToken(token), expires_at: new Date(now.getTime() + SIP_ACTION_LINK_TTL_MS) });
-  return `${origin}${localizedPath(sub.locale, SIP_MANAGE_PATH)}?${new URLSearchParams({ token })}`;
+  return `${origin}${localizedPath(sub.locale, SIP_MANAGE_LINK_PATH)}?${new URLSearchParams({ token })}`;
 }
 
 /** What a SIP email offers in each state: a paused SIP resumes, a running one pauses or skips, every live one changes method or cancels. */

@@ -4,7 +4,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { causes, fundraisers } from '../db/schema';
-import { DEFAULT_SIP_CAUSE, DEFAULT_THANK_YOU_SIP_AMOUNT_INR } from '../constants';
+import { DEFAULT_SIP_CAUSE, DEFAULT_THANK_YOU_SIP_AMOUNT_INR } from '../constants/sip';
 import { isSipUpiHandle, type SipCause, type SipPaymentMethod } from './rules';
 import { SIP_CAUSE_TARGETS } from './split';
 

@@ -4,7 +4,8 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { subscriptions } from '../db/schema';
-import { INDIA_TIME_ZONE, SIP_CHARGE_BATCH, SIP_PRE_DEBIT_MAX_NOTICE_MS, SIP_PRE_DEBIT_MIN_NOTICE_MS } from '../constants';
+import { SIP_CHARGE_BATCH, SIP_PRE_DEBIT_MAX_NOTICE_MS, SIP_PRE_DEBIT_MIN_NOTICE_MS } from '../constants/sip';
+import { INDIA_TIME_ZONE } from '../constants/time';
 import { enqueueMessage } from '../outbox/queue';
 import { sipEmailLinks, withLinks } from './links';
 import { formatMoney } from '../money';

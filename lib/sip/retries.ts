@@ -1,6 +1,7 @@
 // issue 14: what follows a failed SIP debit, by the reason the gateway gave. Written once here; the charge follow-up
 // (lib/sip/settled.ts) obeys it and the FAQ shows it (sipRetryFaq), so what donors read is what happens.
-import { DAY_MS, MINUTE_MS, SIP_RETRY_INSUFFICIENT_FUNDS_DAYS, SIP_RETRY_TECHNICAL_HOURS, SIP_RETRY_TECHNICAL_TRIES } from '../constants';
+import { SIP_RETRY_INSUFFICIENT_FUNDS_DAYS, SIP_RETRY_TECHNICAL_HOURS, SIP_RETRY_TECHNICAL_TRIES } from '../constants/sip';
+import { DAY_MS, MINUTE_MS } from '../constants/time';
 import { GATEWAY_REFUSED_REASON, ORDER_EXPIRED_REASON } from '../payments/order-state';
 import { SIP_FAILURE, type SipFailureReason } from '../payments/mandate-words';
 

@@ -1,14 +1,6 @@
 // spec 5 and 9: the rules of a monthly SIP, one module for the subscribe page (in the browser) and the server.
 // Pure: no database, no node-only imports. Amounts are in major units of the SIP's currency.
-import {
-  INR_ONLY_SIP_CAUSES,
-  SIP_CAUSES,
-  SIP_CURRENCIES,
-  SIP_MINIMUMS_MAJOR,
-  SIP_PAYMENT_METHODS,
-  SIP_ROUNDING_STEP_MAJOR,
-  SIP_UPI_HANDLES,
-} from '../constants';
+import { INR_ONLY_SIP_CAUSES, SIP_CAUSES, SIP_CURRENCIES, SIP_MINIMUMS_MAJOR, SIP_PAYMENT_METHODS, SIP_ROUNDING_STEP_MAJOR, SIP_UPI_HANDLES } from '../constants/sip';
 import { formatMoney, MINOR_UNITS_PER_MAJOR, toMinor } from '../money';
 
 export { emandateFirstName, sipMethodsFor, type SipPaymentMethod } from '../payments/mandate-words';

@@ -4,7 +4,10 @@
 import { and, countDistinct, eq, ne } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { orders, subscriptions, users } from '../db/schema';
-import { INDIA_EXTENSION, INDIA_TIME_ZONE, SIP_MANAGE_PATH, SIP_MANDATE_LAPSE_DAYS, SIP_MISSED_PERIOD_GRACE_DAYS, SIP_PRE_DEBIT_MIN_NOTICE_MS, SIP_SUBSCRIBE_PATH } from '../constants';
+import { INDIA_EXTENSION } from '../constants/people';
+import { SIP_MANDATE_LAPSE_DAYS, SIP_MISSED_PERIOD_GRACE_DAYS, SIP_PRE_DEBIT_MIN_NOTICE_MS } from '../constants/sip';
+import { INDIA_TIME_ZONE } from '../constants/time';
+import { SIP_PAGE_PATH as SIP_MANAGE_PATH, SIP_SUBSCRIBE_PATH } from '../routes';
 import { enqueueMessage } from '../outbox/queue';
 import { sipEmailLinks, withLinks } from './links';
 import { formatMoney } from '../money';

@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { causes, fundraisers } from '../db/schema';
-import { SIP_SPLIT_FUNDRAISERS } from '../constants';
+import { SIP_SPLIT_FUNDRAISERS } from '../constants/sip';
 import { runningSql } from '../fundraisers/status-sql';
 import type { ChargeLine } from '../payments/ledger';
 import type { SipCause } from './rules';

@@ -1,5 +1,6 @@
 // spec 4 and 9: what a SIP's status_flag means to its donor, and when its next payment is near.
-import { ACTIVE_SIP_STATUS_FLAGS, DAY_MS, INACTIVE_USER_SIP_STATUS_FLAGS, NEXT_PAYMENT_DATE_WINDOW_DAYS } from '../constants';
+import { ACTIVE_SIP_STATUS_FLAGS, INACTIVE_USER_SIP_STATUS_FLAGS, NEXT_PAYMENT_DATE_WINDOW_DAYS } from '../constants/sip';
+import { DAY_MS } from '../constants/time';
 
 export type SipStatus = 'active' | 'paused' | 'stopped';
 

@@ -5,7 +5,7 @@ import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { subscriptionLines, subscriptions } from '../db/schema';
-import { ACTIVE_SIP_STATUS_FLAGS, SIP_MANDATE_HEADROOM } from '../constants';
+import { ACTIVE_SIP_STATUS_FLAGS, SIP_MANDATE_HEADROOM } from '../constants/sip';
 import { toMajor, toMinor } from '../money';
 import { ApiError } from '../http/errors';
 import { localizedPath } from '../i18n/locales';

@@ -5,7 +5,7 @@ import { and, count, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { systemEvents } from '../db/schema';
 import type { SystemEventCountsQuery } from '../validation/account-utilities';
-import { SYSTEM_EVENT_COUNTS_CACHE_MAX, SYSTEM_EVENT_COUNTS_CACHE_MS } from '../constants';
+import { SYSTEM_EVENT_COUNTS_CACHE_MAX, SYSTEM_EVENT_COUNTS_CACHE_MS } from '../constants/story';
 
 export interface SystemEventCounts {
   entity_id: string;

@@ -11,7 +11,8 @@ import { indianDayOf } from '../validation/drafts';
 import type { CampaignVisitSchema, ContributeNowSchema } from '../validation/listings';
 import { localizedPath } from '../i18n/locales';
 import { paymentPath } from '../routes';
-import { CONTRIBUTE_EVENT, INDIA_UTC_OFFSET, VISIT_EVENT } from '../constants';
+import { CONTRIBUTE_EVENT, VISIT_EVENT } from '../constants/story';
+import { INDIA_UTC_OFFSET } from '../constants/time';
 
 /** spec 7 contribute-now: the click is kept like any collected event; the answer is the payment page to open. */
 export async function contributeNow(

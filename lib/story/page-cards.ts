@@ -15,7 +15,7 @@ import { isLocale, DEFAULT_LOCALE, localizedPath } from '../i18n/locales';
 import { storyPath } from '../routes';
 import { absoluteUrl, storyImage } from '../seo/story-meta';
 import { sharedStoryUrl, shareLinks, storyShareMessage, whatsappShareText } from './share';
-import { DONOR_CARD_TOP_DONORS, SHARE_CHANNELS, SHARE_EVENT, STORY_SHARE_SUMMARY_LENGTH } from '../constants';
+import { DONOR_CARD_TOP_DONORS, SHARE_CHANNELS, SHARE_EVENT, STORY_SHARE_SUMMARY_LENGTH } from '../constants/story';
 
 /** spec 7 GET domain: the story's canonical address on the request's own site (a partner keeps its domain). */
 export function storyAddress(origin: string, locale: string, customTag: string) {

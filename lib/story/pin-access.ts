@@ -2,7 +2,8 @@
 // pages stay cacheable (the private story is fetched by the browser, never baked into the page).
 import 'server-only';
 import { sealData, unsealData } from 'iron-session';
-import { DAY_MS, PIN_ACCESS_COOKIE, PIN_ACCESS_DAYS, PIN_ACCESS_MAX_FUNDRAISERS } from '../constants';
+import { PIN_ACCESS_COOKIE, PIN_ACCESS_DAYS, PIN_ACCESS_MAX_FUNDRAISERS } from '../constants/story';
+import { DAY_MS } from '../constants/time';
 import { cookieValue, setCookieHeader } from '../http/cookies';
 import { sessionSecret } from '../security/session-secret';
 

@@ -10,7 +10,7 @@ import { sanitizeStoryHtml } from '../content/sanitize';
 import { imagesOf, listFundraisers, publishedFundraiser, type FundraiserSummary } from '../fundraisers/queries';
 import { repliesTo, type StoryReply } from '../fundraisers/comments';
 import { cardImage } from '../fundraisers/rules';
-import { STORY_SIMILAR_SCAN_FACTOR, STORY_SIMILAR_SCAN_PAGES } from '../constants';
+import { STORY_SIMILAR_SCAN_FACTOR, STORY_SIMILAR_SCAN_PAGES } from '../constants/story';
 
 // the story page's readers find these here; they live with the fundraiser's own reads
 export { hasSupported, publishedFundraiser } from '../fundraisers/queries';

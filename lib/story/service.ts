@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/client';
 import { comments, fundraisers, systemEvents, updateLikes, updates, users } from '../db/schema';
 import { enqueueMessage } from '../outbox/queue';
 import { ApiError, notFound, rateLimited } from '../http/errors';
-import { PIN_ATTEMPTS_MAX, PIN_ATTEMPTS_MAX_PER_FUNDRAISER, PIN_ATTEMPTS_WINDOW_MS, PIN_FUNDRAISER_LOCK_WINDOW_MS } from '../constants';
+import { PIN_ATTEMPTS_MAX, PIN_ATTEMPTS_MAX_PER_FUNDRAISER, PIN_ATTEMPTS_WINDOW_MS, PIN_FUNDRAISER_LOCK_WINDOW_MS } from '../constants/security/limits';
 import { clearRateLimit, hitRateLimit, isRateLimited } from '../security/rate-limit';
 import { verifyPin } from '../fundraisers/pin';
 import { hasPinAccess } from './pin-access';

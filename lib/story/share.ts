@@ -1,5 +1,5 @@
 // Share links of spec 1/9: a WhatsApp message cut at 441 characters, a Facebook share, a copyable link; each carries utm fields.
-import { WHATSAPP_SHARE_TEXT_LENGTH } from '../constants';
+import { WHATSAPP_SHARE_TEXT_LENGTH } from '../constants/story';
 
 export type ShareChannel = 'whatsapp' | 'facebook' | 'copy';
 

@@ -2,7 +2,8 @@
 // system-event counts, the wallet's login code). Profile fields pushed with a subscription pass the profile's own
 // schema (lib/validation/profile.ts), never a second copy of its phone rule.
 import { z } from 'zod';
-import { PUSH_ENDPOINT_MAX_LENGTH, PUSH_SERVICE_HOSTS, SYSTEM_EVENT_NAMES_MAX } from '../constants';
+import { PUSH_ENDPOINT_MAX_LENGTH, PUSH_SERVICE_HOSTS } from '../constants/notifications';
+import { SYSTEM_EVENT_NAMES_MAX } from '../constants/story';
 import { EmailSchema, MESSAGES } from './people';
 
 export const PUSH_MESSAGES = {

@@ -1,6 +1,6 @@
 // spec 3, 5 and 7: sign-up, login and one-time-code payloads, shared by the sign-in page and the API.
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../constants';
+import { PASSWORD_MIN_LENGTH } from '../constants/auth';
 import { EmailSchema, MESSAGES, NameSchema, PhoneSchema } from './people';
 import { PHONE_MESSAGES, callingCodeOf } from '../phone/dialling';
 

@@ -87,7 +87,7 @@ export const CartSchema = z.object({
   /** anniversary giving (origin tann): the occasion and whom it honours */
   dedication: DedicationSchema.optional(),
 }).superRefine((cart, ctx) => {
-  // one ceiling per currency (lib/constants.ts) keeps every amount far inside integer minor units
+  // one ceiling per currency (lib/constants/giving.ts) keeps every amount far inside integer minor units
   const max = MAX_AMOUNT_MAJOR[cart.currency];
   if (cart.donated_amount > max) ctx.addIssue({ code: 'custom', path: ['donated_amount'], message: AMOUNT_TOO_LARGE_MESSAGE });
   if (cart.tip_amount > cart.donated_amount * TIP_MAX_SHARE_OF_DONATION) ctx.addIssue({ code: 'custom', path: ['tip_amount'], message: TIP_TOO_LARGE_MESSAGE });

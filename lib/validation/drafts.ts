@@ -4,24 +4,25 @@ import { z } from 'zod';
 import {
   BENEFICIARY_AGE_MAX,
   BENEFICIARY_RELATIONS,
-  DAY_MS,
   FUNDRAISER_GOAL_MAX_MAJOR,
   FUNDRAISER_GOAL_MIN_MAJOR,
   FUNDRAISER_MAX_DAYS,
   FUNDRAISER_TITLE_MAX,
   FUNDRAISER_TITLE_MIN,
   HOSPITALISATION_STATUSES,
-  INDIA_TIME_ZONE,
-  INDIA_UTC_OFFSET,
   NEW_HOSPITAL_CITY_MAX,
   NEW_HOSPITAL_NAME_MAX,
   REFERRAL_OPTIONS,
   SHORT_DESCRIPTION_MAX,
   STORY_HTML_MAX,
-  UTM_KEYS,
-} from '../constants';
+} from '../constants/fundraisers';
+import { DAY_MS, INDIA_TIME_ZONE, INDIA_UTC_OFFSET } from '../constants/time';
+import { UTM_KEYS } from '../constants/utm';
 import { CURRENCY_CODES } from '../money';
 import { EmailSchema, NameSchema, PhoneSchema } from './people';
+
+/** a YouTube video id as stored for a fundraiser's video; checked again wherever one goes into an embed URL */
+export const YOUTUBE_VIDEO_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;
 
 export const DRAFT_MESSAGES = {
   date: 'Please enter a valid date (YYYY-MM-DD)',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FUNDRAISER_LIST_DEFAULT_LIMIT, FUNDRAISER_LIST_MAX_LIMIT } from '../constants';
+import { FUNDRAISER_LIST_DEFAULT_LIMIT, FUNDRAISER_LIST_MAX_LIMIT } from '../constants/listing';
 import { rowIdSchema } from './ids';
 
 export const FundraiserIdSchema = rowIdSchema('Fundraiser');

@@ -18,3 +18,6 @@ export function rowIdSchema(noun: string) {
 export function rowIdWithMessage(message: string) {
   return z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ROW_ID, message);
 }
+
+/** a visitor id cookie (lib/http/visitor.ts issues VISITOR_ID_BYTES random bytes, base64url); one not shaped like it is ignored */
+export const VISITOR_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;

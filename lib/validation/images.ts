@@ -1,6 +1,6 @@
 // spec 5's image rule, shared by every upload (profile picture, fundraiser cover, beneficiary and in-story images)
 // and by the browser before it sends one. Plain TypeScript: no server code.
-import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES } from '../constants';
+import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES } from '../constants/media';
 import { imageKindOf } from '../media/image-type';
 
 // spec 5, word for word (including the spelling of 'exeeds')

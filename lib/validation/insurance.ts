@@ -1,7 +1,9 @@
 // Issue 15, insurance (spec 3, 5, 7): the premium, policy and claim bank-details payloads, shared by the insurance
 // pages' forms and the routes. Amounts, gateways and owners never come from here: the server has them.
 import { z } from 'zod';
-import { INDIA_EXTENSION, INSURANCE_CURRENCY, INSURED_AGE_MAX_YEARS, INSURED_RELATIONS, PAYMENT_MODES } from '../constants';
+import { PAYMENT_MODES } from '../constants/giving';
+import { INSURANCE_CURRENCY, INSURED_AGE_MAX_YEARS, INSURED_RELATIONS } from '../constants/insurance';
+import { INDIA_EXTENSION } from '../constants/people';
 import { LOCALES } from '../i18n/locales';
 import { INSURANCE_PLAN_IDS } from '../insurance/plans';
 import { DRAFT_MESSAGES, indianDayOf, isRealDate } from './drafts';

@@ -1,16 +1,9 @@
 // The lead payloads of spec 3 and 7, one zod schema each, shared by the forms (react-hook-form) and the routes.
 // None names a recipient: where a lead is mailed is the server's choice (the team's inbox, a fundraiser's campaigner).
 import { z } from 'zod';
-import {
-  HOSPITALISATION_STATUSES,
-  LEAD_MESSAGE_MAX,
-  LEAD_PAGE_MAX,
-  LEAD_SHORT_TEXT_MAX,
-  LEAD_SUBJECT_MAX,
-  LEAD_UTM_VALUE_MAX,
-  REFERRAL_OPTIONS,
-  UTM_KEYS,
-} from '../constants';
+import { HOSPITALISATION_STATUSES, REFERRAL_OPTIONS } from '../constants/fundraisers';
+import { LEAD_MESSAGE_MAX, LEAD_PAGE_MAX, LEAD_SHORT_TEXT_MAX, LEAD_SUBJECT_MAX, LEAD_UTM_VALUE_MAX } from '../constants/leads';
+import { UTM_KEYS } from '../constants/utm';
 import { EmailSchema, MESSAGES, NameSchema, PhoneSchema } from './people';
 
 export { LEAD_MESSAGE_MAX };

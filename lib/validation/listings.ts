@@ -1,6 +1,8 @@
 // issue 15: the payloads and queries of spec 7's listings and fundraiser page calls, one schema each.
 import { z } from 'zod';
-import { FUNDRAISER_LIST_MAX_LIMIT, HOME_SECTION_COUNT, HOME_TRENDING_COUNT, ORIGIN_CODES, MAX_ROW_ID } from '../constants';
+import { ORIGIN_CODES } from '../constants/giving';
+import { MAX_ROW_ID } from '../constants/ids';
+import { FUNDRAISER_LIST_MAX_LIMIT, HOME_SECTION_COUNT, HOME_TRENDING_COUNT } from '../constants/listing';
 import { CURRENCY_CODES } from '../money';
 import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales';
 import { SystemEventFields } from './story';

@@ -1,6 +1,7 @@
 // spec 5 and 7: the profile edit payload (PUT users/me) and the users/me/orders query (the picture rule is lib/validation/images.ts).
 import { z } from 'zod';
-import { ADDRESS_MAX_LENGTH, GENDERS, INDIA_EXTENSION, INDIA_PINCODE_DIGITS, USER_ORDERS_MAX_LIMIT, USER_ORDERS_PAGE_SIZE } from '../constants';
+import { ADDRESS_MAX_LENGTH, GENDERS, INDIA_EXTENSION, INDIA_PINCODE_DIGITS } from '../constants/people';
+import { USER_ORDERS_MAX_LIMIT, USER_ORDERS_PAGE_SIZE } from '../constants/portfolio';
 import { INDIAN_MOBILE_PATTERN, MESSAGES, NameSchema, PhoneSchema } from './people';
 import { PAN_PATTERN } from './donation';
 

@@ -1,6 +1,6 @@
 // spec 3 and 7: a fundraiser's rewards as the campaigner adds and edits them (issue 13).
 import { z } from 'zod';
-import { REWARD_DESCRIPTION_MAX, REWARD_MIN_AMOUNT_MAX_MAJOR, REWARD_QUANTITY_MAX, REWARD_TITLE_MAX, REWARD_TITLE_MIN } from '../constants';
+import { REWARD_DESCRIPTION_MAX, REWARD_MIN_AMOUNT_MAX_MAJOR, REWARD_QUANTITY_MAX, REWARD_TITLE_MAX, REWARD_TITLE_MIN } from '../constants/fundraisers';
 
 export const REWARD_MESSAGES = {
   title: `Please enter a title of ${REWARD_TITLE_MIN} to ${REWARD_TITLE_MAX} characters`,

@@ -1,7 +1,7 @@
 // Issue 14, managing a SIP: the payloads of PUT subscriptions/{id} and of a signed email link (POST sip/links), shared
 // by the portfolio's SipActions and the routes. A pledge change is lib/validation/sip.ts PledgeChangeSchema.
 import { z } from 'zod';
-import { SIP_CANCEL_REASON_MAX, SIP_LINK_ACTIONS, SIP_METHOD_CHANGE_MAX_SIPS, SIP_PAUSE_MONTHS_MAX, SIP_PAUSE_MONTHS_MIN, SIP_PAYMENT_METHODS } from '../constants';
+import { SIP_CANCEL_REASON_MAX, SIP_LINK_ACTIONS, SIP_METHOD_CHANGE_MAX_SIPS, SIP_PAUSE_MONTHS_MAX, SIP_PAUSE_MONTHS_MIN, SIP_PAYMENT_METHODS } from '../constants/sip';
 import { isSipUpiHandle, SIP_MESSAGES } from '../sip/rules';
 import { UPI_ID_PATTERN } from './people';
 import { SipAmountSchema } from './sip';

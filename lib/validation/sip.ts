@@ -2,7 +2,8 @@
 // Amounts are major units, as entered: the schema rounds nothing (the server applies roundSipAmount explicitly and the
 // page shows it), and the per-cause minimum is sipTotalProblems' call, since its exception needs the donor's SIPs.
 import { z } from 'zod';
-import { CAUSE_AMOUNT, MAX_AMOUNT_MAJOR, SIP_CAUSES, SIP_CURRENCIES, SIP_MONTH_INTERVAL_MAX, SIP_PAYMENT_METHODS, SIP_TENURE_MAX_MONTHS } from '../constants';
+import { MAX_AMOUNT_MAJOR } from '../constants/giving';
+import { CAUSE_AMOUNT, SIP_CAUSES, SIP_CURRENCIES, SIP_MONTH_INTERVAL_MAX, SIP_PAYMENT_METHODS, SIP_TENURE_MAX_MONTHS } from '../constants/sip';
 import { LOCALES } from '../i18n/locales';
 import { formatMoney, toMinor } from '../money';
 import { isSipUpiHandle, SIP_MESSAGES, sipCauseProblems } from '../sip/rules';
@@ -54,7 +55,7 @@ export const SubscribeSchema = z
   })
   .superRefine((sip, ctx) => {
     for (const [key, message] of Object.entries(sipCauseProblems(sip.currency, sip.causes))) ctx.addIssue({ code: 'custom', path: key.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message });
-    // one ceiling per currency (lib/constants.ts) for the month's total keeps it far inside integer minor units
+    // one ceiling per currency (lib/constants/giving.ts) for the month's total keeps it far inside integer minor units
     const totalMinor = sip.causes.reduce((n, c) => n + toMinor(c.amount), 0);
     const max = MAX_AMOUNT_MAJOR[sip.currency];
     if (totalMinor > toMinor(max)) ctx.addIssue({ code: 'custom', path: ['causes'], message: SIP_MESSAGES.totalTooLarge(formatMoney(toMinor(max), sip.currency, 'en')) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMENT_MAX_LENGTH, STORY_SUPPORTERS_PAGE_SIZE, TRACKING_TITLE_LENGTH } from '../constants';
+import { COMMENT_MAX_LENGTH, STORY_SUPPORTERS_PAGE_SIZE, TRACKING_TITLE_LENGTH } from '../constants/story';
 import { CURRENCY_CODES } from '../money';
 
 const pageNo = z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(10_000, 'page is too large').default(1);

@@ -2,7 +2,7 @@
 // title, story and goal, checked by the wizard's own field rules; the cause and beneficiary are the parent's.
 // Client-safe: the page's form uses the same fields (its story is plain text; the server also counts the HTML's text).
 import { z } from 'zod';
-import { SUPPORTING_STORY_TEXT_MIN } from '../constants';
+import { SUPPORTING_STORY_TEXT_MIN } from '../constants/fundraisers';
 import { DraftFieldsSchema } from './drafts';
 
 export const SUPPORTING_MESSAGES = {

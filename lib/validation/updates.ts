@@ -1,6 +1,6 @@
 // A campaigner's update to their donors (issue 13): a title and text with images, sanitised on the server.
 import { z } from 'zod';
-import { UPDATE_HTML_MAX, UPDATE_TEXT_MIN, UPDATE_TITLE_MAX } from '../constants';
+import { UPDATE_HTML_MAX, UPDATE_TEXT_MIN, UPDATE_TITLE_MAX } from '../constants/dashboard';
 
 export const UPDATE_MESSAGES = {
   title: `Please keep the title under ${UPDATE_TITLE_MAX} characters`,

@@ -2,7 +2,7 @@
 // campaigner's and reviewers' forms and the routes.
 import { z } from 'zod';
 import { rowIdSchema } from './ids';
-import { ACCOUNT_HOLDER_NAME_MAX, ACCOUNT_HOLDER_NAME_MIN, BANK_ACCOUNT_DIGITS_MAX, BANK_ACCOUNT_DIGITS_MIN, IFSC_PATTERN, WITHDRAWAL_PURPOSE_MAX, WITHDRAWAL_PURPOSE_MIN, WITHDRAWAL_REASON_MAX, WITHDRAWAL_REASON_MIN, WITHDRAWAL_REFERENCE_MAX } from '../constants/withdrawals';
+import { ACCOUNT_HOLDER_NAME_MAX, ACCOUNT_HOLDER_NAME_MIN, BANK_ACCOUNT_DIGITS_MAX, BANK_ACCOUNT_DIGITS_MIN, WITHDRAWAL_PURPOSE_MAX, WITHDRAWAL_PURPOSE_MIN, WITHDRAWAL_REASON_MAX, WITHDRAWAL_REASON_MIN, WITHDRAWAL_REFERENCE_MAX } from '../constants/withdrawals';
 
 export const WITHDRAWAL_MESSAGES = {
   holderName: `Please enter the name on the bank account (${ACCOUNT_HOLDER_NAME_MIN} to ${ACCOUNT_HOLDER_NAME_MAX} characters)`,
@@ -26,6 +26,9 @@ export const WITHDRAWAL_MESSAGES = {
   reason: `Please tell the campaigner why (${WITHDRAWAL_REASON_MIN} to ${WITHDRAWAL_REASON_MAX} characters)`,
   reference: `Please enter the bank's reference of the transfer (at most ${WITHDRAWAL_REFERENCE_MAX} characters)`,
 } as const;
+
+/** the IFSC format: four letters of the bank, a zero, six letters or digits of the branch */
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 
 /** An Indian bank account number and IFSC, as payouts and bank-transfer gifts both take them (pipe targets, after trimming). */
 export const BankAccountNumberSchema = z.string().regex(new RegExp(`^\\d{${BANK_ACCOUNT_DIGITS_MIN},${BANK_ACCOUNT_DIGITS_MAX}}$`), WITHDRAWAL_MESSAGES.accountNumber);

@@ -3,7 +3,7 @@ import { firstHost, withoutPort } from '../http/host';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { whiteLabelDomains } from '../db/schema';
-import { WHITE_LABEL_CACHE_MAX_HOSTS, WHITE_LABEL_CACHE_MS } from '../constants';
+import { WHITE_LABEL_CACHE_MAX_HOSTS, WHITE_LABEL_CACHE_MS } from '../constants/site';
 import { ensureContrast } from './contrast';
 
 export interface Brand {

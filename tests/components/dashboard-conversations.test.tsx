@@ -8,7 +8,7 @@ import { CommentReply, type CommentReplyLabels } from '@/components/manage/Comme
 import { AskForUpdate, type AskForUpdateLabels } from '@/components/story/AskForUpdate';
 import { CommentReplies } from '@/components/story/CommentReplies';
 import { END_MESSAGES, UPDATE_REQUEST_MESSAGES } from '@/lib/validation/dashboard';
-import { COMMENT_MAX_LENGTH, UPDATE_REQUEST_MESSAGE_MAX } from '@/lib/constants';
+import { COMMENT_MAX_LENGTH, UPDATE_REQUEST_MESSAGE_MAX } from '@/lib/constants/story';
 
 const refresh = jest.fn();
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh }) }));

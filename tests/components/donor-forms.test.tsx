@@ -3,7 +3,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import en from '@/messages/en.json';
 import { DONOR_MESSAGES } from '@/lib/validation/donors';
-import { ACKNOWLEDGEMENT_MAX } from '@/lib/constants';
+import { ACKNOWLEDGEMENT_MAX } from '@/lib/constants/dashboard';
 import { AcknowledgeForm, type AcknowledgeLabels } from '@/components/manage/AcknowledgeForm';
 import { AnonymousToggle, type AnonymousToggleLabels } from '@/components/portfolio/AnonymousToggle';
 import { TransactionList, type TransactionLabels } from '@/components/portfolio/TransactionList';

@@ -2,7 +2,7 @@
 // each with st=f, as a failed payment does; before, every origin landed on /payment-failed.
 import { render, waitFor } from '@testing-library/react';
 import { PaymentRouteClient } from '@/components/payment/PaymentRouteClient';
-import { PAYMENT_RETURN_RECHECK_MS } from '@/lib/constants';
+import { PAYMENT_RETURN_RECHECK_MS } from '@/lib/constants/giving';
 
 const replaced = jest.fn();
 jest.mock('@/components/auth/client-session', () => ({ ...jest.requireActual('@/components/auth/client-session'), replaceLocation: (url: string) => replaced(url) }));

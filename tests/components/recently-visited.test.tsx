@@ -6,7 +6,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { CampaignVisit } from '@/components/story/CampaignVisit';
 import { RecentlyVisited } from '@/components/fundraiser/RecentlyVisited';
 import { RECENTLY_VISITED_STORAGE_KEY } from '@/lib/story/recently-visited';
-import { TRACKING_TITLE_LENGTH, VISIT_EVENT } from '@/lib/constants';
+import { TRACKING_TITLE_LENGTH, VISIT_EVENT } from '@/lib/constants/story';
 
 jest.mock('next/navigation', () => ({ usePathname: () => '/', useRouter: () => ({ push: jest.fn() }) }));
 

@@ -3,7 +3,8 @@ import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import hi from '@/messages/hi.json';
 import { SignInPanel } from '@/components/auth/SignInPanel';
-import { FOS_SIGNUP_REDIRECT_DELAY_MS, SIGNUP_SNACKBAR_MS } from '@/lib/constants';
+import { FOS_SIGNUP_REDIRECT_DELAY_MS } from '@/lib/constants/auth';
+import { SIGNUP_SNACKBAR_MS } from '@/lib/constants/ui';
 
 // the browser's network: each test answers the one API call the panel makes
 const answer = (status: number, body: unknown) => jest.fn(async (_url: string, _init?: RequestInit) => ({ ok: status >= 200 && status < 300, status, json: async () => body }));

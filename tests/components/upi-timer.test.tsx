@@ -5,7 +5,7 @@ import { UpiTimer, formatCountdown } from '@/components/payment/UpiTimer';
 import { PaymentForm } from '@/components/payment/PaymentForm';
 import { currencyPickerOptions } from '@/lib/money';
 import { paymentOptions } from '@/lib/payments/options';
-import { UPI_POLL_MS } from '@/lib/constants';
+import { UPI_POLL_MS } from '@/lib/constants/giving';
 
 const P = en.Payment;
 

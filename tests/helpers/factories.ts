@@ -7,7 +7,8 @@ import { recordMandateCover } from '@/lib/sip/cover';
 import { applyGatewayEvent } from '@/lib/payments/events';
 import { seedReference } from '@/demo/seed';
 import { createUser } from '@/lib/auth/accounts';
-import { CAUSE, DAY_MS } from '@/lib/constants';
+import { CAUSE } from '@/lib/constants/fundraisers';
+import { DAY_MS } from '@/lib/constants/time';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 
 const run = Date.now().toString(36);

@@ -5,7 +5,7 @@ import { PUT as acknowledgeRoute } from '@/app/api/fundraisers/[id]/donors/[orde
 import { getDb, closeDb, type Db } from '@/lib/db/client';
 import { carts, orders, outbox } from '@/lib/db/schema';
 import { DONOR_MESSAGES } from '@/lib/validation/donors';
-import { ACKNOWLEDGEMENT_MAX } from '@/lib/constants';
+import { ACKNOWLEDGEMENT_MAX } from '@/lib/constants/dashboard';
 import { makeFundraiser, makeOrder } from '../helpers/factories';
 import { signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';

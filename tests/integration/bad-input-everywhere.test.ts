@@ -2,7 +2,7 @@
 // never a 500. The routes are found on disk, so a new route is covered without anyone remembering to.
 import fs from 'node:fs';
 import path from 'node:path';
-import { CLIENT_ADDRESS_HEADER } from '@/lib/constants';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/constants/server';
 import { closeDb, seededDb } from '../helpers/db';
 
 const API = path.join(process.cwd(), 'app', 'api');

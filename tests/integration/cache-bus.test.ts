@@ -6,7 +6,7 @@ import { POST as taskRoute } from '@/app/api/internal/tasks/[task]/route';
 import { getDb, closeDb, type Db } from '@/lib/db/client';
 import { carts } from '@/lib/db/schema';
 import { announceFundraisersChanged, instanceId, listenForFundraiserChanges, type FundraisersChanged } from '@/lib/cache/bus';
-import { INTERNAL_TASK_HEADER, INTERNAL_TASK_TOKEN_ENV } from '@/lib/constants';
+import { INTERNAL_TASK_HEADER, INTERNAL_TASK_TOKEN_ENV } from '@/lib/constants/server';
 import { makeFundraiser, makeOrder, makeUser } from '../helpers/factories';
 import { call } from '../helpers/db';
 

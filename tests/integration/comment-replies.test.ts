@@ -11,7 +11,7 @@ import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 import { recentComments } from '@/lib/fundraisers/comments';
 import { storyComments } from '@/lib/story/queries';
 import { REPLY_MESSAGES } from '@/lib/validation/dashboard';
-import { COMMENT_MAX_LENGTH } from '@/lib/constants';
+import { COMMENT_MAX_LENGTH } from '@/lib/constants/story';
 import { makeFundraiser } from '../helpers/factories';
 import { signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';

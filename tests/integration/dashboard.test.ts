@@ -10,7 +10,7 @@ import { dashboardOf } from '@/lib/fundraisers/dashboard';
 import { managedFundraisersOf } from '@/lib/portfolio/queries';
 import { LIVE_FIELD_MESSAGE } from '@/lib/fundraisers/drafts';
 import { UPDATE_MESSAGES } from '@/lib/validation/updates';
-import { DASHBOARD_CHART_DAYS } from '@/lib/constants';
+import { DASHBOARD_CHART_DAYS } from '@/lib/constants/dashboard';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 import { makeFundraiser, makeOrder, makeUser } from '../helpers/factories';
 import { signedInPerson } from '../helpers/auth';

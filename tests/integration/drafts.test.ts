@@ -17,7 +17,7 @@ import { entityDetails, fundraiserDocuments, fundraiserMedia, fundraisers, membe
 import { resetEnvForTests } from '@/lib/env';
 import { purposeOf } from '@/lib/fundraisers/drafts';
 import { endDateProblem, isRealDate, DRAFT_MESSAGES } from '@/lib/validation/drafts';
-import { MEDICAL_CAUSE_IDS_FOR_PERSONAL } from '@/lib/constants';
+import { MEDICAL_CAUSE_IDS_FOR_PERSONAL } from '@/lib/constants/fundraisers';
 import { makeUser, referenceData } from '../helpers/factories';
 import { signedIn } from '../helpers/auth';
 import { call } from '../helpers/db';

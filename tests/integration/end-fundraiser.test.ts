@@ -7,7 +7,7 @@ import { getDb, closeDb, type Db } from '@/lib/db/client';
 import { fundraisers } from '@/lib/db/schema';
 import { FUNDRAISER_STATUS, isFundraiserEnded } from '@/lib/fundraisers/status';
 import { END_MESSAGES } from '@/lib/validation/dashboard';
-import { DAY_MS } from '@/lib/constants';
+import { DAY_MS } from '@/lib/constants/time';
 import { makeFundraiser } from '../helpers/factories';
 import { signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';

@@ -16,7 +16,7 @@ import { orders, outbox } from '@/lib/db/schema';
 import { SandboxGateway } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
 import { getDb, closeDb, type Db } from '@/lib/db/client';
-import { DAY_MS } from '@/lib/constants';
+import { DAY_MS } from '@/lib/constants/time';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 import { makeFundraiser } from '../helpers/factories';
 import { cookiesFrom, signedInPerson } from '../helpers/auth';

@@ -10,7 +10,7 @@ import { POST as avatarPost } from '@/app/api/users/me/avatar/route';
 import { IMAGE_WORK_CONCURRENCY, IMAGE_WORK_MESSAGES, imageWork } from '@/lib/media/image-work';
 import { resetMediaStoreForTests } from '@/lib/media/store';
 import { resetEnvForTests } from '@/lib/env';
-import { IMAGE_WORK_PIXELS_PER_WORKER, IMAGE_WORK_UPLOADS_PER_ACCOUNT, IMAGE_WORK_UPLOADS_PER_WORKER } from '@/lib/constants';
+import { IMAGE_WORK_PIXELS_PER_WORKER, IMAGE_WORK_UPLOADS_PER_ACCOUNT, IMAGE_WORK_UPLOADS_PER_WORKER } from '@/lib/constants/media';
 import type { Db } from '@/lib/db/client';
 import { call, closeDb, seededDb } from '../helpers/db';
 import { signedInPerson } from '../helpers/auth';

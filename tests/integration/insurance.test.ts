@@ -18,7 +18,7 @@ import { getDb, type Db } from '@/lib/db/client';
 import { SandboxGateway, SANDBOX_SIGNATURE_HEADER } from '@/lib/payments/sandbox';
 import { gatewayNameFor, sandboxSecret } from '@/lib/payments/registry';
 import { INSURANCE_ALREADY_PAID } from '@/lib/insurance/settled';
-import { INSURANCE_VENDOR } from '@/lib/constants';
+import { INSURANCE_VENDOR } from '@/lib/constants/insurance';
 import { signedInPerson } from '../helpers/auth';
 import { call, closeDb, seededDb } from '../helpers/db';
 

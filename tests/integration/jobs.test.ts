@@ -6,7 +6,7 @@ import { closeDb, databaseKind, getDb, type Db } from '@/lib/db/client';
 import { jobDatabase, startJobRunner, type JobDefinition, type JobRunner } from '@/lib/jobs/runner';
 import { refreshCurrencyRates, currentRatesMicros } from '@/lib/currency-rates';
 import { currencyRates } from '@/lib/db/schema';
-import { RATES_READ_EVERY_MS } from '@/lib/constants';
+import { RATES_READ_EVERY_MS } from '@/lib/constants/payments';
 
 const run = Date.now().toString(36);
 const schema = `jobs_test_${run}`;

@@ -4,7 +4,7 @@ import { POST as cartRoute } from '@/app/api/fundraisers/[id]/cart/route';
 import { POST as orderRoute } from '@/app/api/fundraisers/[id]/order/route';
 import { carts, fundraisers, orders, users } from '@/lib/db/schema';
 import { startSession } from '@/lib/auth/session';
-import { AUTH_COOKIE_NAME } from '@/lib/constants';
+import { AUTH_COOKIE_NAME } from '@/lib/constants/auth';
 import type { Db } from '@/lib/db/client';
 import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
 import { makeOrder } from '../helpers/factories';

@@ -9,7 +9,7 @@ import { GET as uploadFile } from '@/app/media/uploads/[name]/route';
 import { deleteImageUpload, processImageUpload, uploadIdOf } from '@/lib/media/uploads';
 import { resetMediaStoreForTests } from '@/lib/media/store';
 import { resetEnvForTests } from '@/lib/env';
-import { IMAGE_MAX_BYTES } from '@/lib/constants';
+import { IMAGE_MAX_BYTES } from '@/lib/constants/media';
 import { ApiError } from '@/lib/http/errors';
 
 // pictures go to a folder of this test file, not ./data

@@ -11,7 +11,7 @@ import { FAST_ROUTES } from '@/scripts/fast-lane-routes';
 import { fastLane } from '@/lib/http/fast-lane';
 import { createProductServer } from '@/lib/http/node-server';
 import { stampClientAddress, trustProxyFrom } from '@/lib/http/client-address';
-import { REQUEST_BODY_TIMEOUT_MS, REQUEST_TIMEOUT_CHECK_MS } from '@/lib/constants';
+import { REQUEST_BODY_TIMEOUT_MS, REQUEST_TIMEOUT_CHECK_MS } from '@/lib/constants/security/limits';
 import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
 
 // outside a Next server there is no incremental cache: the AMP route's cached read goes straight to the database

@@ -10,7 +10,7 @@ import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 import { hospitalFundraisers } from '@/lib/fundraisers/organisations';
 import { managedFundraisersOf } from '@/lib/portfolio/queries';
 import { MEMBERSHIP } from '@/lib/permissions/can';
-import { DAY_MS } from '@/lib/constants';
+import { DAY_MS } from '@/lib/constants/time';
 import { makeFundraiser, makeOrder, makeUser } from '../helpers/factories';
 import { signedIn } from '../helpers/auth';
 import { call, closeDb } from '../helpers/db';

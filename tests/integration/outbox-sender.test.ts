@@ -6,7 +6,7 @@ import { getDb, type Db } from '@/lib/db/client';
 import { outbox } from '@/lib/db/schema';
 import { enqueueMessage } from '@/lib/outbox/queue';
 import { sendQueuedMessages, smtpTransport, startOutboxDrain } from '@/lib/outbox/sender';
-import { OUTBOX_CLAIM_TIMEOUT_MS, OUTBOX_MAX_ATTEMPTS } from '@/lib/constants';
+import { OUTBOX_CLAIM_TIMEOUT_MS, OUTBOX_MAX_ATTEMPTS } from '@/lib/constants/outbox';
 import { closeDb } from '../helpers/db';
 
 interface Received {

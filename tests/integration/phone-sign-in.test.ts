@@ -7,7 +7,7 @@ import { POST as otpLoginRoute } from '@/app/api/auth/login/otpLogin/route';
 import { POST as verifyOtpRoute } from '@/app/api/verify/otp/token/route';
 import { POST as verifyDetailsRoute } from '@/app/api/verify/details/route';
 import { oneTimeCodes, outbox, users } from '@/lib/db/schema';
-import { ONE_TIME_CODE_LIMIT_PER_DESTINATION } from '@/lib/constants';
+import { ONE_TIME_CODE_LIMIT_PER_DESTINATION } from '@/lib/constants/security/limits';
 import type { Db } from '@/lib/db/client';
 import { POST as cartRoute } from '@/app/api/fundraisers/[id]/cart/route';
 import { POST as tipCartRoute } from '@/app/api/standalonetip/cart/route';

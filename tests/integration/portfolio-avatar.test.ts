@@ -11,7 +11,7 @@ import { resetMediaStoreForTests } from '@/lib/media/store';
 import { GET as meGet } from '@/app/api/users/me/route';
 import { users } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
-import { IMAGE_MAX_BYTES } from '@/lib/constants';
+import { IMAGE_MAX_BYTES } from '@/lib/constants/media';
 import type { Db } from '@/lib/db/client';
 import { call, closeDb, seededDb } from '../helpers/db';
 import { signedIn } from '../helpers/auth';

@@ -17,7 +17,7 @@ import { sandboxSecret } from '@/lib/payments/registry';
 import { hrefsOf } from '@/lib/email/render';
 import { receiptToken, signedReceiptUrl, verifyReceiptToken } from '@/lib/portfolio/receipt-link';
 import { guardRedirect } from '@/lib/auth/guards';
-import { RECEIPT_LINK_PARAM, RECEIPT_LINK_TTL_MS } from '@/lib/constants';
+import { RECEIPT_LINK_PARAM, RECEIPT_LINK_TTL_MS } from '@/lib/constants/portfolio';
 import { cookiesFrom } from '../helpers/auth';
 import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
 

@@ -12,7 +12,7 @@ import { getDb, type Db } from '@/lib/db/client';
 import { SandboxGateway } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
-import { REWARDS_PER_FUNDRAISER_MAX } from '@/lib/constants';
+import { REWARDS_PER_FUNDRAISER_MAX } from '@/lib/constants/fundraisers';
 import { REWARD_MESSAGES } from '@/lib/validation/rewards';
 import { listRewards } from '@/lib/fundraisers/rewards';
 import { recentDonations } from '@/lib/fundraisers/donor-list';

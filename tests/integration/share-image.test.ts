@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { GET as media } from '@/app/media/[...path]/route';
 import { causes, fundraiserMedia, fundraisers } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
-import { IMAGE_CACHE_DIR_NAME, SHARE_IMAGE_DIR_NAME, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '@/lib/constants';
+import { IMAGE_CACHE_DIR_NAME, SHARE_IMAGE_DIR_NAME, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '@/lib/constants/media';
 import { parseDemoImage, responsiveSrcSet } from '@/lib/media/demo-images';
 import { shareImagePath } from '@/lib/routes';
 import { storyImage } from '@/lib/seo/story-meta';

@@ -4,7 +4,7 @@ import { fundraisers } from '@/lib/db/schema';
 import { similarFundraisers } from '@/lib/story/queries';
 import { forgetFundraiserCounts } from '@/lib/fundraisers/queries';
 import { runningSql } from '@/lib/fundraisers/status-sql';
-import { STORY_SIMILAR_COUNT } from '@/lib/constants';
+import { STORY_SIMILAR_COUNT } from '@/lib/constants/story';
 import { closeDb, seededDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';
 

@@ -12,7 +12,7 @@ import { chargeDueSubscriptions, runSipChargeDue } from '@/lib/sip/charge-due';
 import { sendPreDebitNotices, upcomingPaymentOf } from '@/lib/sip/pre-debit';
 import { addSipMonths, sipPeriod } from '@/lib/sip/settled';
 import { SIP_STATUS } from '@/lib/sip/status';
-import { DAY_MS } from '@/lib/constants';
+import { DAY_MS } from '@/lib/constants/time';
 import { applyGatewayEvent } from '@/lib/payments/events';
 import { UnregisteredReactionError, withoutOrderReaction } from '@/lib/payments/reactions';
 import { withExpiryOutsideNext } from '@/lib/cache/invalidate';

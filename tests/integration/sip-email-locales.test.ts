@@ -4,7 +4,8 @@ import { POST as askRoute } from '@/app/api/fundraisers/[id]/ask-for-update/rout
 import { POST as postUpdateRoute } from '@/app/api/fundraisers/[id]/updates/route';
 import { closeDb, getDb, type Db } from '@/lib/db/client';
 import { carts, outbox, subscriptions, users } from '@/lib/db/schema';
-import { INDIA_TIME_ZONE, SIP_MISSED_PERIOD_GRACE_DAYS } from '@/lib/constants';
+import { SIP_MISSED_PERIOD_GRACE_DAYS } from '@/lib/constants/sip';
+import { INDIA_TIME_ZONE } from '@/lib/constants/time';
 import { formatMoney } from '@/lib/money';
 import { verifyUpdateOptOutToken } from '@/lib/fundraisers/update-opt-out';
 import { setSandboxMandateOutcome } from '@/lib/payments/sandbox';

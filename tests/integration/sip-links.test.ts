@@ -13,7 +13,8 @@ import { outbox, sipActionLinks, subscriptions } from '@/lib/db/schema';
 import { sipActionLink, sipEmailLinks, SIP_LINK_ERRORS } from '@/lib/sip/links';
 import { describeSipActionLink } from '@/lib/sip/link-actions';
 import { guardRedirect } from '@/lib/auth/guards';
-import { DAY_MS, SIP_ACTION_LINK_TTL_MS } from '@/lib/constants';
+import { SIP_ACTION_LINK_TTL_MS } from '@/lib/constants/sip';
+import { DAY_MS } from '@/lib/constants/time';
 import { makeSubscription, makeUser } from '../helpers/factories';
 import { call } from '../helpers/db';
 

@@ -16,7 +16,7 @@ import { chargeDueSubscriptions } from '@/lib/sip/charge-due';
 import { addSipMonths, sipPeriod, SIP_MONTH_ALREADY_PAID } from '@/lib/sip/settled';
 import { sipRetryFaq, SIP_RETRY_SCHEDULE } from '@/lib/sip/retries';
 import { SIP_STATUS } from '@/lib/sip/status';
-import { DAY_MS } from '@/lib/constants';
+import { DAY_MS } from '@/lib/constants/time';
 import { makeSubscription, makeUser } from '../helpers/factories';
 
 jest.mock('@/lib/payments/registry', () => {

@@ -17,7 +17,7 @@ import { fundraisersForSipCause, splitEvenly, splitSipLines } from '@/lib/sip/sp
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 import { hashPin } from '@/lib/fundraisers/pin';
 import { DEMO_PIN } from '@/demo/seed';
-import { CAUSE } from '@/lib/constants';
+import { CAUSE } from '@/lib/constants/fundraisers';
 import { makeFundraiser, makeOrder, makeSubscription, makeUser } from '../helpers/factories';
 
 const ORIGIN = 'http://localhost:3000';

@@ -8,7 +8,7 @@ import { mandates, sandboxMandates, subscriptionLines, subscriptions } from '@/l
 import { getDb, type Db } from '@/lib/db/client';
 import { SIP_STATUS } from '@/lib/sip/status';
 import { SIP_MESSAGES } from '@/lib/sip/rules';
-import { SIP_MANDATE_HEADROOM } from '@/lib/constants';
+import { SIP_MANDATE_HEADROOM } from '@/lib/constants/sip';
 import { makeSubscription } from '../helpers/factories';
 import { signedInPerson } from '../helpers/auth';
 import { call, closeDb } from '../helpers/db';

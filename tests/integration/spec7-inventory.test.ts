@@ -11,7 +11,7 @@ import { hashSecret } from '@/lib/secrets';
 import { getDb, type Db } from '@/lib/db/client';
 import { SandboxGateway } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
-import { CLIENT_ADDRESS_HEADER } from '@/lib/constants';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/constants/server';
 import { DEMO_COUPON_CODE } from '@/demo/seed';
 import { grantPrize } from '@/lib/payments/wallet';
 import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';

@@ -11,7 +11,7 @@ import { GET as list } from '@/app/api/fundraisers/route';
 import { carts, comments, fundraisers, orders, systemEvents, updates, users } from '@/lib/db/schema';
 import { sessionCookie as sessionCookieOf } from '../helpers/auth';
 import { DEMO_PIN } from '@/demo/seed';
-import { PIN_ATTEMPTS_MAX } from '@/lib/constants';
+import { PIN_ATTEMPTS_MAX } from '@/lib/constants/security/limits';
 import { call, closeDb, seededDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';
 

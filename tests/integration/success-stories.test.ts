@@ -7,7 +7,9 @@ import { fundraisers } from '@/lib/db/schema';
 import { forgetFundraiserCounts, type FundraiserSummary } from '@/lib/fundraisers/queries';
 import { isSuccessfullyFunded } from '@/lib/fundraisers/rules';
 import { daysLeft, isFundraiserEnded } from '@/lib/fundraisers/status';
-import { DAY_MS, HOME_SECTION_COUNT, SUCCESSFUL_FUNDING_RATIO } from '@/lib/constants';
+import { SUCCESSFUL_FUNDING_RATIO } from '@/lib/constants/fundraisers';
+import { HOME_SECTION_COUNT } from '@/lib/constants/listing';
+import { DAY_MS } from '@/lib/constants/time';
 import { closeDb, seededDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';
 

@@ -18,7 +18,7 @@ import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 import { requestRefund } from '@/lib/payments/refunds';
 import { checkLedger } from '@/lib/payments/ledger-check';
 import { SUPPORTING_MESSAGES } from '@/lib/validation/supporting';
-import { DAY_MS } from '@/lib/constants';
+import { DAY_MS } from '@/lib/constants/time';
 import { makeFundraiser, makeOrder, makeUser } from '../helpers/factories';
 import { signedInPerson } from '../helpers/auth';
 import { call, closeDb } from '../helpers/db';

@@ -9,7 +9,7 @@ import { carts, outbox, updateOptOuts, updateRequests, users } from '@/lib/db/sc
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 import { openUpdateRequests } from '@/lib/fundraisers/update-requests';
 import { UPDATE_REQUEST_MESSAGES } from '@/lib/validation/dashboard';
-import { UPDATE_REQUEST_MESSAGE_MAX } from '@/lib/constants';
+import { UPDATE_REQUEST_MESSAGE_MAX } from '@/lib/constants/story';
 import { makeFundraiser, makeOrder } from '../helpers/factories';
 import { signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';

@@ -7,7 +7,7 @@ import { POST as leadRoute } from '@/app/api/leads/route';
 import { POST as referralRoute } from '@/app/api/leads/referral/route';
 import { POST as campaignsRoute } from '@/app/api/campaigns/route';
 import { carts, fundraisers, leads, orders } from '@/lib/db/schema';
-import { UTM_VALUE_MAX } from '@/lib/constants';
+import { UTM_VALUE_MAX } from '@/lib/constants/utm';
 import { makeFundraiser } from '../helpers/factories';
 import { cookiesFrom, signedInPerson } from '../helpers/auth';
 import { call, closeDb, seededDb } from '../helpers/db';

@@ -2,7 +2,7 @@ import { whiteLabelDomains } from '@/lib/db/schema';
 import { brandCacheSize, brandForHost, clearBrandCache, partnerBrand } from '@/lib/whitelabel/brand';
 import { contrastRatio } from '@/lib/whitelabel/contrast';
 import { servedSiteHost } from '@/lib/whitelabel/resolve';
-import { WHITE_LABEL_CACHE_MAX_HOSTS } from '@/lib/constants';
+import { WHITE_LABEL_CACHE_MAX_HOSTS } from '@/lib/constants/site';
 import { closeDb, seededDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';
 

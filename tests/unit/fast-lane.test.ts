@@ -7,7 +7,8 @@ import { fastLane, matchFastRoute, type FastRoute, type RouteHandler } from '@/l
 import { stampClientAddress, trustProxyFrom } from '@/lib/http/client-address';
 import { expireTags } from '@/lib/cache/invalidate';
 import { installMicroCache, MicroCache, processMicroCache } from '@/lib/http/micro-cache';
-import { CLIENT_ADDRESS_HEADER, JSON_BODY_MAX_BYTES } from '@/lib/constants';
+import { JSON_BODY_MAX_BYTES } from '@/lib/constants/security/limits';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/constants/server';
 import { nextTagExpiry } from '@/lib/cache/next-tags';
 
 const echo: RouteHandler = async (request, { params }) => {

@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import { IMAGE_THREAD_POOL_SIZE, IMAGE_WORK_CONCURRENCY, IMAGE_WORK_MESSAGES, ImageWorkQueue } from '@/lib/media/image-work';
 import { ApiError } from '@/lib/http/errors';
-import { IMAGE_WORK_ASSUMED_MS, IMAGE_WORK_SPARE_CORES, THREAD_POOL_OTHER_WORK } from '@/lib/constants';
+import { IMAGE_WORK_ASSUMED_MS, IMAGE_WORK_SPARE_CORES, THREAD_POOL_OTHER_WORK } from '@/lib/constants/media';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the preload is CommonJS on purpose
 const threadPool = require('../../scripts/thread-pool.cjs') as { IMAGE_WORK_SPARE_CORES: number; THREAD_POOL_OTHER_WORK: number; threadPoolSize: () => number };
 
@@ -16,7 +16,7 @@ function gate() {
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the thread pool and libvips match the image workers', () => {
-  it('the preload sizes the pool by the same numbers as lib/constants.ts', () => {
+  it('the preload sizes the pool by the same numbers as lib/constants/media.ts', () => {
     expect([threadPool.IMAGE_WORK_SPARE_CORES, threadPool.THREAD_POOL_OTHER_WORK]).toEqual([IMAGE_WORK_SPARE_CORES, THREAD_POOL_OTHER_WORK]);
     expect(threadPool.threadPoolSize()).toBe(IMAGE_THREAD_POOL_SIZE);
     expect(IMAGE_THREAD_POOL_SIZE).toBe(IMAGE_WORK_CONCURRENCY + THREAD_POOL_OTHER_WORK);

@@ -1,5 +1,5 @@
 // spec 9: frequently visited campaigns, at most 5, newest first, once each.
-import { FREQUENT_VISITED_CAMPAIGNS_LIMIT } from '@/lib/constants';
+import { FREQUENT_VISITED_CAMPAIGNS_LIMIT } from '@/lib/constants/story';
 import { DEFAULT_FUNDRAISER_IMAGE } from '@/lib/fundraisers/rules';
 import { parseRecentlyVisited, withVisit, type VisitedCampaign } from '@/lib/story/recently-visited';
 

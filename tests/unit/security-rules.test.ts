@@ -10,7 +10,7 @@ import { isUrlOnOrigin } from '@/lib/http/origin';
 import { isPaymentReturnUrl } from '@/lib/payments/redirects';
 import { decodedSegment, hasControlCharactersInUrl, isBadRequestUrl } from '@/lib/routes';
 import { mainSiteOrigin, trustedSiteOrigin } from '@/lib/whitelabel/site';
-import { CLIENT_ADDRESS_HEADER } from '@/lib/constants';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/constants/server';
 
 const signedIn = { cookie: 'u_auth=sealed; isLoggedIn=1' };
 const run = (path: string, headers: Record<string, string> = {}) => middleware(new NextRequest(new URL(path, 'http://localhost:3000'), { headers }));

@@ -1,7 +1,7 @@
 // Issue 11: every status is named once; these pin the names to the spec's numbers and the one answer per question.
 import { acceptsDonations, FUNDRAISER_STATUS, fundraiserStage, isFundraiserEnded, isFundraiserPublished } from '@/lib/fundraisers/status';
 import { SIP_STATUS, hasActiveSubscription, sipStatusOf } from '@/lib/sip/status';
-import { ACTIVE_SIP_STATUS_FLAGS, INACTIVE_USER_SIP_STATUS_FLAGS } from '@/lib/constants';
+import { ACTIVE_SIP_STATUS_FLAGS, INACTIVE_USER_SIP_STATUS_FLAGS } from '@/lib/constants/sip';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const future = new Date('2026-12-22T12:00:00Z');

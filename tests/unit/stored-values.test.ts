@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createTranslator } from 'next-intl';
 import { LOCALES } from '@/lib/i18n/locales';
-import { BENEFICIARY_RELATIONS, PAYMENT_MODES } from '@/lib/constants';
+import { BENEFICIARY_RELATIONS } from '@/lib/constants/fundraisers';
+import { PAYMENT_MODES } from '@/lib/constants/giving';
 import { CAUSE_TREE } from '@/demo/seed';
 import { beneficiaryRelationText, causeName, paymentModeName } from '@/lib/i18n/stored-values';
 

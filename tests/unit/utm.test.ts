@@ -2,7 +2,7 @@
 import { NextRequest } from 'next/server';
 import middleware from '@/middleware';
 import { cleanUtm, utmCookiesFor, utmFrom, utmOfCookies, UTM_COOKIE_MAX_AGE_S } from '@/lib/http/utm';
-import { UTM_VALUE_MAX } from '@/lib/constants';
+import { UTM_VALUE_MAX } from '@/lib/constants/utm';
 
 const request = (cookie?: string) => new Request('http://localhost/api/x', { headers: cookie ? { cookie } : {} });
 const run = (path: string, headers: Record<string, string> = {}) => middleware(new NextRequest(new URL(path, 'http://localhost:3000'), { headers }));

@@ -5,7 +5,7 @@ import { requestBrand } from '@/lib/whitelabel/request-brand';
 import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { absoluteUrl } from '@/lib/seo/story-meta';
 import { localizedPath } from '@/lib/i18n/locales';
-import { BANNER_CACHE } from '@/lib/constants';
+import { BANNER_CACHE } from '@/lib/constants/cache';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

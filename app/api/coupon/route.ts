@@ -7,7 +7,7 @@ import { quoteCoupon } from '@/lib/coupons/coupons';
 import { CURRENCY_CODES, toMinor } from '@/lib/money';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { EmailSchema } from '@/lib/validation/people';
-import { COUPON_CHECKS_PER_IP } from '@/lib/constants';
+import { COUPON_CHECKS_PER_IP } from '@/lib/constants/security/limits';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

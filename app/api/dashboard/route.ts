@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { json } from '@/lib/http/respond';
-import { DASHBOARD_FETCH_COUNT } from '@/lib/constants';
+import { DASHBOARD_FETCH_COUNT } from '@/lib/constants/listing';
 import { ngoDashboard } from '@/lib/fundraisers/organisations';
 import { toMajor } from '@/lib/money';
 import { route, CACHE } from '@/lib/api/route';

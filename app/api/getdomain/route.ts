@@ -1,6 +1,6 @@
 import { json } from '@/lib/http/respond';
 import { requestBrand } from '@/lib/whitelabel/request-brand';
-import { WHITE_LABEL_CACHE_MS } from '@/lib/constants';
+import { WHITE_LABEL_CACHE_MS } from '@/lib/constants/site';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { json } from '@/lib/http/respond';
 import { hospitalList } from '@/lib/fundraisers/lists';
-import { REFERENCE_LIST_CACHE } from '@/lib/constants';
+import { REFERENCE_LIST_CACHE } from '@/lib/constants/cache';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

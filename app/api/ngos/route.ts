@@ -1,7 +1,7 @@
 import { json } from '@/lib/http/respond';
 import { ngoList } from '@/lib/fundraisers/lists';
 import { NgoQuerySchema } from '@/lib/validation/listings';
-import { REFERENCE_LIST_CACHE } from '@/lib/constants';
+import { REFERENCE_LIST_CACHE } from '@/lib/constants/cache';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 import { json } from '@/lib/http/respond';
 import { SystemEventCountsQuerySchema } from '@/lib/validation/account-utilities';
 import { systemEventCounts } from '@/lib/story/event-counts';
-import { SYSTEM_EVENT_COUNTS_CACHE_MS } from '@/lib/constants';
+import { SYSTEM_EVENT_COUNTS_CACHE_MS } from '@/lib/constants/story';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

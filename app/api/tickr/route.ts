@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { json } from '@/lib/http/respond';
 import { platformTicker } from '@/lib/portfolio/tickr';
-import { TICKR_CACHE, TICKR_LIMIT_DEFAULT, TICKR_LIMIT_MAX } from '@/lib/constants';
+import { TICKR_CACHE } from '@/lib/constants/cache';
+import { TICKR_LIMIT_DEFAULT, TICKR_LIMIT_MAX } from '@/lib/constants/listing';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

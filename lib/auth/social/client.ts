@@ -2,7 +2,7 @@
 // configured endpoints (Facebook's Graph API), cached for a while, plain http only on loopback.
 import 'server-only';
 import * as oidc from 'openid-client';
-import { SOCIAL_DISCOVERY_CACHE_MS, SOCIAL_PROVIDER_TIMEOUT_MS } from '../../constants';
+import { SOCIAL_DISCOVERY_CACHE_MS, SOCIAL_PROVIDER_TIMEOUT_MS } from '../../constants/auth';
 import type { SocialProvider } from './providers';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);

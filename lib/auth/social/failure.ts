@@ -2,7 +2,7 @@
 // never a 500 page and never a session.
 import 'server-only';
 import * as oidc from 'openid-client';
-import { SOCIAL_FAILED_ERROR } from '../../constants';
+import { SOCIAL_FAILED_ERROR } from '../../constants/auth';
 import { reportError } from '../../observability/report';
 import { requestOrigin } from '../../whitelabel/request-origin';
 

@@ -2,7 +2,7 @@
 // a short-lived sealed httpOnly cookie, so the server stores nothing and a forged callback fails.
 import 'server-only';
 import { sealData, unsealData } from 'iron-session';
-import { SOCIAL_FLOW_COOKIE, SOCIAL_FLOW_TTL_S } from '../../constants';
+import { SOCIAL_FLOW_COOKIE, SOCIAL_FLOW_TTL_S } from '../../constants/auth';
 import { cookieValue, isHttps, setCookieHeader } from '../../http/cookies';
 import { sessionSecret } from '../../security/session-secret';
 import { isSocialProviderId, type SocialProviderId } from './providers';

@@ -6,7 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { DbOrTx } from '../../db/client';
-import { ONE_TAP_CLOCK_TOLERANCE_S, ONE_TAP_CSRF_COOKIE, SOCIAL_PROVIDER_TIMEOUT_MS } from '../../constants';
+import { ONE_TAP_CLOCK_TOLERANCE_S, ONE_TAP_CSRF_COOKIE, SOCIAL_PROVIDER_TIMEOUT_MS } from '../../constants/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { cookieValue } from '../../http/cookies';
 import { assertSameOrigin } from '../../http/origin';

@@ -16,7 +16,8 @@ import { requestOrigin } from '../../whitelabel/request-origin';
 import { validRedirectUri } from '../sign-in';
 import { randomToken } from '../tokens';
 import { requireWalletLogin } from './paytm';
-import { PAYTM_LOGIN_COOKIE, PAYTM_LOGIN_RETURN_PATH, PAYTM_LOGIN_SCOPE, PAYTM_LOGIN_STATE_TTL_S } from '../../constants';
+import { PAYTM_LOGIN_COOKIE, PAYTM_LOGIN_SCOPE, PAYTM_LOGIN_STATE_TTL_S } from '../../constants/auth';
+import { PAYTM_LOGIN_RETURN_PATH } from '../../routes';
 
 export const WALLET_LOGIN_UNAVAILABLE = 'Paytm login is not available right now. Please sign in another way.';
 const STATE_PURPOSE = 'paytm_login';

@@ -10,7 +10,7 @@ import 'server-only';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { env } from '../../env';
-import { SOCIAL_PROVIDER_TIMEOUT_MS } from '../../constants';
+import { SOCIAL_PROVIDER_TIMEOUT_MS } from '../../constants/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { trimPhone } from '../../validation/people';
 import { userForIdentity, type OutsideIdentity } from '../accounts';

@@ -9,7 +9,7 @@ import { sealData, unsealData } from 'iron-session';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { env } from '../../env';
-import { TRUECALLER_FUTURE_SKEW_MS, TRUECALLER_NONCE_COOKIE, TRUECALLER_NONCE_TTL_S, TRUECALLER_PAYLOAD_MAX_AGE_MS } from '../../constants';
+import { TRUECALLER_FUTURE_SKEW_MS, TRUECALLER_NONCE_COOKIE, TRUECALLER_NONCE_TTL_S, TRUECALLER_PAYLOAD_MAX_AGE_MS } from '../../constants/auth';
 import { ApiError, notFound } from '../../http/errors';
 import { cookieValue, isHttps, setCookieHeader } from '../../http/cookies';
 import { sessionSecret } from '../../security/session-secret';

@@ -4,7 +4,7 @@ import { FundraiserSection } from '@/components/fundraiser/FundraiserSection';
 import { RecentlyVisited } from '@/components/fundraiser/RecentlyVisited';
 import { PlatformFigures } from '@/components/layout/PlatformFigures';
 import { cachedCauses, cachedFundraiserList } from '@/lib/cache/queries';
-import { HOME_SECTION_COUNT, HOME_TRENDING_COUNT } from '@/lib/constants';
+import { HOME_SECTION_COUNT, HOME_TRENDING_COUNT } from '@/lib/constants/listing';
 import { siteSettings } from '@/lib/site';
 import { causeName } from '@/lib/i18n/stored-values';
 

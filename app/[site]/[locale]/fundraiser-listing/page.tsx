@@ -5,7 +5,7 @@ import { FundraiserCarousel } from '@/components/listing/FundraiserCarousel';
 import { getBrand, getSiteUrl } from '@/components/layout/request-context';
 import { cachedFundraiserList } from '@/lib/cache/queries';
 import { forcesMobile, listingLinks } from '@/lib/listing/carousel';
-import { DASHBOARD_FETCH_COUNT } from '@/lib/constants';
+import { DASHBOARD_FETCH_COUNT } from '@/lib/constants/listing';
 import { directionOf } from '@/lib/i18n/locales';
 import '@/components/listing/listing.css';
 

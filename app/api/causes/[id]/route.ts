@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { json } from '@/lib/http/respond';
 import { childCauses, pickFields } from '@/lib/fundraisers/lists';
-import { CAUSE, REFERENCE_LIST_CACHE } from '@/lib/constants';
+import { REFERENCE_LIST_CACHE } from '@/lib/constants/cache';
+import { CAUSE } from '@/lib/constants/fundraisers';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

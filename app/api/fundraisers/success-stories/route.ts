@@ -2,7 +2,7 @@ import { json } from '@/lib/http/respond';
 import { ListingQuerySchema } from '@/lib/validation/listings';
 import { fundraiserSummaryJson } from '@/lib/fundraisers/api';
 import { successStories } from '@/lib/listing/spec-reads';
-import { LISTING_CACHE } from '@/lib/constants';
+import { LISTING_CACHE } from '@/lib/constants/cache';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

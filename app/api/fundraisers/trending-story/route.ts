@@ -1,7 +1,7 @@
 import { json } from '@/lib/http/respond';
 import { fundraiserSummaryJson } from '@/lib/fundraisers/api';
 import { trendingSuccessStory } from '@/lib/listing/spec-reads';
-import { LISTING_CACHE } from '@/lib/constants';
+import { LISTING_CACHE } from '@/lib/constants/cache';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

@@ -4,7 +4,8 @@ import { trendingFundraisers } from '@/lib/fundraisers/queries';
 import { fundraiserSummaryJson } from '@/lib/fundraisers/api';
 import { orderForVisitor } from '@/lib/listing/spec-reads';
 import { visitorIdOf } from '@/lib/http/visitor';
-import { HOME_TRENDING_COUNT, LISTING_CACHE, VISITOR_LISTING_CACHE } from '@/lib/constants';
+import { LISTING_CACHE, VISITOR_LISTING_CACHE } from '@/lib/constants/cache';
+import { HOME_TRENDING_COUNT } from '@/lib/constants/listing';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

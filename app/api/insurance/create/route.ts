@@ -3,7 +3,7 @@ import { rateLimited } from '@/lib/http/errors';
 import { clientIp, hitRateLimit } from '@/lib/security/rate-limit';
 import { CreatePolicySchema } from '@/lib/validation/insurance';
 import { createPolicy, policyView } from '@/lib/insurance/policies';
-import { INSURANCE_WRITE_LIMIT_PER_IP } from '@/lib/constants';
+import { INSURANCE_WRITE_LIMIT_PER_IP } from '@/lib/constants/security/limits';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

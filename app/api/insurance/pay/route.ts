@@ -4,7 +4,7 @@ import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { clientIp, hitRateLimit } from '@/lib/security/rate-limit';
 import { PayPolicySchema } from '@/lib/validation/insurance';
 import { payPolicy } from '@/lib/insurance/policies';
-import { INSURANCE_WRITE_LIMIT_PER_IP } from '@/lib/constants';
+import { INSURANCE_WRITE_LIMIT_PER_IP } from '@/lib/constants/security/limits';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

@@ -3,7 +3,7 @@ import { rateLimited } from '@/lib/http/errors';
 import { clientIp, hitRateLimit } from '@/lib/security/rate-limit';
 import { UpdatePolicySchema } from '@/lib/validation/insurance';
 import { policyView, updatePolicy } from '@/lib/insurance/policies';
-import { INSURANCE_WRITE_LIMIT_PER_IP } from '@/lib/constants';
+import { INSURANCE_WRITE_LIMIT_PER_IP } from '@/lib/constants/security/limits';
 import { route, CACHE } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

@@ -5,7 +5,7 @@ import { createTipCart } from '@/lib/donations/tip';
 import { signedInUser } from '@/lib/auth/session';
 import { clientIp, hitRateLimits } from '@/lib/security/rate-limit';
 import { verifyCaptcha } from '@/lib/security/captcha';
-import { CART_LIMIT_PER_EMAIL, CART_LIMIT_PER_IP } from '@/lib/constants';
+import { CART_LIMIT_PER_EMAIL, CART_LIMIT_PER_IP } from '@/lib/constants/security/limits';
 import { isHttps } from '@/lib/http/cookies';
 import { grantCheckoutAccessCookie } from '@/lib/payments/checkout-access';
 import { route } from '@/lib/api/route';

@@ -7,7 +7,8 @@ import { walletBalances } from '@/lib/payments/wallet';
 import { formatCount, formatMoney } from '@/lib/money';
 import { localePrefix } from '@/lib/i18n/locales';
 import { causeName } from '@/lib/i18n/stored-values';
-import { USER_ORDERS_PAGE_SIZE } from '@/lib/constants';
+import { USER_ORDERS_PAGE_SIZE } from '@/lib/constants/portfolio';
+import { SIP_PAGE_PATH } from '@/lib/routes';
 import { requireCurrentUser } from '@/components/auth/current-user';
 import { TransactionList, type TransactionLabels } from '@/components/portfolio/TransactionList';
 import { SubscriptionList } from '@/components/portfolio/SubscriptionList';
@@ -63,7 +64,7 @@ export default async function PortfolioPage({ params }: Props) {
             <Link href="/profile">{t('editProfile')}</Link>
           </li>
           <li>
-            <Link href="/sip">{t('manageSip')}</Link>
+            <Link href={SIP_PAGE_PATH}>{t('manageSip')}</Link>
           </li>
           <li>
             <Link href="/manage/list">{t('myFundraisers')}</Link>

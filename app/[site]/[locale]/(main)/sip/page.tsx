@@ -8,6 +8,7 @@ import { SubscriptionList } from '@/components/portfolio/SubscriptionList';
 import { ImpactReport } from '@/components/sip/ImpactReport';
 import { SipRetryFaq } from '@/components/sip/SipRetryFaq';
 import { sipImpactOf } from '@/lib/sip/impact';
+import { SIP_PAGE_PATH } from '@/lib/routes';
 import '@/components/sip/sip.css';
 import '@/components/portfolio/portfolio.css';
 
@@ -24,7 +25,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SipPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const user = await requireCurrentUser(locale, '/sip');
+  const user = await requireCurrentUser(locale, SIP_PAGE_PATH);
   const db = await getDb();
   const [subscriptions, impact, t] = await Promise.all([subscriptionsOf(db, user.id), sipImpactOf(db, user.id), getTranslations('Sip')]);
   const paused = subscriptions.some((s) => s.status === 'paused');

@@ -3,7 +3,7 @@ import { clientIp } from '@/lib/security/rate-limit';
 import { OtpLoginSchema } from '@/lib/validation/sign-in';
 import { sendOneTimeCode } from '@/lib/auth/one-time-code';
 import { productNameFor } from '@/lib/auth/flows';
-import { ONE_TIME_CODE_RESEND_AFTER_MS } from '@/lib/constants';
+import { ONE_TIME_CODE_RESEND_AFTER_MS } from '@/lib/constants/auth';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

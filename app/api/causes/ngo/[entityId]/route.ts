@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { json } from '@/lib/http/respond';
 import { causesOfNgo } from '@/lib/fundraisers/lists';
-import { REFERENCE_LIST_CACHE, MAX_ROW_ID } from '@/lib/constants';
+import { REFERENCE_LIST_CACHE } from '@/lib/constants/cache';
+import { MAX_ROW_ID } from '@/lib/constants/ids';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

@@ -3,7 +3,7 @@ import { json } from '@/lib/http/respond';
 import { notFound } from '@/lib/http/errors';
 import { EventRefSchema } from '@/lib/validation/listings';
 import { causesOfEvent, fundraisingEvent } from '@/lib/listing/spec-reads';
-import { EVENT_CACHE } from '@/lib/constants';
+import { EVENT_CACHE } from '@/lib/constants/cache';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

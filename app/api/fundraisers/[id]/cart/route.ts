@@ -8,7 +8,7 @@ import { hasPinAccess } from '@/lib/story/pin-access';
 import { signedInUser } from '@/lib/auth/session';
 import { clientIp, hitRateLimits } from '@/lib/security/rate-limit';
 import { verifyCaptcha } from '@/lib/security/captcha';
-import { CART_LIMIT_PER_EMAIL, CART_LIMIT_PER_IP } from '@/lib/constants';
+import { CART_LIMIT_PER_EMAIL, CART_LIMIT_PER_IP } from '@/lib/constants/security/limits';
 import { utmFrom } from '@/lib/http/utm';
 import { isHttps } from '@/lib/http/cookies';
 import { grantCheckoutAccessCookie } from '@/lib/payments/checkout-access';

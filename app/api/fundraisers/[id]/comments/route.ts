@@ -6,7 +6,7 @@ import { CommentSchema, PageQuerySchema } from '@/lib/validation/story';
 import { storyComments } from '@/lib/story/queries';
 import { addComment, readableFundraiser } from '@/lib/story/service';
 import { fundraiserChanged } from '@/lib/cache/invalidate';
-import { STORY_COMMENTS_PAGE_SIZE } from '@/lib/constants';
+import { STORY_COMMENTS_PAGE_SIZE } from '@/lib/constants/story';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

@@ -6,7 +6,7 @@ import { fundraiserById } from '@/lib/fundraisers/queries';
 import { hasTaxBenefit } from '@/lib/fundraisers/rules';
 import { isFundraiserEnded } from '@/lib/fundraisers/status';
 import { CURRENCY_CODES } from '@/lib/money';
-import { ORIGIN_CODES } from '@/lib/constants';
+import { ORIGIN_CODES } from '@/lib/constants/giving';
 import { defaultDonationAmount, donationPresetsFor } from '@/lib/donations/amounts';
 import { locationFromHeaders } from '@/lib/payments/options';
 import { offeredPaymentOptions } from '@/lib/payments/registry';

@@ -5,7 +5,7 @@ import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { fundraiserById } from '@/lib/fundraisers/queries';
 import { storyHeader } from '@/lib/story/page-cards';
 import { hasPinAccess } from '@/lib/story/pin-access';
-import { STORY_CARD_CACHE } from '@/lib/constants';
+import { STORY_CARD_CACHE } from '@/lib/constants/cache';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

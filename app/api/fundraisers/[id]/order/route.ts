@@ -6,7 +6,7 @@ import { placeOrder } from '@/lib/donations/service';
 import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { rateLimited } from '@/lib/http/errors';
 import { clientIp, hitRateLimit } from '@/lib/security/rate-limit';
-import { ORDER_LIMIT_PER_IP } from '@/lib/constants';
+import { ORDER_LIMIT_PER_IP } from '@/lib/constants/security/limits';
 import { signedInUser } from '@/lib/auth/session';
 import { checkoutReaderOf } from '@/lib/payments/checkout-access';
 import { route } from '@/lib/api/route';

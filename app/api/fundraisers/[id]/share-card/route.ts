@@ -6,7 +6,7 @@ import { LocaleQuerySchema } from '@/lib/validation/listings';
 import { fundraiserById } from '@/lib/fundraisers/queries';
 import { shareCard } from '@/lib/story/page-cards';
 import { requestOrigin } from '@/lib/whitelabel/request-origin';
-import { STORY_CARD_CACHE } from '@/lib/constants';
+import { STORY_CARD_CACHE } from '@/lib/constants/cache';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

@@ -5,7 +5,8 @@ import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { fundraiserById } from '@/lib/fundraisers/queries';
 import { fundraiserSummaryJson } from '@/lib/fundraisers/api';
 import { similarFundraisers } from '@/lib/story/queries';
-import { SIMILAR_CACHE, STORY_SIMILAR_COUNT } from '@/lib/constants';
+import { SIMILAR_CACHE } from '@/lib/constants/cache';
+import { STORY_SIMILAR_COUNT } from '@/lib/constants/story';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

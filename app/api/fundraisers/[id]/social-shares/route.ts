@@ -4,7 +4,7 @@ import { notFound } from '@/lib/http/errors';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { publishedFundraiser } from '@/lib/story/queries';
 import { socialShareCounts } from '@/lib/story/page-cards';
-import { STORY_CARD_CACHE } from '@/lib/constants';
+import { STORY_CARD_CACHE } from '@/lib/constants/cache';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

@@ -6,7 +6,7 @@ import { StartSupportingSchema } from '@/lib/validation/supporting';
 import { startSupportingFundraiser } from '@/lib/fundraisers/supporting';
 import { fundraiserSummaryJson } from '@/lib/fundraisers/api';
 import { publishedFundraiser, supportingFundraisers } from '@/lib/story/queries';
-import { STORY_SUPPORTING_COUNT } from '@/lib/constants';
+import { STORY_SUPPORTING_COUNT } from '@/lib/constants/story';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

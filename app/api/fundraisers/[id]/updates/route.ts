@@ -7,7 +7,7 @@ import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { PageQuerySchema } from '@/lib/validation/story';
 import { storyUpdates } from '@/lib/story/queries';
 import { readableFundraiser } from '@/lib/story/service';
-import { STORY_UPDATES_PAGE_SIZE } from '@/lib/constants';
+import { STORY_UPDATES_PAGE_SIZE } from '@/lib/constants/story';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

@@ -10,7 +10,8 @@ import { mainSiteOrigin } from '@/lib/whitelabel/site';
 import { siteConfig } from '@/lib/whitelabel/resolve';
 import { invalidateFundraiser } from '@/lib/cache/invalidate';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
-import { INTERNAL_TASK_HEADER, INTERNAL_TASK_TOKEN_ENV, NOTIFIED_FUNDRAISERS_MAX } from '@/lib/constants';
+import { NOTIFIED_FUNDRAISERS_MAX } from '@/lib/constants/cache';
+import { INTERNAL_TASK_HEADER, INTERNAL_TASK_TOKEN_ENV } from '@/lib/constants/server';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

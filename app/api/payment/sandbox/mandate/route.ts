@@ -4,7 +4,7 @@ import { handleWebhook } from '@/lib/payments/results';
 import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { isMandateReturnUrl } from '@/lib/payments/redirects';
 import { readForm } from '@/lib/http/validation';
-import { SANDBOX_MANDATE_OUTCOMES } from '@/lib/constants';
+import { SANDBOX_MANDATE_OUTCOMES } from '@/lib/constants/payments';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

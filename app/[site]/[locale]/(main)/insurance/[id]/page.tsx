@@ -5,13 +5,13 @@ import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server
 import { Link } from '@/i18n/navigation';
 import { getDb } from '@/lib/db/client';
 import { env } from '@/lib/env';
-import { firstParam } from '@/lib/routes';
+import { firstParam, INSURANCE_PATH } from '@/lib/routes';
 import { formatMoney } from '@/lib/money';
 import { isolate, isolateLtr } from '@/lib/i18n/bidi';
 import { localePrefix } from '@/lib/i18n/locales';
 import { formatDate } from '@/lib/portfolio/format';
 import { ownPolicy, policyOrder, policyView, premiumPaymentOptions } from '@/lib/insurance/policies';
-import { INSURANCE_PATH, VPA_PENDING_TIMEOUT_MS } from '@/lib/constants';
+import { VPA_PENDING_TIMEOUT_MS } from '@/lib/constants/giving';
 import { requireCurrentUser } from '@/components/auth/current-user';
 import { RefreshUntilSettled } from '@/components/payment/RefreshUntilSettled';
 import { PolicyForm } from '@/components/insurance/PolicyForm';

@@ -4,7 +4,7 @@ import { Link } from '@/i18n/navigation';
 import { getDb } from '@/lib/db/client';
 import { managedFundraisersOf } from '@/lib/portfolio/queries';
 import { hospitalFundraisers, ngoDashboard } from '@/lib/fundraisers/organisations';
-import { DASHBOARD_FETCH_COUNT } from '@/lib/constants';
+import { DASHBOARD_FETCH_COUNT } from '@/lib/constants/listing';
 import { formatCount, formatMoney } from '@/lib/money';
 import { storyPath } from '@/lib/routes';
 import { requireCurrentUser } from '@/components/auth/current-user';

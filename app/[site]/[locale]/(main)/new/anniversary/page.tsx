@@ -5,7 +5,7 @@ import { cachedFundraiserList } from '@/lib/cache/queries';
 import { cardImage } from '@/lib/fundraisers/rules';
 import { formatMoney } from '@/lib/money';
 import { localePrefix } from '@/lib/i18n/locales';
-import { ANNIVERSARY_FUNDRAISER_CHOICES } from '@/lib/constants';
+import { ANNIVERSARY_FUNDRAISER_CHOICES } from '@/lib/constants/giving';
 import { AnniversaryForm } from '@/components/payment/AnniversaryForm';
 import { PaymentFailedNotice } from '@/components/payment/PaymentFailedNotice';
 import '@/components/payment/payment.css';

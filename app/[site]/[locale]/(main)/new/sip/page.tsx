@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
-import { DEFAULT_SIP_CAUSE, SIP_CAUSES } from '@/lib/constants';
+import { DEFAULT_SIP_CAUSE, SIP_CAUSES } from '@/lib/constants/sip';
 import { firstParam } from '@/lib/routes';
 import { isSipCause, SIP_CURRENCIES, SIP_UPI_HANDLE_LIST, sipMinimumMajor } from '@/lib/sip/rules';
 import { currencyPickerOptions } from '@/lib/money';

@@ -9,7 +9,7 @@ import { firstParam } from '@/lib/routes';
 import { formatMoney, CURRENCY_CODES, DEFAULT_CURRENCY } from '@/lib/money';
 import { locationFromHeaders } from '@/lib/payments/options';
 import { offeredPaymentOptions } from '@/lib/payments/registry';
-import { PLATFORM_FEE_PERCENT } from '@/lib/constants';
+import { PLATFORM_FEE_PERCENT } from '@/lib/constants/giving';
 import { maskEmail } from '@/lib/portfolio/format';
 import { getBrand, getSiteUrl } from '@/components/layout/request-context';
 import { mayReadOrder } from '@/lib/payments/results';

@@ -4,6 +4,7 @@ import { Link } from '@/i18n/navigation';
 import { getDb } from '@/lib/db/client';
 import { subscriptionsOf } from '@/lib/portfolio/queries';
 import { siteSettings } from '@/lib/site';
+import { SIP_PAGE_PATH } from '@/lib/routes';
 import { requireCurrentUser } from '@/components/auth/current-user';
 import { SubscriptionList } from '@/components/portfolio/SubscriptionList';
 import '@/components/portfolio/portfolio.css';
@@ -32,7 +33,7 @@ export default async function InactiveSipPage({ params }: Props) {
         <h1>{t('title')}</h1>
         <p role="status">{t('inactiveNone')}</p>
         <p>
-          <Link href="/sip">{t('backToSip')}</Link>
+          <Link href={SIP_PAGE_PATH}>{t('backToSip')}</Link>
         </p>
       </div>
     );
@@ -48,7 +49,7 @@ export default async function InactiveSipPage({ params }: Props) {
       </div>
       <SubscriptionList subscriptions={paused} locale={locale} />
       <p>
-        <Link href="/sip">{t('backToSip')}</Link>
+        <Link href={SIP_PAGE_PATH}>{t('backToSip')}</Link>
       </p>
     </div>
   );

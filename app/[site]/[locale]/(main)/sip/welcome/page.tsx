@@ -5,7 +5,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { getDb } from '@/lib/db/client';
 import { subscriptionLines, subscriptions } from '@/lib/db/schema';
-import { firstParam } from '@/lib/routes';
+import { firstParam, SIP_PAGE_PATH } from '@/lib/routes';
 import { formatMoney } from '@/lib/money';
 import { SIP_STATUS } from '@/lib/sip/status';
 import { requireCurrentUser } from '@/components/auth/current-user';
@@ -56,7 +56,7 @@ export default async function SipWelcomePage({ params, searchParams }: Props) {
         ))}
       </ul>
       <p>
-        <Link className="btn btn-primary" href="/sip">
+        <Link className="btn btn-primary" href={SIP_PAGE_PATH}>
           {t('toMySips')}
         </Link>
       </p>

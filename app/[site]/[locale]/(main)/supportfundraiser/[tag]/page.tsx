@@ -4,7 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { cachedFundraiserByTag } from '@/lib/cache/queries';
 import { fundraiserStage } from '@/lib/fundraisers/status';
-import { FUNDRAISER_GOAL_MIN_MAJOR, FUNDRAISER_TITLE_MAX, SUPPORTING_GOAL_SHARE } from '@/lib/constants';
+import { FUNDRAISER_GOAL_MIN_MAJOR, FUNDRAISER_TITLE_MAX, SUPPORTING_GOAL_SHARE } from '@/lib/constants/fundraisers';
 import { decodedSegment, storyPath } from '@/lib/routes';
 import { formatMoney, toMajor } from '@/lib/money';
 import { requireCurrentUser } from '@/components/auth/current-user';

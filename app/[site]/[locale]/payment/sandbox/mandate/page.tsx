@@ -7,7 +7,7 @@ import { getDb } from '@/lib/db/client';
 import { mandates } from '@/lib/db/schema';
 import { formatMoney } from '@/lib/money';
 import { sandboxGatewayEnabled } from '@/lib/env';
-import { SANDBOX_MANDATE_OUTCOMES } from '@/lib/constants';
+import { SANDBOX_MANDATE_OUTCOMES } from '@/lib/constants/payments';
 import '@/components/payment/payment.css';
 
 // The sandbox gateway's mandate page (issue 14): stands where a bank's e-mandate or a UPI app's AutoPay screen would be.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { json } from '@/lib/http/respond';
 import { uploadedFile } from '@/lib/media/uploads';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
-import { PROOF_DOCUMENT_KINDS } from '@/lib/constants';
+import { PROOF_DOCUMENT_KINDS } from '@/lib/constants/fundraisers';
 import { addProofDocument } from '@/lib/fundraisers/proof';
 import { route } from '@/lib/api/route';
 

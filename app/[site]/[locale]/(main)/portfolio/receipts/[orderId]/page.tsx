@@ -5,7 +5,7 @@ import { Link } from '@/i18n/navigation';
 import { getDb } from '@/lib/db/client';
 import { receiptOf, receiptOfOrder } from '@/lib/portfolio/queries';
 import { verifyReceiptToken } from '@/lib/portfolio/receipt-link';
-import { RECEIPT_LINK_PARAM } from '@/lib/constants';
+import { RECEIPT_LINK_PARAM } from '@/lib/constants/portfolio';
 import { formatMoney } from '@/lib/money';
 import { formatDateTime } from '@/lib/portfolio/format';
 import { storyPath } from '@/lib/routes';
