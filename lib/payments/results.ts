@@ -86,7 +86,7 @@ async function isSignedReturnOf(order: OrderRow, params: Record<string, string>,
 }
 
 /**
- * Whether this reader may see the order's gift (amount, donor, receipt: issue 30.8): its donor (their session, or the
+ * Whether this reader may see the order's gift (amount, donor, receipt): its donor (their session, or the
  * browser that made its cart), or whoever brings the gateway's signed return for it (a donor whose bank app opened the
  * return in another browser). Pages ask this; the API's reads ask the same through orderView.
  */
@@ -97,7 +97,7 @@ export async function mayReadOrder(order: OrderRow, reader: CheckoutReader, retu
 /**
  * GET orders/{oi}: only to the order's donor (ctx.donor: their session, or the browser that made its cart,
  * lib/payments/checkout-access.ts) or with the gateway's signed return for this order; for anyone else holding the id
- * it does not exist (issue 30.8: its status, amount, mode and fundraiser are the donor's).
+ * it does not exist (its status, amount, mode and fundraiser are the donor's).
  */
 export async function orderView(db: Db, order: OrderRow, ctx: { donor: boolean; returned: Record<string, string>; origin: string }) {
   if (!ctx.donor && !(await isSignedReturnOf(order, ctx.returned, ctx.origin))) throw notFound('Order not found');

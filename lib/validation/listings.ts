@@ -1,4 +1,4 @@
-// issue 15: the payloads and queries of spec 7's listings and fundraiser page calls, one schema each.
+// the payloads and queries of spec 7's listings and fundraiser page calls, one schema each.
 import { z } from 'zod';
 import { FUNDRAISER_LIST_MAX_LIMIT, HOME_SECTION_COUNT, HOME_TRENDING_COUNT, ORIGIN_CODES, MAX_ROW_ID } from '../constants';
 import { CURRENCY_CODES } from '../money';
