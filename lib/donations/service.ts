@@ -298,8 +298,8 @@ export async function payerOf(db: Db, order: { cart_id: number | null; user_id: 
 
 /**
  * What payment/send needs, in one read: the checkout order, its fundraiser's tag for the
- * return address, and the payer on its cart (null for an order without a cart). Only to the order's donor (issue
- * 30.8: the checkout URL names the amount): for anyone else it does not exist.
+ * return address, and the payer on its cart (null for an order without a cart). Only to the order's donor (the
+ * checkout URL names the amount): for anyone else it does not exist.
  */
 export async function orderToSend(db: Db, orderId: string, reader: CheckoutReader) {
   const [row] = await db

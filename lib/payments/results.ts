@@ -169,8 +169,8 @@ async function handlePaymentReturn(db: Db, orderId: string, params: Record<strin
     event = null;
   }
   let outcome = event ? await applyGatewayEvent(db, order.payment_gateway, event, returned ? 'return' : 'reconcile') : null;
-  // spec 4 re-checks carry the same signed return (it proves the reader in a browser without the cart's cookie, issue
-  // 30.8): once applied, a return the order still waits on is a re-check, and the gateway is asked for news
+  // spec 4 re-checks carry the same signed return (it proves the reader in a browser without the cart's cookie):
+  // once applied, a return the order still waits on is a re-check, and the gateway is asked for news
   if (returned && outcome?.result === 'duplicate' && (outcome.status === 'created' || outcome.status === 'pending')) {
     const news = await gateway.fetchStatus(order.gateway_order_id);
     if (news) outcome = await applyGatewayEvent(db, order.payment_gateway, news, 'reconcile');
