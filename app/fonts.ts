@@ -7,7 +7,7 @@ export const notoSans = localFont({
     { path: '../node_modules/@fontsource-variable/noto-sans/files/noto-sans-latin-wght-normal.woff2', weight: '100 900', style: 'normal' },
   ],
   variable: '--font-latin',
-  // issue 10: Chromium holds the first paint for a preloaded font (RenderBlockingFonts), which delayed the story's LCP
+  // Chromium holds the first paint for a preloaded font (RenderBlockingFonts), which delayed the story's LCP
   // (its H1) to ~2.2 s. Not preloaded and optional, the text paints at once in the fallback and never shifts (CLS 0);
   // the font, cached by then, is used from the next page on
   display: 'optional',

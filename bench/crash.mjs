@@ -21,7 +21,7 @@ const postJson = async (base, p, body, headers = {}) => {
   const r = await fetch(base + p, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   return { status: r.status, json: await r.json().catch(() => null), headers: r.headers };
 };
-// each donor's browser: the checkout access its cart's answer set, with which it places, sends and reads its order (issue 30.8)
+// each donor's browser: the checkout access its cart's answer set, with which it places, sends and reads its order
 const access = new Map();
 
 /** One donor: cart, order, send; two in three pay at the hosted checkout, one in three walks away. */

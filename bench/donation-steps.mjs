@@ -1,4 +1,4 @@
-// npm run bench:donation-steps (issue 16): the server's CPU per request for each of a donation's eight requests, and for
+// npm run bench:donation-steps: the server's CPU per request for each of a donation's eight requests, and for
 // /api/health, measured one step at a time (every donation's cart, then every order, ...) with the same concurrency as
 // bench:payments. The sum over the eight steps against eight health requests is the share bench:payments aims at; each
 // step's own figure says where to cut. PostgreSQL by default (BENCH_PG_URL); BENCH_DB=pglite for the embedded database.
@@ -67,7 +67,7 @@ async function main() {
       const carts = await step('cart', ids, async (i) => {
         const r = await post(base, `/api/fundraisers/${f.id}/cart`, { donated_amount: 500, currency: 'INR', donor_name: 'Bench Donor', donor_email: `steps-${i}@example.com`, donor_phone: '9876543210', tip_amount: 0 }, ip(i));
         if (r.status !== 201) throw new Error(`cart ${r.status} ${JSON.stringify(r.json)}`);
-        // each donor's browser keeps its cart's checkout access for the order and the send (issue 30.8)
+        // each donor's browser keeps its cart's checkout access for the order and the send
         return { id: r.json.data.id, cookie: browserCookies(r.headers) };
       });
       const orders = await step('order', ids, async (i, k) => {

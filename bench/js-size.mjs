@@ -27,7 +27,7 @@ export async function measureJs(base) {
   const list = await (await fetch(`${base}/api/fundraisers?limit=1`)).json();
   const f = list.data[0];
   const story = `/stories/${f.custom_tag}`;
-  // the payment form a donor fills (issue 31: its phone field carries the country picker)
+  // the payment form a donor fills (its phone field carries the country picker)
   const payment = `/new/payment?${new URLSearchParams({ ct: f.custom_tag, id: String(f.id), payment: 'form' })}`;
   const rows = [];
   for (const p of ['/about-us', '/', story, '/all-fundraisers', '/new/crowdfunding/medical', '/new/crowdfunding/medical/form?step=story', payment, '/new/signin', '/new/standalonetip', '/new/anniversary']) rows.push(await pageScripts(base, p));

@@ -43,7 +43,7 @@ async function donate(base, fundraiserId, i) {
   const ip = { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
   const cart = await timed('cart', () => postJson(base, `/api/fundraisers/${fundraiserId}/cart`, { donated_amount: AMOUNT, currency: 'INR', donor_name: 'Bench Donor', donor_email: `bench-${i}@example.com`, donor_phone: '9876543210', tip_amount: 0 }, ip));
   if (cart.status !== 201) throw new Error(`cart ${cart.status} ${JSON.stringify(cart.json)}`);
-  // the donor's browser keeps the checkout access its cart's answer set: the cart's order, its send and its status are its (issue 30.8)
+  // the donor's browser keeps the checkout access its cart's answer set: the cart's order, its send and its status are its
   const cookie = browserCookies(cart.headers);
   const order = await timed('order', () => postJson(base, `/api/fundraisers/${fundraiserId}/order`, { cart_id: cart.json.data.id, mode: 'UPI' }, { ...ip, cookie, 'idempotency-key': `bench-${i}-${Date.now()}` }));
   if (order.status !== 201) throw new Error(`order ${order.status}`);

@@ -1,4 +1,4 @@
-// npm run bench:scale (issue 16): the same routes against 1,000 and 100,000 fundraisers in one run, on the embedded
+// npm run bench:scale: the same routes against 1,000 and 100,000 fundraisers in one run, on the embedded
 // database and (with BENCH_PG_URL) on PostgreSQL, so the 100k/1k ratio of p50 says what grows with the catalogue.
 // Seeded databases are kept under ./data/bench-scale-* and reused (BENCH_RESEED=1 seeds again).
 import { spawnSync } from 'node:child_process';
@@ -174,7 +174,7 @@ function report(label, results) {
     const ratio = ratioOf(a, b);
     console.log(`${a.name.padEnd(42)} ${cols(a)} ${cols(b)} ${ratio.x.toFixed(2).padStart(10)}x${ratio.by}${flag}`);
   });
-  // issue 16's second target: a repeated search (page and API) answers at least half what the cached listing page does
+  // the target: a repeated search (page and API) answers at least half what the cached listing page does
   const rps = (size, name) => results[size].find((r) => r.name === name).rps;
   for (const size of SIZES) {
     const listing = rps(size, 'listing page 40 deep (cursor)');

@@ -1,4 +1,4 @@
-// npm run bench:sip (issue 14's acceptance): on PostgreSQL, 10,000 SIPs due under active sandbox mandates, then
+// npm run bench:sip: on PostgreSQL, 10,000 SIPs due under active sandbox mandates, then
 // `npm run sip:charge-due` started twice at the same moment (two processes, as on two servers). Prints the orders placed,
 // SIPs charged twice, whether the ledger equals the raised totals (lib/payments/ledger-check.ts) and charges per second.
 // Figures only: nothing here passes or fails. DATABASE_URL picks the database; otherwise one is created on 127.0.0.1:5432.

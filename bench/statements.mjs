@@ -1,4 +1,4 @@
-// npm run bench:statements (issue 16): what one SQL statement costs the server's CPU, through drizzle and through pg
+// npm run bench:statements: what one SQL statement costs the server's CPU, through drizzle and through pg
 // alone, on PostgreSQL (BENCH_PG_URL, default the local server). A donation sends 28; this says what each costs.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

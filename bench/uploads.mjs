@@ -1,4 +1,4 @@
-// npm run bench:uploads (issue 30.14): valid large pictures from several accounts at once must not stall the server.
+// npm run bench:uploads: valid large pictures from several accounts at once must not stall the server.
 // Four signed-in accounts send 24 uploads of a 7000x7000 PNG (about 150 kB on the wire, 49 MP once decoded: just
 // under the pixel cap) all at once, while one client asks /api/health in a loop; the p99 of /api/health idle and
 // during the load, and how many uploads were accepted or refused, are printed.

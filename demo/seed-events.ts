@@ -1,4 +1,4 @@
-// issue 15 demo content: one fundraising event with the causes it raises for and the demo NGOs taking part (spec 7
+// Demo content: one fundraising event with the causes it raises for and the demo NGOs taking part (spec 7
 // event, event causes, NGOs by event_id), and the main site's home banners (spec 7 banner). Idempotent: a second run
 // adds nothing.
 import { and, eq, inArray, isNull, like } from 'drizzle-orm';

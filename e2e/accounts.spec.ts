@@ -45,7 +45,7 @@ test('sign up, then a second sign-up with the same email offers LOGIN and keeps 
 
 test('a wrong password shows the message; a redirect_uri of ours is followed, a foreign one is not', async ({ page }) => {
   await logIn(page, 'donor30@demo.sahyog.in', 'Wrong1pass');
-  // issue 31.12: said under the password, with the ways on (no toast at the foot of the screen)
+  // said under the password, with the ways on (no toast at the foot of the screen)
   await expect(page.locator('#signin-password-error')).toHaveText('The email, mobile number or password is incorrect.');
   await expect(page.getByRole('button', { name: 'Use a code instead' })).toBeVisible();
   await logIn(page, 'donor30@demo.sahyog.in', DEMO_PASSWORD, '?redirect_uri=%2Fabout-us');
@@ -60,7 +60,7 @@ test('log in with a one-time code read from the outbox', async ({ page, context 
   await page.getByRole('button', { name: 'Log in with a one-time code' }).click();
   await page.getByLabel('Email or mobile number').fill('donor31@demo.sahyog.in');
   await page.getByRole('button', { name: 'Send code' }).click();
-  // the address is isolated left to right inside the sentence (issue 31: it stays whole in Arabic)
+  // the address is isolated left to right inside the sentence (it stays whole in Arabic)
   await expect(page.getByText(/We sent a code to \u2066?donor31@demo\.sahyog\.in/)).toBeVisible();
   const outbox = await context.newPage();
   await outbox.goto('/dev/outbox');

@@ -1,4 +1,4 @@
-// Issue 31 (1, 5, 6): a new campaigner on a 390 px phone starts a medical fundraiser for her father; the hospital is not
+// A new campaigner on a 390 px phone starts a medical fundraiser for her father; the hospital is not
 // in the list, so she enters its name and city; she adds the medical estimate and his ID and sends it for review. A
 // reviewer confirms the hospital, checks the documents and approves; the story shows the hospital and "documents
 // verified". She signs in again, lands on her fundraisers, finds them in the menu and shares from the dashboard.

@@ -1,4 +1,4 @@
-// Issue 31.14 and 31.15 on a 390 px phone, in en and ar: a donor abroad finds their currency by its symbol and reads
+// On a 390 px phone, in en and ar: a donor abroad finds their currency by its symbol and reads
 // the ticker in it (the ticker asks with their country_code); a card picture that fails shows the default one; the
 // 404 page works without JavaScript; every tap target of the pages a donor uses is at least 44 px; the footer's
 // figures are written in the page's language.

@@ -36,7 +36,7 @@ test('a failed payment from the story comes back to the payment form with st=f, 
   const { f } = await openPaymentForm(page, request);
   await payByCard(page);
   await page.getByRole('button', { name: 'Fail the payment' }).click();
-  // issue 31.3: the form it was placed on (spec 4's origin s kept for the next try), not the story
+  // the form it was placed on (spec 4's origin s kept for the next try), not the story
   await expect(page).toHaveURL(new RegExp(`/new/payment\\?ct=${f.custom_tag}&id=${f.id}&payment=form&or=s&st=f`), { timeout: 20_000 });
   await expect(page.getByTestId('payment-failed')).toHaveText('Payment failed: Payment declined by the bank');
   await expect(page.getByLabel('Full name')).toHaveValue('Meera Iyer');
@@ -84,7 +84,7 @@ test('UPI on a desktop shows a QR code and moves on by itself once the phone has
   await expect(page.getByTestId('thank-you')).toBeVisible({ timeout: 20_000 });
 });
 
-// issue 30.8: a bank app may open the gateway's return in its own browser (no cart cookie, nobody signed in). Its first
+// a bank app may open the gateway's return in its own browser (no cart cookie, nobody signed in). Its first
 // answer is pending; its re-checks every 10 s carry the same signed return and reach the donor's thank-you once paid.
 // The thank-you link alone, in a browser that gave nothing, shows no gift.
 test('a pending return opened in another browser keeps checking and shows the donor their gift once paid; the link alone shows none', async ({ page, request, browser }) => {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// issue 16: the server answers a donation's API writes in its fast lane, outside Next's router (lib/http/fast-lane.ts).
+// the server answers a donation's API writes in its fast lane, outside Next's router (lib/http/fast-lane.ts).
 // Here on the real server: every write is taken there, and a story Next holds in its cache shows the gift as soon as
 // the donor's return is answered. The lane expires Next's tags through Next's own tags manifest (lib/cache/next-tags.ts):
 // if a Next upgrade moves it, this fails.

@@ -1,4 +1,4 @@
-// Issue 31 (3, 7, 8, 9, 10): the giving journeys that keep people, on a phone first. A failed payment comes back to the
+// The giving journeys that keep people, on a phone first. A failed payment comes back to the
 // payment form with everything the donor typed, the reason, "Try again" and "Pay another way"; a signed-in donor finds
 // their details filled in; UPI opens the app on the first tap; the thank-you page puts Share right under the receipt;
 // UPI AutoPay names the handles it takes and explains the mandate's cap before the bank's page.
@@ -79,7 +79,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByTestId('thank-you')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('thank-you')).toContainText('750');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Meera Iyer');
-    // issue 31.9: Share comes right after the receipt, before any offer
+    // Share comes right after the receipt, before any offer
     const order = await page.evaluate(() => [...document.querySelectorAll('[data-testid="thank-you"] > *')].map((e) => e.getAttribute('data-testid') ?? e.tagName.toLowerCase()));
     expect(order.indexOf('thank-you-share')).toBe(order.indexOf('thank-you-receipt') + 1);
     await expect(page.getByTestId('thank-you-share')).toBeInViewport({ ratio: 0.3 });
@@ -100,17 +100,17 @@ test('a signed-in returning donor finds name, email and phone filled in, and rea
   };
   await tap(page.getByTestId('contribute').first());
   await expect(page.getByTestId('payment-form')).toBeVisible();
-  // issue 31.8: from the account, nothing to type
+  // from the account, nothing to type
   await expect(field(page, 'donor_email')).toHaveValue('donor33@demo.sahyog.in');
   await expect(field(page, 'donor_name')).not.toHaveValue('');
   await expect(field(page, 'donor_phone')).toHaveValue(/^97\d{8}$/);
   await expect(page.locator('input[name="mode"][value="UPI"]')).toBeChecked();
   await shot(page, 'payment-form-signed-in-from-story-en');
   await expectNoAxeViolations(page);
-  // issue 31.7: the tap on Contribute itself opens the UPI app (the sandbox's page stands in for it)
+  // the tap on Contribute itself opens the UPI app (the sandbox's page stands in for it)
   const [app] = await Promise.all([page.waitForEvent('popup'), tap(submit(page))]);
   await expect(app).toHaveURL(/\/payment\/sandbox\?gateway_order_id=sbx_order_/);
-  console.log(`issue 31.7: taps from "Contribute now" on the story to the UPI app opening, signed-in donor on a 390 px phone: ${taps}`);
+  console.log(`UPI on a phone: taps from "Contribute now" on the story to the UPI app opening, signed-in donor on a 390 px phone: ${taps}`);
   expect(taps).toBeLessThanOrEqual(3);
   expect(taps).toBe(2);
   // "Please wait…" and the wait are status lines, not buttons; no disabled Contribute left as a decoy

@@ -1,4 +1,4 @@
-// Issue 30.12: a live fundraiser's new words that the screening flags (a UPI ID, a phone number) wait for a reviewer.
+// A live fundraiser's new words that the screening flags (a UPI ID, a phone number) wait for a reviewer.
 // The campaigner's dashboard says the change waits and why; the story keeps its words until a reviewer, comparing old
 // and new, approves (the story shows it) or declines (the dashboard shows the reason), in English and in Arabic.
 import { expect, test, type Page } from '@playwright/test';

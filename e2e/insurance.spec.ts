@@ -1,4 +1,4 @@
-// Issue 15, insurance: a signed-in donor picks a plan (nothing is chosen for them), names the insured person, pays the
+// Insurance: a signed-in donor picks a plan (nothing is chosen for them), names the insured person, pays the
 // premium through the sandbox checkout and comes back to the policy, paid; then confirms the claim account with the
 // code from the outbox. The thank-you page offers the plans with none chosen.
 import { expect, test, type Page } from '@playwright/test';

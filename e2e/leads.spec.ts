@@ -1,4 +1,4 @@
-// Issue 13, leads: a visitor who came from a WhatsApp link refers a patient from /refer, and someone on the start page
+// Leads: a visitor who came from a WhatsApp link refers a patient from /refer, and someone on the start page
 // asks to be called back; a reviewer finds both on the leads page with what they said and where they came from.
 import { devices, expect, test, type Page } from '@playwright/test';
 import { logIn } from './support/sign-in';

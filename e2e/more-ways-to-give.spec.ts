@@ -1,4 +1,4 @@
-// Issue 15: a standalone tip and an anniversary gift paid through the sandbox gateway, and a sponsor's coupon whose
+// A standalone tip and an anniversary gift paid through the sandbox gateway, and a sponsor's coupon whose
 // match reaches the fundraiser's total.
 import { expect, test } from '@playwright/test';
 import { logIn } from './support/sign-in';

@@ -1,4 +1,4 @@
-// Issue 30.1 and 30.2: a donor who changes the currency on the payment page pays that currency's default amount, sees
+// A donor who changes the currency on the payment page pays that currency's default amount, sees
 // it in rupees, loses 80G and the PAN outside rupees, and is offered Sahyog credit only in the currency it is held in.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { logIn } from './support/sign-in';

@@ -1,4 +1,4 @@
-// Issue 30 (spec 4): a failed payment goes back by the page it started from, each with st=f, and every one of those
+// Spec 4: a failed payment goes back by the page it started from, each with st=f, and every one of those
 // pages exists and says the payment did not go through: none is "Page not found". A gift from an update's page (its
 // email's link, spec 2 /new/campaign/campaign_update) comes back to that update with a way to try again. A return
 // carrying another order's result from the thank-you page goes home.

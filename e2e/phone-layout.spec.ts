@@ -1,7 +1,7 @@
 import { devices, expect, test } from '@playwright/test';
 import { paidThankYouPath } from './support/donation';
 
-// Issue 10: a donor arriving from WhatsApp on a phone. No sideways scrolling, and the raised amount,
+// A donor arriving from WhatsApp on a phone. No sideways scrolling, and the raised amount,
 // progress and Contribute are on the first screen, on the main and a partner domain, LTR and RTL.
 const WIDTHS = [360, 390, 414];
 const LOCALES = ['', '/hi', '/ar'];

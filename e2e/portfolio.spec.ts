@@ -87,7 +87,7 @@ test('the profile form shows the spec 5 messages, saves, and takes a picture but
   await expect(page.getByText('Unsupported file format')).toBeVisible();
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
   await file.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
-  // re-encoded without metadata as a 256 px webp (issue 12), under a generated name
+  // re-encoded without metadata as a 256 px webp, under a generated name
   await expect(page.getByRole('img', { name: 'Your profile picture' })).toHaveAttribute('src', /^\/media\/uploads\/[a-f0-9]{32}-avatar\.webp$/);
   const src = (await page.getByRole('img', { name: 'Your profile picture' }).getAttribute('src'))!;
   const served = await page.request.get(src);

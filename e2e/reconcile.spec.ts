@@ -1,4 +1,4 @@
-// Issue 11: with the server running on the embedded database, its job runner credits a paid order whose webhook
+// With the server running on the embedded database, its job runner credits a paid order whose webhook
 // never came and expires one nobody paid (the second e2e server reconciles every 2 s, unpaid orders expire after 4 s).
 import { expect, test } from '@playwright/test';
 import { JOBS_PORT } from '../playwright.config';

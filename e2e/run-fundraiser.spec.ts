@@ -1,4 +1,4 @@
-// Issue 13: a campaigner runs a live fundraiser from its dashboard: posts an update with a picture that shows on the
+// A campaigner runs a live fundraiser from its dashboard: posts an update with a picture that shows on the
 // story, offers a reward; a donor gives with the reward; the dashboard's chart and the reward's count follow.
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
@@ -69,7 +69,7 @@ test('a campaigner posts an update with a picture and offers a reward; a donor g
   const donationsAfter = Number(await page.locator('.chart-table tbody tr').last().locator('td').first().textContent());
   expect(donationsAfter).toBe(donationsBefore + 1);
 
-  // issue 30: removing the reward a donor chose retires it: it stays on their gift and is offered to no one new
+  // removing the reward a donor chose retires it: it stays on their gift and is offered to no one new
   const offered = page.getByTestId('reward-list').locator('li').filter({ hasText: `Thank-you video ${run}` });
   await offered.getByRole('button', { name: 'Remove' }).click();
   await expect(offered).toContainText('No longer offered');

@@ -1,4 +1,4 @@
-// Issue 31: walls that say why. A guest who has just given taps "Start a monthly SIP", is told why she signs in, finds
+// Walls that say why. A guest who has just given taps "Start a monthly SIP", is told why she signs in, finds
 // her email already typed, continues with a one-time code (no password), and starts the SIP signed in. Also: a US
 // number's code goes to +1, and the phone menu closes after a tap. On a 390 px phone, in English and Arabic.
 import { expect, test, type Page } from '@playwright/test';

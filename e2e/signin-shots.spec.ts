@@ -1,4 +1,4 @@
-// Issue 31: screenshots of the sign-in and code screens, the phone field on the payment form and the phone menu, at
+// Screenshots of the sign-in and code screens, the phone field on the payment form and the phone menu, at
 // 390 px (a phone) and 1366 px, in English and Arabic, into SHOTS_DIR (not committed). Each sign-in screen passes axe.
 import fs from 'node:fs';
 import { devices, expect, test, type Browser, type Page } from '@playwright/test';

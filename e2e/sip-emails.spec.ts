@@ -1,4 +1,4 @@
-// Issue 31.4 and 31.11 on a 390 px phone, in English and Arabic: a donor changes their SIP's amount, sees ₹50 refused
+// On a 390 px phone, in English and Arabic: a donor changes their SIP's amount, sees ₹50 refused
 // with the error alone (no green "Lowered to ₹50" beside it), sees the change confirmed, and reads the confirmation
 // email in the dev outbox: the new amount, in their language, as text and HTML, with an absolute link that opens the
 // SIP page. Screenshots of the SIP screen and of the email's HTML go to SHOTS_DIR when it is set.

@@ -1,4 +1,4 @@
-// Issue 30.3, consent for every SIP debit: a donor who left one SIP at the mandate step and set up another sees the
+// Consent for every SIP debit: a donor who left one SIP at the mandate step and set up another sees the
 // first still waiting, not riding the second's mandate; changing the second's payment method names each SIP it would
 // pay and the new monthly total, and the waiting one moves (and starts) only when the donor ticks it.
 import { expect, test } from '@playwright/test';

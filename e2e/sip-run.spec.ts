@@ -1,4 +1,4 @@
-// Issue 14 on the jobs server (its SIP charge run passes every 3 s): a donor subscribes, the run charges the month, the
+// On the jobs server (its SIP charge run passes every 3 s): a donor subscribes, the run charges the month, the
 // SIP page shows which fundraisers it reached, the donor lowers and pauses it, and the cancel link in the month's receipt
 // works signed out, once.
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 14, monthly giving: a donor subscribes to two causes with the sandbox mandate and sees their SIP start.
+// Monthly giving: a donor subscribes to two causes with the sandbox mandate and sees their SIP start.
 import { expect, test } from '@playwright/test';
 import { logIn } from './support/sign-in';
 

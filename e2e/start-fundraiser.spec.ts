@@ -1,4 +1,4 @@
-// Issue 12: a first-time campaigner on a phone starts a medical fundraiser signed out, signs up at the photos step,
+// A first-time campaigner on a phone starts a medical fundraiser signed out, signs up at the photos step,
 // leaves and comes back, adds a cover and sends it for review; a reviewer approves; the story is live everywhere.
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
@@ -105,7 +105,7 @@ test('a new user starts a medical fundraiser signed out, signs up, resumes, adds
   await expect(page.getByRole('img', { name: 'Cover photo' })).toHaveAttribute('src', /\/media\/uploads\//);
   await page.getByRole('button', { name: 'Save and continue' }).click();
 
-  // issue 31.6: the medical estimate and the patient's ID, private to the reviewers
+  // the medical estimate and the patient's ID, private to the reviewers
   await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
   const scan = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#ffffff' } }).jpeg().toBuffer();
   await page.getByLabel('Add the medical estimate').setInputFiles({ name: 'estimate.jpg', mimeType: 'image/jpeg', buffer: scan });
@@ -136,7 +136,7 @@ test('a new user starts a medical fundraiser signed out, signs up, resumes, adds
   await reviewer.goto('/review');
   await reviewer.getByRole('link', { name: title }).click();
   await expect(reviewer.getByText('Ramesh Kumar').first()).toBeVisible();
-  // Ruby Hall Clinic is in the list already; the documents are checked before approving (issue 31.6)
+  // Ruby Hall Clinic is in the list already; the documents are checked before approving
   await expect(reviewer.getByTestId('review-proof')).toContainText('In the hospital list.');
   await reviewer.getByRole('button', { name: 'Mark documents checked' }).click();
   await expect(reviewer.getByTestId('documents-checked')).toBeVisible();

@@ -1,5 +1,5 @@
-// Issue 13, supporting fundraisers: a supporter starts one from a running story; a gift to it shows on its page and
-// in the parent's total, and the parent lists it with what it raised. Issue 30.12: it waits for a reviewer, who sees
+// Supporting fundraisers: a supporter starts one from a running story; a gift to it shows on its page and
+// in the parent's total, and the parent lists it with what it raised. It waits for a reviewer, who sees
 // the fundraiser it supports, before it is public.
 import { expect, test, type Page } from '@playwright/test';
 import { paidThankYouPath } from './support/donation';

@@ -15,7 +15,7 @@ async function openPaymentForm(page: Page, request: APIRequestContext) {
   return f as { custom_tag: string };
 }
 
-/** UPI app is the first choice for rupees; the tap on Contribute opens the UPI app (issue 31.7) and the page starts waiting. */
+/** UPI app is the first choice for rupees; the tap on Contribute opens the UPI app and the page starts waiting. */
 async function contributeByUpiApp(page: Page) {
   await page.getByLabel('UPI app').check();
   const [app] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: /^Contribute/ }).click()]);
@@ -49,7 +49,7 @@ test('UPI on a phone: a declined payment shows the failure on the waiting page @
   await app.getByRole('button', { name: 'Fail the payment' }).click();
   await expect(page.getByText('Payment failed: Payment declined by the bank')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('upi-timer')).toHaveCount(0);
-  // issue 31.3: with the two ways on, the details still in the form
+  // with the two ways on, the details still in the form
   await expect(page.getByTestId('payment-retry')).toBeVisible();
   await expect(page.getByTestId('payment-other-way')).toBeVisible();
   await expect(page.getByLabel('Full name')).toHaveValue('Meera Iyer');

@@ -1,4 +1,4 @@
-// Issue 15, spec 9: the utm fields of a landing URL are kept in cookies for 7 days and reach what the visitor creates
+// Spec 9: the utm fields of a landing URL are kept in cookies for 7 days and reach what the visitor creates
 // later (here a draft fundraiser); the home page shows the campaigns this browser visited, newest first.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { logIn } from './support/sign-in';

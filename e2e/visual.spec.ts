@@ -1,7 +1,7 @@
 import { devices, expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { paidThankYouPath } from './support/donation';
 
-// Issue 10: the first screen of the story, payment and thank-you pages kept as baselines, on a phone and a desktop,
+// The first screen of the story, payment and thank-you pages kept as baselines, on a phone and a desktop,
 // in English and Arabic, so a layout change shows up in review. Update with `npx playwright test e2e/visual.spec.ts
 // --update-snapshots` and look at the new pictures before committing them.
 const SCREENS = [
@@ -44,7 +44,7 @@ test('story, payment and thank-you pages look as reviewed, on a phone and a desk
   for (const screen of SCREENS) {
     const context = await browser.newContext(screen.use);
     const page = await context.newPage();
-    // the Latin font is optional and not preloaded (issue 10: the first paint waits for nothing): a visitor's first page
+    // the Latin font is optional and not preloaded (the first paint waits for nothing): a visitor's first page
     // shows the system fallback and every later page the font, fetched by then. The baselines are the later pages.
     await page.goto('/about-us');
     await settled(page);

@@ -1,4 +1,4 @@
-// Issue 13, withdrawals and a public spending record: the owner of a fundraiser that has raised money adds the bank
+// Withdrawals and a public spending record: the owner of a fundraiser that has raised money adds the bank
 // account to pay into and asks for a withdrawal with a photo of the bill; a reviewer approves it and marks it paid with
 // the bank's reference; the story shows it under "How funds are used". Both pages fit a 390 px phone, in Arabic too.
 import sharp from 'sharp';

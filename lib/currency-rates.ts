@@ -25,7 +25,7 @@ export const DEFAULT_INR_PER_UNIT_MICROS: Record<CurrencyCode, number> = {
 // pure arithmetic, also used in the browser (the payment page's rupee equivalent)
 export { convertMinor } from './money';
 
-// issue 16: every cart and order converts with today's rates; they change once a day, so one read serves a minute
+// every cart and order converts with today's rates; they change once a day, so one read serves a minute
 let recent: { rates: Record<string, number>; at: number } | null = null;
 
 /** Today's rates: the currency_rates table over the defaults (micro-rupees per unit, by ISO code), read at most once a minute. */

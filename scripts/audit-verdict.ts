@@ -1,4 +1,4 @@
-// What CI makes of `npm audit --omit=dev --json` (issue 30.16): advisories of high or critical severity in what the
+// What CI makes of `npm audit --omit=dev --json`: advisories of high or critical severity in what the
 // product ships fail the build, unless .ci/audit-exceptions.json names them with a reason. Pure, so it is tested.
 
 export interface AuditException {

@@ -1,4 +1,4 @@
-// CI's dependency audit (issue 30.16): `npm audit --omit=dev --audit-level=high`, with the exceptions named and reasoned
+// CI's dependency audit: `npm audit --omit=dev --audit-level=high`, with the exceptions named and reasoned
 // in .ci/audit-exceptions.json. Exit 1 when an advisory of high or critical severity in the shipped dependencies has no
 // exception. When the registry cannot answer audits (this project's build machines' registry answers 405), it says so
 // in capitals and exits 0: a registry outage is no fault of our code; AUDIT_REQUIRED=1 makes that a failure too.

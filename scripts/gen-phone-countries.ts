@@ -1,5 +1,5 @@
 // npm run gen:phone-countries: writes lib/phone/countries.ts, the country → dialling code table the browser gets
-// (issue 31: the phone picker without libphonenumber-js's metadata on the payment and sign-in pages).
+// (the phone picker without libphonenumber-js's metadata on the payment and sign-in pages).
 // tests/unit/phone-countries.test.ts fails when the table and libphonenumber-js differ: rerun this after upgrading it.
 import fs from 'node:fs';
 import path from 'node:path';

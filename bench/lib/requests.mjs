@@ -27,5 +27,5 @@ export async function postJson(base, path, body, headers = {}) {
   return { status: r.status, json, headers: r.headers };
 }
 
-/** The Cookie header a browser sends after this answer: a cart's answer sets its checkout access, without which its order and send are refused (issue 30.8). */
+/** The Cookie header a browser sends after this answer: a cart's answer sets its checkout access, without which its order and send are refused. */
 export const browserCookies = (headers) => headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');

@@ -20,7 +20,7 @@ export function AccountLink({ labels }: { labels: { signIn: string; account: str
   }
   return (
     <>
-      {/* issue 31.5: a campaigner finds her fundraisers from every page (the manage list; a donor's is empty with "Start") */}
+      {/* a campaigner finds her fundraisers from every page (the manage list; a donor's is empty with "Start") */}
       <Link href="/manage/list" className="account-item" data-testid="my-fundraisers">
         {labels.fundraisers}
       </Link>{' '}

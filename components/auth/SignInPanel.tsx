@@ -43,7 +43,7 @@ export function SignInPanel({
   socialFailed: boolean;
   registrationSource?: string;
   walletReturn?: WalletReturn | null;
-  /** issue 31: why a page sent her here; she is told, and starts with a code (no password to remember) */
+  /** why a page sent her here; she is told, and starts with a code (no password to remember) */
   reason?: SignInReason | null;
 }) {
   const t = useTranslations('Auth');
@@ -191,7 +191,7 @@ export interface ContactEntry {
   extension: string;
 }
 
-/** One field for an email or a mobile number; a number gets the country picker (issue 31, the shared phone field). */
+/** One field for an email or a mobile number; a number gets the country picker (the shared phone field). */
 function ContactField({ id, entry, onChange, error, hint, autoFocus }: { id: string; entry: ContactEntry; onChange: (e: ContactEntry) => void; error?: string; hint?: string; autoFocus?: boolean }) {
   const t = useTranslations('Auth');
   const locale = useLocale();
@@ -227,7 +227,7 @@ function LoginForm({ redirect, entry, setEntry, onDone, onUseCode, onForgot }: {
     const r = await postJson<SignedIn>('/api/auth/login', { email_id: entry.value.trim(), ...contactPayload(entry), password, ...redirect });
     setBusy(false);
     if (r.ok) return onDone(r.data);
-    // issue 31: a wrong password is said under the field, with the two ways on
+    // a wrong password is said under the field, with the two ways on
     if (r.status === 401) return setErrors({ password: t('badCredentials') });
     const f = r.error.fields ?? {};
     if (f.email_id || f.extension) return setErrors({ contact: f.email_id ?? f.extension });
@@ -320,7 +320,7 @@ function OtpForm({ redirect, entry, setEntry, onDone, onError }: { redirect: Red
   const [now, setNow] = useState(() => Date.now());
   const contactInput = useRef<HTMLDivElement>(null);
   const waitS = sent ? Math.max(0, Math.ceil((sent.at + sent.resend_after_s * 1000 - now) / 1000)) : 0;
-  // issue 31: the resend button counts down once a second until it may be used
+  // the resend button counts down once a second until it may be used
   useEffect(() => {
     if (step !== 'code' || waitS <= 0) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);

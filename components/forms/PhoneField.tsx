@@ -1,5 +1,5 @@
 'use client';
-// issue 31: one phone field for every country: a country picker (its letters and +code shown, the name read out)
+// one phone field for every country: a country picker (its letters and +code shown, the name read out)
 // beside the number. The picker sets the dialling code ('+1'); the server turns code and number into E.164.
 import { useEffect, useMemo, useState, type InputHTMLAttributes } from 'react';
 import type { CountryCode } from '@/lib/phone/countries';

@@ -1,5 +1,5 @@
 'use client';
-// Issue 15, spec 7 entity/{id}/credit/details: the bank account a claim is paid into, confirmed with a one-time code.
+// Spec 7 entity/{id}/credit/details: the bank account a claim is paid into, confirmed with a one-time code.
 // The details go first (a code is sent to the owner), then the code with the same details stores them.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

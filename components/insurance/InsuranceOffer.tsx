@@ -1,5 +1,5 @@
 'use client';
-// Issue 15: the thank-you page offers the insurance plans, never pre-selected: nothing is chosen until the donor picks
+// The thank-you page offers the insurance plans, never pre-selected: nothing is chosen until the donor picks
 // a plan, and only then does the way on name it (the plans page otherwise, with nothing chosen there either).
 import { useId, useState } from 'react';
 

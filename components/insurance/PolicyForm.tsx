@@ -1,5 +1,5 @@
 'use client';
-// Issue 15: pick a plan and name the insured person (spec 5 rules: one zod schema here and on the server). It creates
+// Pick a plan and name the insured person (spec 5 rules: one zod schema here and on the server). It creates
 // the policy (then its page takes the payment), or, given a policy, changes it while it is unpaid.
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';

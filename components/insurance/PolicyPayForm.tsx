@@ -1,5 +1,5 @@
 'use client';
-// Issue 15: the premium's payment, the way a gift's goes (spec 4): insurance/pay places the order, payment/send gives
+// The premium's payment, the way a gift's goes (spec 4): insurance/pay places the order, payment/send gives
 // the gateway's page, and the gateway brings the payer back through new/payment-route to the policy's page. A UPI id
 // gets a collect request instead, and this page waits for it as the payment page does.
 import { useState } from 'react';

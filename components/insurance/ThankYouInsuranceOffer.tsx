@@ -1,4 +1,4 @@
-// Issue 15: the thank-you page's insurance offer, rendered on the server in the page's language; the picking is the
+// The thank-you page's insurance offer, rendered on the server in the page's language; the picking is the
 // client island's (InsuranceOffer), which starts with no plan chosen.
 import { getTranslations } from 'next-intl/server';
 import { localizedPath } from '@/lib/i18n/locales';

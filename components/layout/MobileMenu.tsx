@@ -1,5 +1,5 @@
 'use client';
-// issue 31.13: the phone menu closes after a tap on one of its links (the header stays mounted across client-side
+// the phone menu closes after a tap on one of its links (the header stays mounted across client-side
 // navigation, so an open <details> would cover the next page), on a new page, and on Escape.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { usePathname } from 'next/navigation';

@@ -1,5 +1,5 @@
 'use client';
-// The acknowledge form (spec 7, issue 13) under one donation on the dashboard: the campaigner writes a thank-you; the
+// The acknowledge form (spec 7) under one donation on the dashboard: the campaigner writes a thank-you; the
 // first one is emailed to the donor, a later change is only saved. AcknowledgeSchema checks it here and in the route.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

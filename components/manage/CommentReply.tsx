@@ -1,5 +1,5 @@
 'use client';
-// Replying to one comment from the dashboard (issue 13). ReplySchema checks the text here and again in
+// Replying to one comment from the dashboard. ReplySchema checks the text here and again in
 // POST /api/fundraisers/{id}/comments/{commentId}/replies; the list above is the server's part and is refreshed.
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';

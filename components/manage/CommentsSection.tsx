@@ -1,4 +1,4 @@
-// The dashboard's comments (issue 13): the newest comments on the story and its updates, each with the replies already
+// The dashboard's comments: the newest comments on the story and its updates, each with the replies already
 // given and a form to reply. A server component: it loads its own data for the signed-in person (lib checks they manage it).
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';

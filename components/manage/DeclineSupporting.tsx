@@ -1,5 +1,5 @@
 'use client';
-// Declining one supporting fundraiser (issue 30.12): a button, then a confirm step that says there is no undo. Focus
+// Declining one supporting fundraiser: a button, then a confirm step that says there is no undo. Focus
 // moves to the question when it opens, back to the button when cancelled, and to the outcome once declined.
 import { useEffect, useRef, useState } from 'react';
 import { sendToApi } from '@/components/auth/client-session';

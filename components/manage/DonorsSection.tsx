@@ -1,4 +1,4 @@
-// The dashboard's donors (issue 13): recent successful donations, each with the acknowledge form (spec 7), and the
+// The dashboard's donors: recent successful donations, each with the acknowledge form (spec 7), and the
 // whole list as CSV. A server component: it loads its own data for the signed-in person (lib checks they manage it).
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';

@@ -1,7 +1,7 @@
 'use client';
-// Editing a live fundraiser from its dashboard (issue 13): its words, goal, end date and cover, through the same PUT and
+// Editing a live fundraiser from its dashboard: its words, goal, end date and cover, through the same PUT and
 // media rules as the wizard (lib/fundraisers/drafts.ts LIVE_EDITABLE_FIELDS); the story page shows the change at once,
-// unless the screening holds new words for a reviewer (issue 30.12: the page then says so, and why).
+// unless the screening holds new words for a reviewer (the page then says so, and why).
 import { useState, type ReactNode } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';

@@ -1,5 +1,5 @@
 'use client';
-// Ending a fundraiser early (issue 13): one button, then a confirm step that says what happens (donations stop, no
+// Ending a fundraiser early: one button, then a confirm step that says what happens (donations stop, no
 // undo). Focus moves to the question when it opens and back to the button when it is cancelled; Escape cancels too.
 import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';

@@ -1,4 +1,4 @@
-// Issue 30.12: what the screening found in a campaigner's held words, told to them in their language (server component).
+// What the screening found in a campaigner's held words, told to them in their language (server component).
 import { getTranslations } from 'next-intl/server';
 import type { ScreeningFlag } from '@/lib/content/screening';
 

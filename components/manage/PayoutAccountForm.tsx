@@ -1,5 +1,5 @@
 'use client';
-// The bank account withdrawals are paid into (issue 13): the saved one shown masked, a form to add or change it.
+// The bank account withdrawals are paid into: the saved one shown masked, a form to add or change it.
 // PayoutAccountSchema checks it here and again in PUT /api/campaigns/{id}/payout-account.
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';

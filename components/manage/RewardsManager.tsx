@@ -1,6 +1,6 @@
 'use client';
 // The campaigner's rewards (spec 3, 7): the list with what is left, an add form, and remove: a reward donors chose is
-// retired (issue 30), shown here as no longer offered, and stays on their gifts.
+// retired, shown here as no longer offered, and stays on their gifts.
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';

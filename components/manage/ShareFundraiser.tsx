@@ -1,4 +1,4 @@
-// Issue 31.5: a live fundraiser's dashboard opens with the two shares that bring most support: WhatsApp and the link.
+// A live fundraiser's dashboard opens with the two shares that bring most support: WhatsApp and the link.
 import { getTranslations } from 'next-intl/server';
 import { MessageCircle } from 'lucide-react';
 import { shareLinks, storyShareMessage } from '@/lib/story/share';

@@ -1,4 +1,4 @@
-// The dashboard's supporting fundraisers (issue 30.12): every page a supporter started for this fundraiser, where it
+// The dashboard's supporting fundraisers: every page a supporter started for this fundraiser, where it
 // stands, and a way to decline one waiting for review or live. A server component: lib checks the user manages it.
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';

@@ -1,4 +1,4 @@
-// Issue 30.12: the dashboard's updates that are not public: waiting for review (with what the screening found) or
+// The dashboard's updates that are not public: waiting for review (with what the screening found) or
 // declined (with the reviewer's reason). A server component: lib checks the user manages the fundraiser.
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';

@@ -1,6 +1,6 @@
 'use client';
-// Posting an update (issue 13): a title and the text with pictures (the story editor), sent to the donors by email.
-// Issue 30.12: one the screening holds for review is said so (not on the story, not emailed yet), and listed below.
+// Posting an update: a title and the text with pictures (the story editor), sent to the donors by email.
+// One the screening holds for review is said so (not on the story, not emailed yet), and listed below.
 import { useState } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';

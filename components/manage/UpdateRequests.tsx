@@ -1,4 +1,4 @@
-// The dashboard's open "ask for update" requests (spec 7, issue 13): who asked, when, and their note. Posting an update
+// The dashboard's open "ask for update" requests (spec 7): who asked, when, and their note. Posting an update
 // answers them all, so this block only reads. A server component: lib checks the signed-in person manages the fundraiser.
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';

@@ -1,5 +1,5 @@
 'use client';
-// Asking for a withdrawal (issue 13): an amount up to the available balance, what it is for, and a photo of the bill or
+// Asking for a withdrawal: an amount up to the available balance, what it is for, and a photo of the bill or
 // estimate. WithdrawalRequestSchema checks the words here and again in POST /api/campaigns/{id}/withdrawals, whose
 // answer (the balance under the fundraiser's lock) decides.
 import { useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-// The dashboard's withdrawals (issue 13): the balance, the payout bank account, a request form and every withdrawal
+// The dashboard's withdrawals: the balance, the payout bank account, a request form and every withdrawal
 // with where it stands. A server component: it loads its own data for the signed-in person (lib checks they manage it).
 import { getTranslations } from 'next-intl/server';
 import { getDb, type Db } from '@/lib/db/client';

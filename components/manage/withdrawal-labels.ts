@@ -1,4 +1,4 @@
-// The words of the withdrawal forms (issue 13), by key under the Withdrawals messages. A plain module, not a client
+// The words of the withdrawal forms, by key under the Withdrawals messages. A plain module, not a client
 // one: server pages read these key lists to build the labels, and a value imported from a 'use client' file is only a
 // reference on the server. Labels cross to the browser, so they are strings: templates are filled in there.
 import type { WithdrawalStatus } from '@/lib/validation/withdrawals';

@@ -7,7 +7,7 @@ import { sendToApi } from '../auth/client-session';
 import { failureMessage } from './failure-message';
 
 interface Props {
-  /** the gift's fundraiser and the email typed so far: the server says at once when the match is not for this donor (issue 30) */
+  /** the gift's fundraiser and the email typed so far: the server says at once when the match is not for this donor */
   fundraiserId?: number;
   donorEmail?: string;
   amount: number;

@@ -21,7 +21,7 @@ export function CreditPay({ fundraiser, credit, amount, currency, locale, locale
   // the chosen amount, or all the credit when the amount is more: the button says which
   const giveMinor = Math.min(toMinor(amount), credit.balanceMinor);
   const fits = giveMinor >= toMinor(1);
-  // credit is given only in the currency it was granted in (issue 30.2): the form offers it there alone
+  // credit is given only in the currency it was granted in: the form offers it there alone
   if (currency !== credit.currency) return null;
 
   async function give() {

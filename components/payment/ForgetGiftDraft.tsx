@@ -1,5 +1,5 @@
 'use client';
-// Issue 31.3: a paid gift needs none of what the payment form kept in this tab for a retry.
+// A paid gift needs none of what the payment form kept in this tab for a retry.
 import { useEffect } from 'react';
 import { forgetGiftDrafts } from './gift-draft';
 

@@ -1,6 +1,6 @@
 'use client';
 // spec 8: a payment gateway failure shows its description; pages stay cacheable, so st=f is read here. Where the page
-// itself offers no Contribute beside it (issue 30: an update's page, the thank-you page), it offers to try again.
+// itself offers no Contribute beside it (an update's page, the thank-you page), it offers to try again.
 import { useSyncExternalStore } from 'react';
 import { FailedReason } from './FailedReason';
 

@@ -43,15 +43,15 @@ interface Props {
   currencyOptions: { code: string; label: string }[];
   /** today's rates (micro-rupees per unit): a gift in another currency shows what it is in rupees */
   inrPerUnitMicros: Record<string, number>;
-  /** anniversary giving (issue 15): the gift's origin code and the occasion it marks, carried to the cart */
+  /** anniversary giving: the gift's origin code and the occasion it marks, carried to the cart */
   /** spec 4: where a failed payment comes back to (the page the gift started from) */
   origin?: 's' | 'f' | 'tp' | 'up' | 'ps' | 'tann';
-  /** origin up (issue 30): the update the gift is given from */
+  /** origin up: the update the gift is given from */
   updateId?: number | null;
   dedication?: { occasion: string; honoree: string; message?: string } | null;
-  /** issue 31.8: a signed-in donor's details from their account, filled in so they type nothing */
+  /** a signed-in donor's details from their account, filled in so they type nothing */
   donor?: { name: string; email: string; extension: string | null; phone: string | null; pincode: string | null } | null;
-  /** issue 31.3: the donor came back from a failed payment (st=f), with the gateway's reason when it gave one */
+  /** the donor came back from a failed payment (st=f), with the gateway's reason when it gave one */
   failed?: { reason: string | null } | null;
 }
 
@@ -80,11 +80,11 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   const [tipPercent, setTipPercent] = useState(0);
   // spec 7 POST coupon: the sponsor's code the donor applied (the server checks it again with the cart)
   const [couponCode, setCouponCode] = useState<string | null>(null);
-  // a coupon the cart refused (issue 30: not for this donor, or used up meanwhile): shown under its field, and the next
+  // a coupon the cart refused (not for this donor, or used up meanwhile): shown under its field, and the next
   // press gives without it; the field starts again (its key) holding the refused code and the reason
   const [couponRefused, setCouponRefused] = useState<{ code: string; reason: string; key: number } | null>(null);
   const [serverError, setServerError] = useState('');
-  // issue 31.3: a payment that failed (at the gateway, or while this page waited): its reason, "Try again", "Pay another way"
+  // a payment that failed (at the gateway, or while this page waited): its reason, "Try again", "Pay another way"
   const [failure, setFailure] = useState<{ reason: string | null; at: number } | null>(failed ? { reason: failed.reason, at: 0 } : null);
   const failurePanel = useRef<HTMLDivElement>(null);
   const modesGroup = useRef<HTMLFieldSetElement>(null);
@@ -123,7 +123,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     },
   });
 
-  // issue 31.3: what this tab kept of the donor's last try for this fundraiser comes back (after hydration: it is the tab's, not the server's)
+  // what this tab kept of the donor's last try for this fundraiser comes back (after hydration: it is the tab's, not the server's)
   useEffect(() => {
     let live = true;
     // the draft's code comes after the page is usable: most visits have no draft to bring back
@@ -158,9 +158,9 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   const donorEmail = useWatch({ control, name: 'donor_email' }) as string | undefined;
   const donorExtension = useWatch({ control, name: 'donor_extension' }) as string | undefined;
   const presets = donationPresetsFor(currency);
-  // 80G (and so the PAN) is for gifts in rupees only (issue 30.1)
+  // 80G (and so the PAN) is for gifts in rupees only
   const taxBenefit = fundraiser.taxBenefit && currency === DEFAULT_CURRENCY;
-  // credit is given in the currency it was granted in, never another (issue 30.2)
+  // credit is given in the currency it was granted in, never another
   const credit = credits.find((c) => c.currency === currency && c.balanceMinor > 0) ?? null;
   const creditElsewhere = credit ? [] : credits.filter((c) => c.balanceMinor > 0);
   // spec 7 payment/options: UPI and wallets take rupees only
@@ -180,7 +180,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     if (realtime) {
       // loaded only for a donor who is waiting on a UPI payment
       void import('pusher-js').then(({ default: Pusher }) => {
-        // the order's channel is private: our server signs it for this browser, the one that made the cart (issue 30.8)
+        // the order's channel is private: our server signs it for this browser, the one that made the cart
         const channelAuthorization = { endpoint: REALTIME_AUTH_PATH, transport: 'ajax' as const };
         const client = new Pusher(realtime.key, { cluster: realtime.cluster, channelAuthorization, ...(realtime.wsHost ? { wsHost: realtime.wsHost, wsPort: realtime.wsPort, forceTLS: false, enabledTransports: ['ws'] } : {}) });
         client.subscribe(orderChannel(orderId)).bind(PAYMENT_RESULT_EVENT, (result: { status: string; redirect: string | null }) => {
@@ -207,7 +207,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   }
 
   /**
-   * issue 31.7: on a phone, the tap that gives by UPI opens the UPI app's window itself (a window opened after the
+   * on a phone, the tap that gives by UPI opens the UPI app's window itself (a window opened after the
    * cart, order and send calls would be a blocked popup); the gateway's page is loaded into it once the order is sent.
    */
   function openUpiWindowOnTap() {
@@ -233,7 +233,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     setServerError('');
     setFailure(null);
     setUpiApp(null);
-    // the donor's details stay in this tab while they are at the gateway (issue 31.3): a failure brings them back
+    // the donor's details stay in this tab while they are at the gateway: a failure brings them back
     const { keepGiftDraft } = await import('./gift-draft');
     keepGiftDraft(fundraiser.id, { donated_amount: Number(values.donated_amount), currency: values.currency, otherAmount, donor_name: values.donor_name ?? '', donor_email: values.donor_email ?? '', donor_extension: values.donor_extension ?? '', donor_phone: values.donor_phone ?? '', donor_pincode: values.donor_pincode ?? '', is_anonymous: values.is_anonymous === '1' ? '1' : '0', tipPercent, mode: chosenMode ?? 'UPI', vpa, reward_id: values.reward_id ? Number(values.reward_id) : null });
     if (chosenMode === 'VPA' && !UPI_ID_PATTERN.test(vpa.trim())) return setVpaError(t('vpaInvalid'));
@@ -296,7 +296,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   }
 
   /**
-   * issue 30.1: a new currency starts at its own default amount (a preset chip), never the old number in it; a PAN
+   * a new currency starts at its own default amount (a preset chip), never the old number in it; a PAN
    * typed for a rupee gift is dropped outside rupees.
    */
   function switchCurrency(next: string) {
@@ -338,7 +338,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
       </ul>
       <form ref={formRef} className="panel payment-form" onSubmit={handleSubmit(onSubmit, closeUpiWindow)} noValidate data-testid="payment-form">
         {failure && (
-          // issue 31.3: the reason, and the two ways on, first in the form; everything the donor typed is still below
+          // the reason, and the two ways on, first in the form; everything the donor typed is still below
           <div ref={failurePanel} className="notice-error payment-failed-notice" role="alert" data-testid="payment-failure">
             <p data-testid="payment-failed">{failure.reason ? <FailedReason template={t.raw('failed') as string} reason={failure.reason} /> : t('failedNoReason')}</p>
             <p>{t('failedKept')}</p>
@@ -447,7 +447,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
           onChoose={setMode}
           marks={marks}
           detail={
-            // issue 31.7: the UPI ID box right under its own option
+            // the UPI ID box right under its own option
             chosenMode === 'VPA' ? (
               <Field id="pay-vpa" label={t('vpa')} error={vpaError || undefined}>
                 {(c) => <input {...c} value={vpa} onChange={(e) => setVpa(e.target.value)} placeholder="name@bank" autoComplete="off" autoCapitalize="none" spellCheck={false} dir="ltr" />}
@@ -461,7 +461,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
         <Field id="pay-donor_email" label={t('email')} error={errorOf('donor_email')}>
           {(c) => <input {...c} type="email" autoComplete="email" {...register('donor_email')} />}
         </Field>
-        {/* issue 31: the shared phone field: a country picker sets donor_extension ('+1'), the number beside it */}
+        {/* the shared phone field: a country picker sets donor_extension ('+1'), the number beside it */}
         <PhoneField
           id="pay-donor_phone"
           countryId="pay-donor_extension"
@@ -546,7 +546,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
               </span>
             )}
           </p>
-          {/* issue 31.7: while the payment is under way, a status line says so; no button is left to tap in vain */}
+          {/* while the payment is under way, a status line says so; no button is left to tap in vain */}
           {vpaState === 'waiting' ? (
             <>
               <p className="pay-status" role="status" data-testid="vpa-waiting">

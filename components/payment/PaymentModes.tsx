@@ -10,7 +10,7 @@ interface Props {
   modes: readonly PaymentOption[];
   chosen: PaymentOption | undefined;
   onChoose: (mode: PaymentOption) => void;
-  /** what the chosen method asks for (a UPI ID), shown right under its own tile (issue 31.7) */
+  /** what the chosen method asks for (a UPI ID), shown right under its own tile */
   detail?: ReactNode;
   ref?: Ref<HTMLFieldSetElement>;
   /** each method's mark, drawn on the server (methodMarks()) */

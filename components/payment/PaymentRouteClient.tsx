@@ -17,8 +17,8 @@ export function PaymentRouteClient({ localePrefix }: { localePrefix: string }) {
       const answer = await fetch(`/api/payment/response/${encodeURIComponent(ret.orderId)}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        // every re-check carries the gateway's return too: it proves the reader in a browser that did not make the cart
-        // (issue 30.8); once the server has applied it, a re-check asks the gateway for news
+        // every re-check carries the gateway's return too: it proves the reader in a browser that did not make the cart;
+        // once the server has applied it, a re-check asks the gateway for news
         body: JSON.stringify(ret.gatewayParams),
       }).then(
         async (r) => ({ ok: r.ok, body: await r.json().catch(() => null) }),

@@ -1,4 +1,4 @@
-// The reader of a checkout page being rendered: the signed-in user and the carts this browser made (issue 30.8), for
+// The reader of a checkout page being rendered: the signed-in user and the carts this browser made, for
 // server components that show a donor's gift only to its donor.
 import 'server-only';
 import { headers } from 'next/headers';

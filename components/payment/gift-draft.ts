@@ -1,4 +1,4 @@
-// Issue 31.3: what a donor typed on the payment form, kept while they are at the gateway so a failed payment comes back
+// What a donor typed on the payment form, kept while they are at the gateway so a failed payment comes back
 // to the form with all of it. In this tab's sessionStorage, not on the server: it never leaves the donor's device, no
 // link or order id can show it to anyone else, and it is gone when the tab closes. Never a card (the gateway's page
 // takes that), a PAN or a bank account.

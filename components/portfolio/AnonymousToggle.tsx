@@ -1,5 +1,5 @@
 'use client';
-// spec 7 "PUT anonymous flag" on one of the donor's own donations (issue 13): the switch shows what the server saved,
+// spec 7 "PUT anonymous flag" on one of the donor's own donations: the switch shows what the server saved,
 // and goes back if the change fails.
 import { useId, useState } from 'react';
 import { sendToApi } from '@/components/auth/client-session';

@@ -1,5 +1,5 @@
 'use client';
-// Issue 14: one SIP as its donor manages it, in two taps: a tap opens the change (amount, pause, skip, payment method,
+// One SIP as its donor manages it, in two taps: a tap opens the change (amount, pause, skip, payment method,
 // cancel, resume), a second confirms it. Signed in it calls PUT subscriptions/{id}(/pledge); opened from a signed email
 // link it shows only that link's change and posts the link's token instead. What the server answers is what it shows.
 import { useEffect, useId, useRef, useState } from 'react';
@@ -57,9 +57,9 @@ export interface SipActionsProps {
   now: string;
   /** opened from a signed email link: only its change, sent with its token, no session */
   link?: { token: string; action: SipLinkAction };
-  /** issue 30.3: the donor's other SIPs, which the method-change panel names: they move with this one only when ticked */
+  /** the donor's other SIPs, which the method-change panel names: they move with this one only when ticked */
   others?: SubscriptionItem[];
-  /** issue 30.3: a move changed several SIPs: the donor's SIPs as the server now has them */
+  /** a move changed several SIPs: the donor's SIPs as the server now has them */
   onSipsChanged?: (sips: SubscriptionItem[]) => void;
 }
 
@@ -84,7 +84,7 @@ export function SipActions({ sip: initial, locale, now, link, others = [], onSip
   const methods: Method[] = inr ? ['Emandate', 'UPIRECURRING', 'CARD'] : ['CARD'];
   const [method, setMethod] = useState<Method>(methods[0]);
   const [vpa, setVpa] = useState('');
-  // issue 30.3: a new payment method, or one the donor already uses (a mandate id); and the other SIPs ticked to move with it
+  // a new payment method, or one the donor already uses (a mandate id); and the other SIPs ticked to move with it
   const [target, setTarget] = useState<'new' | number>('new');
   const [also, setAlso] = useState<number[]>([]);
   const id = useId();
@@ -116,7 +116,7 @@ export function SipActions({ sip: initial, locale, now, link, others = [], onSip
   const minimumMinor = isSipCurrency(sip.currency) ? toMinor(sipMinimumMajor(sip.currency)) : 0;
   const aboveMandate = roundedMinor !== null && sip.mandate !== null && roundedMinor > sip.mandate.max_amount_minor;
 
-  // issue 30.3: what the method-change panel offers and what the chosen method would pay each month, all named
+  // what the method-change panel offers and what the chosen method would pay each month, all named
   const nameOf = (s: SubscriptionItem) => s.campaign?.title ?? (s.lines.length ? s.lines.map((l) => causeName(l.sip_cause ?? s.sip_cause)) : [causeName(s.sip_cause)]).join(', ');
   const mine = link ? [sip] : [sip, ...others.filter((o) => o.id !== sip.id)];
   const sameKind = mine.filter((s) => s.currency === sip.currency && isLiveSip(s.status_flag));

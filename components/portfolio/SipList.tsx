@@ -1,5 +1,5 @@
 'use client';
-// The donor's SIPs as a list of SipActions (issue 14). Issue 30.3: one SIP's method change may move others with it (the
+// The donor's SIPs as a list of SipActions. One SIP's method change may move others with it (the
 // donor ticks them by name): the list then shows every SIP as the server answered, not only the one changed.
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';

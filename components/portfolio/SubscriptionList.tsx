@@ -1,5 +1,5 @@
 // The donor's monthly SIPs (spec 4): cause, amount, status and next payment date, an upcoming-payment notice within
-// spec 9's window, and (issue 14) the changes a donor makes in two taps. Used on /portfolio, /sip and /sip/inactiveuser.
+// spec 9's window, and the changes a donor makes in two taps. Used on /portfolio, /sip and /sip/inactiveuser.
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import type { SubscriptionItem } from '@/lib/portfolio/queries';

@@ -21,7 +21,7 @@ interface Props {
   /** '' for en, '/hi' and so on: our links keep the page's language */
   localePrefix: string;
   labels: TransactionLabels;
-  /** issue 13: with these, each successful donation gets its show-or-hide-my-name switch */
+  /** with these, each successful donation gets its show-or-hide-my-name switch */
   anonymousLabels?: AnonymousToggleLabels;
 }
 

@@ -1,4 +1,4 @@
-// Issue 30.12: a live fundraiser's words held for the reviewer: a change of its title, short description or story
+// A live fundraiser's words held for the reviewer: a change of its title, short description or story
 // (the public words beside the proposed ones, word by word) and updates to its donors, each with what the screening
 // found and its own decision. A server component; the decisions are ReviewActions at their own endpoints.
 import { getTranslations } from 'next-intl/server';

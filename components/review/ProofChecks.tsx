@@ -1,5 +1,5 @@
 'use client';
-// Issue 31.1 and 31.6: before approving a medical fundraiser, the reviewer confirms a hospital the campaigner entered by
+// Before approving a medical fundraiser, the reviewer confirms a hospital the campaigner entered by
 // hand (it then joins the list) and opens the medical estimate and the beneficiary's ID, then marks them checked.
 import { useState } from 'react';
 import { postJson } from '@/components/auth/client-session';

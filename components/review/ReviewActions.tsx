@@ -1,6 +1,6 @@
 'use client';
-// A reviewer's decision on a fundraiser under review (issue 12): approve it (live at once) or send it back with a
-// reason. ReviewDecisionSchema checks the reason here and again in POST /api/reviews/{id}. Issue 30.12: the same
+// A reviewer's decision on a fundraiser under review: approve it (live at once) or send it back with a
+// reason. ReviewDecisionSchema checks the reason here and again in POST /api/reviews/{id}. The same
 // decision on a live fundraiser's held change of words or held update, at its own endpoint.
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';

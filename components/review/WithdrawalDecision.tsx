@@ -1,5 +1,5 @@
 'use client';
-// A reviewer's decision on one withdrawal (issue 13): approve or reject (with a reason for the campaigner) one that was
+// A reviewer's decision on one withdrawal: approve or reject (with a reason for the campaigner) one that was
 // asked for, then mark an approved one paid with the bank's reference. WithdrawalDecisionSchema checks the reason and the
 // reference here and again in POST /api/withdrawals/{id}.
 import { useRef, useState, type FormEvent } from 'react';

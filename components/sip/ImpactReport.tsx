@@ -1,4 +1,4 @@
-// The donor's impact report (issue 14): month by month, which fundraisers their monthly giving reached and how much,
+// The donor's impact report: month by month, which fundraisers their monthly giving reached and how much,
 // from what the ledger credited (lib/sip/impact.ts).
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';

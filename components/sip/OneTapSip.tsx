@@ -20,7 +20,7 @@ export function OneTapSip({ offer, locale, signInHref, emailHint, labels }: { of
     });
     // a guest (the thank-you page is theirs too) signs in, then finds the offer filled in on the SIP page
     if (!r.ok && r.status === 401) {
-      // issue 31: the sign-in form starts with the email she gave with (this tab's storage only, never in the link)
+      // the sign-in form starts with the email she gave with (this tab's storage only, never in the link)
       if (emailHint) rememberEmail(emailHint);
       return window.location.assign(signInHref);
     }

@@ -1,4 +1,4 @@
-// issue 14: what happens when a monthly debit fails, written from the retry table itself (lib/sip/retries.ts), so what
+// what happens when a monthly debit fails, written from the retry table itself (lib/sip/retries.ts), so what
 // donors read is what the charge run does.
 import { getTranslations } from 'next-intl/server';
 import { sipRetryFaq, type SipRetryFaqEntry } from '@/lib/sip/retries';

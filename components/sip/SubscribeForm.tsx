@@ -1,5 +1,5 @@
 'use client';
-// Monthly giving (issue 14): causes (medical first), an amount for each with presets, the currency and the payment
+// Monthly giving: causes (medical first), an amount for each with presets, the currency and the payment
 // method. spec 5's rules run here from lib/sip/rules.ts, as the server runs them; the rounded amount is shown before paying.
 import { useMemo, useState } from 'react';
 import { useLocale } from 'next-intl';
@@ -26,7 +26,7 @@ export interface SubscribeLabels {
   vpa: string;
   vpaHint: string;
   vpaError: string;
-  /** issue 31.10: the mandate's cap the bank's page shows, explained before it; holds {cap}, {times} and {amount} */
+  /** the mandate's cap the bank's page shows, explained before it; holds {cap}, {times} and {amount} */
   capNote: string;
   total: string;
   rounded: string;

@@ -1,9 +1,9 @@
 'use client';
-// "Ask for an update" (spec 7, issue 13) on the story: the button opens a short form with an optional note for the
+// "Ask for an update" (spec 7) on the story: the button opens a short form with an optional note for the
 // campaigner. The cached page cannot know who is reading, so a signed-out visitor learns it from the API (401) and is
 // sent to sign in, with a way back to this section.
 // One optional note, its length held by maxLength and checked again by the server (UpdateRequestSchema): plain state,
-// not zod and react-hook-form, which made up 51 kB gzip of the story page's JavaScript (issue 10: bench:js).
+// not zod and react-hook-form, which would add 51 kB gzip to the story page's JavaScript (npm run bench:js).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { UPDATE_REQUEST_MESSAGE_MAX } from '@/lib/constants/story';
 import { UPDATE_REQUEST_MESSAGES } from '@/lib/validation/update-request-messages';

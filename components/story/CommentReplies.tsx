@@ -1,4 +1,4 @@
-// The replies of a fundraiser's people under one comment (issue 13), each marked as the campaigner's. Plain markup
+// The replies of a fundraiser's people under one comment, each marked as the campaigner's. Plain markup
 // with no hooks: the cached story page, its "more comments" island and the dashboard all render it.
 import type { StoryReply } from '@/lib/story/queries';
 import './comment-replies.css';

@@ -1,4 +1,4 @@
-// The story's "How funds are used" (issue 13): each approved withdrawal's date, amount and purpose. The page is cached
+// The story's "How funds are used": each approved withdrawal's date, amount and purpose. The page is cached
 // and public, so it never knows who reads it: the bill is a link, and its route decides (donors and the fundraiser's people).
 import { formatMoney } from '@/lib/money';
 import type { StoryWithdrawal } from '@/lib/fundraisers/funds-used';

@@ -16,7 +16,7 @@ interface Item {
   body_html?: string;
   body?: string;
   author_name?: string;
-  /** a comment's replies from the fundraiser's people (issue 13) */
+  /** a comment's replies from the fundraiser's people */
   replies?: StoryReply[];
   created_at: string;
 }

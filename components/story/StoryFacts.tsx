@@ -1,4 +1,4 @@
-// The facts under a story's title: campaigner, beneficiary and relation, cause; then what shows it is real (issue 31.6):
+// The facts under a story's title: campaigner, beneficiary and relation, cause; then what shows it is real:
 // the hospital (once confirmed), a reviewer's check of the documents, and what the tax benefit means for a donor.
 import { getTranslations } from 'next-intl/server';
 import { BadgeCheck, Building2, ReceiptText } from 'lucide-react';
@@ -38,7 +38,7 @@ export async function StoryFacts({ fundraiser: f }: Props) {
   );
 }
 
-/** issue 31.6: the proof block: the hospital, "documents verified" once a reviewer checked them, the tax benefit explained. */
+/** the proof block: the hospital, "documents verified" once a reviewer checked them, the tax benefit explained. */
 export async function StoryProof({ fundraiser: f }: Props) {
   const [t, tc] = await Promise.all([getTranslations('Story'), getTranslations('Card')]);
   const hospital = !f.is_private && f.hospital_name;

@@ -1,5 +1,5 @@
 'use client';
-// The button of the update-email unsubscribe page (issue 13): it posts the link's signed token. The page itself is
+// The button of the update-email unsubscribe page: it posts the link's signed token. The page itself is
 // a GET that changes nothing, because mail scanners open every link in an email.
 import { useState } from 'react';
 import { sendToApi } from '@/components/auth/client-session';

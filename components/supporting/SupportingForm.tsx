@@ -1,6 +1,6 @@
 'use client';
-// Start a supporting fundraiser (spec 7, issue 13): the supporter's title, story and goal; the rest is the parent's.
-// Issue 30.12: it goes to review, so the answer is a "sent for review" notice, not its page.
+// Start a supporting fundraiser (spec 7): the supporter's title, story and goal; the rest is the parent's.
+// It goes to review, so the answer is a "sent for review" notice, not its page.
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';

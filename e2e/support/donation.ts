@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 
 /**
  * One paid sandbox donation through the API, as a donor's browser makes it (the request context keeps the cart's
- * checkout access cookie for its order and send: issue 30.8); answers the thank-you address that donor lands on, with
+ * checkout access cookie for its order and send); answers the thank-you address that donor lands on, with
  * the gateway's signed return that the payment route carries there, so any browser opening it sees the donor's page.
  */
 export async function paidThankYouPath(

@@ -87,7 +87,7 @@ export async function finishSignUpWithCode(db: DbOrTx, request: Request, input: 
   const user = await createUser(db, {
     full_name: input.full_name,
     email,
-    // issue 31: the proven phone keeps its country (users.phone_e164 is derived from these two)
+    // the proven phone keeps its country (users.phone_e164 is derived from these two)
     ...(contact.kind === 'phone' ? phoneColumns(contact.value) : { phone_1: input.phone_1 ?? null, extension: input.phone_1 ? INDIA_EXTENSION : null }),
     registration_source: 'otp',
     is_dummy_email: contact.kind === 'phone' && !input.email_id,

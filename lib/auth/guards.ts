@@ -8,9 +8,9 @@ import { SIP_MANAGE_LINK_PATH } from '../routes';
 
 /** Pages that need a signed-in user. */
 export const USER_REQUIRED_PATHS = ['/portfolio', '/profile', '/manage', '/sip'] as const;
-/** Pages under those that a signed email link opens without a session (issue 14: /sip/manage?token=...). */
+/** Pages under those that a signed email link opens without a session (/sip/manage?token=...). */
 export const SIGNED_LINK_PATHS = [SIP_MANAGE_LINK_PATH] as const;
-/** Issue 31.4: a receipt email's signed link (?receipt_token=) reaches the page, which checks the signature itself. */
+/** A receipt email's signed link (?receipt_token=) reaches the page, which checks the signature itself. */
 const SIGNED_RECEIPT_PATH = '/portfolio/receipts';
 /** Auth pages a signed-in user is sent away from. */
 export const AUTH_PAGES = ['/new/signin'] as const;

@@ -30,7 +30,7 @@ export async function issueOneTimeCode(db: DbOrTx, contact: Contact, ip: string,
   const limits = [{ key: `otp:dest:${destinationKey(contact)}`, rule: ONE_TIME_CODE_LIMIT_PER_DESTINATION }, { key: `otp:ip:${ip}`, rule: ONE_TIME_CODE_LIMIT_PER_IP }];
   const hit = await hitRateLimits(db, limits, now);
   if (!hit.allowed) {
-    // issue 31: say how long to wait (the sign-in form counts it down from retry_after_s)
+    // say how long to wait (the sign-in form counts it down from retry_after_s)
     throw rateLimited(`Too many codes requested. Please try again in ${Math.ceil(hit.retryAfterS / 60)} min.`, hit.retryAfterS);
   }
   const code = randomDigits(ONE_TIME_CODE_DIGITS);

@@ -33,7 +33,7 @@ export async function signUpWithPassword(
  */
 export async function logInWithPassword(db: DbOrTx, login: string | Contact, password: string): Promise<UserRow> {
   const by: Contact = typeof login === 'string' ? { kind: 'email', value: login } : login;
-  // issue 31: by mobile number, the account that number would sign in to by a code (never one that only had it typed)
+  // by mobile number, the account that number would sign in to by a code (never one that only had it typed)
   const found = by.kind === 'email' ? null : await findUserForProvenPhone(db, by.value);
   const [user] = await db
     .select()

@@ -8,7 +8,7 @@ const STORY_OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  // issue 30.12: pictures come only from the platform's own uploads; another site's picture can track every reader
+  // pictures come only from the platform's own uploads; another site's picture can track every reader
   exclusiveFilter: (frame) => frame.tag === 'img' && !isOwnMediaPath(frame.attribs.src),
   transformTags: {
     // links leave the site in a new tab and pass no authority to the target

@@ -1,4 +1,4 @@
-// Issue 30.12: what in a fundraiser's title, short description or story (or an update to its donors) sends money or
+// What in a fundraiser's title, short description or story (or an update to its donors) sends money or
 // people somewhere the platform cannot vouch for, held for the reviewer with the reasons: links and pictures from other
 // websites, UPI IDs, phone numbers and bank details. Pure (no database): the caller says which hosts are ours. Flags in
 // a story or update are for a person to judge; short texts with no room for them (rewards, replies) are refused.

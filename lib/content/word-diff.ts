@@ -1,4 +1,4 @@
-// Issue 30.12: a reviewer compares a live fundraiser's public words with the proposed ones, word by word (jsdiff).
+// A reviewer compares a live fundraiser's public words with the proposed ones, word by word (jsdiff).
 // Story HTML is read as text in which every link shows where it goes and every picture its address: a changed link
 // target or picture is a change, even when the words around it are not.
 import { diffWords } from 'diff';

@@ -1,7 +1,7 @@
-// spec 7 POST coupon (issue 15): a sponsor's code adds a match to a gift, a fixed amount or a share of it, within its
+// spec 7 POST coupon: a sponsor's code adds a match to a gift, a fixed amount or a share of it, within its
 // dates and uses. The donor's gift counts once: the match is a second line on the fundraiser's account (kind coupon)
 // that moves its total but never its supporters, written once per order when the gift settles.
-// Issue 30: never for a gift from the fundraiser's own people, within caps per donor and per fundraiser, and within the
+// Never for a gift from the fundraiser's own people, within caps per donor and per fundraiser, and within the
 // sponsor's budget, all counted under the coupon's row lock as the gift settles (so no race spends more).
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
@@ -50,7 +50,7 @@ function couponProblem(c: Coupon, currency: string, now: Date): string | null {
   return null;
 }
 
-/** Why this donor may not have this coupon's match on this fundraiser (issue 30), or null when they may. */
+/** Why this donor may not have this coupon's match on this fundraiser, or null when they may. */
 async function donorProblem(db: DbOrTx, c: Coupon, donor: CouponDonor): Promise<string | null> {
   const email = normaliseEmail(donor.email);
   const ids = donor.userIds.filter((id): id is number => typeof id === 'number');

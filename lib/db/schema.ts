@@ -36,9 +36,9 @@ export const outboxChannel = pgEnum('outbox_channel', ['email', 'sms']);
 export const tokenKind = pgEnum('token_kind', ['api', 'password_reset', 'autologin']);
 /** a campaigner's request for money raised: a reviewer approves or rejects it, and marks an approved one paid */
 export const withdrawalStatus = pgEnum('withdrawal_status', ['requested', 'approved', 'rejected', 'paid']);
-/** issue 30.12: a live fundraiser's change of words: public at once, or held for a reviewer who approves or declines it */
+/** a live fundraiser's change of words: public at once, or held for a reviewer who approves or declines it */
 export const fundraiserEditStatus = pgEnum('fundraiser_edit_status', ['published', 'pending', 'approved', 'declined', 'replaced']);
-/** issue 30.12: an update is public at once, or held for a reviewer when the screening flags it */
+/** an update is public at once, or held for a reviewer when the screening flags it */
 export const updateReviewStatus = pgEnum('update_review_status', ['published', 'held', 'declined']);
 
 /** what lib/content/screening.ts found in a text, kept for the reviewer */
@@ -52,7 +52,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     phone_1: text('phone_1'),
     extension: text('extension'),
-    /** issue 31: the phone in E.164 (+<code><number>), kept by the database from extension (India when none) and phone_1 */
+    /** the phone in E.164 (+<code><number>), kept by the database from extension (India when none) and phone_1 */
     phone_e164: text('phone_e164').generatedAlwaysAs(
       sql`case when phone_1 ~ '^[0-9]{4,14}$' then '+' || coalesce(nullif(ltrim(btrim(extension), '+'), ''), '91') || phone_1 end`,
     ),
@@ -128,7 +128,7 @@ export const hospitals = pgTable(
     name: text('name').notNull(),
     city: text('city').notNull(),
     state: text('state').notNull(),
-    /** issue 31.1: a campaigner's "my hospital isn't listed" is in no public list until a reviewer confirms it */
+    /** a campaigner's "my hospital isn't listed" is in no public list until a reviewer confirms it */
     confirmed: boolean('confirmed').notNull().default(true),
     suggested_by: integer('suggested_by').references((): AnyPgColumn => users.id),
     confirmed_by: integer('confirmed_by').references((): AnyPgColumn => users.id),
@@ -178,7 +178,7 @@ export const fundraisers = pgTable(
       sql`to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(short_description, '') || ' ' || coalesce(beneficiary_name, '') || ' ' || coalesce(city, ''))`,
     ),
     published_at: timestamp('published_at', { withTimezone: true }),
-    // the wizard (issue 12): what a draft holds beyond the story page's fields (spec 3 draft load)
+    // the wizard: what a draft holds beyond the story page's fields (spec 3 draft load)
     wizard_step: text('wizard_step'),
     disease_id: integer('disease_id').references(() => diseases.id),
     hospital_id: integer('hospital_id').references(() => hospitals.id),
@@ -196,9 +196,9 @@ export const fundraisers = pgTable(
     reviewed_by: integer('reviewed_by').references(() => users.id),
     /** a reviewer's reason for sending the draft back, shown to the campaigner until resubmitted */
     review_reason: text('review_reason'),
-    /** issue 30.12: what the screening found in the title and story when it was sent for review (lib/content/screening.ts) */
+    /** what the screening found in the title and story when it was sent for review (lib/content/screening.ts) */
     review_flags: jsonb('review_flags').$type<StoredScreeningFlag[]>(),
-    /** issue 31.6: when a reviewer checked the medical estimate and the beneficiary's ID (the story's "documents verified") */
+    /** when a reviewer checked the medical estimate and the beneficiary's ID (the story's "documents verified") */
     documents_checked_at: timestamp('documents_checked_at', { withTimezone: true }),
     documents_checked_by: integer('documents_checked_by').references(() => users.id),
     /** a supporting fundraiser its parent's campaigner declined: it never goes live */
@@ -241,7 +241,7 @@ export const fundraiserMedia = pgTable(
   (t) => [index('fundraiser_media_fundraiser_idx').on(t.fundraiser_id, t.kind, t.position)],
 );
 
-/** issue 31.6: the proof a medical fundraiser is sent for review with */
+/** the proof a medical fundraiser is sent for review with */
 export const proofDocumentKind = pgEnum('proof_document_kind', ['medical_estimate', 'beneficiary_id']);
 
 /** Kept private: served only to reviewers (lib/fundraisers/proof.ts), never on the story, in a list or the sitemap. */
@@ -268,7 +268,7 @@ export const updates = pgTable(
     title: text('title'),
     body_html: text('body_html').notNull(),
     likes_count: integer('likes_count').notNull().default(0),
-    /** issue 30.12: held when the screening flags it (not on the story, not emailed) until a reviewer decides */
+    /** held when the screening flags it (not on the story, not emailed) until a reviewer decides */
     review_status: updateReviewStatus('review_status').notNull().default('published'),
     review_flags: jsonb('review_flags').$type<StoredScreeningFlag[]>(),
     reviewed_at: timestamp('reviewed_at', { withTimezone: true }),
@@ -285,7 +285,7 @@ export const updates = pgTable(
 );
 
 /**
- * Issue 30.12: every change of a live fundraiser's words from its dashboard. A clean one is public at once (kept as
+ * Every change of a live fundraiser's words from its dashboard. A clean one is public at once (kept as
  * `published`, for the record); one the screening flags is `pending` (the public words unchanged) until a reviewer
  * approves it (the words go public) or declines it with a reason the campaigner reads. Null columns: not changed.
  */
@@ -333,7 +333,7 @@ export const comments = pgTable(
     fundraiser_id: integer('fundraiser_id').notNull().references(() => fundraisers.id, { onDelete: 'cascade' }),
     update_id: integer('update_id').references(() => updates.id, { onDelete: 'cascade' }),
     user_id: integer('user_id').notNull().references(() => users.id),
-    /** a campaigner's reply names the comment it answers (issue 13) */
+    /** a campaigner's reply names the comment it answers */
     parent_id: integer('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     created_at: createdAt(),
@@ -388,7 +388,7 @@ export const rewards = pgTable(
     claimed: integer('claimed').notNull().default(0),
     /** spec 3: the reward's picture, one of the fundraiser's own uploads (checked when set) */
     image_path: text('image_path'),
-    /** issue 30: removed by its campaigner after donors chose it: offered to no one new, kept on the gifts that chose it */
+    /** removed by its campaigner after donors chose it: offered to no one new, kept on the gifts that chose it */
     retired_at: timestamp('retired_at', { withTimezone: true }),
     created_at: createdAt(),
   },
@@ -399,7 +399,7 @@ export const carts = pgTable(
   'carts',
   {
     id: serial('id').primaryKey(),
-    /** a gift to a fundraiser; a standalone tip (issue 15, purpose tip) is to the platform and has none */
+    /** a gift to a fundraiser; a standalone tip (purpose tip) is to the platform and has none */
     fundraiser_id: integer('fundraiser_id').references(() => fundraisers.id),
     purpose: text('purpose').notNull().default('donation'),
     user_id: integer('user_id').references(() => users.id),
@@ -428,7 +428,7 @@ export const carts = pgTable(
     client_ip: text('client_ip'),
     /** anniversary giving (origin tann): the occasion and the person honoured, on the receipt and the supporters list */
     dedication: jsonb('dedication').$type<{ occasion: string; honoree: string; message?: string }>(),
-    /** a sponsor's coupon the donor applied (issue 15): its match is added when the gift settles, once */
+    /** a sponsor's coupon the donor applied: its match is added when the gift settles, once */
     coupon_code: text('coupon_code'),
     created_at: createdAt(),
   },
@@ -476,10 +476,10 @@ export const orders = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
     settled_at: timestamp('settled_at', { withTimezone: true }),
-    /** spec 7 acknowledge form: the campaigner's thank-you to this donation's donor (issue 13) */
+    /** spec 7 acknowledge form: the campaigner's thank-you to this donation's donor */
     acknowledged_at: timestamp('acknowledged_at', { withTimezone: true }),
     acknowledgement: text('acknowledgement'),
-    /** issue 15: the premium this order pays */
+    /** the premium this order pays */
     insurance_policy_id: integer('insurance_policy_id').references((): AnyPgColumn => insurancePolicies.id),
   },
   (t) => [
@@ -491,7 +491,7 @@ export const orders = pgTable(
     index('orders_subscription_idx').on(t.subscription_id, t.period),
     index('orders_user_idx').on(t.user_id, t.created_at.desc().nullsFirst()),
     index('orders_pending_idx').on(t.status, t.created_at),
-    // one cart, one live order: a repeated order call answers the same order (issue 9)
+    // one cart, one live order: a repeated order call answers the same order
     uniqueIndex('orders_live_cart_idx').on(t.cart_id).where(sql`status in ('created', 'pending', 'success')`),
     // compared as text: the enum's new values cannot be used in the migration's own transaction
     check('orders_target_check', sql`${t.fundraiser_id} is not null or ${t.kind}::text in ('sip', 'tip', 'insurance')`),
@@ -548,7 +548,7 @@ export const subscriptions = pgTable(
     payment_gateway: text('payment_gateway'),
     mandate_id: integer('mandate_id').references(() => mandates.id),
     next_payment_date: timestamp('next_payment_date', { withTimezone: true }),
-    // issue 14: spec 3's order fields kept with the SIP (months between charges, how many months, an NGO's SIP)
+    // spec 3's order fields kept with the SIP (months between charges, how many months, an NGO's SIP)
     month_interval: smallint('month_interval').notNull().default(1),
     tenure: smallint('tenure'),
     ngo_sip: boolean('ngo_sip').notNull().default(false),
@@ -622,7 +622,7 @@ export const mandates = pgTable(
   (t) => [uniqueIndex('mandates_gateway_idx').on(t.gateway, t.gateway_mandate_id), index('mandates_token_idx').on(t.gateway, t.gateway_token), index('mandates_user_idx').on(t.user_id)],
 );
 
-// Issue 30.3: the SIPs a mandate was authorised for: the SIP it was set up for, or those the donor chose on the
+// The SIPs a mandate was authorised for: the SIP it was set up for, or those the donor chose on the
 // method-change page. Only these move onto it when it first goes active; no other SIP of the donor ever rides it unasked.
 export const mandateSubscriptions = pgTable(
   'mandate_subscriptions',
@@ -777,7 +777,7 @@ export const outbox = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
-    /** issue 31.4: an email's HTML part (lib/email/render.ts); body is its plain-text part */
+    /** an email's HTML part (lib/email/render.ts); body is its plain-text part */
     html: text('html'),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
@@ -825,7 +825,7 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   updated_at: updatedAt(),
 });
 
-// The sandbox's own memory of a mandate: how its debits end, as the tester chose on its authorise page (issue 14).
+// The sandbox's own memory of a mandate: how its debits end, as the tester chose on its authorise page.
 export const sandboxMandates = pgTable('sandbox_mandates', {
   gateway_mandate_id: text('gateway_mandate_id').primaryKey(),
   /** success | insufficient_funds | technical | mandate_revoked */
@@ -833,7 +833,7 @@ export const sandboxMandates = pgTable('sandbox_mandates', {
   created_at: createdAt(),
 });
 
-// Issue 14: a signed, expiring, single-purpose link in a SIP email (lower, pause, skip, change method, cancel) that works
+// A signed, expiring, single-purpose link in a SIP email (lower, pause, skip, change method, cancel) that works
 // without signing in; only its hash is kept, and using it once spends it.
 export const sipActionLinks = pgTable(
   'sip_action_links',
@@ -849,7 +849,7 @@ export const sipActionLinks = pgTable(
   (t) => [uniqueIndex('sip_action_links_hash_idx').on(t.token_hash), index('sip_action_links_subscription_idx').on(t.subscription_id)],
 );
 
-// Issue 13: the bank account a fundraiser's withdrawals are paid into (one per fundraiser; the API shows only its last 4 digits).
+// The bank account a fundraiser's withdrawals are paid into (one per fundraiser; the API shows only its last 4 digits).
 export const payoutAccounts = pgTable('payout_accounts', {
   id: serial('id').primaryKey(),
   fundraiser_id: integer('fundraiser_id').notNull().unique().references(() => fundraisers.id, { onDelete: 'cascade' }),
@@ -861,7 +861,7 @@ export const payoutAccounts = pgTable('payout_accounts', {
   updated_at: updatedAt(),
 });
 
-// Issue 13: money a fundraiser's people ask to take out of what was raised, with a purpose and a bill; the account it
+// Money a fundraiser's people ask to take out of what was raised, with a purpose and a bill; the account it
 // is to be paid into is copied from the payout account when asked, so a later change of account never redirects it.
 export const withdrawals = pgTable(
   'withdrawals',
@@ -898,7 +898,7 @@ export const withdrawals = pgTable(
   ],
 );
 
-// ---- issue 15: the rest of spec 7 ----
+// ---- the rest of spec 7 ----
 
 /** spec 7 event and event causes: a fundraising event (a marathon, a festival drive) and the causes and NGOs it raises for. */
 export const events = pgTable('events', {
@@ -1000,11 +1000,11 @@ export const coupons = pgTable('coupons', {
   valid_until: timestamp('valid_until', { withTimezone: true }),
   max_uses: integer('max_uses'),
   uses: integer('uses').notNull().default(0),
-  /** issue 30: matches one donor (by account or by email) may receive from this coupon */
+  /** matches one donor (by account or by email) may receive from this coupon */
   max_uses_per_donor: integer('max_uses_per_donor'),
-  /** issue 30: matches one fundraiser may receive from this coupon */
+  /** matches one fundraiser may receive from this coupon */
   max_uses_per_fundraiser: integer('max_uses_per_fundraiser'),
-  /** issue 30: the sponsor's whole budget in the coupon's currency; the matches paid never add up to more */
+  /** the sponsor's whole budget in the coupon's currency; the matches paid never add up to more */
   budget_minor: money('budget_minor'),
   /** what the matches have paid so far (in the coupon's currency), counted under the coupon's row lock */
   spent_minor: money('spent_minor').notNull().default(0),
@@ -1020,7 +1020,7 @@ export const couponRedemptions = pgTable(
     order_id: integer('order_id').notNull().references(() => orders.id),
     amount_minor: money('amount_minor').notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
-    /** issue 30: whose match this was, for the caps per fundraiser and per donor (account and lower-cased email) */
+    /** whose match this was, for the caps per fundraiser and per donor (account and lower-cased email) */
     fundraiser_id: integer('fundraiser_id').references(() => fundraisers.id),
     donor_user_id: integer('donor_user_id').references(() => users.id),
     donor_email: text('donor_email'),

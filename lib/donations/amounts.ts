@@ -1,4 +1,4 @@
-// issue 30.1: the amounts a gift is offered in each currency, and what it is in rupees. Plain functions: the payment
+// the amounts a gift is offered in each currency, and what it is in rupees. Plain functions: the payment
 // form (in the browser) and the API share them.
 import { DONATION_AMOUNT_PRESETS, DONATION_DEFAULT_AMOUNTS } from '../constants/giving';
 import { convertMinor } from '../money';

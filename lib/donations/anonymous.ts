@@ -1,4 +1,4 @@
-// spec 7 "PUT anonymous flag" (issue 13): a donor shows or hides their name on their own donation. The story's
+// spec 7 "PUT anonymous flag": a donor shows or hides their name on their own donation. The story's
 // supporters, its ticker, the dashboard and the donors CSV read the flag from the cart, so they follow it once the
 // fundraiser's cached pages expire. Someone else's donation answers "not found", as if it did not exist.
 import { and, eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Issue 31.8: a signed-in donor's details as the payment form fills them in, from their own account only.
+// A signed-in donor's details as the payment form fills them in, from their own account only.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';

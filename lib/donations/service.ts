@@ -80,9 +80,9 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
   }
   if (input.reward_id !== undefined) await assertRewardFor(db, f.id, input.reward_id, donatedInr, r);
   // a coupon that cannot match this gift is refused now, with its reason, rather than silently at settling
-  // (issue 30: and one the fundraiser's own people, signed in or typing their own email, may not have)
+  // (and one the fundraiser's own people, signed in or typing their own email, may not have)
   const coupon = input.coupon_code ? await quoteCoupon(db, input.coupon_code, { currency, donatedMinor: donated }, { fundraiserId: f.id, userIds: [ctx.userId], email: input.donor_email }) : null;
-  // a PAN is kept only where it earns a tax receipt: an 80G fundraiser, and a gift in rupees (issue 30.1; the form asks there alone)
+  // a PAN is kept only where it earns a tax receipt: an 80G fundraiser, and a gift in rupees (the form asks there alone)
   const pan = hasTaxBenefit(f) && currency === 'INR' && input.pan ? input.pan : null;
   const [cart] = await db
     .insert(carts)
@@ -155,7 +155,7 @@ async function settledWithGateway(db: Db, order: typeof orders.$inferSelect) {
  */
 export async function placeOrder(db: Db, fundraiserId: number, input: z.output<typeof OrderSchema>, ctx: { origin: string; idempotencyKey: string | null; reader: CheckoutReader }) {
   const key = ctx.idempotencyKey ?? input.idempotency_key ?? null;
-  // issue 16: the key's and the cart's earlier orders come with the cart and its fundraiser, in one read
+  // the key's and the cart's earlier orders come with the cart and its fundraiser, in one read
   const rows = await db
     .select({ cart: carts, f: DONATABLE, order: orders })
     .from(carts)
@@ -164,7 +164,7 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
     .where(and(eq(carts.id, input.cart_id), eq(carts.fundraiser_id, fundraiserId)))
     .orderBy(desc(orders.id));
   if (!rows.length) throw notFound('Cart not found');
-  // issue 30.8: cart ids are sequential; another donor's cart answers nothing of its order and takes none
+  // cart ids are sequential; another donor's cart answers nothing of its order and takes none
   assertCartDonor(ctx.reader, rows[0].cart);
   const { byKey, live } = placedAmong(
     rows.flatMap((r) => (r.order ? [r.order] : [])),
@@ -298,9 +298,9 @@ export async function payerOf(db: Db, order: { cart_id: number | null; user_id: 
 }
 
 /**
- * What payment/send needs, in one read (issue 16: three before): the checkout order, its fundraiser's tag for the
- * return address, and the payer on its cart (null for an order without a cart). Only to the order's donor (issue
- * 30.8: the checkout URL names the amount): for anyone else it does not exist.
+ * What payment/send needs, in one read: the checkout order, its fundraiser's tag for the
+ * return address, and the payer on its cart (null for an order without a cart). Only to the order's donor (the
+ * checkout URL names the amount): for anyone else it does not exist.
  */
 export async function orderToSend(db: Db, orderId: string, reader: CheckoutReader) {
   const [row] = await db

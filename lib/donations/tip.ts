@@ -51,7 +51,7 @@ export async function placeTipOrder(db: Db, input: z.output<typeof OrderSchema>,
   const key = ctx.idempotencyKey ?? input.idempotency_key ?? null;
   const [cart] = await db.select().from(carts).where(and(eq(carts.id, input.cart_id), eq(carts.purpose, 'tip')));
   if (!cart) throw notFound('Cart not found');
-  // issue 30.8: another donor's tip cart does not exist for this browser
+  // another donor's tip cart does not exist for this browser
   assertCartDonor(ctx.reader, cart);
   const existing = await orderOfKey(db, key, cart.id, 'This idempotency key belongs to another payment');
   if (existing) return existing;

@@ -1,4 +1,4 @@
-// Issue 31.4: the emails about a fundraiser's news and money from the template set: an update to its donors (with the
+// The emails about a fundraiser's news and money from the template set: an update to its donors (with the
 // one-click opt-out), a withdrawal's outcome to its campaigner. Words in messages/*.json, links absolute on the site.
 import { createTranslator } from 'use-intl/core';
 import { SHARED_INTL_CACHE } from '../i18n/server-translator';

@@ -1,4 +1,4 @@
-// Issue 31.4: a campaigner's review outcome from the template set: "your fundraiser is live" with a link that opens the
+// A campaigner's review outcome from the template set: "your fundraiser is live" with a link that opens the
 // story on the site (absolute, tappable) and a WhatsApp share; "please update" with the reviewer's words and the draft.
 import { createTranslator } from 'use-intl/core';
 import { SHARED_INTL_CACHE } from '../i18n/server-translator';

@@ -1,4 +1,4 @@
-// Issue 31.4: every email the product sends is one EmailDoc laid out by one MJML template: an HTML part that reads on
+// Every email the product sends is one EmailDoc laid out by one MJML template: an HTML part that reads on
 // a phone and in old desktop clients, and a plain-text part with the same words and links. MJML (not react-email):
 // it compiles a string, so it renders the same in route handlers, server actions, scripts run with the react-server
 // condition and the job runner, where react-dom/server refuses to load; it ships no binary.

@@ -1,4 +1,4 @@
-// The acknowledge form (spec 7, issue 13): the campaigner's thank-you to one donation's donor. The first one is
+// The acknowledge form (spec 7): the campaigner's thank-you to one donation's donor. The first one is
 // emailed to the donor through the outbox in the same transaction, in the language they gave in; later ones
 // change the stored words without a second email (the donor is not thanked twice).
 import { and, eq } from 'drizzle-orm';
@@ -51,7 +51,7 @@ export async function acknowledgementEmail(a: AcknowledgementFacts): Promise<Out
   const title = words(a.fundraiserTitle);
   const sender = words(a.senderName);
   const subject = t('subject', { sender, title });
-  // issue 31.4: the HTML part from the template set: the campaigner's words stand out, a button opens the story
+  // the HTML part from the template set: the campaigner's words stand out, a button opens the story
   const email = await renderEmail({
     locale,
     subject,

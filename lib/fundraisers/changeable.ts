@@ -10,8 +10,8 @@ const CHANGEABLE_STAGES = ['draft', 'rejected', 'running'] as const;
 const UNDER_REVIEW_MESSAGE = 'This fundraiser is under review: it can be changed once the review ends';
 
 /**
- * A fundraiser its people may change now: a draft or one sent back (the wizard), or a live one (its dashboard,
- * issue 13). Under review it waits for the reviewer; once ended it is a record.
+ * A fundraiser its people may change now: a draft or one sent back (the wizard), or a live one (its
+ * dashboard). Under review it waits for the reviewer; once ended it is a record.
  */
 export async function changeableFundraiser(db: DbOrTx, user: { id: number }, id: number, opts: { lock?: boolean } = {}) {
   if (!(await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id }))) throw notFound('Draft not found');

@@ -1,4 +1,4 @@
-// Replying to comments (issue 13): the fundraiser's campaigner, owner or manager answers a donor's comment on the
+// Replying to comments: the fundraiser's campaigner, owner or manager answers a donor's comment on the
 // story or on an update. One level only: a reply answers a comment, never another reply. The story lists each reply
 // under its comment (lib/story/queries.ts), and the dashboard lists recent comments to answer.
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
@@ -49,7 +49,7 @@ export async function replyToComment(db: DbOrTx, user: { id: number; full_name: 
   if (!(await publishedFundraiser(db, fundraiserId))) throw notFound('Fundraiser not found');
   // the comment is public, so a stranger is told plainly they may not answer it
   if (!(await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id: fundraiserId }))) throw forbidden(REPLY_MESSAGES.onlyCampaigner);
-  // issue 30.12: the campaigner's reply is public on the story, under a donor's comment
+  // the campaigner's reply is public on the story, under a donor's comment
   refusePaymentDetails({ comment: body }, REPLY_MESSAGES.paymentDetails);
   const [parent] = await db
     .select({ id: comments.id, update_id: comments.update_id, parent_id: comments.parent_id })

@@ -1,4 +1,4 @@
-// The campaigner's dashboard for one fundraiser (issue 13): raised of goal, donors, visits, share clicks, days
+// The campaigner's dashboard for one fundraiser: raised of goal, donors, visits, share clicks, days
 // left, its stage, and what was given on each of the last 30 days (India's calendar), from the ledger.
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
@@ -22,7 +22,7 @@ export interface Dashboard {
   id: number;
   title: string;
   custom_tag: string;
-  /** what the share message says after the title (issue 31.5) */
+  /** what the share message says after the title */
   short_description: string | null;
   stage: FundraiserStage;
   currency: string;

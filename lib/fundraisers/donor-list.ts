@@ -1,4 +1,4 @@
-// A fundraiser's successful donations for the people who run it (issue 13): the dashboard's recent donors, each with
+// A fundraiser's successful donations for the people who run it: the dashboard's recent donors, each with
 // its thank-you, and every donation as CSV. A donor who chose to give anonymously stays "Anonymous" here too,
 // whenever they change their mind (the flag is read at each request).
 import { and, desc, eq, lt } from 'drizzle-orm';

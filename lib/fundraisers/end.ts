@@ -1,4 +1,4 @@
-// Ending a fundraiser early (issue 13): its campaigner, owner or manager closes it now. The end date becomes this
+// Ending a fundraiser early: its campaigner, owner or manager closes it now. The end date becomes this
 // moment, so every "ended" rule of status.ts (no Contribute, no new carts, out of running lists) follows from it.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';

@@ -1,4 +1,4 @@
-// The story's "How funds are used" (issue 13): approved and paid withdrawals, public and cached with the story. Their
+// The story's "How funds are used": approved and paid withdrawals, public and cached with the story. Their
 // bills are not here: the page links to the document route, which decides who asks (lib/fundraisers/withdrawals.ts).
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';

@@ -40,7 +40,7 @@ export async function diseaseList(db: DbOrTx, q?: string) {
 }
 
 export async function hospitalList(db: DbOrTx, q?: string) {
-  // issue 31.1: a hospital a campaigner entered is offered to no one else until a reviewer confirms it
+  // a hospital a campaigner entered is offered to no one else until a reviewer confirms it
   const where = and(eq(hospitals.confirmed, true), q ? or(ilike(hospitals.name, contains(q)), ilike(hospitals.city, contains(q))) : undefined);
   return db.select({ id: hospitals.id, name: hospitals.name, city: hospitals.city, state: hospitals.state }).from(hospitals).where(where).orderBy(asc(hospitals.name)).limit(REFERENCE_LIST_MAX);
 }

@@ -1,4 +1,4 @@
-// Issue 30.12: a live fundraiser's words (title, short description, story) change from its dashboard. When the screening
+// A live fundraiser's words (title, short description, story) change from its dashboard. When the screening
 // finds something in the new words that the public ones did not have (an outside link or picture, a UPI ID, a phone
 // number, bank details), the change is held: the public words stay (a live fundraiser keeps taking donations), the
 // change waits in fundraiser_edits, and a reviewer approves it (public, pages expire) or declines it with a reason the
@@ -83,7 +83,7 @@ export async function changeLiveWords(tx: DbOrTx, user: { id: number }, f: Fundr
   const now = new Date();
   if (waiting) await tx.update(fundraiserEdits).set({ status: 'replaced', decided_at: now }).where(eq(fundraiserEdits.id, waiting.id));
   if (!Object.keys(proposed).length) return 'unchanged';
-  // a supporting fundraiser's words are never public unreviewed (issue 30.12): its every change waits, flagged or not
+  // a supporting fundraiser's words are never public unreviewed: its every change waits, flagged or not
   const held = flags.length > 0 || f.support_campaign_id !== null;
   await tx.insert(fundraiserEdits).values({
     fundraiser_id: f.id,
@@ -183,7 +183,7 @@ export type HeldDecision = { decision: 'approve' } | { decision: 'send_back'; re
 async function tellCampaigner(tx: DbOrTx, f: FundraiserRow, title: string, decision: HeldDecision) {
   const [owner] = await tx.select({ email: users.email, full_name: users.full_name, is_dummy_email: users.is_dummy_email }).from(users).where(eq(users.id, f.campaigner_id));
   if (!owner || owner.is_dummy_email) return;
-  // issue 31.4: from the template set; a campaigner's language is not kept, so the site's default
+  // from the template set; a campaigner's language is not kept, so the site's default
   const origin = mainSiteOrigin(siteConfig());
   const facts = { email: owner.email, name: owner.full_name, title: decision.decision === 'approve' ? title : f.title, fundraiserId: f.id, customTag: f.custom_tag, origin, brand: await emailBrand(tx, origin) };
   await enqueueMessage(tx, await heldChangeEmail(facts, { what: 'edit', ...decision }));

@@ -1,4 +1,4 @@
-// NGO and hospital views (spec 6, 7, 9; issue 13). An NGO's people see its fundraisers with the dashboard's figures and
+// NGO and hospital views (spec 6, 7, 9). An NGO's people see its fundraisers with the dashboard's figures and
 // the two numbers the spec's dashboard data call answers (data.tax_benefit, data.ngo_active_campaigns); a hospital desk
 // (is_hospital, with its hospital) sees, read only, the published fundraisers naming its hospital.
 import 'server-only';
@@ -85,7 +85,7 @@ export async function ngoDashboard(db: DbOrTx, userId: number, count: number, no
   const ngos = await ngosOf(db, userId);
   const ids = ngos.map((n) => n.id);
   const ofNgos = ids.length ? or(inArray(fundraisers.entity_details_id, ids), inArray(fundraisers.creator_entity_details_id, ids))! : null;
-  // issue 31.15: an individual campaigner's own fundraisers are her dashboard too (they were left out: an empty list)
+  // an individual campaigner's own fundraisers are her dashboard too (they were left out: an empty list)
   const shown = ofNgos ? or(ofNgos, managedBySql(userId))! : managedBySql(userId);
   const [rows, [active]] = await Promise.all([
     db.select(columns).from(fundraisers).where(shown).orderBy(desc(fundraisers.created_at), desc(fundraisers.id)).limit(count),

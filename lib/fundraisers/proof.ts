@@ -1,4 +1,4 @@
-// Issue 31.1 and 31.6: what shows a medical fundraiser is real. A hospital the list lacks is entered by name and city,
+// What shows a medical fundraiser is real. A hospital the list lacks is entered by name and city,
 // kept out of every public list until a reviewer confirms it; the medical estimate and the beneficiary's ID are kept
 // private (served to reviewers only), and a reviewer marks them checked before approving: the story then says so.
 import 'server-only';

@@ -49,10 +49,10 @@ export interface FundraiserDetail extends FundraiserSummary {
   /** the key of the cause's name in the Causes messages */
   cause_slug: string | null;
   city: string | null;
-  /** issue 31.1: the hospital's name, once it is in the confirmed list (a hospital entered by hand waits for a reviewer) */
+  /** the hospital's name, once it is in the confirmed list (a hospital entered by hand waits for a reviewer) */
   hospital_name: string | null;
   hospital_city: string | null;
-  /** issue 31.6: a reviewer checked the medical estimate and the beneficiary's ID */
+  /** a reviewer checked the medical estimate and the beneficiary's ID */
   documents_verified: boolean;
   gallery: MediaRef[];
   media: { display_type_1: string | null; path: string; file_name: string | null; kind: string }[];

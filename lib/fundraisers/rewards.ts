@@ -1,7 +1,7 @@
-// Rewards (spec 3, 7; issue 13): the campaigner offers them, a donor picks one their amount qualifies for, and the
+// Rewards (spec 3, 7): the campaigner offers them, a donor picks one their amount qualifies for, and the
 // reward is claimed when the payment settles. Claiming is one conditional UPDATE inside the settling transaction,
-// so however many orders settle at once, no more are given than there are. A reward donors have chosen is never deleted
-// (issue 30): removing it retires it, offered to no one new and kept on the gifts that chose it.
+// so however many orders settle at once, no more are given than there are. A reward donors have chosen is never deleted:
+// removing it retires it, offered to no one new and kept on the gifts that chose it.
 import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { carts, fundraiserMedia, fundraisers, rewards } from '../db/schema';
@@ -28,7 +28,7 @@ export interface RewardView {
   left: number | null;
   /** the reward's picture (one of the fundraiser's uploads), or null */
   image: string | null;
-  /** removed after donors chose it (issue 30): no longer offered, still on their gifts */
+  /** removed after donors chose it: no longer offered, still on their gifts */
   retired: boolean;
 }
 
@@ -78,7 +78,7 @@ export async function getReward(db: DbOrTx, fundraiserId: number, rewardId: numb
 export async function addReward(db: Db, user: { id: number }, fundraiserId: number, input: RewardInput): Promise<RewardView> {
   const added = await db.transaction(async (tx) => {
     await assertManages(tx, user, fundraiserId);
-    // issue 30.12: the story shows a reward's words to every donor
+    // the story shows a reward's words to every donor
     refusePaymentDetails({ title: input.title, description: input.description }, REWARD_MESSAGES.paymentDetails);
     const [f] = await tx.select({ currency: fundraisers.currency }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)).for('update');
     // retired rewards are offered no more: they leave room for new ones
@@ -122,7 +122,7 @@ export async function updateReward(db: Db, user: { id: number }, fundraiserId: n
 export type RewardRemoval = { deleted: true } | { deleted: false; retired: true; reward: RewardView };
 
 /**
- * Removing a reward: one no cart ever chose is deleted; one that any cart or order names is retired instead (issue 30),
+ * Removing a reward: one no cart ever chose is deleted; one that any cart or order names is retired instead,
  * offered to no one new and kept on the gifts that chose it. Its row is locked first, so a cart naming it at the same
  * moment either lands before (and the reward is retired) or finds it gone (and is told so).
  */
@@ -143,7 +143,7 @@ export async function deleteReward(db: Db, user: { id: number }, fundraiserId: n
   return removal;
 }
 
-/** A cart naming a reward its campaigner has removed (issue 30). */
+/** A cart naming a reward its campaigner has removed. */
 export const rewardRetired = () => new ApiError('validation_failed', REWARD_MESSAGES.retired, { reward_id: REWARD_MESSAGES.retired });
 
 /**

@@ -1,4 +1,4 @@
-// Issue 30.12: the screening (lib/content/screening.ts) with this platform's own hosts: links and pictures of the main
+// The screening (lib/content/screening.ts) with this platform's own hosts: links and pictures of the main
 // site and its white-label domains pass; everything else a campaigner writes for the public is looked at.
 import { flagsNotIn, screenFundraiserText, screenPlainText, screenUpdateText, type ScreenedText, type ScreeningFlag } from '../content/screening';
 import { ApiError } from '../http/errors';

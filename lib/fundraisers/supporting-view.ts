@@ -1,7 +1,7 @@
 /** What starting, editing or declining a supporting fundraiser answers (client-safe: the form reads it). */
 export interface SupportingView {
   id: number;
-  /** its public address once a reviewer approved it; null while it waits for review (issue 30.12) */
+  /** its public address once a reviewer approved it; null while it waits for review */
   custom_tag: string | null;
   title: string;
   parent_id: number;

@@ -1,7 +1,7 @@
-// Supporting fundraisers (spec 7, issue 13): a supporter raises for a running fundraiser with their own title, story and
+// Supporting fundraisers (spec 7): a supporter raises for a running fundraiser with their own title, story and
 // goal. It takes the parent's cause, beneficiary and currency, and every donation to it rolls up into the parent's total
 // as it settles (lib/payments/events.ts). One level only: a supporting fundraiser has no supporters of its own.
-// Issue 30.12: its words are the supporter's, not the reviewed parent's, so it goes through review like any fundraiser
+// Its words are the supporter's, not the reviewed parent's, so it goes through review like any fundraiser
 // (and again when a live one's title or story changes), with the screening's flags for the reviewer; the parent's
 // campaigner is told and may decline it.
 import 'server-only';
@@ -116,7 +116,7 @@ async function tellParentCampaigner(tx: DbOrTx, parent: { id: number; title: str
   const [owner] = await tx.select({ email: users.email, full_name: users.full_name, is_dummy_email: users.is_dummy_email }).from(users).where(eq(users.id, parent.campaigner_id));
   const [supporter] = await tx.select({ full_name: users.full_name }).from(users).where(eq(users.id, supporterId));
   if (!owner || owner.is_dummy_email) return;
-  // issue 31.4: from the template set, in the site's default language (a campaigner's is not kept)
+  // from the template set, in the site's default language (a campaigner's is not kept)
   const origin = mainSiteOrigin(siteConfig());
   await enqueueMessage(
     tx,

@@ -1,4 +1,4 @@
-// Issue 13: a donor stops a fundraiser's update emails with one click. The link carries the address and an HMAC of
+// A donor stops a fundraiser's update emails with one click. The link carries the address and an HMAC of
 // (fundraiser, address) under a key derived from the session secret, so nobody can unsubscribe an address they
 // only guessed, and a link for one fundraiser does nothing on another. Guests give too: opt-outs are by address.
 import { createHmac, timingSafeEqual } from 'node:crypto';

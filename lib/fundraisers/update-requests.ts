@@ -1,4 +1,4 @@
-// "Ask for update" (spec 7, issue 13): a signed-in visitor asks the campaigner for news. One open request per person
+// "Ask for update" (spec 7): a signed-in visitor asks the campaigner for news. One open request per person
 // and fundraiser (a unique index): asking again while it is open answers the same request. The campaigner sees the
 // open ones on the dashboard; posting an update answers them all (lib/fundraisers/updates.ts) and emails the askers.
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';

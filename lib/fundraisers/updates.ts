@@ -1,6 +1,6 @@
-// Posting an update (issue 13): the campaigner's news appears on the story's updates tab at once (its pages
+// Posting an update: the campaigner's news appears on the story's updates tab at once (its pages
 // expire on every server) and goes by email, through the outbox, to each donor of the fundraiser once.
-// Issue 30.12: one the screening flags waits for a reviewer first, neither public nor emailed.
+// One the screening flags waits for a reviewer first, neither public nor emailed.
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { carts, fundraisers, orders, updates, users } from '../db/schema';
@@ -97,9 +97,9 @@ async function sendToDonors(tx: DbOrTx, fundraiserId: number, f: { title: string
   const origin = mainSiteOrigin(siteConfig());
   const brand = await emailBrand(tx, origin);
   for (const [locale, recipients] of byLocale(to, localeOf)) {
-    // issue 30: to the update's own page (spec 2 campaign_update), in the donor's language, with Contribute (origin up)
+    // to the update's own page (spec 2 campaign_update), in the donor's language, with Contribute (origin up)
     const updateUrl = `${origin}${localizedPath(locale, campaignUpdatePath(f.custom_tag, row.id))}`;
-    // issue 31.4: from the template set, each with the recipient's own signed opt-out link
+    // from the template set, each with the recipient's own signed opt-out link
     for (const recipient of recipients)
       await enqueueMessage(
         tx,
@@ -111,7 +111,7 @@ async function sendToDonors(tx: DbOrTx, fundraiserId: number, f: { title: string
 }
 
 /**
- * POST updates: the campaigner's news, public and emailed at once. Issue 30.12: an update whose words the screening
+ * POST updates: the campaigner's news, public and emailed at once. An update whose words the screening
  * flags (and the fundraiser's approved words did not already have) is held: not on the story, emailed to nobody, until
  * a reviewer approves it (decideHeldUpdate).
  */
@@ -212,7 +212,7 @@ export async function decideHeldUpdate(db: Db, reviewer: { id: number }, fundrai
     await tx.update(updates).set({ review_status: 'declined', reviewed_at: now, reviewed_by: reviewer.id, review_reason: decision.reason }).where(eq(updates.id, u.id));
     const [owner] = await tx.select({ email: users.email, full_name: users.full_name, is_dummy_email: users.is_dummy_email }).from(users).where(eq(users.id, f.campaigner_id));
     if (owner && !owner.is_dummy_email) {
-      // issue 31.4: from the template set, in the site's default language (a campaigner's is not kept)
+      // from the template set, in the site's default language (a campaigner's is not kept)
       const origin = mainSiteOrigin(siteConfig());
       const facts = { email: owner.email, name: owner.full_name, title: f.title, fundraiserId, customTag: f.custom_tag, origin, brand: await emailBrand(tx, origin) };
       await enqueueMessage(tx, await heldChangeEmail(facts, { what: 'update', decision: 'send_back', reason: decision.reason }));

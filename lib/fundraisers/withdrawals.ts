@@ -1,4 +1,4 @@
-// Withdrawals and a public spending record (issue 13). A fundraiser's people add the bank account to pay into and ask
+// Withdrawals and a public spending record. A fundraiser's people add the bank account to pay into and ask
 // for money up to the available balance (raised less every withdrawal not rejected), with a purpose and a bill; a
 // reviewer approves or rejects, and marks an approved one paid with the bank's reference (the product pays nothing
 // itself). An approval writes the withdrawal to the ledger and expires the story, whose "How funds are used" lists it.
@@ -313,7 +313,7 @@ export async function decideWithdrawal(db: Db, reviewer: Actor, withdrawalId: nu
 async function tellCampaigner(tx: DbOrTx, f: { id: number; title: string; campaigner_id: number }, w: WithdrawalRow): Promise<void> {
   const [owner] = await tx.select({ email: users.email, full_name: users.full_name, is_dummy_email: users.is_dummy_email }).from(users).where(eq(users.id, f.campaigner_id));
   if (!owner || owner.is_dummy_email || (w.status !== 'approved' && w.status !== 'rejected' && w.status !== 'paid')) return;
-  // issue 31.4: from the template set; a campaigner's language is not kept, so the site's default
+  // from the template set; a campaigner's language is not kept, so the site's default
   const origin = mainSiteOrigin(siteConfig());
   await enqueueMessage(
     tx,

@@ -1,4 +1,4 @@
-// The fundraiser wizard's own rules, shared by the browser and the server (issue 12): which steps a purpose
+// The fundraiser wizard's own rules, shared by the browser and the server: which steps a purpose
 // shows, which fields each step asks and requires, and what a draft still lacks before review.
 import { ALL_MEDICAL_CAUSE_IDS, CAUSE, STORY_TEXT_MIN } from '../constants/fundraisers';
 import { DRAFT_MESSAGES, DraftFieldsSchema, type DraftFields, type WizardStep } from '../validation/drafts';

@@ -19,7 +19,7 @@ const openContainer = (value: object): OpenContainer =>
   Array.isArray(value) ? { entries: value.map((v, i): [string, unknown] => [String(i), v]), keyed: false, next: 0 } : { entries: Object.entries(value), keyed: true, next: 0 };
 
 /**
- * issue 30.13: one walk over the input, in document order, without recursion: a body nested thousands deep (a few kB
+ * one walk over the input, in document order, without recursion: a body nested thousands deep (a few kB
  * of brackets) overflowed the stack of the recursive walk (a 500) and copied its path at every level. The path of
  * the first string or key with a control character is the field's ('_' for the key itself or a bare string).
  */

@@ -25,7 +25,7 @@ export function localizedPath(locale: string, path: string): string {
 }
 
 /**
- * Issue 31.5: where sign-in sends someone, kept in the language they signed in with. Our own unprefixed path gets the
+ * Where sign-in sends someone, kept in the language they signed in with. Our own unprefixed path gets the
  * locale's prefix; a path already in a locale, another site's address or a protocol-relative one is left as it is.
  */
 export function keepLocale(locale: string, target: string): string {

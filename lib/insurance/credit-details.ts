@@ -1,4 +1,4 @@
-// Issue 15, spec 7 POST entity/{id}/credit/details: the bank account a claim on a paid policy would be paid into,
+// Spec 7 POST entity/{id}/credit/details: the bank account a claim on a paid policy would be paid into,
 // confirmed with a one-time code sent to the policy owner. The first call (the details, no code) sends the code; the
 // second (the same details, the request id and the code) stores them. A code is bound to the policy and to exactly
 // those details (its purpose), so it can neither confirm other details nor sign anyone in: lib/auth/one-time-code.ts
@@ -31,7 +31,7 @@ const refused = (message: string) => new ApiError('validation_failed', message, 
 
 /** Where the owner's code goes: their email, or their mobile when the email is a placeholder (a phone-only account). */
 async function ownerContact(db: Db, owner: Owner) {
-  // issue 31: the mobile in E.164, so the code goes to the number's own country
+  // the mobile in E.164, so the code goes to the number's own country
   const [u] = await db.select({ email: users.email, dummy: users.is_dummy_email, phone: users.phone_e164 }).from(users).where(eq(users.id, owner.id));
   if (u && !u.dummy) return { kind: 'email' as const, value: u.email.toLowerCase() };
   if (u?.phone) return { kind: 'phone' as const, value: u.phone };

@@ -1,4 +1,4 @@
-// Issue 15, insurance (spec 7 insurance/premium, create, update, pay, insurance/{id}): a signed-in person buys one of
+// Insurance (spec 7 insurance/premium, create, update, pay, insurance/{id}): a signed-in person buys one of
 // the plans of spec 9 for someone they name. The premium is the plan's (lib/insurance/plans.ts), paid as an order of
 // kind insurance through the same gateways as a gift; settling it marks the policy paid (lib/insurance/settled.ts).
 import 'server-only';

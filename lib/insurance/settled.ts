@@ -1,4 +1,4 @@
-// Issue 15: what a settled premium means for its policy, applied in the very transaction that settles the order and
+// What a settled premium means for its policy, applied in the very transaction that settles the order and
 // writes its ledger line (lib/payments/events.ts): the policy becomes paid and covered from that moment.
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';

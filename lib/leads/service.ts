@@ -220,7 +220,7 @@ export async function contactCampaigner(db: DbOrTx, fundraiser: { id: number; cu
   const page = storyPath(fundraiser.custom_tag);
   const reachable = owner && !owner.is_dummy_email;
   const replyTo = [input.email, input.phone && `${input.extension} ${input.phone}`].filter(Boolean).join(', ');
-  // issue 31.4: from the template set, in the site's default language (a campaigner's is not kept)
+  // from the template set, in the site's default language (a campaigner's is not kept)
   const origin = mainSiteOrigin(siteConfig());
   const toCampaigner: OutgoingMessage[] = reachable
     ? [await campaignerMessageEmail({ email: owner.email, name: owner.full_name, title: fundraiser.title, fundraiserId: fundraiser.id, customTag: fundraiser.custom_tag, origin, brand: await emailBrand(db, origin), sender: input.name, message: input.about, replyTo })]

@@ -1,4 +1,4 @@
-// Image work (issue 30.14): decoding and resizing one large picture keeps a core busy for a second or more. 24 uploads
+// Image work: decoding and resizing one large picture keeps a core busy for a second or more. 24 uploads
 // of a 7000x7000 PNG at once took every core, and /api/health waited 9-12 s. Here every piece of image work waits for
 // one of IMAGE_WORK_CONCURRENCY workers (every core but IMAGE_WORK_SPARE_CORES), libvips runs one thread per picture,
 // and an upload past the budget (pixels and uploads in the queue, per worker) or past its account's share is refused

@@ -28,7 +28,7 @@ export async function demoImageWebp(db: DbOrTx, image: DemoImage): Promise<Buffe
   // keyed on the drawing itself: a new version of the art never serves an old file, and ids with the same look share one
   return renderOnce(IMAGE_CACHE_DIR_NAME, `${image.width ?? 'full'}:${svg}`, 'webp', async () => {
     if (!(await isStoredPicture(db, image))) return null;
-    // issue 30.14: drawn by an image worker, before any waiting upload
+    // drawn by an image worker, before any waiting upload
     return imageWork().run(() => {
       const drawn = sharp(Buffer.from(svg));
       return (image.width ? drawn.resize({ width: image.width }) : drawn).webp({ quality: IMAGE_WEBP_QUALITY }).toBuffer();

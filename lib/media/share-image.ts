@@ -30,7 +30,7 @@ export async function shareImageFor(imagePath: string): Promise<Buffer | null> {
   const source = sourceOf(imagePath);
   if (!source) return null;
   // keyed on the drawing itself: a new version of the art never serves an old preview
-  // issue 30.14: drawn by an image worker, before any waiting upload
+  // drawn by an image worker, before any waiting upload
   return renderOnce(SHARE_IMAGE_DIR_NAME, source.toString('utf8'), 'jpg', () =>
     imageWork().run(() => sharp(source).resize(SHARE_IMAGE_WIDTH, SHARE_IMAGE_HEIGHT, { fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg({ quality: SHARE_IMAGE_QUALITY, mozjpeg: true }).toBuffer()),
   );

@@ -19,7 +19,7 @@ export interface MediaStore {
 }
 
 export const MEDIA_VARIANTS = ['card', 'story', 'share', 'avatar', 'private'] as const;
-/** issue 31.6: sizes stored under a key /media/uploads never serves (a fundraiser's proof, read only through its reviewers' route) */
+/** sizes stored under a key /media/uploads never serves (a fundraiser's proof, read only through its reviewers' route) */
 export const PRIVATE_VARIANTS: readonly MediaVariant[] = ['private'];
 export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
 

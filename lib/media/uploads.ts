@@ -118,8 +118,8 @@ const SHRUNK_HEIGHT = MEDIA_SHARE_HEIGHT;
 
 /**
  * Every size `variants` asks for. With several, the upload is decoded once, shrunk to the least they all need (never
- * enlarged) and kept as raw pixels for each size to start from (issue 30.14: each size decoded the whole upload again,
- * three times the work). One size at a time: one picture's work is one core's.
+ * enlarged) and kept as raw pixels for each size to start from (rather than each size decoding the whole upload
+ * again, three times the work). One size at a time: one picture's work is one core's.
  */
 async function encodeVariants(bytes: Uint8Array, kind: ImageKind, variants: readonly MediaVariant[]): Promise<EncodedVariant[]> {
   let source = decoded(bytes, kind);
@@ -156,7 +156,7 @@ export async function uploadedFile(request: Request): Promise<File> {
 /**
  * spec 5: checks an uploaded picture (jpg, jpeg, bmp, gif or png by name and by content, at most 10 MB), then stores
  * it again in the sizes `purpose` needs, without metadata. Throws a 422 ApiError with the spec's message for the `file`
- * field; a 429 when the server's image work is full, or holds as many of this account's uploads as it may (issue 30.14).
+ * field; a 429 when the server's image work is full, or holds as many of this account's uploads as it may.
  */
 export async function processImageUpload<P extends ImagePurpose>(file: { name: string; bytes: Uint8Array }, purpose: P, account: number | string): Promise<UploadedImage<P>> {
   const problem = imageFileProblem({ name: file.name, size: file.bytes.byteLength }, file.bytes.subarray(0, IMAGE_SNIFF_BYTES));

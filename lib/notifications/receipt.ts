@@ -25,14 +25,14 @@ export interface ReceiptFacts {
   fundraiserTitle: string | null;
   causes?: string[];
   pan: string | null;
-  /** anniversary giving: the occasion and whom the gift honours (issue 15) */
+  /** anniversary giving: the occasion and whom the gift honours */
   dedication?: { occasion: string; honoree: string; message?: string } | null;
   signInLink: string | null;
-  /** an insurance premium (issue 15) is a purchase, not a gift: its own words and never an 80G line */
+  /** an insurance premium is a purchase, not a gift: its own words and never an 80G line */
   premium?: boolean;
-  /** issue 13: the NGO the fundraiser raises for, when it holds 80G registration (its details make the receipt a tax receipt) */
+  /** the NGO the fundraiser raises for, when it holds 80G registration (its details make the receipt a tax receipt) */
   taxBenefit?: { name: string; registration: string | null; pan: string | null } | null;
-  /** issue 31.4: when the payment settled */
+  /** when the payment settled */
   paidAt: Date;
   /** the payment mode as stored (UPI, CARD, NB…) */
   method: string;

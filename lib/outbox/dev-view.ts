@@ -27,7 +27,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPE
 
 type OutboxRow = Awaited<ReturnType<typeof recentOutboxMessages>>[number];
 
-/** One email's HTML part as it would open in a mail client (issue 31.4), or null. */
+/** One email's HTML part as it would open in a mail client, or null. */
 export async function outboxMessageHtml(db: DbOrTx, id: number): Promise<string | null> {
   const [row] = await db.select({ html: outbox.html }).from(outbox).where(eq(outbox.id, id));
   return row?.html ?? null;

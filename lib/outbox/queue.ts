@@ -9,7 +9,7 @@ export interface OutgoingMessage {
   subject?: string;
   /** an SMS's text, or an email's plain-text part */
   body: string;
-  /** issue 31.4: an email's HTML part from the template set (lib/email); without one the body is laid out as a plain email */
+  /** an email's HTML part from the template set (lib/email); without one the body is laid out as a plain email */
   html?: string;
   /** the language of a plain email (its direction) */
   locale?: string;

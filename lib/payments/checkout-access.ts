@@ -1,4 +1,4 @@
-// Issue 30.8: who may read an order (its status, amount, mode, fundraiser, payment link) and, since, who may place or
+// Who may read an order (its status, amount, mode, fundraiser, payment link) and who may place or
 // send the order of a cart: its donor's session, or the browser that made its cart (a sealed, httpOnly cookie naming
 // the carts this browser made, as a guest donor has no session). A read may also come with the gateway's signed return
 // for the order (lib/payments/results.ts). Holding a cart id or an order id alone is never enough.
@@ -62,7 +62,7 @@ export async function assertOrderDonor(request: Request, order: { user_id: numbe
   if (!(await isOrderDonor(request, order, viewer))) throw notFound('Order not found');
 }
 
-/** Anyone but its donor is told the cart does not exist (issue 30.8: cart ids are sequential). */
+/** Anyone but its donor is told the cart does not exist (cart ids are sequential). */
 export function assertCartDonor(reader: CheckoutReader, cart: { id: number; user_id: number | null }): void {
   if (!isCheckoutDonor(reader, { user_id: cart.user_id, cart_id: cart.id })) throw notFound('Cart not found');
 }

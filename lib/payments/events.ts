@@ -36,7 +36,7 @@ export type EventOutcome =
 export const AMOUNT_MISMATCH = 'amount_mismatch';
 
 export async function applyGatewayEvent(db: Db, gateway: string, event: GatewayEvent, source: EventSource): Promise<EventOutcome> {
-  // issue 16: gateways retry webhooks and the browser return races them; most of these arrive for an order already settled
+  // gateways retry webhooks and the browser return races them; most of these arrive for an order already settled
   if ((source === 'webhook' || source === 'return') && event.kind !== 'refund' && event.kind !== 'mandate') {
     const settled = await alreadySettledBy(db, gateway, event, source);
     if (settled) return settled;
@@ -100,7 +100,7 @@ async function writeLedger(tx: Tx, groupId: string, lines: LedgerLine[]): Promis
     const move = { raised_minor: sql`${fundraisers.raised_minor} + ${l.amountMinor}`, donor_count: sql`${fundraisers.donor_count} + ${l.supporters}`, updated_at: new Date() };
     const [f] = await tx.update(fundraisers).set(move).where(eq(fundraisers.id, l.fundraiserId)).returning({ parent: fundraisers.support_campaign_id });
     changed.add(l.fundraiserId);
-    // issue 13: a supporting fundraiser's money is its parent's too (same currency, one level), in the same transaction
+    // a supporting fundraiser's money is its parent's too (same currency, one level), in the same transaction
     if (f?.parent) {
       await tx.update(fundraisers).set(move).where(eq(fundraisers.id, f.parent));
       changed.add(f.parent);
@@ -166,7 +166,7 @@ async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: 
   // the receipt goes out through the outbox in the same transaction: never lost, never sent for an unpaid order
   await enqueueMessage(tx, await receiptFor(tx, { ...order, gateway_payment_id: order.gateway_payment_id ?? event.gatewayPaymentId ?? null }, cart ?? undefined, f ?? undefined, accountId));
   // last: the fundraisers' rows stay locked for the shortest time (every SIP month of a cause credits the same five)
-  // issue 15: a sponsor's coupon adds its match to the gift's fundraiser, once, without a second supporter (issue 30: never
+  // a sponsor's coupon adds its match to the gift's fundraiser, once, without a second supporter (never
   // from the fundraiser's own people, within its caps and budget)
   const changed = await writeLedger(tx, order.order_id, [...(await chargeCredits(tx, order, f?.currency)), ...(await claimCouponMatch(tx, order, cart, accountId))]);
   return { result: 'settled', status: 'success', orderId: order.order_id, credited: true, fundraisers: changed };
@@ -175,7 +175,7 @@ async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: 
 type OrderRow = typeof orders.$inferSelect;
 
 /**
- * What a paid order's reward, receipt, coupon and ledger need, in one read (issue 16: three before): the gift's cart, its
+ * What a paid order's reward, receipt, coupon and ledger need, in one read: the gift's cart, its
  * fundraiser with the NGO's 80G details (and currency, for the ledger), and the account the cart's email belongs to.
  */
 async function settlementReads(tx: Tx, order: OrderRow) {
@@ -225,13 +225,13 @@ async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined
     orderId: order.order_id,
     amountMinor: orderTotalMinor(order),
     currency: order.iso_currency,
-    // a standalone tip is to the platform; a premium names its plan (issue 15)
+    // a standalone tip is to the platform; a premium names its plan
     fundraiserTitle: f?.title ?? (order.kind === 'tip' ? defaultBrand('').name : order.kind === 'insurance' ? String(order.params?.plan_title ?? order.params?.plan ?? '') || null : null),
     // a SIP month's cause is on each fundraiser line it was shared into: named once
     causes: [...new Set(((order.params?.lines ?? []) as ChargeLine[]).flatMap((l) => (l.sip_cause ? [l.sip_cause] : [])))],
     pan: donor.pan,
     dedication: cart?.dedication ?? null,
-    // issue 31.4: one sign-in link, to the receipt page (a first use proves the email and revokes the account's other links)
+    // one sign-in link, to the receipt page (a first use proves the email and revokes the account's other links)
     signInLink: null,
     taxBenefit: f?.has80g && f.ngo ? { name: f.ngo, registration: f.registration, pan: f.pan } : null,
     premium: order.kind === 'insurance',
@@ -248,9 +248,9 @@ async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined
 }
 
 /**
- * A donor with an account gets a sign-in link in the receipt (issue 5: auto-login only by a token we issued), for the
+ * A donor with an account gets a sign-in link in the receipt (auto-login only by a token we issued), for the
  * account whose email the receipt goes to: a gift's cart email (not the signed-in account when another email was typed),
- * a SIP month's subscriber. Using the link proves that email (issue 30), so it must never reach another inbox.
+ * a SIP month's subscriber. Using the link proves that email, so it must never reach another inbox.
  */
 async function receiptSignInLink(tx: Tx, order: OrderRow, recipientAccountId: number | null, path: string): Promise<string | null> {
   const origin = typeof order.params?.site_origin === 'string' ? order.params.site_origin : null;

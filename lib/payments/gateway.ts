@@ -128,7 +128,7 @@ export interface GatewayCapabilities {
   /** recurring debits under a mandate (SIP) */
   mandates: boolean;
   refunds: boolean;
-  /** a bank account opened for the order that the donor pays into by NEFT/IMPS from their own account (issue 15) */
+  /** a bank account opened for the order that the donor pays into by NEFT/IMPS from their own account */
   bankTransfer: boolean;
 }
 

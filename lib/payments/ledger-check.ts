@@ -21,7 +21,7 @@ export async function checkLedger(db: DbOrTx) {
     select payment_gateway as gateway, gateway_payment_id as payment, count(*)::int as n
     from orders where status = 'success' and gateway_payment_id is not null
     group by payment_gateway, gateway_payment_id having count(*) > 1`);
-  // issue 13: what left a fundraiser's account (withdrawal lines) never exceeds what came in (donations less refunds)
+  // what left a fundraiser's account (withdrawal lines) never exceeds what came in (donations less refunds)
   const overRaised = await db.execute<{ id: number; raised: string; withdrawn: string }>(sql`
     select r.id, r.total as raised, w.withdrawn
     from (${raisedSql}) r

@@ -1,7 +1,7 @@
 // What a charge credits and a refund takes back, account by account (ARCHITECTURE.md Payments: the ledger).
 // Accounts: fundraiser:{id} (in the fundraiser's currency), cause:{sip cause} (a SIP month not yet given to
-// fundraisers, in the charge's currency), platform:tips, insurance:{vendor} (premiums, issue 15) and coupon:{code} (a
-// sponsor's match, issue 15: a fundraiser line of kind coupon, with no supporter: the gift counts once). An approved withdrawal is one negative `withdrawal` line on
+// fundraisers, in the charge's currency), platform:tips, insurance:{vendor} (premiums) and coupon:{code} (a
+// sponsor's match: a fundraiser line of kind coupon, with no supporter: the gift counts once). An approved withdrawal is one negative `withdrawal` line on
 // its fundraiser's account: what was raised (donation and refund lines) stays what donors gave.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';

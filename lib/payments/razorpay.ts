@@ -7,7 +7,7 @@ import { GATEWAY_TIMEOUT_MS, MANDATE_VALID_YEARS, RAZORPAY_MANDATE_AUTH_AMOUNT_M
 import { SIP_FAILURE, type SipFailureReason } from './mandate-words';
 
 // UPI collect (S2S) needs Razorpay's separate approval and is not built: routing sends UPI-id payments elsewhere rather
-// than leave a donor waiting for a request that never comes. Mandates are Razorpay's recurring payments (issue 14): a
+// than leave a donor waiting for a request that never comes. Mandates are Razorpay's recurring payments: a
 // customer, an authorisation order with a token on Checkout, then recurring payments against the token.
 export const RAZORPAY_CAPABILITIES: GatewayCapabilities = { currencies: ['INR'], oneTime: true, upiCollect: false, qr: true, mandates: true, refunds: true, bankTransfer: false };
 /** Razorpay enables bank transfer on Checkout per account, on request: RAZORPAY_BANK_TRANSFER=1 says it is on */

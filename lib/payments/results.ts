@@ -86,7 +86,7 @@ async function isSignedReturnOf(order: OrderRow, params: Record<string, string>,
 }
 
 /**
- * Whether this reader may see the order's gift (amount, donor, receipt: issue 30.8): its donor (their session, or the
+ * Whether this reader may see the order's gift (amount, donor, receipt): its donor (their session, or the
  * browser that made its cart), or whoever brings the gateway's signed return for it (a donor whose bank app opened the
  * return in another browser). Pages ask this; the API's reads ask the same through orderView.
  */
@@ -97,7 +97,7 @@ export async function mayReadOrder(order: OrderRow, reader: CheckoutReader, retu
 /**
  * GET orders/{oi}: only to the order's donor (ctx.donor: their session, or the browser that made its cart,
  * lib/payments/checkout-access.ts) or with the gateway's signed return for this order; for anyone else holding the id
- * it does not exist (issue 30.8: its status, amount, mode and fundraiser are the donor's).
+ * it does not exist (its status, amount, mode and fundraiser are the donor's).
  */
 export async function orderView(db: Db, order: OrderRow, ctx: { donor: boolean; returned: Record<string, string>; origin: string }) {
   if (!ctx.donor && !(await isSignedReturnOf(order, ctx.returned, ctx.origin))) throw notFound('Order not found');
@@ -169,8 +169,8 @@ async function handlePaymentReturn(db: Db, orderId: string, params: Record<strin
     event = null;
   }
   let outcome = event ? await applyGatewayEvent(db, order.payment_gateway, event, returned ? 'return' : 'reconcile') : null;
-  // spec 4 re-checks carry the same signed return (it proves the reader in a browser without the cart's cookie, issue
-  // 30.8): once applied, a return the order still waits on is a re-check, and the gateway is asked for news
+  // spec 4 re-checks carry the same signed return (it proves the reader in a browser without the cart's cookie):
+  // once applied, a return the order still waits on is a re-check, and the gateway is asked for news
   if (returned && outcome?.result === 'duplicate' && (outcome.status === 'created' || outcome.status === 'pending')) {
     const news = await gateway.fetchStatus(order.gateway_order_id);
     if (news) outcome = await applyGatewayEvent(db, order.payment_gateway, news, 'reconcile');

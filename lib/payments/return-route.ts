@@ -17,7 +17,7 @@ export interface PaymentReturn {
   fundraiser: ReturnFundraiser | null;
   /** what goes to the server to be verified: everything but our own params */
   gatewayParams: Record<string, string>;
-  /** spec 3 page_type: where the gift was placed (the payment form), which decides where a failure goes (issue 31.3) */
+  /** spec 3 page_type: where the gift was placed (the payment form), which decides where a failure goes */
   pageType: string | null;
 }
 
@@ -69,7 +69,7 @@ export function nextReturnStep(r: PaymentReturn, answer: { ok: boolean; body: un
 }
 
 /**
- * A paid order's thank-you shows the donor's gift to its donor only (issue 30.8): the gateway's signed return goes with
+ * A paid order's thank-you shows the donor's gift to its donor only: the gateway's signed return goes with
  * it, so a donor whose bank app opened the return in another browser (no cart cookie, not signed in) still sees theirs.
  */
 export function withReturnProof(path: string, gatewayParams: Record<string, string>): string {

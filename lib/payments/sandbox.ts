@@ -49,7 +49,7 @@ export interface SandboxOutcome {
   webhookSignature: string;
 }
 
-/** How a sandbox mandate's debits fail, as the tester chose (issue 14): the reasons lib/sip/retries.ts acts on. */
+/** How a sandbox mandate's debits fail, as the tester chose: the reasons lib/sip/retries.ts acts on. */
 export type SandboxMandateOutcome = (typeof SANDBOX_MANDATE_OUTCOMES)[number];
 type SandboxDebitFailure = Exclude<SandboxMandateOutcome, 'success'>;
 const SANDBOX_DEBIT_FAILURES = SANDBOX_MANDATE_OUTCOMES.filter((o): o is SandboxDebitFailure => o !== 'success');

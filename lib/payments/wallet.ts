@@ -1,4 +1,4 @@
-// Sahyog credit (issue 15): prizes (spec 9 amounts) add to a user's balance per currency; spec 7 POST redeem amount gives
+// Sahyog credit: prizes (spec 9 amounts) add to a user's balance per currency; spec 7 POST redeem amount gives
 // it to a fundraiser. The debit and the gift's settling are one transaction, under a lock on the user's row, so a balance
 // is never spent twice and a gift is never credited without its debit.
 import 'server-only';

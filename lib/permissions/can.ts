@@ -24,7 +24,7 @@ export type Action =
   | 'fundraiser.manage'
   /** approve or send back a fundraiser for publication; on the platform, see the review queue */
   | 'fundraiser.review'
-  /** issue 30.12: approve or decline a live fundraiser's held change of words or held update */
+  /** approve or decline a live fundraiser's held change of words or held update */
   | 'fundraiser.review_change'
   /** start fundraisers on behalf of others */
   | 'fundraiser.create_for_others';
@@ -49,7 +49,7 @@ export function managedBySql(userId: number): SQL {
 }
 
 /**
- * The fundraiser's own people (issue 30): its campaigner (the owner), its manager, and the owners and members of the
+ * The fundraiser's own people: its campaigner (the owner), its manager, and the owners and members of the
  * entity it raises for and of the one that started it (an NGO, a hospital, the field-sales agent's). The user ids as SQL.
  */
 function fundraiserPeopleSql(fundraiserId: number): SQL {

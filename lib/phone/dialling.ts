@@ -1,4 +1,4 @@
-// Phone numbers of every country (issue 31), the part the browser gets: the country picker's list and dialling codes
+// Phone numbers of every country, the part the browser gets: the country picker's list and dialling codes
 // from a generated table (lib/phone/countries.ts), and spec 5's Indian rules. Full validation (libphonenumber-js's
 // metadata, ~30 kB gzip) stays on the server in ./international.ts: never import that from a client component.
 import { INDIA_COUNTRY, INDIA_EXTENSION, PHONE_COUNTRIES_FIRST, PHONE_E164_MAX_DIGITS } from '../constants/people';

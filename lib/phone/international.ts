@@ -1,4 +1,4 @@
-// Phone numbers of every country (issue 31), full validation: libphonenumber-js with its small (min) metadata.
+// Phone numbers of every country, full validation: libphonenumber-js with its small (min) metadata.
 // Server only (route handlers and the sign-in schemas in lib/validation/sign-in.ts): the browser gets ./dialling.ts.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { INDIA_EXTENSION } from '../constants/people';

@@ -35,13 +35,13 @@ export interface SubscriptionItem {
   frequency: string;
   next_payment_date: string | null;
   created_at: string;
-  /** issue 14: paused by the donor until then (resumes by itself) */
+  /** paused by the donor until then (resumes by itself) */
   paused_until: string | null;
-  /** issue 14: the month (YYYY-MM) the donor chose to skip */
+  /** the month (YYYY-MM) the donor chose to skip */
   skip_period: string | null;
-  /** issue 14: what each month gives to, per cause (or fundraiser): spec 3 listsubscriptions is per cause */
+  /** what each month gives to, per cause (or fundraiser): spec 3 listsubscriptions is per cause */
   lines: { sip_cause: string | null; fundraiser_id: number | null; amount_minor: number }[];
-  /** issue 14: the mandate that pays it; a raise above max_amount_minor needs a new one. Issue 30.3: its id names it on
+  /** the mandate that pays it; a raise above max_amount_minor needs a new one. Its id names it on
    *  the method-change page (the donor's SIPs on one mandate share its cap) */
   mandate: { id: number; method: string; status: string; max_amount_minor: number } | null;
 }
@@ -166,7 +166,7 @@ export interface OrderItem {
   /** the receipt number (the order id) of a successful order, else null */
   receipt_number: string | null;
   receipt_url: string | null;
-  /** issue 13: the donor chose to hide their name on this donation (spec 7 PUT anonymous flag) */
+  /** the donor chose to hide their name on this donation (spec 7 PUT anonymous flag) */
   is_anonymous: boolean;
 }
 
@@ -197,7 +197,7 @@ export async function ordersOf(db: DbOrTx, userId: number, q: OrdersPageQuery) {
       donated_amount_minor: o.donated_amount_minor,
       tip_amount_minor: o.tip_amount_minor,
       payment_mode: o.payment_mode,
-      // a SIP month is the charge of a subscription; a cart's old recurring flag never made one (issue 30.4)
+      // a SIP month is the charge of a subscription; a cart's old recurring flag never made one
       recurring: o.kind === 'sip',
       created_at: o.created_at.toISOString(),
       fundraiser: f,

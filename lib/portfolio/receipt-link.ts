@@ -1,4 +1,4 @@
-// Issue 31.4: the receipt email's link works for a guest: it opens that order's receipt page signed out. The link
+// The receipt email's link works for a guest: it opens that order's receipt page signed out. The link
 // carries its expiry and an HMAC of (order, expiry) under a key derived from the session secret, so it opens only the
 // order it was made for, only until it expires, and nobody can make one for an order id they only guessed.
 import 'server-only';

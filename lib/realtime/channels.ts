@@ -1,5 +1,5 @@
 // spec 4 realtime: the names the server pushes on and the payment page listens to (no server code: the page imports it).
-// An order's channel is private (issue 30.8): Pusher lets a browser subscribe only with our signature, which
+// An order's channel is private: Pusher lets a browser subscribe only with our signature, which
 // REALTIME_AUTH_PATH gives to the order's donor alone, so the order id is not enough to follow a payment.
 export const PAYMENT_RESULT_EVENT = 'payment-result';
 export const ORDER_CHANNEL_PREFIX = 'private-order-';

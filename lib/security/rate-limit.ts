@@ -22,7 +22,7 @@ export async function hitRateLimit(db: DbOrTx, key: string, rule: RateLimit, now
 }
 
 /**
- * Counts one attempt under every key at once (one atomic upsert, issue 16: a cart's address and email limits were two)
+ * Counts one attempt under every key at once (one atomic upsert, not one per key)
  * and says whether all of them are within their limits; a refusal waits for the latest window that refused.
  */
 export async function hitRateLimits(db: DbOrTx, hits: { key: string; rule: RateLimit }[], now = new Date()): Promise<RateLimitResult> {

@@ -24,7 +24,7 @@ export interface Page<T> {
   has_more: boolean;
 }
 
-/** A comment with the replies of the fundraiser's people under it (issue 13), oldest first. */
+/** A comment with the replies of the fundraiser's people under it, oldest first. */
 export interface StoryComment extends StoryReply {
   replies: StoryReply[];
 }
@@ -68,7 +68,7 @@ async function commentsOf(db: DbOrTx, where: ReturnType<typeof and>, limit: numb
 
 /** Updates newest first, each with its comments (oldest first, as a conversation reads). */
 export async function storyUpdates(db: DbOrTx, fundraiserId: number, pageNo: number, perPage: number): Promise<Page<StoryUpdate>> {
-  // issue 30.12: an update held for review, or declined, is not public
+  // an update held for review, or declined, is not public
   const shown = and(eq(updates.fundraiser_id, fundraiserId), eq(updates.review_status, 'published'));
   const [{ total }] = await db.select({ total: count() }).from(updates).where(shown);
   const rows = await db
@@ -103,11 +103,11 @@ export async function storyUpdates(db: DbOrTx, fundraiserId: number, pageNo: num
 }
 
 /**
- * One update for its page (spec 2 campaign_update, issue 30): this update when it is the fundraiser's own, else its
+ * One update for its page (spec 2 campaign_update): this update when it is the fundraiser's own, else its
  * latest (an old or mistyped link still shows the news), with how many updates there are; null when it has none.
  */
 export async function campaignUpdate(db: DbOrTx, fundraiserId: number, updateId: number | null): Promise<{ update: Omit<StoryUpdate, 'comments'>; total: number } | null> {
-  // issue 30.12: an update held for review, or declined, has no page (its id is no way in)
+  // an update held for review, or declined, has no page (its id is no way in)
   const shown = and(eq(updates.fundraiser_id, fundraiserId), eq(updates.review_status, 'published'));
   const [{ total }] = await db.select({ total: count() }).from(updates).where(shown);
   if (!total) return null;
@@ -134,7 +134,7 @@ export interface SupporterOptions {
 
 /**
  * Successful donations, newest first; anonymous donors keep their amount but not their name. A monthly SIP's share that
- * reached this fundraiser (issue 14: one SIP month may be split over several) is listed too, under its subscriber's
+ * reached this fundraiser (one SIP month may be split over several) is listed too, under its subscriber's
  * name, with the amount this fundraiser received.
  */
 export async function storySupporters(db: DbOrTx, fundraiserId: number, opts: SupporterOptions): Promise<Page<Supporter>> {

@@ -66,7 +66,7 @@ async function tellOwnerPinLocked(db: DbOrTx, f: { title: string; campaigner_id:
 
 export async function addComment(db: DbOrTx, input: { fundraiserId: number; updateId?: number; userId: number; body: string }) {
   if (input.updateId) {
-    // an update held for review (issue 30.12) is not public: nobody comments on it
+    // an update held for review is not public: nobody comments on it
     const [u] = await db.select({ id: updates.id }).from(updates).where(and(eq(updates.id, input.updateId), eq(updates.fundraiser_id, input.fundraiserId), eq(updates.review_status, 'published'))).limit(1);
     if (!u) throw notFound('Update not found');
   }

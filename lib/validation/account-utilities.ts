@@ -1,4 +1,4 @@
-// Issue 15, spec 7's account utilities: one zod schema per payload or query (admin/verify, push notifications,
+// Spec 7's account utilities: one zod schema per payload or query (admin/verify, push notifications,
 // system-event counts, the wallet's login code). Profile fields pushed with a subscription pass the profile's own
 // schema (lib/validation/profile.ts), never a second copy of its phone rule.
 import { z } from 'zod';

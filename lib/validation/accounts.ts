@@ -58,7 +58,7 @@ const Extension = z.string().trim().max(8, PHONE_MESSAGES.country).optional();
 
 // One schema per payload: these are the login payloads' fields; the server parses them with the contact read as E.164
 // by libphonenumber-js (lib/validation/sign-in.ts), which the sign-in page's JavaScript never carries.
-/** spec 3: login payload; issue 31: email_id may be a mobile number too (with its dialling code in extension) */
+/** spec 3: login payload; email_id may be a mobile number too (with its dialling code in extension) */
 export const LoginFields = z.object({
   email_id: Typed(ACCOUNT_MESSAGES.login),
   extension: Extension,

@@ -1,4 +1,4 @@
-// issue 31: the cart payloads as the server parses them. One schema per payload: CartSchema and TipCartSchema (shared
+// the cart payloads as the server parses them. One schema per payload: CartSchema and TipCartSchema (shared
 // with the forms, whose picker offers only real codes) plus the known-code check, so the tip and anniversary pages'
 // JavaScript never carries the country table.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Issue 13, the campaigner's dashboard: ending a fundraiser early, replying to comments, and donors' "ask for update"
+// The campaigner's dashboard: ending a fundraiser early, replying to comments, and donors' "ask for update"
 // requests (spec 7). The messages the API answers and the schemas the forms and routes share.
 import { z } from 'zod';
 import { UPDATE_REQUEST_MESSAGE_MAX } from '../constants/story';

@@ -47,7 +47,7 @@ export const indianMobileRule = [
   { when: (payload: z.core.ParsePayload) => !payload.issues.some((issue) => issue.path?.[0] === 'donor_phone' || issue.path?.[0] === 'donor_extension') },
 ] as const;
 
-/** issue 31: the picker's dialling code; one no country has is the field's 422 (./cart-server.ts: the server's check) */
+/** the picker's dialling code; one no country has is the field's 422 (./cart-server.ts: the server's check) */
 const DonorExtension = z
   .string()
   .regex(/^\+?\d{1,4}$/, MESSAGES.phone)
@@ -114,9 +114,9 @@ export const OrderSchema = z.object({
   bin: CardBinSchema.optional(),
   vpa: z.string().trim().regex(UPI_ID_PATTERN, UPI_ID_MESSAGE).optional(),
   origin: z.enum(ORIGIN_CODES).default('s'),
-  /** origin up (issue 30): the update the gift was given from, where a failed payment comes back to */
+  /** origin up: the update the gift was given from, where a failed payment comes back to */
   update_id: z.coerce.number().int().positive().max(MAX_ROW_ID).optional().catch(undefined),
-  /** spec 3 page_type: placed on our payment form, where a failed payment from a story comes back to (issue 31.3) */
+  /** spec 3 page_type: placed on our payment form, where a failed payment from a story comes back to */
   page_type: z.enum([PAYMENT_FORM_PAGE_TYPE]).optional().catch(undefined),
   idempotency_key: z.string().min(8).max(100).optional(),
 });
@@ -136,7 +136,7 @@ export const RealtimeAuthSchema = z.object({
 const requiredText = (max: number) => z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, MESSAGES.required);
 
 /**
- * Bank transfer (issue 15; spec 7 send-order fields account_no, ifsc_code, bank_name): the account the donor transfers
+ * Bank transfer (spec 7 send-order fields account_no, ifsc_code, bank_name): the account the donor transfers
  * from, so the gateway takes the transfer from that account only and a refund goes back to it. spec 5: 'Field Required'.
  */
 export const BankTransferSchema = z.object({

@@ -1,4 +1,4 @@
-// Issue 13, a fundraiser's donors: the campaigner's thank-you (spec 7 acknowledge form), a donor's anonymous flag
+// A fundraiser's donors: the campaigner's thank-you (spec 7 acknowledge form), a donor's anonymous flag
 // (spec 7), and a donor's opt-out from update emails. Shared by the forms and the routes.
 import { z } from 'zod';
 import { ACKNOWLEDGEMENT_MAX, ACKNOWLEDGEMENT_MIN, UPDATE_OPT_OUT_TOKEN_MAX } from '../constants/dashboard';

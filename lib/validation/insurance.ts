@@ -1,4 +1,4 @@
-// Issue 15, insurance (spec 3, 5, 7): the premium, policy and claim bank-details payloads, shared by the insurance
+// Insurance (spec 3, 5, 7): the premium, policy and claim bank-details payloads, shared by the insurance
 // pages' forms and the routes. Amounts, gateways and owners never come from here: the server has them.
 import { z } from 'zod';
 import { PAYMENT_MODES } from '../constants/giving';
@@ -128,7 +128,7 @@ export const PayPolicySchema = z
   .refine((v) => v.mode !== 'VPA' || Boolean(v.vpa), { path: ['vpa'], message: UPI_ID_MESSAGE });
 
 /**
- * spec 7 POST entity/{id}/credit/details: where a claim would be paid (the payout account rules of issue 13). Without
+ * spec 7 POST entity/{id}/credit/details: where a claim would be paid (PayoutAccountSchema's rules). Without
  * a code the server sends one; with request_id and otp (the same details) it stores them.
  */
 export const CreditDetailsSchema = z

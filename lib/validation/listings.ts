@@ -1,4 +1,4 @@
-// issue 15: the payloads and queries of spec 7's listings and fundraiser page calls, one schema each.
+// the payloads and queries of spec 7's listings and fundraiser page calls, one schema each.
 import { z } from 'zod';
 import { ORIGIN_CODES } from '../constants/giving';
 import { MAX_ROW_ID } from '../constants/ids';

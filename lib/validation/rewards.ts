@@ -1,4 +1,4 @@
-// spec 3 and 7: a fundraiser's rewards as the campaigner adds and edits them (issue 13).
+// spec 3 and 7: a fundraiser's rewards as the campaigner adds and edits them.
 import { z } from 'zod';
 import { REWARD_DESCRIPTION_MAX, REWARD_MIN_AMOUNT_MAX_MAJOR, REWARD_QUANTITY_MAX, REWARD_TITLE_MAX, REWARD_TITLE_MIN } from '../constants/fundraisers';
 

@@ -1,4 +1,4 @@
-// spec 3 and issue 31: the login and one-time-code payloads as the server parses them: their fields from
+// spec 3: the login and one-time-code payloads as the server parses them: their fields from
 // ./accounts.ts, the contact read as E.164 by libphonenumber-js. Server only (route handlers, lib/auth).
 import { z } from 'zod';
 import { toE164 } from '../phone/international';
@@ -8,7 +8,7 @@ import { EmailSchema, MESSAGES } from './people';
 type ContactValue = { kind: 'email'; value: string } | { kind: 'phone'; value: string };
 
 /**
- * An email, or a phone with its dialling code (issue 31) as E.164, from one sign-in field; the picker's code
+ * An email, or a phone with its dialling code as E.164, from one sign-in field; the picker's code
  * (extension, India when none) applies unless the number was typed with its own '+code'. An unknown code is
  * the extension field's 422.
  */

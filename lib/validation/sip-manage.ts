@@ -1,4 +1,4 @@
-// Issue 14, managing a SIP: the payloads of PUT subscriptions/{id} and of a signed email link (POST sip/links), shared
+// Managing a SIP: the payloads of PUT subscriptions/{id} and of a signed email link (POST sip/links), shared
 // by the portfolio's SipActions and the routes. A pledge change is lib/validation/sip.ts PledgeChangeSchema.
 import { z } from 'zod';
 import { SIP_CANCEL_REASON_MAX, SIP_LINK_ACTIONS, SIP_METHOD_CHANGE_MAX_SIPS, SIP_PAUSE_MONTHS_MAX, SIP_PAUSE_MONTHS_MIN, SIP_PAYMENT_METHODS } from '../constants/sip';
@@ -47,7 +47,7 @@ const upiAutoPayHandle = (m: { method: string; vpa?: string }, ctx: z.Refinement
 // a signed link changes its one SIP
 const changeMethod = z.object(changeMethodFields).superRefine(upiAutoPayHandle);
 
-// issue 30.3: the donor's other SIPs they chose, by name on the method-change page, to move with this one
+// the donor's other SIPs they chose, by name on the method-change page, to move with this one
 const AlsoSchema = z
   .array(SubscriptionIdSchema, { error: SIP_MANAGE_MESSAGES.also })
   .max(SIP_METHOD_CHANGE_MAX_SIPS, SIP_MANAGE_MESSAGES.also)

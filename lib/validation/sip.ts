@@ -1,4 +1,4 @@
-// Issue 14, monthly giving: the subscribe payload and a pledge change, shared by the SIP page's form and the routes.
+// Monthly giving: the subscribe payload and a pledge change, shared by the SIP page's form and the routes.
 // Amounts are major units, as entered: the schema rounds nothing (the server applies roundSipAmount explicitly and the
 // page shows it), and the per-cause minimum is sipTotalProblems' call, since its exception needs the donor's SIPs.
 import { z } from 'zod';

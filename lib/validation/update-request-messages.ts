@@ -1,4 +1,4 @@
-// The ask-for-update messages without zod: the story page's form shows them and must not load zod for it (issue 10).
+// The ask-for-update messages without zod: the story page's form shows them and must not load zod for it.
 import { UPDATE_REQUEST_MESSAGE_MAX } from '../constants/story';
 
 export const UPDATE_REQUEST_MESSAGES = {

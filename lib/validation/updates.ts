@@ -1,4 +1,4 @@
-// A campaigner's update to their donors (issue 13): a title and text with images, sanitised on the server.
+// A campaigner's update to their donors: a title and text with images, sanitised on the server.
 import { z } from 'zod';
 import { UPDATE_HTML_MAX, UPDATE_TEXT_MIN, UPDATE_TITLE_MAX } from '../constants/dashboard';
 

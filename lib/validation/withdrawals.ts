@@ -1,4 +1,4 @@
-// Issue 13, withdrawals: the payout bank account, a withdrawal request and a reviewer's decision, shared by the
+// Withdrawals: the payout bank account, a withdrawal request and a reviewer's decision, shared by the
 // campaigner's and reviewers' forms and the routes.
 import { z } from 'zod';
 import { rowIdSchema } from './ids';

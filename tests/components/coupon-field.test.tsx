@@ -1,4 +1,4 @@
-// Issue 15: the payment page's sponsor coupon: applied against the gift as it stands, refused with the server's reason,
+// The payment page's sponsor coupon: applied against the gift as it stands, refused with the server's reason,
 // and asked again when the amount changes (a match quoted for ₹1,000 is not the match for ₹5,000).
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
@@ -47,7 +47,7 @@ it("shows the server's reason as an error and sends no code", async () => {
   expect(onChange).toHaveBeenLastCalledWith(null);
 });
 
-it("issue 30: sends the gift's fundraiser and the donor's email, and shows a code the cart refused as not applied", async () => {
+it("sends the gift's fundraiser and the donor's email, and shows a code the cart refused as not applied", async () => {
   fetchMock.mockReturnValue(answer(422, { error: { code: 'validation_failed', message: 'Not for you', fields: { coupon_code: 'Not for you' } } }));
   const onChange = jest.fn();
   render(

@@ -1,4 +1,4 @@
-// Issue 15: the claim account form asks for a code, then sends the code with the request it answers (the shared
+// The claim account form asks for a code, then sends the code with the request it answers (the shared
 // schema refuses a code without its request id, so the form must hold it).
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';

@@ -1,4 +1,4 @@
-// Issue 15: a donor's Sahyog credit on the payment page: the chosen amount is given from it with one tap when it fits.
+// A donor's Sahyog credit on the payment page: the chosen amount is given from it with one tap when it fits.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
@@ -31,7 +31,7 @@ it('an amount above the credit gives all of the credit, said on the button; it i
   const { rerender } = render(ui(500));
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Give ₹300 from my credit' })));
   expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toMatchObject({ amount: 300, currency: 'INR' });
-  // issue 30.2: rupee credit is never offered in dollars (the form says where it can be given instead)
+  // rupee credit is never offered in dollars (the form says where it can be given instead)
   rerender(ui(5, 'USD'));
   expect(screen.queryByRole('button', { name: /from my credit/ })).toBeNull();
 });

@@ -1,4 +1,4 @@
-// Issue 13, the dashboard's conversations and its end button: ending asks to confirm before anything is sent and keeps
+// The dashboard's conversations and its end button: ending asks to confirm before anything is sent and keeps
 // focus where a keyboard user expects it; a reply is checked before it is sent and the list is refreshed after; the
 // story's "Ask for an update" sends signed-out visitors to sign in and tells a second asker they already asked.
 import { act, fireEvent, render, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Issue 13, a fundraiser's donors: the campaigner's thank-you form, the donor's show-or-hide-my-name switch, and the
+// A fundraiser's donors: the campaigner's thank-you form, the donor's show-or-hide-my-name switch, and the
 // update-email unsubscribe button. Each checks what it can before sending and shows what the server answered.
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import en from '@/messages/en.json';

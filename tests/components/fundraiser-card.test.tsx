@@ -115,7 +115,7 @@ describe('FallbackImage', () => {
   });
 });
 
-describe('FallbackImage before hydration (issue 31.15)', () => {
+describe('FallbackImage before hydration', () => {
   const proto = HTMLImageElement.prototype;
   const stub = (complete: boolean, naturalWidth: number) => {
     jest.spyOn(proto, 'complete', 'get').mockReturnValue(complete);

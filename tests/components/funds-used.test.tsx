@@ -1,4 +1,4 @@
-// Issue 13: the story's "How funds are used" lists each approved withdrawal's amount, date and purpose, and links its
+// The story's "How funds are used" lists each approved withdrawal's amount, date and purpose, and links its
 // bill to the route that decides who may see it (the cached page never knows who reads it).
 import { render, screen, within } from '@testing-library/react';
 import { createTranslator } from 'next-intl';

@@ -1,4 +1,4 @@
-// Issue 15: the thank-you page offers the insurance plans, never pre-selected: no plan is chosen (and none is named on
+// The thank-you page offers the insurance plans, never pre-selected: no plan is chosen (and none is named on
 // the way on) until the donor picks one.
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createTranslator } from 'next-intl';

@@ -1,4 +1,4 @@
-// Issue 13, the public lead forms: the referral form (spec 2, 5, 9), the start page's call-back form (spec 3's signup
+// The public lead forms: the referral form (spec 2, 5, 9), the start page's call-back form (spec 3's signup
 // lead) and the lead for assistance (spec 7). Each checks with the API's own schema before sending, sends the page's
 // utm fields, shows the server's field errors under their fields and, once the team has the lead, says so.
 import { act, fireEvent, render, screen, within } from '@testing-library/react';

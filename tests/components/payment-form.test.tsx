@@ -8,7 +8,7 @@ import { currencyPickerOptions } from '@/lib/money';
 
 const fetchMock = jest.fn();
 beforeEach(() => {
-  // what the form keeps for a retry (issue 31.3) is per test
+  // what the form keeps for a retry is per test
   window.sessionStorage.clear();
   fetchMock.mockReset();
   global.fetch = fetchMock as unknown as typeof fetch;
@@ -65,7 +65,7 @@ describe('spec 5: the Indian mobile rule on the donation form', () => {
     fetchMock.mockReturnValue(answer(422, { error: { code: 'validation_failed', message: 'stop here' } }));
     renderForm();
     fillDonor('5876543210');
-    // issue 31: the dialling code is a country picked from the list (which arrives after the form is usable)
+    // the dialling code is a country picked from the list (which arrives after the form is usable)
     await screen.findByRole('option', { name: /United States/ });
     fireEvent.change(screen.getByLabelText('Country code'), { target: { value: 'US' } });
     await contribute();
@@ -126,7 +126,7 @@ describe('spec 8: a cart or order call that fails shows a message', () => {
   });
 });
 
-describe('issue 15: bank transfer (NEFT/IMPS) with the spec 5 messages', () => {
+describe('bank transfer (NEFT/IMPS) with the spec 5 messages', () => {
   const bankField = (label: string) => screen.getByTestId('bank-transfer').querySelector(`#pay-${label}`)!;
 
   it("shows 'Field Required' under each empty account field and sends nothing", async () => {
@@ -170,7 +170,7 @@ describe('issue 15: bank transfer (NEFT/IMPS) with the spec 5 messages', () => {
   });
 });
 
-describe('issue 30.1/30.2: changing the currency', () => {
+describe('changing the currency', () => {
   const currency = (code: string) => fireEvent.change(screen.getByLabelText('Currency'), { target: { value: code } });
   const pressed = () => screen.getAllByRole('button', { pressed: true }).map((b) => b.textContent);
 
@@ -216,7 +216,7 @@ describe('issue 30.1/30.2: changing the currency', () => {
   });
 });
 
-describe('issue 31.3: a failed payment comes back to the form with everything the donor typed', () => {
+describe('a failed payment comes back to the form with everything the donor typed', () => {
   beforeEach(() => window.sessionStorage.clear());
 
   it('keeps the details in this tab on Contribute, and the form that comes back after a failure has them all, the reason, Try again and Pay another way', async () => {
@@ -294,7 +294,7 @@ describe('issue 31.3: a failed payment comes back to the form with everything th
   });
 });
 
-describe('issue 31.7: UPI on a phone opens the app on the first tap', () => {
+describe('UPI on a phone opens the app on the first tap', () => {
   beforeEach(() => window.sessionStorage.clear());
 
   it('the tap on Contribute opens the window itself, then loads the UPI app page into it; "Please wait…" is a status line', async () => {
@@ -346,7 +346,7 @@ describe('issue 31.7: UPI on a phone opens the app on the first tap', () => {
   });
 });
 
-describe('issue 31.8: a signed-in donor finds their details filled in', () => {
+describe('a signed-in donor finds their details filled in', () => {
   beforeEach(() => window.sessionStorage.clear());
 
   it('name, email, phone and pincode from the account', () => {

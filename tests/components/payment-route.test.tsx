@@ -61,7 +61,7 @@ it('a settled order still goes where the server says', async () => {
   expect(await returnTo('oi=SHY1&or=s&ct=help-asha&id=7')).toBe('/new/thankyou/help-asha?oi=SHY1');
 });
 
-it("re-checks a pending order every 10 s with the same return as its first call (issue 30.8: it proves the reader in a browser that did not make the cart), and carries it to the donor's thank-you", async () => {
+it("re-checks a pending order every 10 s with the same return as its first call (it proves the reader in a browser that did not make the cart), and carries it to the donor's thank-you", async () => {
   jest.useFakeTimers();
   try {
     fetchMock.mockReturnValueOnce(answer(200, { data: { status: 'pending', redirect: null } }));

@@ -28,7 +28,7 @@ beforeEach(() => {
 const answer = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: async () => body } as Response);
 const sentBody = () => JSON.parse(fetchMock.mock.calls[0][1].body as string);
 
-describe('a reviewer decides on a fundraiser under review (issue 12)', () => {
+describe('a reviewer decides on a fundraiser under review', () => {
   it('approve: posts the decision, then says the fundraiser is live with a link to its story in the page language', async () => {
     fetchMock.mockReturnValueOnce(answer(200, { data: { id: 42, status: 'live', custom_tag: 'help-aarav-beat-blood-cancer' } }));
     render(

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { ShareLink } from '@/components/story/ShareLink';
 
-// issue 13: share clicks are counted for the campaigner's dashboard
+// share clicks are counted for the campaigner's dashboard
 it('a share link sends a share_click beacon for its fundraiser and channel, and still opens the share', async () => {
   const beacon = jest.fn((_url: string, _data: Blob) => true);
   Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });

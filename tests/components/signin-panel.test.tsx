@@ -133,7 +133,7 @@ describe("the wallet's return (spec 7 paytm login code)", () => {
   });
 });
 
-describe('issue 31: walls that say why, codes that can be sent again, errors where she looks', () => {
+describe('the sign-in panel: walls that say why, codes that can be sent again, errors where she looks', () => {
   it('sent from the SIP offer: says why, starts with a code, her gift\'s email already typed; a new account needs only her name', async () => {
     sessionStorage.setItem('signin_email', 'meera@example.com');
     const calls: { url: string; body: Record<string, unknown> }[] = [];

@@ -1,4 +1,4 @@
-// Issue 14: a donor manages a SIP in two taps from the portfolio (and one change from a signed email link): what the
+// A donor manages a SIP in two taps from the portfolio (and one change from a signed email link): what the
 // form shows before saving, what it sends, and what it shows after.
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
@@ -99,7 +99,7 @@ describe('SipActions: two taps', () => {
     expect(screen.queryByLabelText('New monthly amount (INR)')).toBeNull();
   });
 
-  it('issue 31.11: an amount below the minimum (₹50) shows only the error, never a green "Lowered to ₹50" beside it', async () => {
+  it('an amount below the minimum (₹50) shows only the error, never a green "Lowered to ₹50" beside it', async () => {
     show();
     fireEvent.click(screen.getByRole('button', { name: M.open.amount }));
     const field = screen.getByLabelText('New monthly amount (INR)');
@@ -191,7 +191,7 @@ describe('SipActions: two taps', () => {
     fireEvent.click(screen.getByLabelText(M.methods.UPIRECURRING));
     fireEvent.change(screen.getByLabelText(M.vpaLabel), { target: { value: 'asha@paytm' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: M.confirm.method })));
-    // issue 31.10: the message names the handles that work (spec 5's list)
+    // the message names the handles that work (spec 5's list)
     expect(screen.getByRole('alert')).toHaveTextContent('This UPI ID cannot be used for UPI AutoPay. It works with UPI IDs ending in: \u2066@upi, @ybl, @axl, @ibl, @apl, @okhdfcbank, @okaxis, @okicici, @oksbi, @ptyes, @ptaxis, @ptsbi, @pthdfc\u2069');
     fireEvent.change(screen.getByLabelText(M.vpaLabel), { target: { value: 'asha@okicici' } });
     fetchMock.mockReturnValueOnce(answer(200, { data: { action: 'change_method', subscription: sip(), authoriseUrl: 'http://localhost/payment/sandbox/mandate?mandate_id=x', mandate_id: 9 } }));
@@ -208,7 +208,7 @@ describe('SipActions: two taps', () => {
   });
 });
 
-describe('SipActions: the method-change panel names what the method will pay (issue 30.3)', () => {
+describe('SipActions: the method-change panel names what the method will pay', () => {
   // this SIP (₹500 on mandate 1, up to ₹1,000), an education SIP waiting for a method, and ₹400 for animals on mandate 2 (up to ₹1,200)
   const waiting = sip({ id: 8, sip_cause: 'education', amount_minor: 20_000, status_flag: 5, status: 'paused', next_payment_date: null, lines: [{ sip_cause: 'education', fundraiser_id: null, amount_minor: 20_000 }], mandate: { id: 3, method: 'Emandate', status: 'created', max_amount_minor: 60_000 } });
   const other = sip({ id: 9, sip_cause: 'animals', amount_minor: 40_000, lines: [{ sip_cause: 'animals', fundraiser_id: null, amount_minor: 40_000 }], mandate: { id: 2, method: 'UPIRECURRING', status: 'active', max_amount_minor: 120_000 } });

@@ -1,4 +1,4 @@
-// Issue 31.10: UPI AutoPay names the UPI IDs it takes when it refuses one, and the mandate's cap that the bank's page
+// UPI AutoPay names the UPI IDs it takes when it refuses one, and the mandate's cap that the bank's page
 // shows ("up to ₹1,500" for ₹500 a month) is explained on the form, before the donor gets there.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';

@@ -47,7 +47,7 @@ describe('spec 2: headers chosen by configuration', () => {
     expect(screen.getByTestId('brand-name')).toHaveTextContent('Sahyog');
   });
 
-  it('issue 31.13: the phone menu closes after a tap on a link, and on Escape', async () => {
+  it('the phone menu closes after a tap on a link, and on Escape', async () => {
     const { container } = await renderHeader('common');
     const menu = container.querySelector('details.mobile-menu') as HTMLDetailsElement;
     fireEvent.click(within(menu).getByLabelText('Menu'));

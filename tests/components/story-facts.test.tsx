@@ -1,4 +1,4 @@
-// Issue 10: the story's facts show the beneficiary relation and the cause in the page's language, not as stored.
+// The story's facts show the beneficiary relation and the cause in the page's language, not as stored.
 import { render, screen } from '@testing-library/react';
 import { createTranslator } from 'next-intl';
 import hi from '@/messages/hi.json';
@@ -50,7 +50,7 @@ describe('StoryFacts on a Hindi story page', () => {
   });
 });
 
-// Issue 31.6: the proof block says which hospital, whether a reviewer checked the documents, and what the tax benefit means.
+// The proof block says which hospital, whether a reviewer checked the documents, and what the tax benefit means.
 describe('StoryProof on a Hindi story page', () => {
   const proof = (f: Partial<FundraiserDetail>) => StoryProof({ fundraiser: { ...stored, hospital_name: null, hospital_city: null, documents_verified: false, ...f } });
 

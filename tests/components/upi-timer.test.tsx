@@ -103,7 +103,7 @@ describe('spec 4: UPI on a phone', () => {
     const open = screen.getByRole('link', { name: 'Open your UPI app to pay' });
     expect(open).toHaveAttribute('href', CHECKOUT);
     expect(open).toHaveAttribute('target', '_blank');
-    // issue 31.7: the Contribute tap itself opened the app; this link is a way back into it, not the next step
+    // the Contribute tap itself opened the app; this link is a way back into it, not the next step
     expect(open).toHaveClass('btn-secondary');
     expect(screen.getByRole('timer', { name: 'UPI timer' })).toHaveTextContent('00:12');
     expect(screen.getByTestId('vpa-waiting')).toHaveTextContent('Complete the payment in your UPI app');
@@ -129,7 +129,7 @@ describe('spec 4: UPI on a phone', () => {
     await tick(2 * UPI_POLL_MS);
     expect(screen.getByTestId('payment-failure')).toHaveAttribute('role', 'alert');
     expect(screen.getByTestId('payment-failure')).toHaveTextContent('Payment failed: Payment declined by the bank');
-    // issue 31.3: the two ways on
+    // the two ways on
     expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Pay another way' })).toBeVisible();
     expect(screen.queryByTestId('upi-timer')).toBeNull();

@@ -1,4 +1,4 @@
-// Issue 13, withdrawals: the campaigner's payout-account and withdrawal forms and the reviewer's decision check what
+// Withdrawals: the campaigner's payout-account and withdrawal forms and the reviewer's decision check what
 // they can before anything is sent (the shared zod rules), and show the server's message when it refuses.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createTranslator } from 'next-intl';

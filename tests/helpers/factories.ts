@@ -90,7 +90,7 @@ export async function makeSubscription(
     .values({ user_id: o.userId, sip_cause: 'sip_cause' in first ? first.sip_cause : 'medical', fundraiser_id: 'fundraiser_id' in first && o.lines.length === 1 ? first.fundraiser_id : null, currency, amount_minor: total, payment_gateway: 'sandbox', mandate_id: mandate?.id ?? null })
     .returning();
   await db.insert(subscriptionLines).values(o.lines.map((l) => ({ subscription_id: sub.id, amount_minor: l.amount_minor, ...('sip_cause' in l ? { sip_cause: l.sip_cause } : { fundraiser_id: l.fundraiser_id }) })));
-  // the mandate was set up for this SIP (issue 30.3), as subscribing records it
+  // the mandate was set up for this SIP, as subscribing records it
   if (mandate) await recordMandateCover(db, mandate.id, [sub.id]);
   return { subscription: sub, mandate: mandate ?? null };
 }

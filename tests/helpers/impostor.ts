@@ -1,4 +1,4 @@
-// Issue 30.11: an impostor opens an account with a password under someone else's email or phone; once the owner proves
+// An impostor opens an account with a password under someone else's email or phone; once the owner proves
 // it, the impostor's password, u_auth cookie and bearer token must all have stopped working.
 import { eq } from 'drizzle-orm';
 import { POST as signupRoute } from '@/app/api/users/route';

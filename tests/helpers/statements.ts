@@ -1,4 +1,4 @@
-// The SQL statements a piece of work sends, through drizzle's logger (issue 16: the donation path's statement budget).
+// The SQL statements a piece of work sends, through drizzle's logger (the donation path's statement budget).
 // begin/commit are left out: PGlite runs them inside its own transaction() and drizzle never sees them there.
 import type { Db } from '@/lib/db/client';
 

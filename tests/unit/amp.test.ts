@@ -80,7 +80,7 @@ describe('AMP story document', () => {
   it('keeps story image sizes when given as numbers, else a 16:9 box; drops images with an unsafe or outside URL', () => {
     const body = ampStoryBody(fundraiser.story_description, origin);
     expect(body).toContain('src="https://give.example.org/media/uploads/a.jpg" alt="" width="800" height="600"');
-    // issue 30.12: pictures only from our own uploads: another site's (a tracking pixel) is gone
+    // pictures only from our own uploads: another site's (a tracking pixel) is gone
     expect(body).not.toContain('tracker.example');
     expect(body).toContain('src="https://give.example.org/media/b.png" alt="" width="1200" height="675"');
     expect(body).not.toContain('javascript');

@@ -1,4 +1,4 @@
-// issue 30.16: CI's dependency audit (scripts/audit.ts) fails on a high or critical advisory in the shipped
+// CI's dependency audit (scripts/audit.ts) fails on a high or critical advisory in the shipped
 // dependencies unless .ci/audit-exceptions.json names it with a reason, and says so plainly when no audit ran.
 import fs from 'node:fs';
 import path from 'node:path';

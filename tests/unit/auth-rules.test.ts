@@ -75,7 +75,7 @@ describe('account payloads (spec 3, 5)', () => {
     expect(parsed.user_type).toBe('individual');
   });
   it('takes a phone or an email as one contact field', () => {
-    // issue 31: a phone is kept in E.164; bare digits are Indian (spec 5's rules)
+    // a phone is kept in E.164; bare digits are Indian (spec 5's rules)
     expect(ContactSchema.parse('98765 43210')).toEqual({ kind: 'phone', value: '+919876543210' });
     expect(ContactSchema.parse('Me@Example.com')).toEqual({ kind: 'email', value: 'me@example.com' });
     expect(ContactSchema.safeParse('12345').success).toBe(false);

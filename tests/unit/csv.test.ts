@@ -1,4 +1,4 @@
-// The donors CSV's cells (issue 13): RFC 4180 quoting, and formula injection defused (OWASP's list of first characters).
+// The donors CSV's cells: RFC 4180 quoting, and formula injection defused (OWASP's list of first characters).
 import { csvCell, toCsv } from '@/lib/content/csv';
 
 describe('csvCell', () => {

@@ -1,4 +1,4 @@
-// Issue 31.4: every email template rendered in all six languages: an HTML part and a text part, right to left in
+// Every email template rendered in all six languages: an HTML part and a text part, right to left in
 // Arabic and Urdu, every link absolute (https, or the configured origin), the partner's domain on a partner's gift,
 // and the receipt's facts (date, amount, method, transaction id, 80G status and registration, receipt link, next debit,
 // WhatsApp share).

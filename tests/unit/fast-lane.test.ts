@@ -1,4 +1,4 @@
-// issue 16: the server's fast lane hands a donation's API writes to their handlers without Next's router. These
+// the server's fast lane hands a donation's API writes to their handlers without Next's router. These
 // run a real HTTP server composed as scripts/server.ts composes it (client address stamped, then the lane), with
 // handlers that say what they were given.
 import http from 'node:http';
@@ -115,7 +115,7 @@ describe('the request a handler reads', () => {
     expect(seen.params).toEqual({ id: '12' });
     expect(seen.body).toBe(body);
     expect(seen.headers['x-test']).toBe('kept');
-    // the browser's cookies: a cart's order and its send are its donor's only (issue 30.8)
+    // the browser's cookies: a cart's order and its send are its donor's only
     expect(seen.headers.cookie).toBe('checkout_access=sealed; u_auth=session');
     // base-server's x-forwarded-* defaults: the Host, this port, http, and the socket's address
     expect(seen.headers['x-forwarded-host']).toBe('partner.localhost:3000');

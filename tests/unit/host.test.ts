@@ -1,4 +1,4 @@
-// Issue 11: one reading of the request's host, shared by links, site segments, cache keys and origin checks.
+// One reading of the request's host, shared by links, site segments, cache keys and origin checks.
 import { firstHost, hostFromHeaders, withoutPort } from '@/lib/http/host';
 import { normaliseHost } from '@/lib/whitelabel/brand';
 import { siteSegment } from '@/lib/whitelabel/site';

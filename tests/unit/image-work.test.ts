@@ -1,4 +1,4 @@
-// issue 30.14: the image work queue's rules (lib/media/image-work.ts), and the thread pool sized to match before the
+// the image work queue's rules (lib/media/image-work.ts), and the thread pool sized to match before the
 // server starts (scripts/thread-pool.cjs, plain CommonJS preloaded by npm start).
 import sharp from 'sharp';
 import { IMAGE_THREAD_POOL_SIZE, IMAGE_WORK_CONCURRENCY, IMAGE_WORK_MESSAGES, ImageWorkQueue } from '@/lib/media/image-work';

@@ -1,4 +1,4 @@
-// Issue 15: the plans of spec 9 as data, how long a premium covers, and the spec 5 date rule for a date of birth.
+// The plans of spec 9 as data, how long a premium covers, and the spec 5 date rule for a date of birth.
 import { coverEnd, INSURANCE_PLAN_LIST, insurancePlanById, premiumOf } from '@/lib/insurance/plans';
 import { dateOfBirthProblem, INSURANCE_MESSAGES } from '@/lib/validation/insurance';
 

@@ -1,4 +1,4 @@
-// Issue 31.5: sign-in sends a campaigner to her fundraisers in the language she signed in with.
+// Sign-in sends a campaigner to her fundraisers in the language she signed in with.
 import { keepLocale } from '@/lib/i18n/locales';
 
 describe('keepLocale', () => {

@@ -43,7 +43,7 @@ describe('money arithmetic', () => {
   });
 });
 
-describe('issue 30.1: the amount a gift starts at in each currency, and its rupee equivalent', () => {
+describe('the amount a gift starts at in each currency, and its rupee equivalent', () => {
   it('is one of the preset chips of every currency, so a currency change selects a chip', () => {
     for (const c of CURRENCY_CODES) expect(donationPresetsFor(c)).toContain(defaultDonationAmount(c));
     expect(defaultDonationAmount('INR')).toBe(1000);
@@ -56,13 +56,13 @@ describe('issue 30.1: the amount a gift starts at in each currency, and its rupe
   });
 });
 
-describe('issue 31.14: the currency picker shows spec 3 entries with their symbols', () => {
+describe('the currency picker shows spec 3 entries with their symbols', () => {
   it('puts the symbol before the code, and the code alone where the entry has no symbol of its own', () => {
     expect(CURRENCY_CODES.map(currencyOptionLabel)).toEqual(['₹ INR', '$ USD', '£ GBP', '€ EUR', 'AED', 'SAR', 'S$ SGD', 'C$ CAD', 'HK$ HKD', 'QAR', 'A$ AUD', 'RM MYR']);
   });
 });
 
-describe('issue 31.15: spec 1 platform figures in the page locale', () => {
+describe('spec 1 platform figures in the page locale', () => {
   it('keeps the number in its unit, ungrouped, where people count in lakhs and crores', () => {
     expect(formatPlatformFigure(1100, 10_000_000, 'en')).toBe('1100');
     expect(formatPlatformFigure(3.2, 100_000, 'hi')).toBe('3.2');

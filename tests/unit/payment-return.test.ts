@@ -14,7 +14,7 @@ describe('reading the return URL (spec 3 return params)', () => {
       gatewayParams: { status: 'failed', signature: 'abc' },
       pageType: null,
     });
-    // issue 31.3: where the gift was placed (pt) is ours, not the gateway's
+    // where the gift was placed (pt) is ours, not the gateway's
     expect(ret('oi=SHY1&or=s&ct=x&id=7&pt=payment_form&status=failed')).toMatchObject({ pageType: 'payment_form', gatewayParams: { status: 'failed' } });
     expect(ret('order_id=SHY2&origin=s&ct=x').orderId).toBe('SHY2');
     expect(ret('oi=SHY3&origin=zz').origin).toBeNull();
@@ -45,7 +45,7 @@ describe('an order the router cannot read goes back by origin, with st=f', () =>
     expect(nextReturnStep(ret('oi=SHY1&origin=f&ct=help-asha&id=7'), { ok: false, body: null })).toEqual({ go: '/fundraiser/help-asha?st=f' });
   });
 
-  it('issue 30: a gift from an update (origin up) goes back to that update; its id is ours, not sent to the gateway', () => {
+  it('a gift from an update (origin up) goes back to that update; its id is ours, not sent to the gateway', () => {
     const r = ret('oi=SHYNOPE&or=up&ct=help-asha&id=7&update=12&payment_id=pay_1');
     expect(r.gatewayParams).toEqual({ payment_id: 'pay_1' });
     expect(nextReturnStep(r, notFound)).toEqual({ go: '/new/campaign/campaign_update?ct=help-asha&update=12&st=f&reason=Order+not+found' });
@@ -64,7 +64,7 @@ describe('an order the router cannot read goes back by origin, with st=f', () =>
     expect(nextReturnStep(r, { ok: true, body: { data: { status: 'success', redirect: '//evil.example/' } } })).toEqual({ go: '/stories/help-asha?st=f' });
   });
 
-  it("a paid order's thank-you gets the gateway's return as the donor's proof (issue 30.8); a failure's way back does not, and our own oi is never replaced", () => {
+  it("a paid order's thank-you gets the gateway's return as the donor's proof; a failure's way back does not, and our own oi is never replaced", () => {
     const r = ret('oi=SHY1&or=s&ct=help-asha&id=7&status=success&oi_extra=1&signature=abc');
     expect(nextReturnStep(r, { ok: true, body: { data: { status: 'success', redirect: '/new/thankyou/help-asha?oi=SHY1' } } })).toEqual({ go: '/new/thankyou/help-asha?oi=SHY1&status=success&oi_extra=1&signature=abc' });
     expect(nextReturnStep(r, { ok: true, body: { data: { status: 'failed', redirect: '/stories/help-asha?st=f' } } })).toEqual({ go: '/stories/help-asha?st=f' });

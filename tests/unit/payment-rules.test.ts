@@ -33,7 +33,7 @@ describe('spec 4: failure redirect by origin, each with st=f', () => {
   ])('origin %s goes to %s', (origin, target) => {
     expect(failureRedirect(origin, f)).toBe(target);
   });
-  it('issue 31.3: a gift from a story or fundraiser page placed on the payment form goes back to that form, its origin kept', () => {
+  it('a gift from a story or fundraiser page placed on the payment form goes back to that form, its origin kept', () => {
     const placed = { pageType: 'payment_form' };
     expect(failureRedirect('s', f, 'Card declined', placed)).toBe('/new/payment?ct=help-asha&id=7&payment=form&or=s&st=f&reason=Card+declined');
     expect(failureRedirect('f', f, null, placed)).toBe('/new/payment?ct=help-asha&id=7&payment=form&or=f&st=f');

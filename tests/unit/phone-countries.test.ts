@@ -1,4 +1,4 @@
-// Issue 31: the browser's country → dialling code table (generated) never drifts from libphonenumber-js's metadata,
+// The browser's country → dialling code table (generated) never drifts from libphonenumber-js's metadata,
 // and the client-safe phone module never pulls libphonenumber-js into a page.
 import fs from 'node:fs';
 import path from 'node:path';

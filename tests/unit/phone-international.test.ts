@@ -1,4 +1,4 @@
-// Issue 31.14: phones of every country in E.164, with spec 5's Indian rules kept for +91.
+// Phones of every country in E.164, with spec 5's Indian rules kept for +91.
 import { callingCodeOf, countryForExtension, phoneCountries, splitE164, toE164 } from '@/lib/phone/international';
 import { LoginSchema, OtpLoginSchema } from '@/lib/validation/sign-in';
 import { ServerCartSchema as CartSchema } from '@/lib/validation/cart-server';

@@ -1,4 +1,4 @@
-// issue 30.16: sanitize-html 2.17.0 had two published advisories (GHSA-rpr9-rxv7-x643: markup inside a discarded <xmp>
+// sanitize-html 2.17.0 had two published advisories (GHSA-rpr9-rxv7-x643: markup inside a discarded <xmp>
 // passed through as live HTML; GHSA-vccv-cmxp-4j9h), fixed in 2.17.5, the newest release that runs on Node 20. The
 // payloads of those and of the later advisories (2.17.6: raw text inside <svg>/<math>; 2.17.7, GHSA-g8qq-57p8-ggw5: SVG
 // animation elements, excepted in .ci/audit-exceptions.json until Node 22) come out of every sanitiser of ours inert.

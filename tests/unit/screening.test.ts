@@ -1,4 +1,4 @@
-// Issue 30.12: the screening of a fundraiser's title and story for the reviewer, and the story sanitiser's pictures.
+// The screening of a fundraiser's title and story for the reviewer, and the story sanitiser's pictures.
 import { screenFundraiserText, type ScreeningFlag } from '@/lib/content/screening';
 import { sanitizeStoryHtml } from '@/lib/content/sanitize';
 

@@ -1,4 +1,4 @@
-// Issue 9 rules that need no database: redirects through the middleware, client addresses, the site
+// Security rules that need no database: redirects through the middleware, client addresses, the site
 // resolver's allowlist, control characters in URLs.
 import { Socket } from 'node:net';
 import { IncomingMessage } from 'node:http';
@@ -56,7 +56,7 @@ describe('one redirect validator', () => {
   it('a gateway return goes only to our payment-route on this origin', () => {
     expect(isPaymentReturnUrl('http://localhost:3000/new/payment-route?oi=1', 'http://localhost:3000')).toBe(true);
     expect(isPaymentReturnUrl('http://localhost:3000/portfolio', 'http://localhost:3000')).toBe(false);
-    // issue 31: the payment-route in the donor's language, and no other prefix
+    // the payment-route in the donor's language, and no other prefix
     expect(isPaymentReturnUrl('http://localhost:3000/ar/new/payment-route?oi=1', 'http://localhost:3000')).toBe(true);
     expect(isPaymentReturnUrl('http://localhost:3000/en/new/payment-route?oi=1', 'http://localhost:3000')).toBe(false);
     expect(isPaymentReturnUrl('http://localhost:3000/xx/new/payment-route?oi=1', 'http://localhost:3000')).toBe(false);

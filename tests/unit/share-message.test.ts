@@ -1,4 +1,4 @@
-// Issue 10: a story titled "Support ..." is shared without "Please support" in front of it, in every locale.
+// A story titled "Support ..." is shared without "Please support" in front of it, in every locale.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createTranslator } from 'next-intl';

@@ -1,4 +1,4 @@
-// Issue 11: every status is named once; these pin the names to the spec's numbers and the one answer per question.
+// Every status is named once; these pin the names to the spec's numbers and the one answer per question.
 import { acceptsDonations, FUNDRAISER_STATUS, fundraiserStage, isFundraiserEnded, isFundraiserPublished } from '@/lib/fundraisers/status';
 import { SIP_STATUS, hasActiveSubscription, sipStatusOf } from '@/lib/sip/status';
 import { ACTIVE_SIP_STATUS_FLAGS, INACTIVE_USER_SIP_STATUS_FLAGS } from '@/lib/constants/sip';
@@ -45,7 +45,7 @@ describe('SIP statuses', () => {
     expect([sipStatusOf(SIP_STATUS.active), sipStatusOf(SIP_STATUS.pausedByDonor), sipStatusOf(cancelled)]).toEqual(['active', 'paused', 'stopped']);
     expect(hasActiveSubscription([cancelled])).toBe(false);
     expect([sipStatusOf(completed), hasActiveSubscription([completed])]).toEqual(['stopped', false]);
-    // issue 30.3: a SIP that never started is no SIP of the donor's any more
+    // a SIP that never started is no SIP of the donor's any more
     expect([sipStatusOf(lapsed), hasActiveSubscription([lapsed])]).toEqual(['stopped', false]);
   });
 });

@@ -1,4 +1,4 @@
-// Issue 10: values stored in English (relations, causes, payment modes) are never shown raw in another locale.
+// Values stored in English (relations, causes, payment modes) are never shown raw in another locale.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createTranslator } from 'next-intl';

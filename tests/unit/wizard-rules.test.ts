@@ -1,4 +1,4 @@
-// Issue 12: the wizard's own rules, shared by the browser and the server.
+// The wizard's own rules, shared by the browser and the server.
 import { checkStep, purposeOf, stepOfField, stepsFor, wizardPath, wizardVariant, REVIEW_MESSAGES } from '@/lib/fundraisers/wizard';
 import { DRAFT_MESSAGES } from '@/lib/validation/drafts';
 
@@ -36,7 +36,7 @@ describe('checkStep', () => {
     expect(checkStep('medical', false, { patient_number: 'X1' }).problems).toEqual({ disease_id: REVIEW_MESSAGES.disease_id, hospital_id: REVIEW_MESSAGES.hospital_id, hospitalisation_status: REVIEW_MESSAGES.hospitalisation_status });
   });
 
-  it('takes a hospital entered by hand (name and city) instead of one from the list (issue 31.1)', () => {
+  it('takes a hospital entered by hand (name and city) instead of one from the list', () => {
     const base = { disease_id: '1', hospitalisation_status: 'currently_hospitalised' };
     const own = checkStep('medical', false, { ...base, new_hospital_name: ' Sunrise Care Hospital ', new_hospital_city: 'Nashik' });
     expect(own.problems).toEqual({});

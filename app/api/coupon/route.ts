@@ -16,7 +16,7 @@ const CouponSchema = z.object({
   coupon_code: z.string({ error: 'Please enter a coupon code' }).trim().min(1, 'Please enter a coupon code').max(40, 'This coupon code is not valid'),
   currency: z.enum(CURRENCY_CODES, { error: 'This currency is not supported' }),
   donated_amount: z.coerce.number({ error: 'Please enter the amount' }).positive('Please enter a value greater than or equal to 1'),
-  /** issue 30: the gift's fundraiser and the email typed so far, so the quote says at once when the match is not for this donor */
+  /** the gift's fundraiser and the email typed so far, so the quote says at once when the match is not for this donor */
   campaign_id: FundraiserIdSchema.optional(),
   // an address still being typed is no reason to refuse a quote: it is left out until it reads as one
   donor_email: EmailSchema.optional().catch(undefined),

@@ -16,7 +16,7 @@ export const GET = route({ who: 'anyone', query: FundraiserListQuerySchema }, as
     meta: {
       pagination: {
         total: result.total,
-        // issue 16: past the cap the count stops ("1,000+"); pages follow next_cursor
+        // past the cap the count stops ("1,000+"); pages follow next_cursor
         total_capped: result.total_capped,
         count: result.data.length,
         per_page: q.limit,

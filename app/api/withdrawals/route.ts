@@ -5,7 +5,7 @@ import { route, CACHE } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
-// issue 13: the reviewers' queue, oldest first (?status= for one status; 404 to everyone but reviewers)
+// the reviewers' queue, oldest first (?status= for one status; 404 to everyone but reviewers)
 export const GET = route({ who: 'user', query: WithdrawalQueueQuerySchema, cache: CACHE.private }, async ({ db, query: { status }, user }) => {
   return json({ data: await withdrawalQueue(db, user, status) });
 });

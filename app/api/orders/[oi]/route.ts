@@ -11,7 +11,7 @@ import { route, CACHE } from '@/lib/api/route';
 export const dynamic = 'force-dynamic';
 
 // spec 7 order details: to the order's donor (their session, or the browser that made its cart) or with the gateway's
-// signed return for this order (query parameters); anyone else holding the id is told it does not exist (issue 30.8)
+// signed return for this order (query parameters); anyone else holding the id is told it does not exist
 export const GET = route({ who: 'anyone', params: z.object({ oi: OrderIdSchema }), cache: CACHE.private }, async ({ request, db, params: { oi } }) => {
   const order = await orderByOrderId(db, oi);
   const returned = parseWith(z.record(z.string(), z.string()), Object.fromEntries(new URL(request.url).searchParams));

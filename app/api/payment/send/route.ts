@@ -10,7 +10,7 @@ import { route } from '@/lib/api/route';
 export const dynamic = 'force-dynamic';
 
 // spec 7: POST payment/send (send-order payload): answers the gateway URL the browser goes to; only to the order's donor
-// (their session, or the browser that made its cart: issue 30.8), as that URL names the amount; anyone else gets 404
+// (their session, or the browser that made its cart), as that URL names the amount; anyone else gets 404
 export const POST = route({ who: 'anyone', body: SendSchema }, async ({ request, db, body: { order_id, ...bankTransfer } }) => {
   const origin = await requestOrigin(request);
   const reader = await checkoutReaderOf(request, await signedInUser(db, request).catch(() => null));
@@ -22,7 +22,7 @@ export const POST = route({ who: 'anyone', body: SendSchema }, async ({ request,
     back.set('id', String(order.fundraiser_id));
     // and the update it was given from (origin up), for a return the router cannot read the order of
     if (typeof order.params?.update_id === 'number') back.set('update', String(order.params.update_id));
-    // and that it was placed on the payment form (issue 31.3: an unreadable order goes back there too)
+    // and that it was placed on the payment form (an unreadable order goes back there too)
     if (order.params?.page_type === PAYMENT_FORM_PAGE_TYPE) back.set('pt', PAYMENT_FORM_PAGE_TYPE);
   }
   return json({ data: await sendOrder(db, order, { origin, bankTransfer, payer, returnUrl: new URL(`${paymentRoutePath(locale)}?${back}`, origin).toString() }) });

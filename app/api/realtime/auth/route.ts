@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
 
 // spec 4 realtime: pusher-js asks here (form-encoded socket_id, channel_name) before it subscribes to an order's private
 // channel; only the order's donor (their session, or the browser that made its cart) is signed for it, anyone else gets
-// 404 as for an unknown order (issue 30.8)
+// 404 as for an unknown order
 export const POST = route({ who: 'anyone', cache: CACHE.private }, async ({ request, db }) => {
   if (!pushesPaymentResults()) throw notFound('Realtime updates are not configured');
   const { socket_id, channel_name } = parseWith(RealtimeAuthSchema, Object.fromEntries(new URLSearchParams(await readBodyText(request))));

@@ -6,7 +6,7 @@ import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
-// issue 14: the button of a SIP email link's page: the signed token is the only proof (no sign-in), good once.
+// the button of a SIP email link's page: the signed token is the only proof (no sign-in), good once.
 // POST only: mail scanners follow GET links.
 export const POST = route({ who: 'anyone', body: SipLinkUseSchema }, async ({ request, db, body: { token, ...input } }) => {
   return json({ data: await redeemSipActionLink(db, token, input, { origin: await requestOrigin(request) }) }, { headers: { 'Cache-Control': 'no-store' } });

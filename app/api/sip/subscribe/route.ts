@@ -7,7 +7,7 @@ import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
-// issue 14: a signed-in donor starts monthly giving; the answer says where to authorise the mandate
+// a signed-in donor starts monthly giving; the answer says where to authorise the mandate
 export const POST = route({ who: 'user', body: SubscribeSchema }, async ({ request, db, user, body: input }) => {
   return json({ data: await subscribe(db, user, input, { origin: await requestOrigin(request), locale: input.locale ?? DEFAULT_LOCALE }) }, { status: 201 });
 });

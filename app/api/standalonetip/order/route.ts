@@ -11,7 +11,7 @@ import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
-// the tip cart's order (Idempotency-Key as for a gift), for the cart's donor only (issue 30.8); then payment/send as usual
+// the tip cart's order (Idempotency-Key as for a gift), for the cart's donor only; then payment/send as usual
 export const POST = route({ who: 'anyone', body: OrderSchema }, async ({ request, db, body: input }) => {
   if (!(await hitRateLimit(db, `order:ip:${clientIp(request)}`, ORDER_LIMIT_PER_IP)).allowed) throw rateLimited('Too many payment attempts. Please wait a few minutes and try again.');
   const reader = await checkoutReaderOf(request, await signedInUser(db, request).catch(() => null));

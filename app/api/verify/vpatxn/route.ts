@@ -9,7 +9,7 @@ import { route, CACHE } from '@/lib/api/route';
 export const dynamic = 'force-dynamic';
 
 // spec 7: POST verify/vpatxn, the VPA (and UPI QR) transaction status the payment page polls every 5 s: to the order's
-// donor only (their session, or the browser that made its cart), not to anyone holding the id (issue 30.8)
+// donor only (their session, or the browser that made its cart), not to anyone holding the id
 export const POST = route({ who: 'anyone', body: VpaTxnSchema, cache: CACHE.private }, async ({ request, db, body: { order_id } }) => {
   await assertOrderDonor(request, await orderByOrderId(db, order_id), await signedInUser(db, request).catch(() => null));
   return json({ data: await paymentReturnResult(db, order_id, {}, await requestOrigin(request)) });

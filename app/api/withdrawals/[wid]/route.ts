@@ -6,7 +6,7 @@ import { route, CACHE } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
-// issue 13: a reviewer approves or rejects (with a reason) a requested withdrawal, or marks an approved one paid
+// a reviewer approves or rejects (with a reason) a requested withdrawal, or marks an approved one paid
 export const POST = route({ who: 'user', params: z.object({ wid: WithdrawalIdSchema }), body: WithdrawalDecisionSchema, cache: CACHE.private }, async ({ db, user, body: decision, params: { wid } }) => {
   return json({ data: await decideWithdrawal(db, user, wid, decision) });
 });

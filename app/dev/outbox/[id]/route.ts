@@ -6,7 +6,7 @@ export const dynamic = 'force-dynamic';
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 
-// issue 31.4: one queued email's HTML part, opened as a mail client would show it (same rules as /dev/outbox)
+// one queued email's HTML part, opened as a mail client would show it (same rules as /dev/outbox)
 export const GET = route({ who: 'anyone' }, async ({ db, params }) => {
   if (!isDevOutboxOpen(env())) return notFound();
   const { id } = params;

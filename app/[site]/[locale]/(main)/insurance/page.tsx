@@ -25,7 +25,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('metaTitle'), robots: { index: false, follow: false } };
 }
 
-// issue 15: the plans of spec 9; a signed-in person picks one, names the insured person and goes on to pay
+// the plans of spec 9; a signed-in person picks one, names the insured person and goes on to pay
 export default async function InsurancePlansPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);

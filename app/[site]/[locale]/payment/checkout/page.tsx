@@ -38,7 +38,7 @@ export default async function GatewayCheckoutPage({ params, searchParams }: Prop
     .select({ order: orders })
     .from(orders)
     .where(and(eq(orders.order_id, one(sp.oi)), eq(orders.gateway_order_id, one(sp.gateway_order_id)), eq(orders.payment_gateway, 'razorpay')));
-  // a gift or tip (its donor on the cart) or an insurance premium (its signed-in payer, issue 15); never a SIP month
+  // a gift or tip (its donor on the cart) or an insurance premium (its signed-in payer); never a SIP month
   if (!row || !isCheckoutOrder(row.order) || row.order.status === 'success') notFound();
   const payer = await payerOf(db, row.order);
   const [t, brand] = await Promise.all([getTranslations('Payment'), getBrand(site)]);
@@ -63,7 +63,7 @@ export default async function GatewayCheckoutPage({ params, searchParams }: Prop
   );
 }
 
-// issue 14: a SIP mandate's authorisation on Razorpay's Checkout (recurring, for the donor's Razorpay customer); the
+// a SIP mandate's authorisation on Razorpay's Checkout (recurring, for the donor's Razorpay customer); the
 // signed result goes back to the SIP welcome page, which applies it
 async function MandateCheckout({ site, locale, keyId, gatewayMandateId, returnUrl }: { site: string; locale: string; keyId: string; gatewayMandateId: string; returnUrl: string }) {
   if (!isMandateReturnUrl(returnUrl, await getSiteUrl(site))) notFound();

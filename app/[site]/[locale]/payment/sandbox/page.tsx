@@ -57,7 +57,7 @@ function SandboxActions({ gatewayOrderId, returnUrl, labels }: { gatewayOrderId:
 
 type PayerBank = { account_last4: string; ifsc_code: string; bank_name: string };
 
-// a bank transfer (issue 15) as Razorpay's Checkout shows it: the account opened for this order, to pay into from the donor's bank
+// a bank transfer as Razorpay's Checkout shows it: the account opened for this order, to pay into from the donor's bank
 async function BankTransfer({ site, gatewayOrderId, returnUrl, amount, payer }: { site: string; gatewayOrderId: string; returnUrl: string; amount: string; payer: PayerBank | null }) {
   const [t, brand] = await Promise.all([getTranslations('Sandbox'), getBrand(site)]);
   const to = sandboxTransferAccount(gatewayOrderId);

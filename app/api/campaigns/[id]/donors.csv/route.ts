@@ -5,7 +5,7 @@ import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
-// issue 13: every successful donation as a spreadsheet, for the campaigner, owner or manager only (404 to anyone else)
+// every successful donation as a spreadsheet, for the campaigner, owner or manager only (404 to anyone else)
 export const GET = route({ who: 'user', params: z.object({ id: FundraiserIdSchema }) }, async ({ db, user, params: { id } }) => {
   const { filename, csv } = await donorsCsv(db, user, id);
   return new Response(csv, {

@@ -6,7 +6,7 @@ import { route, CACHE } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
-// issue 13: the campaigner, owner or manager ends a running fundraiser now (404 to anyone else, 409 once it is not running)
+// the campaigner, owner or manager ends a running fundraiser now (404 to anyone else, 409 once it is not running)
 export const POST = route({ who: 'user', params: z.object({ id: FundraiserIdSchema }), cache: CACHE.private }, async ({ db, user, params: { id } }) => {
   return json({ data: await endFundraiserEarly(db, user, id) });
 });

@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 const IdParams = z.object({ id: FundraiserIdSchema });
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
-// issue 13: the bank account withdrawals are paid into (null until added); only its last 4 digits ever leave
+// the bank account withdrawals are paid into (null until added); only its last 4 digits ever leave
 export const GET = route({ who: 'user', params: IdParams }, async ({ db, user, params: { id } }) => {
   return json({ data: await getPayoutAccount(db, user, id) }, { headers: PRIVATE });
 });

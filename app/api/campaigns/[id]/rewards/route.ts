@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 
 const IdParams = z.object({ id: FundraiserIdSchema });
 
-// spec 7 "rewards list": public once the fundraiser is published; those who manage it also see the retired ones (issue 30)
+// spec 7 "rewards list": public once the fundraiser is published; those who manage it also see the retired ones
 export const GET = route({ who: 'visitor', params: IdParams, cache: CACHE.private }, async ({ db, user, params: { id } }) => {
   await assertMayReadRewards(db, user, id);
   const withRetired = await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id });

@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 const IdParams = z.object({ id: FundraiserIdSchema });
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
-// issue 13: the balance and every withdrawal of the fundraiser (its people and reviewers)
+// the balance and every withdrawal of the fundraiser (its people and reviewers)
 export const GET = route({ who: 'user', params: IdParams }, async ({ db, user, params: { id } }) => {
   return json({ data: await listWithdrawals(db, user, id) }, { headers: PRIVATE });
 });

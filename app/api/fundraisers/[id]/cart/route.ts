@@ -28,7 +28,7 @@ export const POST = route({ who: 'anyone', params: z.object({ id: FundraiserIdSc
   // spec 9: the body's utm, else the landing's kept in cookies; the order copies the cart's
   const utm = utmFrom(request, input.utm) ?? undefined;
   const cart = await createCart(db, id, { ...input, utm }, { pinVerified: await hasPinAccess(request, id), userId: user?.id ?? null, ip });
-  // issue 30.8: this browser may follow the order of its own cart (a guest donor has no session)
+  // this browser may follow the order of its own cart (a guest donor has no session)
   const access = await grantCheckoutAccessCookie(request, cart.id, isHttps(request));
   return json({ data: { id: cart.id, campaign_id: cart.fundraiser_id, currency: cart.currency, donated_amount_minor: cart.donated_amount_minor, donated_amount_inr_minor: cart.donated_amount_inr_minor, tip_amount_minor: cart.tip_amount_minor } }, { status: 201, headers: { 'Set-Cookie': access } });
 });

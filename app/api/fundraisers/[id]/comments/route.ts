@@ -17,7 +17,7 @@ export const GET = route({ who: 'anyone', params: z.object({ id: FundraiserIdSch
   return json({ data: result.data, meta: { pagination: { page: result.page, per_page: result.per_page, total: result.total, has_more: result.has_more } } });
 });
 
-// posting needs sign-in (issue 3); the story page's cache expires so the comment shows at once
+// posting needs sign-in; the story page's cache expires so the comment shows at once
 export const POST = route({ who: 'user', params: z.object({ id: FundraiserIdSchema }), signInMessage: 'Please sign in to comment' }, async ({ request, db, user, params: { id } }) => {
   await readableFundraiser(db, request, id);
   const { comment } = await parseJsonBody(CommentSchema, request);

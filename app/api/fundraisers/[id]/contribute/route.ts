@@ -25,7 +25,7 @@ export const GET = route({ who: 'anyone', params: z.object({ id: FundraiserIdSch
       custom_tag: f.custom_tag,
       title: f.title,
       is_ended: isFundraiserEnded(f),
-      // 80G needs a gift in rupees (issue 30.1)
+      // 80G needs a gift in rupees
       tax_benefit: hasTaxBenefit(f) && currency === 'INR',
       currency,
       presets: donationPresetsFor(currency),

@@ -14,7 +14,7 @@ import { route } from '@/lib/api/route';
 export const dynamic = 'force-dynamic';
 
 // spec 7: POST fundraisers/{id}/order (placement payload); Idempotency-Key makes a retried or double-clicked request answer the same order.
-// Only the cart's donor (their session, or the browser that made the cart: issue 30.8) places or reads it; anyone else gets 404.
+// Only the cart's donor (their session, or the browser that made the cart) places or reads it; anyone else gets 404.
 export const POST = route({ who: 'anyone', params: z.object({ id: FundraiserIdSchema }), body: OrderSchema }, async ({ request, db, body: input, params: { id } }) => {
   if (!(await hitRateLimit(db, `order:ip:${clientIp(request)}`, ORDER_LIMIT_PER_IP)).allowed) throw rateLimited('Too many donation attempts. Please wait a few minutes and try again.');
   const reader = await checkoutReaderOf(request, await signedInUser(db, request).catch(() => null));

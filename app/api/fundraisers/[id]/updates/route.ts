@@ -18,7 +18,7 @@ export const GET = route({ who: 'anyone', params: z.object({ id: FundraiserIdSch
   return json({ data: result.data, meta: { pagination: { page: result.page, per_page: result.per_page, total: result.total, has_more: result.has_more } } });
 });
 
-// issue 13: the campaigner, owner or manager posts an update (404 to anyone else); donors are emailed through the outbox
+// the campaigner, owner or manager posts an update (404 to anyone else); donors are emailed through the outbox
 export const POST = route({ who: 'user', params: z.object({ id: FundraiserIdSchema }) }, async ({ request, db, user, params: { id } }) => {
   return json({ data: await postUpdate(db, user, id, await parseJsonBody(UpdateSchema, request)) }, { status: 201 });
 });

@@ -21,7 +21,7 @@ const ExpireBody = z.object({ fundraisers: z.array(FundraiserIdSchema).min(1).ma
 const TASKS: Record<string, (request: Request) => Promise<unknown>> = {
   // the job runner has already made sure one instance runs each pass
   reconcile: () => reconcileNow(),
-  // issue 14: pre-debit notices, then the SIP months due; inside Next, so settled gifts expire their pages at once
+  // pre-debit notices, then the SIP months due; inside Next, so settled gifts expire their pages at once
   'sip-charge-due': async () => runSipChargeDue(await getDb(), { origin: mainSiteOrigin(siteConfig()) }),
   // another process committed a change to these fundraisers (lib/cache/bus): expire this instance's pages of them
   expire: async (request) => {

@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
 // spec 4: desktop UPI shows a QR code of the payment link; drawn on the server so the page ships no QR code library
 export const GET = route({ who: 'anyone', params: z.object({ oi: OrderIdSchema }) }, async ({ request, db, params: { oi } }) => {
   const order = await orderByOrderId(db, oi);
-  // the payment link is the donor's (issue 30.8): their session, or the browser that made the cart
+  // the payment link is the donor's: their session, or the browser that made the cart
   await assertOrderDonor(request, order, await signedInUser(db, request).catch(() => null));
   if (!order.url || order.status === 'success') throw new ApiError('conflict', 'This order has no open payment link');
   const svg = await QRCode.toString(order.url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });

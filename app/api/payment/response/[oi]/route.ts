@@ -23,7 +23,7 @@ export const POST = route({ who: 'anyone', params: z.object({ oi: OrderIdSchema 
     }
   })();
   const returned = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
-  // the gateway's params are verified for this order; without them (a re-check) only its donor may ask (issue 30.8)
+  // the gateway's params are verified for this order; without them (a re-check) only its donor may ask
   if (!Object.keys(returned).length) await assertOrderDonor(request, await orderByOrderId(db, oi), await signedInUser(db, request).catch(() => null));
   return json({ data: await paymentReturnResult(db, oi, returned, await requestOrigin(request)) }, { headers: { 'Cache-Control': 'no-store' } });
 });

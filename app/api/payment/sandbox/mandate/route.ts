@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
 
 const plain = (message: string, status: number) => new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 
-// The sandbox's mandate page posts the tester's choice here (issue 14): authorise with how later debits will end, or
+// The sandbox's mandate page posts the tester's choice here: authorise with how later debits will end, or
 // refuse. Like a provider it tells us by a signed mandate webhook, then sends the browser back to the SIP welcome page.
 export const POST = route({ who: 'anyone', crossSite: 'sandboxCheckout' }, async ({ request, db }) => {
   const origin = await requestOrigin(request);

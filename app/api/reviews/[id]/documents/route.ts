@@ -6,7 +6,7 @@ import { route, CACHE } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
-// issue 31.6: a reviewer has checked the medical estimate and the beneficiary's ID (the story's "documents verified")
+// a reviewer has checked the medical estimate and the beneficiary's ID (the story's "documents verified")
 export const POST = route({ who: 'user', params: z.object({ id: FundraiserIdSchema }), cache: CACHE.private }, async ({ db, user, params: { id } }) => {
   return json({ data: await markDocumentsChecked(db, user, id) });
 });

@@ -6,7 +6,7 @@ import { route, CACHE } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
-// issue 31.1: a reviewer confirms the hospital a campaigner entered by hand; it joins the public list
+// a reviewer confirms the hospital a campaigner entered by hand; it joins the public list
 export const POST = route({ who: 'user', params: z.object({ id: FundraiserIdSchema }), cache: CACHE.private }, async ({ db, user, params: { id } }) => {
   return json({ data: await confirmHospital(db, user, id) });
 });

@@ -29,7 +29,7 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
 
 type Props = { params: Promise<{ site: string; locale: string; id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-// issue 15: /insurance/{id}[?oi=]: the plan, the insured person, the status; the premium's payment while unpaid and
+// /insurance/{id}[?oi=]: the plan, the insured person, the status; the premium's payment while unpaid and
 // its outcome when the gateway sends the payer back (spec 4 payment return); the claim account once paid
 export default async function PolicyPage({ params, searchParams }: Props) {
   const { locale, id: rawId } = await params;

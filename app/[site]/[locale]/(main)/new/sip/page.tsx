@@ -22,7 +22,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('title'), description: t('intro') };
 }
 
-// issue 14, spec 2 new/sip: monthly giving to one or several causes, under a mandate the donor authorises once
+// spec 2 new/sip: monthly giving to one or several causes, under a mandate the donor authorises once
 export default async function NewSipPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -43,7 +43,7 @@ export default async function NewSipPage({ params, searchParams }: Props) {
     methods: { Emandate: t('methods.Emandate'), UPIRECURRING: t('methods.UPIRECURRING'), CARD: t('methods.CARD') },
     vpa: t('vpa'),
     vpaHint: t('vpaHint'),
-    // spec 5's handles, named where a UPI ID is refused (issue 31.10)
+    // spec 5's handles, named where a UPI ID is refused
     vpaError: t('vpaError', { handles: isolateLtr(SIP_UPI_HANDLE_LIST) }),
     capNote: t.raw('capNote') as string,
     total: t.raw('total') as string,

@@ -27,7 +27,7 @@ type Props = { params: Promise<{ site: string; locale: string }>; searchParams: 
 
 /**
  * The tip this page came back with (?oi=...&st=s), read from our database: the address alone proves nothing, and only
- * its donor (their session, the browser that made the cart, or the gateway's signed return: issue 30.8) is thanked with it.
+ * its donor (their session, the browser that made the cart, or the gateway's signed return) is thanked with it.
  */
 async function returnedTip(oi: string | undefined, query: Record<string, string | string[] | undefined>, siteUrl: string) {
   if (!oi || oi.length > 64) return null;

@@ -33,7 +33,7 @@ function aboutOf(lead: LeadListItem, t: { wizard: Translate; review: Translate }
   return lead.cause ? [lead.cause] : [];
 }
 
-// issue 13: every lead sent to the team (spec 3, 7), newest first, 50 a page, for reviewers; everyone else is told the page does not exist
+// every lead sent to the team (spec 3, 7), newest first, 50 a page, for reviewers; everyone else is told the page does not exist
 export default async function ReviewLeadsPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);

@@ -24,7 +24,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('review.title'), robots: { index: false, follow: false } };
 }
 
-// issue 13: withdrawals for reviewers to decide and mark paid (or those of one status); everyone else is told the page does not exist
+// withdrawals for reviewers to decide and mark paid (or those of one status); everyone else is told the page does not exist
 export default async function ReviewWithdrawalsPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);

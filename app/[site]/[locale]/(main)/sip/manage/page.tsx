@@ -25,7 +25,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('pageTitle'), robots: { index: false, follow: false }, referrer: 'no-referrer' };
 }
 
-// Issue 14: where a SIP email's signed link lands, signed in or not. Opening it changes nothing (mail scanners open
+// Where a SIP email's signed link lands, signed in or not. Opening it changes nothing (mail scanners open
 // every link); the form below posts the token to do the one change it is for.
 export default async function SipManageLinkPage({ params, searchParams }: Props) {
   const { locale } = await params;

@@ -10,7 +10,7 @@ import { sandboxGatewayEnabled } from '@/lib/env';
 import { SANDBOX_MANDATE_OUTCOMES } from '@/lib/constants/payments';
 import '@/components/payment/payment.css';
 
-// The sandbox gateway's mandate page (issue 14): stands where a bank's e-mandate or a UPI app's AutoPay screen would be.
+// The sandbox gateway's mandate page: stands where a bank's e-mandate or a UPI app's AutoPay screen would be.
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 

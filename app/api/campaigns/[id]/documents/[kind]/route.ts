@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 
 const Params = z.object({ id: FundraiserIdSchema, kind: z.enum(PROOF_DOCUMENT_KINDS) });
 
-// issue 31.6: a draft's medical estimate or beneficiary's ID (multipart, field `file`), kept private to reviewers
+// a draft's medical estimate or beneficiary's ID (multipart, field `file`), kept private to reviewers
 export const POST = route({ who: 'user', params: Params }, async ({ request, db, user, params: { id, kind } }) => {
   const readFile = async () => {
     const file = await uploadedFile(request);

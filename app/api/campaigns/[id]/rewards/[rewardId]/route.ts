@@ -22,7 +22,7 @@ export const PUT = route({ who: 'user', params: IdParams }, async ({ request, db
   return json({ data: await updateReward(db, user, id, rewardId, await parseJsonBody(RewardUpdateSchema, request)) });
 });
 
-// spec 7 "rewards delete": 200 either way: { deleted: true } when no donor ever chose it, else (issue 30) it is retired,
+// spec 7 "rewards delete": 200 either way: { deleted: true } when no donor ever chose it, else it is retired,
 // offered to no one new and kept on past gifts: { deleted: false, retired: true, reward }
 export const DELETE = route({ who: 'user', params: IdParams }, async ({ db, user, params: { id, rewardId } }) => {
   return json({ data: await deleteReward(db, user, id, rewardId) });

@@ -7,7 +7,7 @@ import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
-// issue 13: one-click unsubscribe from a fundraiser's update emails; the signed token is the only proof needed
+// one-click unsubscribe from a fundraiser's update emails; the signed token is the only proof needed
 // (no sign-in: guests get updates too). POST only: mail scanners follow GET links.
 export const POST = route({ who: 'anyone', params: z.object({ id: FundraiserIdSchema }), body: UpdateOptOutSchema }, async ({ db, body: { token }, params: { id } }) => {
   await recordUpdateOptOut(db, id, token);

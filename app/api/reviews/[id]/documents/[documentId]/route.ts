@@ -6,7 +6,7 @@ import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
-// issue 31.6: a fundraiser's medical estimate or beneficiary's ID, for reviewers only; 404 to anyone else
+// a fundraiser's medical estimate or beneficiary's ID, for reviewers only; 404 to anyone else
 export const GET = route({ who: 'visitor', params: z.object({ id: FundraiserIdSchema, documentId: FundraiserIdSchema }) }, async ({ db, user, params: { id, documentId } }) => {
   const document = await proofDocumentFile(db, user, id, documentId);
   return privateFileResponse(document, { noindex: true });

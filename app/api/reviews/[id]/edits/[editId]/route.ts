@@ -7,7 +7,7 @@ import { route, CACHE } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
-// issue 30.12: a reviewer approves a live fundraiser's held change of words (public at once) or declines it with a reason
+// a reviewer approves a live fundraiser's held change of words (public at once) or declines it with a reason
 export const POST = route({ who: 'user', params: z.object({ id: FundraiserIdSchema, editId: FundraiserIdSchema }), body: ReviewDecisionSchema, cache: CACHE.private }, async ({ db, user, body: decision, params: { id, editId } }) => {
   return json({ data: await decideHeldEdit(db, user, id, editId, decision) });
 });

@@ -45,7 +45,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 const REWARD_KEYS = ['heading', 'empty', 'title', 'description', 'minAmount', 'quantity', 'quantityHint', 'image', 'imageHint', 'uploading', 'add', 'adding', 'remove', 'left', 'unlimited', 'given', 'failed', 'retired', 'retiredNotice'] as const;
 const STAGE_KEY = { draft: 'stageDraft', under_review: 'stageUnderReview', rejected: 'stageRejected', running: 'statusRunning', ended: 'statusEnded' } as const;
 
-// issue 13: one fundraiser's dashboard for its campaigner, owner or manager (anyone else: no such page)
+// one fundraiser's dashboard for its campaigner, owner or manager (anyone else: no such page)
 export default async function FundraiserDashboardPage({ params }: Props) {
   const { site, locale, id: raw } = await params;
   setRequestLocale(locale);
@@ -79,7 +79,7 @@ export default async function FundraiserDashboardPage({ params }: Props) {
     editor: storyEditorLabels(tw),
   };
   const live = d.stage === 'running';
-  // issue 30.12: words held for a reviewer are said at the top, with a way to what and why
+  // words held for a reviewer are said at the top, with a way to what and why
   const heldUpdates = unpublished.filter((u) => u.status === 'held').length;
   return (
     <div className="container section manage-page">

@@ -27,7 +27,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 // A printable receipt of one of the signed-in donor's own successful donations; anyone else's is a 404. A receipt
-// email's signed link (issue 31.4) opens its one order signed out, for a guest too; a bad or expired one asks to sign in.
+// email's signed link opens its one order signed out, for a guest too; a bad or expired one asks to sign in.
 export default async function ReceiptPage({ params, searchParams }: Props) {
   const { site, locale, orderId } = await params;
   setRequestLocale(locale);

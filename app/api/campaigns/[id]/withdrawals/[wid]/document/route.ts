@@ -7,7 +7,7 @@ import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
-// issue 13: a withdrawal's bill, for the fundraiser's donors (approved and paid ones), its people and reviewers; 404 to anyone else
+// a withdrawal's bill, for the fundraiser's donors (approved and paid ones), its people and reviewers; 404 to anyone else
 export const GET = route({ who: 'visitor', params: z.object({ id: FundraiserIdSchema, wid: WithdrawalIdSchema }) }, async ({ db, user, params: { id, wid } }) => {
   const document = await withdrawalDocument(db, user, id, wid);
   return privateFileResponse(document);
