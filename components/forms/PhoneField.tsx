@@ -2,6 +2,7 @@
 // one phone field for every country: a country picker (its letters and +code shown, the name read out)
 // beside the number. The picker sets the dialling code ('+1'); the server turns code and number into E.164.
 import { useEffect, useMemo, useState, type InputHTMLAttributes } from 'react';
+import { flushSync } from 'react-dom';
 import type { CountryCode } from '@/lib/phone/countries';
 import { INDIA_COUNTRY, INDIA_EXTENSION } from '@/lib/constants/people';
 import { FieldNotes } from './Field';
@@ -43,7 +44,12 @@ export function PhoneField({ id, countryId = `${id}-country`, label, countryLabe
       live = false;
     };
   }, [withCountry, dialling]);
-  const countries = useMemo(() => (dialling ? dialling.phoneCountries(locale) : null), [dialling, locale]);
+  // the list itself (245 region names, a sort, 245 options) is built when the donor reaches for the picker: most never
+  // do, and built after hydration it was the payment page's longest task on a slow phone
+  const [wanted, setWanted] = useState(false);
+  // synchronously, inside the focus or press, so the options are there before the native picker opens
+  const want = () => !wanted && flushSync(() => setWanted(true));
+  const countries = useMemo(() => (dialling && wanted ? dialling.phoneCountries(locale) : null), [dialling, wanted, locale]);
   // the country, not only its code: Canada and the US share +1
   const [country, setCountry] = useState<CountryCode | null>(null);
   const shown: CountryCode | '' = dialling ? (country && dialling.extensionOf(country) === extension ? country : dialling.countryForExtension(extension)) : extension === INDIA_EXTENSION ? INDIA_COUNTRY : '';
@@ -65,6 +71,8 @@ export function PhoneField({ id, countryId = `${id}-country`, label, countryLabe
             id={countryId}
             aria-label={countryLabel}
             value={shown}
+            onFocus={want}
+            onPointerDown={want}
             onChange={(e) => {
               const next = e.target.value as CountryCode;
               if (!dialling || !countries?.some((c) => c.country === next)) return;
@@ -79,7 +87,7 @@ export function PhoneField({ id, countryId = `${id}-country`, label, countryLabe
                 </option>
               ))
             ) : (
-              // until the list arrives, the code already chosen
+              // until the list is wanted and has arrived, the code already chosen
               <option value={shown}>{extension}</option>
             )}
           </select>

@@ -66,6 +66,7 @@ describe('spec 5: the Indian mobile rule on the donation form', () => {
     renderForm();
     fillDonor('5876543210');
     // the dialling code is a country picked from the list (which arrives after the form is usable)
+    fireEvent.focus(screen.getByLabelText('Country code'));
     await screen.findByRole('option', { name: /United States/ });
     fireEvent.change(screen.getByLabelText('Country code'), { target: { value: 'US' } });
     await contribute();
@@ -343,6 +344,24 @@ describe('UPI on a phone opens the app on the first tap', () => {
     const option = screen.getByLabelText('UPI ID', { selector: 'input[type="radio"]' }).closest('.mode-option')!;
     expect(option.contains(box)).toBe(true);
     expect(option.nextElementSibling).toContainElement(screen.getByLabelText('Debit or credit card'));
+  });
+});
+
+describe('the country picker on a slow phone', () => {
+  it('builds its 245 countries only when the donor reaches for it', async () => {
+    renderForm();
+    const picker = screen.getByLabelText('Country code');
+    // the dialling module has arrived and every update has run: still only the chosen code
+    await act(async () => {
+      await import('@/lib/phone/dialling');
+    });
+    await act(async () => {});
+    expect(picker.querySelectorAll('option')).toHaveLength(1);
+    expect(picker).toHaveValue('IN');
+    fireEvent.focus(picker);
+    // inside the focus itself, before a native picker could open
+    expect(picker.querySelectorAll('option').length).toBeGreaterThan(200);
+    expect(picker).toHaveValue('IN');
   });
 });
 
