@@ -1,4 +1,5 @@
-// Route handlers stay thin: wrap them so every failure becomes the error envelope, never a bare 500 page.
+// The API's answers: JSON, the error envelope every failure becomes (never a bare 500 page), private files.
+// lib/api/route.ts wraps every handler with toErrorResponse.
 import { ZodError } from 'zod';
 import { ApiError, type ErrorBody } from './errors';
 import { validationError } from './validation';
@@ -18,18 +19,6 @@ export function toErrorResponse(error: unknown): Response {
   if (error instanceof ZodError) return errorResponse(validationError(error));
   void reportError(error);
   return errorResponse(new ApiError('internal_error', 'Something went wrong on our side. Please try again.'));
-}
-
-type Handler<C> = (request: Request, context: C) => Promise<Response>;
-
-export function handle<C>(fn: Handler<C>): Handler<C> {
-  return async (request, context) => {
-    try {
-      return await fn(request, context);
-    } catch (error) {
-      return toErrorResponse(error);
-    }
-  };
 }
 
 /** A file only some people may see (a withdrawal's bill, a fundraiser's proof): never kept by a shared cache, never run as a page. */
