@@ -2,6 +2,7 @@
 // of POST payment/response/{oi}. Plain functions (the page's client component and the tests share them).
 import { ORIGIN_CODES } from '../constants/giving';
 import { failureRedirect, type ReturnFundraiser } from './redirects';
+import { isRowId } from '../validation/ids';
 
 /** spec 3's return params the router reads itself (oi/order_id, or/origin, ct, id, an update's id, pt the page it was placed on); the rest are the gateway's. */
 const OWN_PARAMS = new Set(['oi', 'or', 'origin', 'ct', 'id', 'update', 'pt']);
@@ -28,10 +29,10 @@ export function readPaymentReturn(query: URLSearchParams): PaymentReturn {
   const origin = rawOrigin && (ORIGIN_CODES as readonly string[]).includes(rawOrigin) ? rawOrigin : null;
   const ct = query.get('ct') ?? '';
   const id = Number(query.get('id'));
-  const validId = Number.isSafeInteger(id) && id > 0 ? id : null;
+  const validId = isRowId(id) ? id : null;
   // the payment screen (ps) needs the fundraiser's id as well as its tag; the other origins need the tag
   const update = Number(query.get('update'));
-  const updateId = Number.isSafeInteger(update) && update > 0 ? update : null;
+  const updateId = isRowId(update) ? update : null;
   const fundraiser = ct && (validId !== null || origin !== 'ps') ? { custom_tag: ct, id: validId ?? 0, ...(updateId ? { update_id: updateId } : {}) } : null;
   const gatewayParams: Record<string, string> = {};
   query.forEach((value, key) => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CURRENCY_CODES } from '../money';
 import { INDIA_EXTENSION } from '../constants/people';
 import { ANNIVERSARY_OCCASIONS, BANK_TRANSFER_MIN_MAJOR, CARD_BIN_DIGITS, DEDICATION_MESSAGE_MAX, MAX_AMOUNT_MAJOR, ORIGIN_CODES, PAYMENT_FORM_PAGE_TYPE, PAYMENT_MODES, TIP_MAX_SHARE_OF_DONATION } from '../constants/giving';
-import { MAX_ROW_ID } from '../constants/ids';
+import { rowIdSchema } from './ids';
 import { BankAccountNumberSchema, IfscSchema } from './withdrawals';
 import { EmailSchema, INDIAN_MOBILE_PATTERN, MESSAGES, NameSchema, PhoneSchema, UPI_ID_MESSAGE, UPI_ID_PATTERN } from './people';
 import { ORDER_CHANNEL_PREFIX } from '../realtime/channels';
@@ -115,7 +115,7 @@ export const OrderSchema = z.object({
   vpa: z.string().trim().regex(UPI_ID_PATTERN, UPI_ID_MESSAGE).optional(),
   origin: z.enum(ORIGIN_CODES).default('s'),
   /** origin up: the update the gift was given from, where a failed payment comes back to */
-  update_id: z.coerce.number().int().positive().max(MAX_ROW_ID).optional().catch(undefined),
+  update_id: rowIdSchema('Update').optional().catch(undefined),
   /** spec 3 page_type: placed on our payment form, where a failed payment from a story comes back to */
   page_type: z.enum([PAYMENT_FORM_PAGE_TYPE]).optional().catch(undefined),
   idempotency_key: z.string().min(8).max(100).optional(),
