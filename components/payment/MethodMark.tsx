@@ -1,6 +1,6 @@
 // Marks for the payment methods, drawn here (no downloads): a donor recognises UPI, a card or a wallet at a glance.
 import type { ReactNode } from 'react';
-import type { PaymentOption } from '@/lib/payments/options';
+import { PAYMENT_OPTIONS, type PaymentOption } from '@/lib/payments/options';
 
 const common = { width: 28, height: 28, viewBox: '0 0 28 28', 'aria-hidden': true, focusable: false } as const;
 
@@ -57,5 +57,4 @@ export function MethodMark({ mode }: { mode: PaymentOption }) {
 
 /** Every method's mark, drawn by the server page and handed to the forms as props: the browser gets the SVGs, not their code. */
 export type MethodMarks = Partial<Record<PaymentOption, ReactNode>>;
-const EVERY_METHOD: readonly PaymentOption[] = ['UPI', 'VPA', 'CARD', 'PAYTM', 'NEFT'];
-export const methodMarks = (): MethodMarks => Object.fromEntries(EVERY_METHOD.map((m) => [m, <MethodMark key={m} mode={m} />]));
+export const methodMarks = (): MethodMarks => Object.fromEntries(PAYMENT_OPTIONS.map((m) => [m, <MethodMark key={m} mode={m} />]));

@@ -3,15 +3,15 @@ import type { CurrencyCode } from '../money';
 import { FALLBACK_LOCATION } from '../constants/payments';
 import { currencyForCountry } from '../money';
 
-export type PaymentOption = 'UPI' | 'VPA' | 'CARD' | 'PAYTM' | 'NEFT';
+/** every one-time method a donor may meet, in the order forms offer them */
+export const PAYMENT_OPTIONS = ['UPI', 'VPA', 'CARD', 'PAYTM', 'NEFT'] as const;
+export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
 /** what a one-time payment is for: a bank transfer (NEFT) is offered for gifts only, whose form asks for the donor's account */
 export type OneTimePurpose = 'gift' | 'tip' | 'premium';
 
-const ONE_TIME_OPTIONS: readonly PaymentOption[] = ['UPI', 'VPA', 'CARD', 'PAYTM', 'NEFT'];
-
 /** The methods a payment in this currency for this purpose may use (isOneTimeMode: UPI, wallets and bank transfer take rupees only). */
 export function paymentOptions(currency: CurrencyCode, purpose: OneTimePurpose = 'gift'): PaymentOption[] {
-  return ONE_TIME_OPTIONS.filter((mode) => isOneTimeMode(currency, mode, purpose));
+  return PAYMENT_OPTIONS.filter((mode) => isOneTimeMode(currency, mode, purpose));
 }
 
 /**
