@@ -1,7 +1,7 @@
 // A chosen image checked in the browser before it is sent (spec 5: name, size and first bytes); the server checks again.
 import { IMAGE_EXTENSIONS, IMAGE_SNIFF_BYTES } from '@/lib/constants';
 import { imageFileProblem } from '@/lib/validation/images';
-import type { DraftMedia } from '@/lib/fundraisers/drafts';
+import type { DraftMedia } from '@/lib/fundraisers/draft-view';
 import type { ProofDocumentView } from '@/lib/fundraisers/proof';
 import type { ProofDocumentKind } from '@/lib/constants';
 import { sendToApi } from '@/components/auth/client-session';

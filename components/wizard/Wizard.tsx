@@ -9,7 +9,7 @@ import { BENEFICIARY_RELATIONS, CAUSE, HOSPITALISATION_STATUSES, ALL_MEDICAL_CAU
 import { CURRENCY_CODES, formatMoney, toMinor } from '@/lib/money';
 import { UTM_KEYS, WIZARD_STEPS, type WizardStep } from '@/lib/validation/drafts';
 import { checkStep, purposeOf, stepOfField, stepsFor, REVIEW_MESSAGES, type CampaignPurpose, type StepValues } from '@/lib/fundraisers/wizard';
-import type { DraftMedia, DraftView } from '@/lib/fundraisers/drafts';
+import type { DraftMedia, DraftView } from '@/lib/fundraisers/draft-view';
 import type { ProofDocumentView } from '@/lib/fundraisers/proof';
 import { sendToApi, type ApiFailure } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';

@@ -1,4 +1,4 @@
-// Issue 31.4: a campaigner's review outcome from the template set: "your fundraiser is live" with a link that opens the
+// A campaigner's review outcome from the template set: "your fundraiser is live" with a link that opens the
 // story on the site (absolute, tappable) and a WhatsApp share; "please update" with the reviewer's words and the draft.
 import { createTranslator } from 'use-intl/core';
 import { SHARED_INTL_CACHE } from '../i18n/server-translator';
@@ -132,4 +132,10 @@ export async function beneficiaryEmail(b: { locale?: string; email: string; agen
     { kind: 'text', text: t('beneficiaryBody', { agent: words(b.agent), brand: b.brand.name }) },
     { kind: 'button', label: t('signIn'), href: `${b.origin}${localizedPath(locale, `/new/signin?${new URLSearchParams({ redirect_uri: '/manage/list' })}`)}` },
   ]);
+}
+
+/** The same news by SMS when the agent gave only the beneficiary's phone: who, and to sign in with this number. */
+export async function beneficiarySms(b: { locale?: string; phone: string; agent: string; brand: { name: string } }): Promise<OutgoingMessage> {
+  const { t, words } = await translator(b.locale);
+  return { channel: 'sms', recipient: b.phone, body: t('beneficiarySms', { agent: words(b.agent), brand: b.brand.name }) };
 }

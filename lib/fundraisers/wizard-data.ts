@@ -8,7 +8,7 @@ import { CAUSE, DAY_MS, FUNDRAISER_MAX_DAYS } from '../constants';
 import { can } from '../permissions/can';
 import { indianDayOf } from '../validation/drafts';
 import { childCauses, type CauseItem } from './lists';
-import { draftView, listDrafts, type DraftView } from './drafts';
+import { draftView, listDrafts, type DraftView } from './draft-view';
 import type { CauseGroup, WizardVariant } from './wizard';
 
 export interface WizardData {

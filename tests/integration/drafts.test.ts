@@ -15,7 +15,7 @@ import { GET as listingRoute } from '@/app/api/fundraisers/route';
 import { getDb, closeDb, type Db } from '@/lib/db/client';
 import { entityDetails, fundraiserDocuments, fundraiserMedia, fundraisers, memberships, outbox, users } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
-import { purposeOf } from '@/lib/fundraisers/drafts';
+import { purposeOf } from '@/lib/fundraisers/wizard';
 import { endDateProblem, isRealDate, DRAFT_MESSAGES } from '@/lib/validation/drafts';
 import { MEDICAL_CAUSE_IDS_FOR_PERSONAL } from '@/lib/constants';
 import { makeUser, referenceData } from '../helpers/factories';

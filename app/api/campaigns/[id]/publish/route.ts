@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { json } from '@/lib/http/respond';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
-import { submitForReview } from '@/lib/fundraisers/drafts';
+import { submitForReview } from '@/lib/fundraisers/review';
 import { route, CACHE } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
