@@ -51,7 +51,7 @@ export async function missingForReview(db: DbOrTx, id: number, now: Date = new D
   return missing;
 }
 
-/** PUT campaigns/{id}/publish: the draft goes to review ("Under review"), not public until approved. */
+/** Submits the draft for review ("Under review"; the spec's URL is PUT campaigns/{id}/publish): not public until approved. */
 export async function submitForReview(db: Db, user: Actor, id: number): Promise<DraftView> {
   await db.transaction(async (tx) => {
     const f = await editableDraft(tx, user, id);
@@ -89,7 +89,7 @@ async function reviewOutcomeFacts(db: DbOrTx, f: { id: number; title: string; cu
 
 export type ReviewDecision = { decision: 'approve' } | { decision: 'send_back'; reason: string };
 
-/** A reviewer approves (live, real custom_tag, campaigner told) or sends back with a reason. */
+/** A reviewer approves, which publishes the fundraiser (live, real custom_tag, campaigner told), or sends it back with a reason. */
 export async function decideReview(db: Db, reviewer: Actor, id: number, decision: ReviewDecision): Promise<DraftView> {
   await db.transaction(async (tx) => {
     if (!(await can(tx, reviewer, 'fundraiser.review', { kind: 'platform' }))) throw notFound('Draft not found');
