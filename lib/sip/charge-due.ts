@@ -11,7 +11,7 @@ import { reportError } from '../observability/report';
 import { requestRefund } from '../payments/refunds';
 import { NOT_RUNNING, NO_ACTIVE_MANDATE, placeSipChargeTry } from './charge';
 import { lapseDueSql, mandatesOfSip, sipLapseCutoff } from './cover';
-import { releaseMandate } from './manage';
+import { releaseMandate } from './mandate-release';
 import { sendPreDebitNotices } from './pre-debit';
 import { addSipMonths, afterSipCharge, awaitNewMandate, endSip, fundraiserEndedEmail, lapseSip, sipAttemptOf, sipPeriod, SIP_END_REASON, SIP_MONTH_ALREADY_PAID } from './settled';
 import { isRunningSip, RUNNING_SIP_STATUS_FLAGS, SIP_STATUS } from './status';

@@ -6,7 +6,7 @@ import type { Tx } from '../db/client';
 import { mandateSubscriptions, mandates, subscriptions } from '../db/schema';
 import { giveUpPendingMandates, sipLapseCutoff, wasEverAuthorised } from './cover';
 import { askForPaymentMethod, lapseSip } from './settled';
-import { confirmSipChange } from './confirm';
+import { confirmSipChange } from './emails';
 import { LIVE_SIP_STATUS_FLAGS, SIP_STATUS } from './status';
 
 type MandateRow = typeof mandates.$inferSelect;

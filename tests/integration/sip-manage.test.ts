@@ -11,7 +11,9 @@ import { mandates, outbox, subscriptionLines, subscriptions } from '@/lib/db/sch
 import { handleWebhook } from '@/lib/payments/results';
 import { SANDBOX_SIGNATURE_HEADER } from '@/lib/payments/sandbox';
 import { sandboxGateway } from '@/lib/payments/registry';
-import { addMonthsUtc, firstPaymentDateFrom, resumeDueSips, spreadSipTotal } from '@/lib/sip/manage';
+import { spreadSipTotal } from '@/lib/sip/manage';
+import { addMonthsUtc, firstPaymentDateFrom } from '@/lib/sip/calendar';
+import { resumeDueSips } from '@/lib/sip/resume';
 import { sipPeriod } from '@/lib/sip/settled';
 import { makeSubscription, makeUser } from '../helpers/factories';
 import { signedIn } from '../helpers/auth';
