@@ -10,7 +10,7 @@ import { toMinor, type CurrencyCode } from '../lib/money';
 import { hashPin } from '../lib/fundraisers/pin';
 import { hashSecret } from '../lib/secrets';
 import { demoImagePath } from '../lib/media/demo-images';
-import { causeSlugForArt } from '../lib/media/demo-art';
+import { causeSlugForArt } from './art';
 import { DISEASES, HOSPITALS as HOSPITAL_LIST } from '../lib/db/reference-lists';
 import { slugify } from '../lib/fundraisers/custom-tag';
 import { MEMBERSHIP } from '../lib/permissions/can';
