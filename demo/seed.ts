@@ -183,7 +183,7 @@ export async function insertDemo(db: Db, opts: { now?: Date } = {}): Promise<See
     const donors = users.filter((u) => u.email.startsWith('donor'));
     const hospital = users.find((u) => u.email.startsWith('hospital'))!;
     const fos = users.find((u) => u.email.startsWith('fos'))!;
-    // the demo's fundraiser reviewer (issue 12): a platform membership, so the demo needs no REVIEWER_EMAILS
+    // the demo's fundraiser reviewer: a platform membership, so the demo needs no REVIEWER_EMAILS
     const reviewer = users.find((u) => u.email.startsWith('reviewer'))!;
     await tx.insert(s.memberships).values({ user_id: reviewer.id, scope: MEMBERSHIP.reviewer.scope, role: MEMBERSHIP.reviewer.role });
 
@@ -359,7 +359,7 @@ export async function insertDemo(db: Db, opts: { now?: Date } = {}): Promise<See
     await tx.insert(s.rewards).values(frs.filter((_, i) => i % 6 === 1).map((f) => ({ fundraiser_id: f.id, title: 'Thank-you postcard', description: 'A handwritten postcard from the family.', min_amount_minor: 100000 })));
     void fos;
     await seedDemoEvents(tx, now);
-    // issue 15: a sponsor's coupon to try on the payment page: ₹100 added to a gift, for a year and 1,000 gifts; issue 30:
+    // a sponsor's coupon to try on the payment page: ₹100 added to a gift, for a year and 1,000 gifts;
     // once per donor, 20 gifts per fundraiser at most, within the sponsor's ₹1,00,000
     await tx
       .insert(s.coupons)

@@ -35,7 +35,7 @@ export async function uploadFundraiserImage(fundraiserId: number, kind: 'leaderb
   return r.ok ? { media: r.data } : { error: r.error.fields?.file ?? r.error.message ?? failed };
 }
 
-/** Issue 31.6: a medical estimate or the beneficiary's ID, checked here, then sent to the draft's private documents. */
+/** A medical estimate or the beneficiary's ID, checked here, then sent to the draft's private documents. */
 export async function uploadProofDocument(fundraiserId: number, kind: ProofDocumentKind, file: File, failed: string): Promise<{ document: ProofDocumentView } | { error: string }> {
   const problem = await chosenImageProblem(file);
   if (problem) return { error: problem };

@@ -1,5 +1,5 @@
-// The dashboard's "Edit the story" block (issue 13), for a running fundraiser: what the campaigner may still change.
-// Issue 30.12: a change held for review is shown with what was found (the form starts from the waiting words), and a
+// The dashboard's "Edit the story" block, for a running fundraiser: what the campaigner may still change.
+// A change held for review is shown with what was found (the form starts from the waiting words), and a
 // declined one with the reviewer's reason.
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';

@@ -1,4 +1,4 @@
-// A draft's pictures and video (issue 12): the cover (leaderboard, one), beneficiary and in-story (editor) images,
+// A draft's pictures and video: the cover (leaderboard, one), beneficiary and in-story (editor) images,
 // re-encoded without metadata by lib/media/uploads; a YouTube link kept as its video id. Only the draft's people.
 import 'server-only';
 import { and, count, eq, ne } from 'drizzle-orm';
@@ -24,7 +24,7 @@ export const MEDIA_MESSAGES = {
 
 const viewOf = (m: typeof fundraiserMedia.$inferSelect): DraftMedia => ({ id: m.id, kind: m.kind, display_type_1: m.display_type_1, path: m.cdn_path, file_name: m.file_name, variants: m.variants ?? null });
 
-/** A live fundraiser's pages show its new pictures at once, on every server (issue 13: media edited from the dashboard). */
+/** A live fundraiser's pages show its new pictures at once, on every server (media edited from the dashboard). */
 async function expireIfLive(db: Db, fundraiserId: number, live: boolean): Promise<void> {
   if (live) await fundraiserChanged(db, fundraiserId);
 }

@@ -1,4 +1,4 @@
-// What the wizard page needs from the server (issue 12): the cause lists of its variant, the user's drafts, and the
+// What the wizard page needs from the server: the cause lists of its variant, the user's drafts, and the
 // draft being edited (the one asked for if the user may see it, else their latest unfinished one on the form step).
 import 'server-only';
 import { eq } from 'drizzle-orm';

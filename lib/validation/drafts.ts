@@ -1,4 +1,4 @@
-// What the fundraiser wizard sends (issue 12): every field optional on update, each with its own message, so a
+// What the fundraiser wizard sends: every field optional on update, each with its own message, so a
 // step saves what it has; submission checks completeness separately (lib/fundraisers/review.ts).
 import { z } from 'zod';
 import {
@@ -80,7 +80,7 @@ export const DraftFieldsSchema = z
     beneficiary_age: z.coerce.number({ error: DRAFT_MESSAGES.age }).int(DRAFT_MESSAGES.age).min(0, DRAFT_MESSAGES.age).max(BENEFICIARY_AGE_MAX, DRAFT_MESSAGES.age),
     disease_id: id,
     hospital_id: id,
-    /** issue 31.1: "my hospital isn't listed" (kept out of the public list until a reviewer confirms it) */
+    /** "my hospital isn't listed" (kept out of the public list until a reviewer confirms it) */
     new_hospital_name: text(NEW_HOSPITAL_NAME_MAX),
     new_hospital_city: text(NEW_HOSPITAL_CITY_MAX),
     hospitalisation_status: z.enum(HOSPITALISATION_STATUSES, { error: DRAFT_MESSAGES.choice }),

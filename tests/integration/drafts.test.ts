@@ -1,4 +1,4 @@
-// Issue 12: starting a fundraiser. Drafts saved step by step, read and discarded only by their people, sent to
+// Starting a fundraiser. Drafts saved step by step, read and discarded only by their people, sent to
 // review, approved (live, listed) or sent back with a reason; spec 4's purpose rule, spec 5's date rule, field sales.
 import { eq } from 'drizzle-orm';
 import { POST as createRoute } from '@/app/api/campaigns/route';
@@ -196,7 +196,7 @@ describe('review and publishing', () => {
     expect(Object.keys(early.body.error.fields).sort()).toEqual(['beneficiary_name', 'cause_id', 'cover', 'end_date', 'goal', 'story', 'title'].sort());
     for (const step of MEDICAL_STEPS) await save(me.auth, id, step);
     const noCover = await submitForReview(me.auth, id);
-    // issue 31.6: a medical fundraiser also needs the estimate and the beneficiary's ID
+    // a medical fundraiser also needs the estimate and the beneficiary's ID
     expect(Object.keys(noCover.body.error.fields).sort()).toEqual(['beneficiary_id', 'cover', 'medical_estimate']);
     await addCover(id);
     const sent = await submitForReview(me.auth, id);
@@ -223,7 +223,7 @@ describe('review and publishing', () => {
     expect(queue.map((d: { id: number }) => d.id)).toContain(id);
     // the reviewer opens it as its page would look
     expect((await read(reviewer.auth, id)).body.data.title).toBe(unique);
-    // issue 31.6: not before the documents are checked (tests/integration/proof.test.ts checks them through the API)
+    // not before the documents are checked (tests/integration/proof.test.ts checks them through the API)
     expect((await decide(reviewer.auth, id, { decision: 'approve' })).status).toBe(409);
     await db.update(fundraisers).set({ documents_checked_at: new Date(), documents_checked_by: reviewer.id }).where(eq(fundraisers.id, id));
     const approved = await decide(reviewer.auth, id, { decision: 'approve' });

@@ -1,4 +1,4 @@
-// Issue 31: a medical fundraiser's proof. A hospital the list lacks is entered by name and city and stays out of the
+// A medical fundraiser's proof. A hospital the list lacks is entered by name and city and stays out of the
 // public list until a reviewer confirms it; the medical estimate and the beneficiary's ID are served to reviewers only
 // (not a guest, not another campaigner, not the public media URL, not the sitemap); approval waits for both checks and
 // the story then shows the hospital and "documents verified". Also 31.15: get_campaigns for an individual campaigner,

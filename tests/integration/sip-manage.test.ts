@@ -1,4 +1,4 @@
-// Issue 14: a donor manages their own SIP (raise, lower, pause, resume, skip, change the payment method, cancel), each
+// A donor manages their own SIP (raise, lower, pause, resume, skip, change the payment method, cancel), each
 // for its owner only and never on a cancelled SIP; spec 7 subscriptions/count, subscriptions/latest and users/me.
 import { and, eq, inArray } from 'drizzle-orm';
 import { GET as countRoute } from '@/app/api/subscriptions/count/route';

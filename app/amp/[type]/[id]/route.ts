@@ -52,7 +52,7 @@ export const GET = route({ who: 'anyone', database: false }, async ({ request, p
       progress: tc('progress', { percent }),
     },
   });
-  // issue 30.15: framed by no site, as the story page itself (middleware, which sets it on pages, does not run for /amp).
+  // framed by no site, as the story page itself (middleware, which sets it on pages, does not run for /amp).
   // AMP caches serve their own copy from their own domain: the origin's framing headers do not reach their viewers
   return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, s-maxage=300, stale-while-revalidate=3600', ...framingHeaders(false) } });
 });

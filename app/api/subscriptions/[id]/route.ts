@@ -19,7 +19,7 @@ export const GET = route({ who: 'user', params: z.object({ id: SubscriptionIdSch
   return json({ data: sub }, { headers: PRIVATE });
 });
 
-// issue 14: pause (1-3 months), resume, skip next month, change the payment method or cancel, by the SIP's owner
+// pause (1-3 months), resume, skip next month, change the payment method or cancel, by the SIP's owner
 export const PUT = route({ who: 'user', params: z.object({ id: SubscriptionIdSchema }), body: SipChangeSchema }, async ({ request, db, user, body: change, params: { id } }) => {
   const outcome = await applySipChange(db, { userId: user.id, subscriptionId: id }, change, { origin: await requestOrigin(request) });
   // the SIP guard at the edge reads its state from this cookie

@@ -23,7 +23,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('title'), robots: { index: false, follow: false } };
 }
 
-// issue 12: the reviewers' queue, oldest first; everyone else is told the page does not exist. Issue 30.12: then the
+// the reviewers' queue, oldest first; everyone else is told the page does not exist. Then the
 // live fundraisers whose new words or updates the screening held, one entry per fundraiser
 export default async function ReviewQueuePage({ params }: Props) {
   const { locale } = await params;

@@ -57,7 +57,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
   // anniversary giving (or=tann): the occasion chosen on /new/anniversary; a dedication that does not parse is dropped
   const dedication = one(sp.or) === 'tann' ? DedicationSchema.safeParse({ occasion: one(sp.occasion), honoree: one(sp.honoree), message: one(sp.msg) ?? '' }).data ?? null : null;
   const ta = dedication ? await getTranslations('Anniversary') : null;
-  // spec 7 redeem amount: a signed-in donor's Sahyog credit, in each currency it was granted in (issue 30.2)
+  // spec 7 redeem amount: a signed-in donor's Sahyog credit, in each currency it was granted in
   const defaultCurrency = locationFromHeaders(await headers()).currency ?? DEFAULT_CURRENCY;
   const viewer = await currentUser();
   const db = await getDb();
@@ -67,7 +67,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
       {/* the fundraiser in view while giving: picture, title, campaigner, progress */}
       {/* the title isolated inside the sentence (FSI ... PDI): a Latin title keeps its quotes paired in Arabic and Urdu */}
       <FundraiserSummary f={f} locale={locale} heading={<h1>{t('title', { title: isolate(f.title) })}</h1>} />
-      {/* spec 4 origin ps: a failed payment comes back here, with st=f; the form below says so and keeps what was typed (issue 31.3) */}
+      {/* spec 4 origin ps: a failed payment comes back here, with st=f; the form below says so and keeps what was typed */}
       {ended && one(sp.st) === 'f' && (
         <p className="notice-error" role="alert" data-testid="payment-failed">
           {one(sp.reason) ? <FailedReason template={t.raw('failed') as string} reason={one(sp.reason)!.slice(0, 200)} /> : t('failedNoReason')}

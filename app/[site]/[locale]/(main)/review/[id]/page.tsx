@@ -53,8 +53,8 @@ async function creatorName(id: number | null): Promise<string | null> {
   return entity?.name ?? null;
 }
 
-// issue 12: a fundraiser under review, shown as its story page will look, with the reviewer's decision beside it;
-// issue 30.12: a live one's held change of words (old beside new) and held updates, each with its decision
+// a fundraiser under review, shown as its story page will look, with the reviewer's decision beside it;
+// a live one's held change of words (old beside new) and held updates, each with its decision
 export default async function ReviewDraftPage({ params }: Props) {
   const { locale, id: rawId } = await params;
   setRequestLocale(locale);
@@ -113,7 +113,7 @@ export default async function ReviewDraftPage({ params }: Props) {
   ] as const;
   const shownMedical = medical.filter((m) => m.value);
   const actionLabels = { ...Object.fromEntries(ACTION_KEYS.map((k) => [k, t(k)])), reasonTooShort } as ReviewActionLabels;
-  // issue 31.1, 31.6: a medical fundraiser's hospital and documents, checked before approval
+  // a medical fundraiser's hospital and documents, checked before approval
   const proof =
     draft.purpose === 'medical' ? (
       <ProofChecks
@@ -126,7 +126,7 @@ export default async function ReviewDraftPage({ params }: Props) {
       />
     ) : null;
 
-  // issue 30.12: what the screening found, beside the decision
+  // what the screening found, beside the decision
   const flags = <ReviewFlags flags={draft.review_flags} heading={t('flags.heading')} intro={t('flags.intro')} t={(key) => t(key as Parameters<typeof t>[0])} />;
 
   const statusFacts = (

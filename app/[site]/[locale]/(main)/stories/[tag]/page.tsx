@@ -77,7 +77,7 @@ export default async function StoryPage({ params }: Props) {
     getTranslations('Card'),
     getTranslations('Payment'),
     cachedStoryExtras(f.id, f.cause_id, f.title),
-    // issue 13: a supporting fundraiser names the fundraiser its money goes to
+    // a supporting fundraiser names the fundraiser its money goes to
     f.support_campaign_id ? cachedFundraiserById(f.support_campaign_id) : null,
   ]);
   const origin = await getSiteUrl(site);

@@ -34,7 +34,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   return { ...(loaded ? { title: t('metaTitle', { title: loaded.f.title }) } : {}), robots: { index: false, follow: true } };
 }
 
-// spec 2 /new/campaign/campaign_update (origin up, issue 30): a fundraiser's update as its email links to it, with
+// spec 2 /new/campaign/campaign_update (origin up): a fundraiser's update as its email links to it, with
 // Contribute; a failed payment that started here comes back with st=f and is told so, with a way to try again
 export default async function CampaignUpdatePage({ params, searchParams }: Props) {
   const { locale } = await params;

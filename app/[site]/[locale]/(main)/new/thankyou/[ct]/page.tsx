@@ -37,13 +37,13 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
 type Props = { params: Promise<{ site: string; locale: string; ct: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 // spec 2/4: /new/thankyou/{ct}?oi=: amount, fundraiser, receipt number, share, a SIP suggestion, to the donor only (their
-// session, the browser that made the cart, or the gateway's signed return in the query: issue 30.8); anyone else holding
+// session, the browser that made the cart, or the gateway's signed return in the query); anyone else holding
 // the link is thanked for the fundraiser, with nothing of the gift
 export default async function ThankYouPage({ params, searchParams }: Props) {
   const { site, locale, ct } = await params;
   setRequestLocale(locale);
   const query = await searchParams;
-  // spec 4 origin tp: a payment started here that failed comes back with st=f: it is told so, never thanked (issue 30)
+  // spec 4 origin tp: a payment started here that failed comes back with st=f: it is told so, never thanked
   if (firstParam(query.st) === 'f') return <FailedFromThankYou ct={ct} locale={locale} />;
   const oi = query.oi;
   if (typeof oi !== 'string' || oi.length > 64) notFound();
@@ -117,7 +117,7 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
           </p>
         )}
       </section>
-      {/* issue 31.9: sharing is what a donor does next: right under the receipt, before any offer */}
+      {/* sharing is what a donor does next: right under the receipt, before any offer */}
       {share}
       <ForgetGiftDraft />
       {offer && (
@@ -129,13 +129,13 @@ export default async function ThankYouPage({ params, searchParams }: Props) {
             offer={offer}
             locale={locale}
             signInHref={localizedPath(locale, signInPath(localizedPath(locale, `/new/sip?${new URLSearchParams({ cause: offer.sip_cause, amount: String(offer.amount) })}`), 'sip'))}
-            // issue 31: the email she gave with, for the sign-in form (this page is hers: mayReadOrder above)
+            // the email she gave with, for the sign-in form (this page is hers: mayReadOrder above)
             emailHint={row.cart.donor_email}
             labels={{ cta: t('sipCta'), starting: t('sipStarting'), failed: t('sipFailed') }}
           />
         </section>
       )}
-      {/* issue 15: the insurance plans as an offer, never pre-selected */}
+      {/* the insurance plans as an offer, never pre-selected */}
       <ThankYouInsuranceOffer locale={locale} />
       {back}
     </div>

@@ -20,7 +20,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('title'), robots: { index: false, follow: false }, referrer: 'no-referrer' };
 }
 
-// issue 13: where an update email's unsubscribe link lands. Opening it changes nothing; the button posts the token.
+// where an update email's unsubscribe link lands. Opening it changes nothing; the button posts the token.
 export default async function UpdateOptOutPage({ params, searchParams }: Props) {
   const { locale, tag } = await params;
   setRequestLocale(locale);
