@@ -14,7 +14,9 @@ const DOMAINS =
 
 // Files of lib/ that may import Next itself, each for a reason Next alone serves.
 const NEXT_IN_LIB = [
-  // unstable_cache holds the story page's cached reads between requests
+  // unstable_cache holds the story's cached reads between requests
+  '^lib/story/cached\\.ts$',
+  // unstable_cache holds the lists, causes and brand every page shows
   '^lib/cache/queries\\.ts$',
   // revalidateTag expires Next's cache; loaded lazily so scripts without Next still run
   '^lib/cache/invalidate\\.ts$',

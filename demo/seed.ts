@@ -12,7 +12,7 @@ import { toMinor, type CurrencyCode } from '../lib/money';
 import { hashPin } from '../lib/fundraisers/pin';
 import { hashSecret } from '../lib/secrets';
 import { demoImagePath } from '../lib/media/demo-images';
-import { causeSlugForArt } from '../lib/media/demo-art';
+import { causeSlugForArt } from './art';
 import { DISEASES, HOSPITALS as HOSPITAL_LIST } from '../lib/db/reference-lists';
 import { slugify } from '../lib/fundraisers/custom-tag';
 import { MEMBERSHIP } from '../lib/permissions/can';
@@ -361,7 +361,7 @@ export async function insertDemo(db: Db, opts: { now?: Date } = {}): Promise<See
     await tx.insert(s.rewards).values(frs.filter((_, i) => i % 6 === 1).map((f) => ({ fundraiser_id: f.id, title: 'Thank-you postcard', description: 'A handwritten postcard from the family.', min_amount_minor: 100000 })));
     void fos;
     await seedDemoEvents(tx, now);
-    // a sponsor's coupon to try on the payment page: ₹100 added to a gift, for a year and 1,000 gifts,
+    // a sponsor's coupon to try on the payment page: ₹100 added to a gift, for a year and 1,000 gifts;
     // once per donor, 20 gifts per fundraiser at most, within the sponsor's ₹1,00,000
     await tx
       .insert(s.coupons)

@@ -22,6 +22,6 @@ registerMandateReaction({
   moved: async (tx, mandate, status) => (await import('./sip/mandate-events')).onMandateMoved(tx, mandate, status),
   // a mandate that just became the donor's method: the ones it replaced are ended at their banks
   afterCommit: async (db, mandateId, status, ctx) => {
-    if (status === 'active') await (await import('./sip/manage')).releaseSupersededMandates(db, mandateId, ctx);
+    if (status === 'active') await (await import('./sip/mandate-release')).releaseSupersededMandates(db, mandateId, ctx);
   },
 });

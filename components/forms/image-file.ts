@@ -2,7 +2,7 @@
 import type { ProofDocumentKind } from '@/lib/constants/fundraisers';
 import { IMAGE_EXTENSIONS, IMAGE_SNIFF_BYTES } from '@/lib/constants/media';
 import { imageFileProblem } from '@/lib/validation/images';
-import type { DraftMedia } from '@/lib/fundraisers/drafts';
+import type { DraftMedia } from '@/lib/fundraisers/draft-view';
 import type { ProofDocumentView } from '@/lib/fundraisers/proof';
 import { sendToApi } from '@/components/auth/client-session';
 

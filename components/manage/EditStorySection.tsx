@@ -3,7 +3,7 @@
 // declined one with the reviewer's reason.
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db/client';
-import { draftView } from '@/lib/fundraisers/drafts';
+import { draftView } from '@/lib/fundraisers/draft-view';
 import { latestEditFor, type LatestEditView } from '@/lib/fundraisers/live-edits';
 import { storyEditorLabels } from '@/components/wizard/editor-labels';
 import { EditStoryForm, type EditStoryLabels } from './EditStoryForm';

@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import type { WizardStep } from '@/lib/validation/drafts';
-import type { DraftView } from '@/lib/fundraisers/drafts';
+import type { DraftView } from '@/lib/fundraisers/draft-view';
 import { isStep } from './wizard-values';
 
 /** The start screen's list of the campaigner's drafts, each continued where it stopped. */

@@ -1,4 +1,4 @@
-import type { DraftMedia } from '@/lib/fundraisers/drafts';
+import type { DraftMedia } from '@/lib/fundraisers/draft-view';
 
 /** A draft's own upload, shown as stored (already resized by the server) before it is public. */
 export function Picture({ alt, ...props }: React.ImgHTMLAttributes<HTMLImageElement> & { alt: string }) {

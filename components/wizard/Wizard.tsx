@@ -6,7 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import type { WizardStep } from '@/lib/validation/drafts';
 import type { CauseGroup } from '@/lib/fundraisers/wizard';
-import type { DraftView } from '@/lib/fundraisers/drafts';
+import type { DraftView } from '@/lib/fundraisers/draft-view';
 import type { Dock } from './dock';
 import { chosenCause, groupOf, ownHospitalOfDraft, pickedOfDock, pickedOfDraft, valuesOfDock, valuesOfDraft, type CauseChoice, type Picked, type Values } from './wizard-values';
 import { useWizardSteps } from './use-wizard-steps';

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { useTranslations } from 'next-intl';
-import type { DraftView } from '@/lib/fundraisers/drafts';
+import type { DraftView } from '@/lib/fundraisers/draft-view';
 
 /** A draft under review, or already live, is not edited in the wizard: it says where the fundraiser stands. */
 export function WizardDone({ draft, basePath, heading }: { draft: DraftView; basePath: string; heading: RefObject<HTMLHeadingElement | null> }) {

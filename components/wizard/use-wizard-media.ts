@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { ProofDocumentKind } from '@/lib/constants/fundraisers';
-import type { DraftMedia, DraftView } from '@/lib/fundraisers/drafts';
+import type { DraftMedia, DraftView } from '@/lib/fundraisers/draft-view';
 import type { ProofDocumentView } from '@/lib/fundraisers/proof';
 import { sendToApi } from '@/components/auth/client-session';
 import { uploadFundraiserImage, uploadProofDocument } from '@/components/forms/image-file';

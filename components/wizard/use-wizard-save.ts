@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { PROOF_DOCUMENT_KINDS } from '@/lib/constants/fundraisers';
 import { UTM_KEYS, type WizardStep } from '@/lib/validation/drafts';
 import { checkStep, REVIEW_MESSAGES, type StepValues } from '@/lib/fundraisers/wizard';
-import type { DraftView } from '@/lib/fundraisers/drafts';
+import type { DraftView } from '@/lib/fundraisers/draft-view';
 import { sendToApi, type ApiFailure } from '@/components/auth/client-session';
 import { readDock, saveDockAsDraft, writeDock, type Dock } from './dock';
 import type { Picked, Values } from './wizard-values';

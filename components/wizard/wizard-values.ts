@@ -2,7 +2,7 @@
 import { ALL_MEDICAL_CAUSE_IDS, CAUSE } from '@/lib/constants/fundraisers';
 import { WIZARD_STEPS, type WizardStep } from '@/lib/validation/drafts';
 import { purposeOf, type CampaignPurpose, type CauseGroup } from '@/lib/fundraisers/wizard';
-import type { DraftView } from '@/lib/fundraisers/drafts';
+import type { DraftView } from '@/lib/fundraisers/draft-view';
 import type { PickerItem } from './SearchPicker';
 import type { Dock } from './dock';
 

@@ -4,3 +4,6 @@ export const CACHE_TAGS = {
   fundraiserLists: 'fundraisers:lists',
   brands: 'white-label-brands',
 } as const;
+
+// a safety net: every cached entry is rebuilt at least this often even if no writer expires it
+export const CACHE_SAFETY_REVALIDATE_S = 3600;

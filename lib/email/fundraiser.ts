@@ -133,3 +133,9 @@ export async function beneficiaryEmail(b: { locale?: string; email: string; agen
     { kind: 'button', label: t('signIn'), href: `${b.origin}${localizedPath(locale, `/new/signin?${new URLSearchParams({ redirect_uri: '/manage/list' })}`)}` },
   ]);
 }
+
+/** The same news by SMS when the agent gave only the beneficiary's phone: who, and to sign in with this number. */
+export async function beneficiarySms(b: { locale?: string; phone: string; agent: string; brand: { name: string } }): Promise<OutgoingMessage> {
+  const { t, words } = await translator(b.locale);
+  return { channel: 'sms', recipient: b.phone, body: t('beneficiarySms', { agent: words(b.agent), brand: b.brand.name }) };
+}

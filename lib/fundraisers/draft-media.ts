@@ -11,7 +11,7 @@ import { ApiError, notFound, rateLimited } from '../http/errors';
 import { hitRateLimit } from '../security/rate-limit';
 import { deleteImageUpload, processImageUpload } from '../media/uploads';
 import { changeableFundraiser } from './changeable';
-import type { DraftMedia } from './drafts';
+import type { DraftMedia } from './draft-view';
 import { fundraiserStage } from './status';
 import { fundraiserChanged } from '../cache/invalidate';
 

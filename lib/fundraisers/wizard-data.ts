@@ -9,7 +9,7 @@ import { DAY_MS } from '../constants/time';
 import { can } from '../permissions/can';
 import { indianDayOf } from '../validation/drafts';
 import { childCauses, type CauseItem } from './lists';
-import { draftView, listDrafts, type DraftView } from './drafts';
+import { draftView, listDrafts, type DraftView } from './draft-view';
 import type { CauseGroup, WizardVariant } from './wizard';
 
 export interface WizardData {

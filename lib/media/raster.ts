@@ -6,7 +6,6 @@ import sharp from 'sharp';
 import type { DbOrTx } from '../db/client';
 import { fundraiserMedia } from '../db/schema';
 import { IMAGE_CACHE_DIR_NAME, IMAGE_WEBP_QUALITY } from '../constants/media';
-import { causeArt } from './demo-art';
 import { demoImagePath, type DemoImage } from './demo-images';
 import { renderOnce } from './render-cache';
 import { imageWork } from './image-work';
@@ -21,9 +20,12 @@ async function isStoredPicture(db: DbOrTx, image: DemoImage): Promise<boolean> {
   return row !== undefined;
 }
 
-/** The WebP for a demo picture at the width asked for; null when there is no such picture. */
-export async function demoImageWebp(db: DbOrTx, image: DemoImage): Promise<Buffer | null> {
-  const svg = causeArt(image.art, image.id, image.kind);
+/**
+ * The WebP for a demo picture at the width asked for; null when there is no such picture. The drawing comes from demo/
+ * (passed by the media route: lib/ holds no demo drawings).
+ */
+export async function demoImageWebp(db: DbOrTx, image: DemoImage, draw: (image: DemoImage) => string | null): Promise<Buffer | null> {
+  const svg = draw(image);
   if (!svg) return null;
   // keyed on the drawing itself: a new version of the art never serves an old file, and ids with the same look share one
   return renderOnce(IMAGE_CACHE_DIR_NAME, `${image.width ?? 'full'}:${svg}`, 'webp', async () => {

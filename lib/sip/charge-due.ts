@@ -1,4 +1,4 @@
-// issue 14: the SIP charge run (the sip.charge_due job and `npm run sip:charge-due`). Every running SIP whose date (or
+// The SIP charge run (the sip.charge_due job and `npm run sip:charge-due`). Every running SIP whose date (or
 // retry) has come is charged for its month through placeSipCharge; two runs at once, or one repeated, place each try
 // once (its key is unique and tries are placed under the subscription's row lock), so no month is charged twice.
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import { reportError } from '../observability/report';
 import { requestRefund } from '../payments/refunds';
 import { NOT_RUNNING, NO_ACTIVE_MANDATE, placeSipChargeTry } from './charge';
 import { lapseDueSql, mandatesOfSip, sipLapseCutoff } from './cover';
-import { releaseMandate } from './manage';
+import { releaseMandate } from './mandate-release';
 import { sendPreDebitNotices } from './pre-debit';
 import { addSipMonths, afterSipCharge, awaitNewMandate, endSip, fundraiserEndedEmail, lapseSip, sipAttemptOf, sipPeriod, SIP_END_REASON, SIP_MONTH_ALREADY_PAID } from './settled';
 import { isRunningSip, RUNNING_SIP_STATUS_FLAGS, SIP_STATUS } from './status';
@@ -40,7 +40,7 @@ export interface SipChargeRun {
   refundedDuplicates: number;
   /** SIPs for one fundraiser stopped because it no longer takes donations */
   ended: number;
-  /** issue 30.3: SIPs that waited past SIP_MANDATE_LAPSE_DAYS for a first mandate never authorised, lapsed before charging */
+  /** SIPs that waited past SIP_MANDATE_LAPSE_DAYS for a first mandate never authorised, lapsed before charging */
   lapsed: number;
 }
 
@@ -182,7 +182,7 @@ export async function chargeDueSubscriptions(db: Db, opts: { now?: Date; origin:
   const now = opts.now ?? new Date();
   const run = emptyRun();
   const only = opts.subscriptionIds ? inArray(subscriptions.id, opts.subscriptionIds.length ? opts.subscriptionIds : [0]) : undefined;
-  // issue 30.3: a SIP whose mandate was never authorised in time lapses before anything is charged
+  // a SIP whose mandate was never authorised in time lapses before anything is charged
   run.lapsed = await lapseUnauthorisedSips(db, { now, origin: opts.origin, subscriptionIds: opts.subscriptionIds });
   let cursor = 0;
   let seen = 0;
@@ -205,7 +205,7 @@ export async function chargeDueSubscriptions(db: Db, opts: { now?: Date; origin:
 }
 
 /**
- * Issue 30.3: SIPs still waiting for a first mandate SIP_MANDATE_LAPSE_DAYS after they were set up (none of their
+ * SIPs still waiting for a first mandate SIP_MANDATE_LAPSE_DAYS after they were set up (none of their
  * mandates authorised, none set up since, none waiting for the bank's word) lapse (status 7): never charged, the donor
  * told, and their mandates that pay nothing else cancelled at the gateway so a late authorisation debits nothing.
  */

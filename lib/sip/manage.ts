@@ -1,33 +1,30 @@
-// Issue 14: a donor manages their own SIP in two taps, from the portfolio (signed in) or from a signed email link
+// A donor manages their own SIP in two taps, from the portfolio (signed in) or from a signed email link
 // (lib/sip/links.ts): raise or lower the amount, pause for 1-3 months, resume, skip next month, change the payment
-// method, cancel. Every rule runs on the locked subscription row, for its owner only, and never on a cancelled SIP.
-// A SIP shows nowhere but its owner's own pages (rendered per request), so nothing cached needs to expire; only the
-// middleware's sip_state hint cookie follows a status change (sipHintCookie).
+// method, cancel. Every rule runs on the locked subscription row, for its owner only, and never on a cancelled SIP;
+// each change is confirmed by email in its transaction (emails.ts), mandates left paying nothing end after the commit
+// (mandate-release.ts). A SIP shows nowhere but its owner's own pages (rendered per request), so nothing cached needs
+// to expire; only the middleware's sip_state hint cookie follows a status change (queries.ts sipHintCookie).
 import 'server-only';
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { mandates, subscriptionLines, subscriptions } from '../db/schema';
 import { ApiError, conflict, notFound } from '../http/errors';
-import { isHttps, setCookieHeader } from '../http/cookies';
-import { AUTH_COOKIE_DAYS, SIP_HINT_COOKIE } from '../constants/auth';
 import { MAX_AMOUNT_MAJOR } from '../constants/giving';
-import { ACTIVE_SIP_STATUS_FLAGS, SIP_MANDATE_HEADROOM, SIP_PAUSE_MONTHS_MAX, SIP_PAUSE_MONTHS_MIN, SIP_ROUNDING_STEP_MAJOR } from '../constants/sip';
-import { DAY_MS } from '../constants/time';
+import { SIP_MANDATE_HEADROOM, SIP_PAUSE_MONTHS_MAX, SIP_PAUSE_MONTHS_MIN, SIP_ROUNDING_STEP_MAJOR } from '../constants/sip';
 import { formatMoney, toMinor } from '../money';
 import { localizedPath } from '../i18n/locales';
-import { reportError } from '../observability/report';
-import { createMandate, mandateHandle } from '../payments/mandates';
-import { gatewayFor, gatewayNameFor, modeUnavailable } from '../payments/registry';
+import { createMandate } from '../payments/mandates';
+import { gatewayNameFor, modeUnavailable } from '../payments/registry';
 import { SIP_WELCOME_PATH } from '../payments/redirects';
-import { sipState } from '../auth/destination';
 import { subscriptionOf, subscriptionsOf, type SubscriptionItem } from '../portfolio/queries';
 import { formatSipMinimum, isSipCause, isSipCurrency, roundSipAmount, SIP_CAUSE_LABELS, SIP_MESSAGES, sipMethodsFor, sipMinimumMajor, type SipPaymentMethod } from './rules';
 import type { SipChange } from '../validation/sip-manage';
 import { isLiveSip, SIP_STATUS } from './status';
-import { giveUpPendingMandates, lockMandate, mandateLoadMinor, mandatesOfSip, recordMandateCover, sipsPaidBy } from './cover';
+import { giveUpPendingMandates, lockMandate, mandateLoadMinor, mandatesOfSip, recordMandateCover } from './cover';
 import { addMonthsUtc, firstPaymentDateFrom } from './calendar';
 import { sipPeriod } from './settled';
-import { confirmSipChange } from './confirm';
+import { confirmSipChange } from './emails';
+import { releaseMandate } from './mandate-release';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -104,9 +101,6 @@ async function viewOf(db: DbOrTx, sub: { id: number; user_id: number }): Promise
   return (await subscriptionOf(db, sub.user_id, sub.id))!;
 }
 
-// the payment calendar is pure date arithmetic the portfolio's form uses too
-export { addMonthsUtc, firstPaymentDateFrom } from './calendar';
-
 // ---------- amount ----------
 
 /**
@@ -170,7 +164,7 @@ async function setAmount(tx: Tx, sub: SubscriptionRow, amountMajor: number, dire
   for (const [i, line] of lines.entries()) {
     if (line.amount_minor !== after[i]) await tx.update(subscriptionLines).set({ amount_minor: after[i] }).where(eq(subscriptionLines.id, line.id));
   }
-  // a pre-debit notice already sent named the old amount: the next one must name the new amount (issue 14, the 24-hour rule)
+  // a pre-debit notice already sent named the old amount: the next one must name the new amount (the 24-hour rule)
   await tx.update(subscriptions).set({ amount_minor: totalMinor, pre_debit_period: null, updated_at: new Date() }).where(eq(subscriptions.id, sub.id));
   return sub;
 }
@@ -246,9 +240,6 @@ export async function resumeSip(db: Db, actor: SipActor, now = new Date(), ctx?:
   );
 }
 
-// the job runner's automatic resume (lib/jobs/definitions.ts) lives apart: it must load without server-only
-export { resumeDueSips } from './resume';
-
 /** Skips the next payment: skip_period is the month of next_payment_date, which the charge run passes over. */
 export async function skipNextMonth(db: Db, actor: SipActor, ctx?: { origin: string }): Promise<SubscriptionItem> {
   return viewOf(
@@ -286,53 +277,10 @@ export async function cancelSip(db: Db, actor: SipActor, reason: string | null, 
   return viewOf(db, sub);
 }
 
-/**
- * Cancels a mandate at its gateway (mandates.cancel) and here, unless a live SIP is still paid by it. A gateway that
- * fails is reported and left for reconciliation: the cancelled SIP is never charged again either way.
- */
-export async function releaseMandate(db: Db, mandateId: number, ctx: { origin: string }, now = new Date()): Promise<boolean> {
-  const [mandate] = await db.select().from(mandates).where(eq(mandates.id, mandateId));
-  if (!mandate || mandate.status === 'cancelled' || mandate.status === 'failed') return false;
-  // a live SIP on it, or one it is being authorised for, keeps it (a lapsed, ended or cancelled one does not)
-  if ((await sipsPaidBy(db, mandate)) > 0) return false;
-  const gateway = gatewayFor(mandate.gateway, ctx.origin);
-  try {
-    if (!gateway?.mandates) throw new Error(`Gateway ${mandate.gateway} is not configured: mandate ${mandate.id} stays active there`);
-    await gateway.mandates.cancel(mandateHandle(mandate));
-  } catch (error) {
-    await reportError(error, { mandateId });
-    return false;
-  }
-  await db
-    .update(mandates)
-    .set({ status: 'cancelled', cancelled_at: now, updated_at: now })
-    .where(and(eq(mandates.id, mandateId), inArray(mandates.status, ['created', 'active', 'paused'])));
-  return true;
-}
-
-/**
- * After a newer mandate took over a donor's SIPs (a changed method, or one set up again): their older mandates in that
- * currency that pay no live SIP any more are ended at the bank too, so nothing is left that could debit them. The new
- * one too, when it pays nothing (its SIPs lapsed or were cancelled before the bank's yes, or no longer fit its cap).
- */
-export async function releaseSupersededMandates(db: Db, mandateId: number, ctx: { origin: string }): Promise<number> {
-  const [current] = await db.select().from(mandates).where(eq(mandates.id, mandateId));
-  if (!current || current.status !== 'active') return 0;
-  if (await releaseMandate(db, current.id, ctx)) return 1;
-  const older = await db
-    .select({ id: mandates.id })
-    .from(mandates)
-    .where(and(eq(mandates.user_id, current.user_id), eq(mandates.currency, current.currency), ne(mandates.id, current.id), inArray(mandates.status, ['created', 'active', 'paused'])));
-  let released = 0;
-  for (const m of older) if (await releaseMandate(db, m.id, ctx)) released++;
-  return released;
-}
-
-
 // ---------- payment method ----------
 
 /**
- * The donor's other SIPs they chose to move with this one (issue 30.3): their own, in its currency, live; locked for
+ * The donor's other SIPs they chose to move with this one: their own, in its currency, live; locked for
  * the change. Anything else named is refused (422), never silently left out.
  */
 async function chosenSips(tx: Tx, sub: SubscriptionRow, ids: readonly number[] | undefined): Promise<SubscriptionRow[]> {
@@ -380,7 +328,7 @@ export async function changePaymentMethod(
 }
 
 /**
- * Issue 30.3: the donor moves this SIP, and the others they chose (`also`), onto a payment method they already use (an
+ * The donor moves this SIP, and the others they chose (`also`), onto a payment method they already use (an
  * active mandate of theirs in its currency), by name on the method-change page. Refused (409) when the monthly total
  * of all the SIPs it would then pay passes its cap. SIPs waiting for a method start; mandates left paying nothing end.
  */
@@ -456,28 +404,4 @@ export async function applySipChange(db: Db, actor: SipActor, change: SipChange,
     case 'use_mandate':
       return { action: change.action, ...(await moveToMandate(db, actor, change, ctx, now)) };
   }
-}
-
-// ---------- spec 7 subscriptions/count and subscriptions/latest ----------
-
-/** spec 7 GET subscriptions/count: the user's SIPs that count as active (spec 4: 1, 2, 4, 5), all of them, and by status_flag. */
-export async function sipCountsOf(db: DbOrTx, userId: number): Promise<{ count: number; total: number; by_status: Record<string, number> }> {
-  const rows = await db.select({ f: subscriptions.status_flag, n: count() }).from(subscriptions).where(eq(subscriptions.user_id, userId)).groupBy(subscriptions.status_flag);
-  const by_status = Object.fromEntries(rows.map((r) => [String(r.f), r.n]));
-  const active = rows.filter((r) => (ACTIVE_SIP_STATUS_FLAGS as readonly number[]).includes(r.f)).reduce((n, r) => n + r.n, 0);
-  return { count: active, total: rows.reduce((n, r) => n + r.n, 0), by_status };
-}
-
-/** spec 7 GET subscriptions/latest: the user's newest SIP, whatever its status (its status_flag says), or null. */
-export async function latestSipOf(db: DbOrTx, userId: number): Promise<SubscriptionItem | null> {
-  const [row] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.user_id, userId)).orderBy(desc(subscriptions.created_at), desc(subscriptions.id)).limit(1);
-  return row ? subscriptionOf(db, userId, row.id) : null;
-}
-
-// ---------- the middleware's hint ----------
-
-/** The sip_state cookie after a status change, so the SIP guard (no database at the edge) sees the new state. */
-export async function sipHintCookie(db: DbOrTx, userId: number, request: Request): Promise<string> {
-  const flags = (await db.select({ f: subscriptions.status_flag }).from(subscriptions).where(eq(subscriptions.user_id, userId))).map((r) => r.f);
-  return setCookieHeader(SIP_HINT_COOKIE, sipState(flags), { maxAgeS: (AUTH_COOKIE_DAYS * DAY_MS) / 1000, secure: isHttps(request), httpOnly: false });
 }

@@ -1,12 +1,12 @@
-// What a mandate's news means for the SIPs it pays (issue 14), applied in the same transaction as the mandate event,
-// which holds the mandate's row. Issue 30.3: a mandate pays only the SIPs it was authorised for (lib/sip/cover.ts);
+// What a mandate's news means for the SIPs it pays, applied in the same transaction as the mandate event,
+// which holds the mandate's row. A mandate pays only the SIPs it was authorised for (lib/sip/cover.ts);
 // no other SIP of the donor rides it unasked, and what it pays a month never passes its cap.
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { mandateSubscriptions, mandates, subscriptions } from '../db/schema';
 import { giveUpPendingMandates, sipLapseCutoff, wasEverAuthorised } from './cover';
 import { askForPaymentMethod, lapseSip } from './settled';
-import { confirmSipChange } from './confirm';
+import { confirmSipChange } from './emails';
 import { LIVE_SIP_STATUS_FLAGS, SIP_STATUS } from './status';
 
 type MandateRow = typeof mandates.$inferSelect;
@@ -81,7 +81,7 @@ async function takeUpSips(tx: Tx, mandate: MandateRow, now: Date): Promise<void>
       .update(subscriptions)
       .set({ status_flag: SIP_STATUS.active, next_payment_date: sql`coalesce(${subscriptions.next_payment_date}, now())`, updated_at: now })
       .where(inArray(subscriptions.id, waiting));
-    // issue 31.11: the donor hears that the SIP started (its first authorised method) or runs again (a new one)
+    // the donor hears that the SIP started (its first authorised method) or runs again (a new one)
     for (const sub of taken.filter((s) => s.status_flag === SIP_STATUS.awaitingMandate)) {
       await confirmSipChange(tx, sub.id, { kind: (await wasEverAuthorised(tx, sub, mandate.id)) ? 'resume' : 'start' });
     }

@@ -1,5 +1,5 @@
 // What the fundraiser wizard sends: every field optional on update, each with its own message, so a
-// step saves what it has; submission checks completeness separately (lib/fundraisers/drafts.ts).
+// step saves what it has; submission checks completeness separately (lib/fundraisers/review.ts).
 import { z } from 'zod';
 import {
   BENEFICIARY_AGE_MAX,

@@ -1,9 +1,9 @@
-// Issue 12: starting a fundraiser. Drafts saved step by step, read and discarded only by their people, sent to
+// Starting a fundraiser. Drafts saved step by step, read and discarded only by their people, sent to
 // review, approved (live, listed) or sent back with a reason; spec 4's purpose rule, spec 5's date rule, field sales.
 import { eq } from 'drizzle-orm';
 import { POST as createRoute } from '@/app/api/campaigns/route';
 import { GET as getRoute, PUT as putRoute } from '@/app/api/campaigns/[id]/route';
-import { PUT as publishRoute } from '@/app/api/campaigns/[id]/publish/route';
+import { PUT as submitForReviewRoute } from '@/app/api/campaigns/[id]/publish/route';
 import { GET as draftsRoute } from '@/app/api/users/drafts/route';
 import { POST as discardRoute, PUT as discardPutRoute } from '@/app/api/users/drafts/discard/route';
 import { GET as queueRoute } from '@/app/api/reviews/route';
@@ -15,7 +15,7 @@ import { GET as listingRoute } from '@/app/api/fundraisers/route';
 import { getDb, closeDb, type Db } from '@/lib/db/client';
 import { entityDetails, fundraiserDocuments, fundraiserMedia, fundraisers, memberships, outbox, users } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
-import { purposeOf } from '@/lib/fundraisers/drafts';
+import { purposeOf } from '@/lib/fundraisers/wizard';
 import { endDateProblem, isRealDate, DRAFT_MESSAGES } from '@/lib/validation/drafts';
 import { MEDICAL_CAUSE_IDS_FOR_PERSONAL } from '@/lib/constants/fundraisers';
 import { makeUser, referenceData } from '../helpers/factories';
@@ -50,7 +50,7 @@ const send = (method: string, auth: Auth | null, body?: unknown) => ({ method, h
 const create = (auth: Auth, body: unknown) => call(createRoute, '/api/campaigns', {}, send('POST', auth, body));
 const read = (auth: Auth, id: number) => call(getRoute, `/api/campaigns/${id}`, { id: String(id) }, send('GET', auth));
 const save = (auth: Auth, id: number, body: unknown) => call(putRoute, `/api/campaigns/${id}`, { id: String(id) }, send('PUT', auth, body));
-const publish = (auth: Auth, id: number) => call(publishRoute, `/api/campaigns/${id}/publish`, { id: String(id) }, send('PUT', auth));
+const submitForReview = (auth: Auth, id: number) => call(submitForReviewRoute, `/api/campaigns/${id}/publish`, { id: String(id) }, send('PUT', auth));
 const decide = (auth: Auth, id: number, body: unknown) => call(decideRoute, `/api/reviews/${id}`, { id: String(id) }, send('POST', auth, body));
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
@@ -158,7 +158,7 @@ describe('drafts', () => {
     const id = (await create(owner.auth, { parent_cause_id: 20, dock: { title: 'A private draft title' } })).body.data.id;
     expect((await read(stranger.auth, id)).status).toBe(404);
     expect((await save(stranger.auth, id, { title: 'Taken over by someone' })).status).toBe(404);
-    expect((await publish(stranger.auth, id)).status).toBe(404);
+    expect((await submitForReview(stranger.auth, id)).status).toBe(404);
     expect((await call(discardRoute, '/api/users/drafts/discard', {}, send('POST', stranger.auth, { id }))).status).toBe(404);
     expect((await call(draftsRoute, '/api/users/drafts?under_review=true', {}, send('GET', stranger.auth))).body.data.map((d: { id: number }) => d.id)).not.toContain(id);
     expect((await call(getRoute, `/api/campaigns/${id}`, { id: String(id) }, send('GET', null))).status).toBe(401);
@@ -172,7 +172,7 @@ describe('drafts', () => {
     const b = (await create(me.auth, { parent_cause_id: 20 })).body.data.id;
     for (const step of MEDICAL_STEPS) await save(me.auth, b, step);
     await addCover(b);
-    expect((await publish(me.auth, b)).status).toBe(200);
+    expect((await submitForReview(me.auth, b)).status).toBe(200);
     const list = (q: string) => call(draftsRoute, `/api/users/drafts${q}`, {}, send('GET', me.auth));
     expect((await list('')).body.data.map((d: { id: number }) => d.id)).toEqual([a]);
     const all = (await list('?with=media&under_review=true')).body.data;
@@ -191,15 +191,15 @@ describe('review and publishing', () => {
   it('submission lists what is missing; a complete draft goes under review, locked, not public', async () => {
     const me = await person();
     const id = (await create(me.auth, { parent_cause_id: 20 })).body.data.id;
-    const early = await publish(me.auth, id);
+    const early = await submitForReview(me.auth, id);
     expect(early.status).toBe(422);
     expect(Object.keys(early.body.error.fields).sort()).toEqual(['beneficiary_name', 'cause_id', 'cover', 'end_date', 'goal', 'story', 'title'].sort());
     for (const step of MEDICAL_STEPS) await save(me.auth, id, step);
-    const noCover = await publish(me.auth, id);
-    // issue 31.6: a medical fundraiser also needs the estimate and the beneficiary's ID
+    const noCover = await submitForReview(me.auth, id);
+    // a medical fundraiser also needs the estimate and the beneficiary's ID
     expect(Object.keys(noCover.body.error.fields).sort()).toEqual(['beneficiary_id', 'cover', 'medical_estimate']);
     await addCover(id);
-    const sent = await publish(me.auth, id);
+    const sent = await submitForReview(me.auth, id);
     expect(sent.status).toBe(200);
     expect(sent.body.data).toMatchObject({ status: 'under_review', custom_tag: null });
     expect((await save(me.auth, id, { title: 'A change during review' })).status).toBe(409);
@@ -215,7 +215,7 @@ describe('review and publishing', () => {
     for (const step of MEDICAL_STEPS) await save(me.auth, id, step);
     await save(me.auth, id, { title: unique });
     await addCover(id);
-    await publish(me.auth, id);
+    await submitForReview(me.auth, id);
     // nobody but a reviewer sees the queue or decides
     expect((await call(queueRoute, '/api/reviews', {}, send('GET', me.auth))).status).toBe(404);
     expect((await decide(me.auth, id, { decision: 'approve' })).status).toBe(404);
@@ -223,7 +223,7 @@ describe('review and publishing', () => {
     expect(queue.map((d: { id: number }) => d.id)).toContain(id);
     // the reviewer opens it as its page would look
     expect((await read(reviewer.auth, id)).body.data.title).toBe(unique);
-    // issue 31.6: not before the documents are checked (tests/integration/proof.test.ts checks them through the API)
+    // not before the documents are checked (tests/integration/proof.test.ts checks them through the API)
     expect((await decide(reviewer.auth, id, { decision: 'approve' })).status).toBe(409);
     await db.update(fundraisers).set({ documents_checked_at: new Date(), documents_checked_by: reviewer.id }).where(eq(fundraisers.id, id));
     const approved = await decide(reviewer.auth, id, { decision: 'approve' });
@@ -256,14 +256,14 @@ describe('review and publishing', () => {
     const id = (await create(me.auth, { parent_cause_id: 20 })).body.data.id;
     for (const step of MEDICAL_STEPS) await save(me.auth, id, step);
     await addCover(id);
-    await publish(me.auth, id);
+    await submitForReview(me.auth, id);
     expect((await decide(reviewer.auth, id, { decision: 'send_back', reason: 'short' })).status).toBe(422);
     const back = await decide(reviewer.auth, id, { decision: 'send_back', reason: 'Please add the hospital estimate letter to the story.' });
     expect(back.body.data).toMatchObject({ status: 'rejected', review_reason: 'Please add the hospital estimate letter to the story.' });
     const mine = (await call(draftsRoute, '/api/users/drafts', {}, send('GET', me.auth))).body.data.find((d: { id: number }) => d.id === id);
     expect(mine.review_reason).toBe('Please add the hospital estimate letter to the story.');
     expect((await save(me.auth, id, { story: `${STORY}<p>Estimate letter attached.</p>` })).status).toBe(200);
-    const again = await publish(me.auth, id);
+    const again = await submitForReview(me.auth, id);
     expect(again.body.data).toMatchObject({ status: 'under_review', review_reason: null });
   });
 
@@ -273,7 +273,7 @@ describe('review and publishing', () => {
     const id = (await create(reviewer.auth, { parent_cause_id: 20 })).body.data.id;
     for (const step of MEDICAL_STEPS) await save(reviewer.auth, id, step);
     await addCover(id);
-    await publish(reviewer.auth, id);
+    await submitForReview(reviewer.auth, id);
     expect((await decide(reviewer.auth, id, { decision: 'approve' })).status).toBe(409);
   });
 });

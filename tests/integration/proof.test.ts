@@ -1,4 +1,4 @@
-// Issue 31: a medical fundraiser's proof. A hospital the list lacks is entered by name and city and stays out of the
+// A medical fundraiser's proof. A hospital the list lacks is entered by name and city and stays out of the
 // public list until a reviewer confirms it; the medical estimate and the beneficiary's ID are served to reviewers only
 // (not a guest, not another campaigner, not the public media URL, not the sitemap); approval waits for both checks and
 // the story then shows the hospital and "documents verified". Also 31.15: get_campaigns for an individual campaigner,
@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { POST as createRoute } from '@/app/api/campaigns/route';
 import { GET as getRoute, PUT as putRoute } from '@/app/api/campaigns/[id]/route';
-import { PUT as publishRoute } from '@/app/api/campaigns/[id]/publish/route';
+import { PUT as submitForReviewRoute } from '@/app/api/campaigns/[id]/publish/route';
 import { POST as documentRoute } from '@/app/api/campaigns/[id]/documents/[kind]/route';
 import { POST as decideRoute } from '@/app/api/reviews/[id]/route';
 import { POST as confirmHospitalRoute } from '@/app/api/reviews/[id]/hospital/route';
@@ -75,7 +75,7 @@ const send = (method: string, auth: Auth | null, body?: unknown) => ({ method, h
 const create = (auth: Auth, body: unknown) => call(createRoute, '/api/campaigns', {}, send('POST', auth, body));
 const read = (auth: Auth, id: number) => call(getRoute, `/api/campaigns/${id}`, { id: String(id) }, send('GET', auth));
 const save = (auth: Auth, id: number, body: unknown) => call(putRoute, `/api/campaigns/${id}`, { id: String(id) }, send('PUT', auth, body));
-const publish = (auth: Auth, id: number) => call(publishRoute, `/api/campaigns/${id}/publish`, { id: String(id) }, send('PUT', auth));
+const submitForReview = (auth: Auth, id: number) => call(submitForReviewRoute, `/api/campaigns/${id}/publish`, { id: String(id) }, send('PUT', auth));
 const decide = (auth: Auth, id: number, body: unknown) => call(decideRoute, `/api/reviews/${id}`, { id: String(id) }, send('POST', auth, body));
 const confirmHospital = (auth: Auth, id: number) => call(confirmHospitalRoute, `/api/reviews/${id}/hospital`, { id: String(id) }, send('POST', auth, {}));
 const checkDocuments = (auth: Auth, id: number) => call(checkDocumentsRoute, `/api/reviews/${id}/documents`, { id: String(id) }, send('POST', auth, {}));
@@ -167,7 +167,7 @@ describe('the medical estimate and the beneficiary’s ID (issue 31.6)', () => {
     const id = await medicalDraft(anita.auth, title, hospital);
 
     // sent for review without them: both asked for
-    const early = await publish(anita.auth, id);
+    const early = await submitForReview(anita.auth, id);
     expect(early.status).toBe(422);
     expect(early.body.error.fields).toMatchObject({ medical_estimate: expect.any(String), beneficiary_id: expect.any(String) });
 
@@ -201,7 +201,7 @@ describe('the medical estimate and the beneficiary’s ID (issue 31.6)', () => {
     // another fundraiser's id does not open it
     expect((await documentAs(desk.auth, id + 100_000, stored.id)).status).toBe(404);
 
-    expect((await publish(anita.auth, id)).status).toBe(200);
+    expect((await submitForReview(anita.auth, id)).status).toBe(200);
     // approval waits for the hospital and the documents
     const blocked = await decide(desk.auth, id, { decision: 'approve' });
     expect(blocked.status).toBe(409);

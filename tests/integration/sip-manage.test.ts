@@ -1,4 +1,4 @@
-// Issue 14: a donor manages their own SIP (raise, lower, pause, resume, skip, change the payment method, cancel), each
+// A donor manages their own SIP (raise, lower, pause, resume, skip, change the payment method, cancel), each
 // for its owner only and never on a cancelled SIP; spec 7 subscriptions/count, subscriptions/latest and users/me.
 import { and, eq, inArray } from 'drizzle-orm';
 import { GET as countRoute } from '@/app/api/subscriptions/count/route';
@@ -11,7 +11,9 @@ import { mandates, outbox, subscriptionLines, subscriptions } from '@/lib/db/sch
 import { handleWebhook } from '@/lib/payments/results';
 import { SANDBOX_SIGNATURE_HEADER } from '@/lib/payments/sandbox';
 import { sandboxGateway } from '@/lib/payments/registry';
-import { addMonthsUtc, firstPaymentDateFrom, resumeDueSips, spreadSipTotal } from '@/lib/sip/manage';
+import { spreadSipTotal } from '@/lib/sip/manage';
+import { addMonthsUtc, firstPaymentDateFrom } from '@/lib/sip/calendar';
+import { resumeDueSips } from '@/lib/sip/resume';
 import { sipPeriod } from '@/lib/sip/settled';
 import { makeSubscription, makeUser } from '../helpers/factories';
 import { signedIn } from '../helpers/auth';

@@ -2,7 +2,7 @@
 // since it is put into the player's URL.
 import { and, eq } from 'drizzle-orm';
 import { fundraiserMedia } from '@/lib/db/schema';
-import { cachedFundraiserByTag } from '@/lib/cache/queries';
+import { cachedFundraiserByTag } from '@/lib/story/cached';
 import { youtubeVideoId } from '@/lib/fundraisers/draft-media';
 import { getDb, closeDb, type Db } from '@/lib/db/client';
 import { makeFundraiser } from '../helpers/factories';

@@ -14,7 +14,7 @@ import { SIP_WELCOME_PATH } from '@/lib/payments/redirects';
 import { gatewayFor } from '@/lib/payments/registry';
 import { SETUP_EXPIRED_REASON, StripeGateway } from '@/lib/payments/stripe';
 import { chargeDueSubscriptions } from '@/lib/sip/charge-due';
-import { releaseMandate } from '@/lib/sip/manage';
+import { releaseMandate } from '@/lib/sip/mandate-release';
 import { SIP_FAILURE } from '@/lib/sip/retries';
 import { SIP_STATUS } from '@/lib/sip/status';
 import { SIP_RETRY_INSUFFICIENT_FUNDS_DAYS } from '@/lib/constants/sip';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { DEMO_ART_VARIANTS, causeArt, causeSlugForArt, DEMO_ART_CAUSES, demoArt } from '@/lib/media/demo-art';
+import { DEMO_ART_VARIANTS, causeArt, causeSlugForArt, DEMO_ART_CAUSES, demoArt } from '@/demo/art';
 
 const KINDS: Record<string, [number, number]> = { leaderboard: [1200, 675], theater: [1200, 675], 'gallery-1': [1200, 675], 'gallery-2': [1200, 675], widget: [600, 338] };
 

@@ -5,7 +5,7 @@
 import { LOCALES } from '@/lib/i18n/locales';
 import { receiptEmail, type ReceiptFacts } from '@/lib/notifications/receipt';
 import { sipConfirmationEmail, type SipConfirmation, type SipEmailFacts } from '@/lib/email/sip';
-import { fundraiserChangesEmail, fundraiserLiveEmail, heldChangeEmail, campaignerMessageEmail, beneficiaryEmail, supportingDeclinedEmail, supportingStartedEmail } from '@/lib/email/fundraiser';
+import { fundraiserChangesEmail, fundraiserLiveEmail, heldChangeEmail, campaignerMessageEmail, beneficiaryEmail, beneficiarySms, supportingDeclinedEmail, supportingStartedEmail } from '@/lib/email/fundraiser';
 import { plainEmailHtml } from '@/lib/email/plain';
 import { donorUpdateEmail, withdrawalOutcomeEmail } from '@/lib/email/campaigner';
 import { acknowledgementEmail } from '@/lib/fundraisers/acknowledge';
@@ -248,6 +248,16 @@ describe.each(LOCALES)('email templates in %s', (locale) => {
     expect(m.body).toContain('Field Agent Kiran');
     expect(new URL(hrefsOf(m.html!)[0]).pathname).toBe(`${locale === 'en' ? '' : `/${locale}`}/new/signin`);
     if (locale !== 'en') expect(m.subject).not.toBe(en.beneficiarySubject);
+  });
+
+  it('the same news by SMS when only a phone was given: who started it, in the language asked', async () => {
+    const en = (await import('@/messages/en.json')).Review.email;
+    const m = await beneficiarySms({ locale, phone: '9876543210', agent: 'Field Agent Kiran', brand: { name: 'Sahyog' } });
+    expect(m).toMatchObject({ channel: 'sms', recipient: '9876543210' });
+    expect(m.html).toBeUndefined();
+    for (const fact of ['Field Agent Kiran', 'Sahyog']) expect(m.body).toContain(fact);
+    if (locale === 'en') expect(m.body).toBe('Field Agent Kiran has started a fundraiser for you on Sahyog. Sign in with this phone number to see it and follow its review.');
+    else expect(m.body).not.toContain(en.beneficiarySms.split('{brand}')[1]);
   });
 
   it('an email written as text (team notices, codes) gets the same layout, its addresses linked', async () => {

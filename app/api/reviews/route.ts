@@ -1,5 +1,5 @@
 import { json } from '@/lib/http/respond';
-import { reviewQueue } from '@/lib/fundraisers/drafts';
+import { reviewQueue } from '@/lib/fundraisers/review';
 import { heldEdits } from '@/lib/fundraisers/live-edits';
 import { heldUpdates } from '@/lib/fundraisers/updates';
 import { route, CACHE } from '@/lib/api/route';

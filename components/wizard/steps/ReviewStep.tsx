@@ -5,7 +5,7 @@ import { PROOF_DOCUMENT_KINDS } from '@/lib/constants/fundraisers';
 import { formatMoney, toMinor } from '@/lib/money';
 import type { WizardStep } from '@/lib/validation/drafts';
 import { stepOfField, type CauseGroup } from '@/lib/fundraisers/wizard';
-import type { DraftMedia } from '@/lib/fundraisers/drafts';
+import type { DraftMedia } from '@/lib/fundraisers/draft-view';
 import { Field } from '@/components/forms/Field';
 import { Picture, imageOf } from '../Picture';
 import type { CauseChoice, FieldError, Picked, Values } from '../wizard-values';

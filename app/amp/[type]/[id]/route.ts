@@ -1,5 +1,5 @@
 import { createTranslator } from 'next-intl';
-import { cachedFundraiserById } from '@/lib/cache/queries';
+import { cachedFundraiserById } from '@/lib/story/cached';
 import { ampStoryDocument } from '@/lib/seo/amp';
 import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { formatMoney } from '@/lib/money';

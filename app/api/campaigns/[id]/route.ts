@@ -4,7 +4,8 @@ import { notFound } from '@/lib/http/errors';
 import { can } from '@/lib/permissions/can';
 import { DraftFieldsSchema } from '@/lib/validation/drafts';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
-import { draftView, updateDraft } from '@/lib/fundraisers/drafts';
+import { updateDraft } from '@/lib/fundraisers/drafts';
+import { draftView } from '@/lib/fundraisers/draft-view';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { json } from '@/lib/http/respond';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { ReviewDecisionSchema } from '@/lib/validation/drafts';
-import { decideReview } from '@/lib/fundraisers/drafts';
+import { decideReview } from '@/lib/fundraisers/review';
 import { route, CACHE } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

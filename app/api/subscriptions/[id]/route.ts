@@ -3,7 +3,8 @@ import { json } from '@/lib/http/respond';
 import { notFound } from '@/lib/http/errors';
 import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { subscriptionOf } from '@/lib/portfolio/queries';
-import { applySipChange, sipHintCookie, SIP_MANAGE_ERRORS } from '@/lib/sip/manage';
+import { applySipChange, SIP_MANAGE_ERRORS } from '@/lib/sip/manage';
+import { sipHintCookie } from '@/lib/sip/queries';
 import { SipChangeSchema, SubscriptionIdSchema } from '@/lib/validation/sip-manage';
 import { route } from '@/lib/api/route';
 

@@ -1,5 +1,5 @@
 import { json } from '@/lib/http/respond';
-import { sipCountsOf } from '@/lib/sip/manage';
+import { sipCountsOf } from '@/lib/sip/queries';
 import { route, CACHE } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

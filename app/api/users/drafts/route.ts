@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { json } from '@/lib/http/respond';
-import { listDrafts } from '@/lib/fundraisers/drafts';
+import { listDrafts } from '@/lib/fundraisers/draft-view';
 import { route, CACHE } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';

@@ -4,7 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { getDb } from '@/lib/db/client';
 import { can } from '@/lib/permissions/can';
-import { reviewQueue } from '@/lib/fundraisers/drafts';
+import { reviewQueue } from '@/lib/fundraisers/review';
 import { heldEdits, type HeldEditView } from '@/lib/fundraisers/live-edits';
 import { heldUpdates, type HeldUpdateView } from '@/lib/fundraisers/updates';
 import { formatCount, formatMoney, toMinor } from '@/lib/money';

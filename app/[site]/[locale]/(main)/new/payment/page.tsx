@@ -14,7 +14,7 @@ import { currentUser } from '@/components/auth/current-user';
 import { walletBalances } from '@/lib/payments/wallet';
 import { currentRatesMicros } from '@/lib/currency-rates';
 import { getBrand } from '@/components/layout/request-context';
-import { cachedFundraiserById } from '@/lib/cache/queries';
+import { cachedFundraiserById } from '@/lib/story/cached';
 import { hasTaxBenefit } from '@/lib/fundraisers/rules';
 import { isFundraiserEnded } from '@/lib/fundraisers/status';
 import { CURRENCY_CODES, DEFAULT_CURRENCY, currencyPickerOptions } from '@/lib/money';

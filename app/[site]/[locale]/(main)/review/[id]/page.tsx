@@ -6,7 +6,7 @@ import { Link } from '@/i18n/navigation';
 import { getDb } from '@/lib/db/client';
 import { entityDetails } from '@/lib/db/schema';
 import { can } from '@/lib/permissions/can';
-import { draftView, type DraftMedia } from '@/lib/fundraisers/drafts';
+import { draftView, type DraftMedia } from '@/lib/fundraisers/draft-view';
 import { heldEdits } from '@/lib/fundraisers/live-edits';
 import { heldUpdates } from '@/lib/fundraisers/updates';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';

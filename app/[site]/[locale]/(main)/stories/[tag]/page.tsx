@@ -22,7 +22,7 @@ import { FundsUsed } from '@/components/story/FundsUsed';
 import { AskForUpdate } from '@/components/story/AskForUpdate';
 import { CommentReplies } from '@/components/story/CommentReplies';
 import '@/components/story/story.css';
-import { cachedFundraiserById, cachedFundraiserByTag, cachedStoryExtras } from '@/lib/cache/queries';
+import { cachedFundraiserById, cachedFundraiserByTag, cachedStoryExtras } from '@/lib/story/cached';
 import { cardImage, DEFAULT_FUNDRAISER_IMAGE, progressPercent } from '@/lib/fundraisers/rules';
 import { daysLeft, isFundraiserEnded } from '@/lib/fundraisers/status';
 import { sanitizeStoryHtml, htmlToText, truncateText } from '@/lib/content/sanitize';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
-import { cachedFundraiserByTag } from '@/lib/cache/queries';
+import { cachedFundraiserByTag } from '@/lib/story/cached';
 import { fundraiserStage } from '@/lib/fundraisers/status';
 import { FUNDRAISER_GOAL_MIN_MAJOR, FUNDRAISER_TITLE_MAX, SUPPORTING_GOAL_SHARE } from '@/lib/constants/fundraisers';
 import { decodedSegment, storyPath } from '@/lib/routes';

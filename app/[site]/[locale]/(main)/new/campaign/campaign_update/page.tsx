@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
-import { cachedCampaignUpdate, cachedFundraiserByTag } from '@/lib/cache/queries';
+import { cachedCampaignUpdate, cachedFundraiserByTag } from '@/lib/story/cached';
 import { isFundraiserEnded } from '@/lib/fundraisers/status';
 import { localizedPath } from '@/lib/i18n/locales';
 import { firstParam, storyPath, updatePaymentPath } from '@/lib/routes';

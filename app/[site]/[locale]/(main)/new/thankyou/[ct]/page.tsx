@@ -14,7 +14,7 @@ import { RefreshUntilSettled } from '@/components/payment/RefreshUntilSettled';
 import { ForgetGiftDraft } from '@/components/payment/ForgetGiftDraft';
 import { PaymentFailedNotice } from '@/components/payment/PaymentFailedNotice';
 import { FundraiserSummary } from '@/components/payment/FundraiserSummary';
-import { cachedFundraiserByTag } from '@/lib/cache/queries';
+import { cachedFundraiserByTag } from '@/lib/story/cached';
 import { isFundraiserEnded } from '@/lib/fundraisers/status';
 import { getSiteUrl } from '@/components/layout/request-context';
 import { absoluteUrl } from '@/lib/seo/story-meta';

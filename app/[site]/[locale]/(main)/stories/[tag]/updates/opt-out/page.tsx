@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
-import { cachedFundraiserByTag } from '@/lib/cache/queries';
+import { cachedFundraiserByTag } from '@/lib/story/cached';
 import { verifyUpdateOptOutToken } from '@/lib/fundraisers/update-opt-out';
 import { maskEmail } from '@/lib/portfolio/format';
 import { isolate } from '@/lib/i18n/bidi';

@@ -1,4 +1,4 @@
-// Issue 31.11: every change to a SIP is confirmed to its donor by email (lib/email/sip.ts), inside the change's transaction.
+// A SIP's emails about the donor's own changes: each confirmed to its donor (lib/email/sip.ts), inside the change's transaction.
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { subscriptionLines, subscriptions } from '../db/schema';
@@ -13,7 +13,7 @@ import { sipDonorOf, sipPeriod } from './settled';
 import { isLiveSip } from './status';
 
 /**
- * Issue 31.11: the donor hears of every change to their SIP by email, in its language, written in the change's own
+ * The donor hears of every change to their SIP by email, in its language, written in the change's own
  * transaction (it leaves exactly when the change holds): the SIP as it now stands, with its signed one-tap links.
  */
 export async function confirmSipChange(tx: Tx, subscriptionId: number, change: SipConfirmation, ctx?: { origin: string } | null): Promise<void> {

@@ -1,4 +1,7 @@
-// Demo images are drawn here as SVG (no downloads): a calm gradient and shapes, varied by fundraiser id.
+// The demo's pictures, drawn here as SVG (no downloads): a calm gradient and shapes, varied by fundraiser id; the
+// cause illustrations below; the demo partner's mark. The media route serves them; lib/ never imports them.
+import { parseDemoImage } from '../lib/media/demo-images';
+
 const PALETTES = [
   ['#0f766e', '#99f6e4'],
   ['#1d4ed8', '#bfdbfe'],
@@ -32,10 +35,6 @@ export function demoArt(id: number, kind: string): string | null {
 <circle cx="${100 - cx}%" cy="${100 - cy / 2}%" r="${Math.round(h * 0.18)}" fill="#ffffff" fill-opacity="0.12"/>
 <path d="M${w / 2} ${h * 0.72}s-${h * 0.2}-${h * 0.12}-${h * 0.2}-${h * 0.26}a${h * 0.11} ${h * 0.11} 0 0 1 ${h * 0.2}-${h * 0.07}a${h * 0.11} ${h * 0.11} 0 0 1 ${h * 0.2} ${h * 0.07}c0 ${h * 0.14}-${h * 0.2} ${h * 0.26}-${h * 0.2} ${h * 0.26}z" fill="#ffffff" fill-opacity="0.85"/>
 </svg>`;
-}
-
-export function defaultFundraiserArt(): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675" viewBox="0 0 1200 675" role="img"><rect width="100%" height="100%" fill="#e5e7eb"/><path d="M600 470s-130-78-130-170a70 70 0 0 1 130-45a70 70 0 0 1 130 45c0 92-130 170-130 170z" fill="#0f766e" fill-opacity="0.55"/></svg>`;
 }
 
 export function partnerMark(color: string, letter: string): string {
@@ -975,4 +974,12 @@ export function causeArt(slug: string, fundraiserId: number, kind: string): stri
   const mirrored = Math.floor(variant / LOOKS.length) % 2 === 1;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 1200 675" preserveAspectRatio="xMidYMid slice" role="img">` +
     background + (mirrored ? `<g transform="matrix(-1 0 0 1 1200 0)">${subject}</g>` : subject) + '</svg>';
+}
+
+/** The demo drawing behind a stored image path (a cause picture, or one of databases seeded before them); null for any other. */
+export function demoDrawingOf(imagePath: string): string | null {
+  const image = parseDemoImage(imagePath);
+  if (image) return causeArt(image.art, image.id, image.kind);
+  const legacy = /^\/media\/demo\/(\d+)\/([\w-]+)\.svg$/.exec(imagePath);
+  return legacy ? demoArt(Number(legacy[1]), legacy[2]) : null;
 }
