@@ -6,7 +6,7 @@ export const LEGACY_REDIRECTS: Record<string, string> = {
   '/pages/blog': '/blog',
 };
 
-// Only the embeddable listing may be shown inside another site's frame (issue 3).
+// Only the embeddable listing may be shown inside another site's frame.
 export const FRAMEABLE_PATHS = ['/fundraiser-listing'] as const;
 
 /** The first value of a search param as Next hands them to pages (string, repeated, or absent). */
@@ -60,7 +60,7 @@ export const INTERNAL_TASK_PATH = '/api/internal/tasks';
 export const storyPath = (customTag: string) => `/stories/${encodeURIComponent(customTag)}`;
 /** A public fundraiser's share preview (og:image): a JPEG, because WhatsApp and Facebook show no SVG. */
 export const shareImagePath = (fundraiserId: number) => `/media/og/${fundraiserId}.jpg`;
-/** issue 31: why a page sends a visitor to sign in (the sign-in page says so and starts with a one-time code) */
+/** why a page sends a visitor to sign in (the sign-in page says so and starts with a one-time code) */
 export const SIGN_IN_REASONS = ['sip', 'photos'] as const;
 export type SignInReason = (typeof SIGN_IN_REASONS)[number];
 export const signInReason = (raw: string | undefined): SignInReason | null => (SIGN_IN_REASONS as readonly string[]).includes(raw ?? '') ? (raw as SignInReason) : null;
@@ -73,7 +73,7 @@ export function paymentPath(f: { custom_tag: string; id: number }, rewardId?: nu
 }
 
 /**
- * spec 2 /new/campaign/campaign_update (issue 30): one update of a fundraiser, as its update email links to it, with
+ * spec 2 /new/campaign/campaign_update: one update of a fundraiser, as its update email links to it, with
  * Contribute (origin up). ct names the fundraiser (spec 3's query for a fundraiser) and update the update: the page
  * shows an update only under its own fundraiser, and without update (or a stale one) the latest.
  */

@@ -1,4 +1,4 @@
-// Issue 31.11: every change a donor makes to a SIP (start, amount, pause, resume, skip, cancel) is confirmed by email to
+// Every change a donor makes to a SIP (start, amount, pause, resume, skip, cancel) is confirmed by email to
 // the SIP's donor, in the SIP's language, from the template set: what changed, the amount, the causes, the next debit,
 // a button to the SIP page and the signed one-tap links that work signed out.
 import { createTranslator } from 'use-intl/core';
@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE, isLocale, localizedPath, RTL_LOCALES } from '../i18n/lo
 import { isolate, isolateLtr } from '../i18n/bidi';
 import { loadMessages } from '../i18n/messages';
 import { formatMoney } from '../money';
-import { SIP_PAGE_PATH as SIP_MANAGE_PATH, SIP_SUBSCRIBE_PATH } from '../routes';
+import { SIP_PAGE_PATH, SIP_SUBSCRIBE_PATH } from '../routes';
 import { renderEmail, type EmailBlock, type RenderedEmail } from './render';
 
 export type SipConfirmation =
@@ -50,7 +50,7 @@ export async function sipConfirmationEmail(change: SipConfirmation, f: SipEmailF
   const amount = money(f.amountMinor);
   const causes = words(f.causes.map((c) => (causeName.has(c as never) ? causeName(c as never) : c)).join(', '));
   const date = (d: Date) => emailDate(d, locale);
-  const sipPage = `${f.origin}${localizedPath(locale, SIP_MANAGE_PATH)}`;
+  const sipPage = `${f.origin}${localizedPath(locale, SIP_PAGE_PATH)}`;
 
   let subject: string;
   let body: string;

@@ -1,4 +1,4 @@
-// A SIP's payment calendar (issue 14): pure date arithmetic in UTC, shared by lib/sip/manage.ts and the portfolio's
+// A SIP's payment calendar: pure date arithmetic in UTC, shared by lib/sip/manage.ts and the portfolio's
 // SipActions (which shows when a pause ends before the donor confirms it).
 
 /** The same day of the month `months` later (UTC), or the month's last day when it is shorter (31 Jan + 1 = 28/29 Feb). */

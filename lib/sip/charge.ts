@@ -93,7 +93,7 @@ export async function placeSipChargeTry(db: Db, subscriptionId: number, period: 
     const key = sipChargeKey(sub.id, period, attempt);
     const other = settledFor(month, key);
     if (other) return { order: other, placed: false };
-    // issue 30.3: only a running SIP is debited (never a lapsed, paused or cancelled one), and only under its own active mandate
+    // only a running SIP is debited (never a lapsed, paused or cancelled one), and only under its own active mandate
     if (!current || !isRunningSip(current.status_flag)) throw new ApiError('conflict', NOT_RUNNING);
     if (locked?.status !== 'active') throw new ApiError('conflict', NO_ACTIVE_MANDATE);
     // moved to another mandate since it was read: the next run charges it there

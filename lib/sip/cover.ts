@@ -1,4 +1,4 @@
-// Issue 30.3: which SIPs a mandate pays, and how much it may take in a month. A mandate pays the SIPs it was authorised
+// Which SIPs a mandate pays, and how much it may take in a month. A mandate pays the SIPs it was authorised
 // for (mandate_subscriptions: the SIP it was set up for, or those the donor chose on the method-change page) and those
 // the donor moved onto it by name; the monthly amounts of the live SIPs it pays never add up to more than its
 // max_amount_minor. Whatever changes that sum (a raise, a move, its activation, a charge) locks the mandate's row first,

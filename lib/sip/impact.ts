@@ -1,4 +1,4 @@
-// issue 14: the donor's impact report. Month by month, which fundraisers their SIP reached and how much, read from what
+// The donor's impact report. Month by month, which fundraisers their SIP reached and how much, read from what
 // the ledger credited for their SIP months (less anything sent back), never from what was planned.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';

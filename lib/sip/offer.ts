@@ -1,4 +1,4 @@
-// The thank-you page's monthly-giving offer (spec 4 one-tap SIP, issue 14): the SIP cause of the fundraiser just given
+// The thank-you page's monthly-giving offer (spec 4 one-tap SIP): the SIP cause of the fundraiser just given
 // to, spec 9's default amount, and the payment method of the order just paid (its UPI ID when AutoPay can take it).
 import 'server-only';
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// issue 14, the Indian recurring-payment rule: every mandate debit is announced to the donor, by email and SMS when
+// The Indian recurring-payment rule: every mandate debit is announced to the donor, by email and SMS when
 // they have a phone, at least 24 hours before it, with its amount and date. One notice per subscription per month:
 // pre_debit_period records the month whose notice went out, set in the same transaction as the messages.
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';

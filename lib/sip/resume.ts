@@ -1,4 +1,4 @@
-// Issue 14: a donor's pause (1-3 months, lib/sip/manage.ts pauseSip) ends by itself. The job runner calls this; it has
+// A donor's pause (1-3 months, lib/sip/manage.ts pauseSip) ends by itself. The job runner calls this; it has
 // no server-only imports, so every host of the job list can load it.
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';

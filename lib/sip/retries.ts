@@ -1,4 +1,4 @@
-// issue 14: what follows a failed SIP debit, by the reason the gateway gave. Written once here; the charge follow-up
+// What follows a failed SIP debit, by the reason the gateway gave. Written once here; the charge follow-up
 // (lib/sip/settled.ts) obeys it and the FAQ shows it (sipRetryFaq), so what donors read is what happens.
 import { SIP_RETRY_INSUFFICIENT_FUNDS_DAYS, SIP_RETRY_TECHNICAL_HOURS, SIP_RETRY_TECHNICAL_TRIES } from '../constants/sip';
 import { DAY_MS, MINUTE_MS } from '../constants/time';

@@ -76,7 +76,7 @@ export function roundSipAmount(major: number, currency: string = 'INR'): number 
   return (Math.ceil(toMinor(major) / stepMinor) * stepMinor) / MINOR_UNITS_PER_MAJOR;
 }
 
-/** spec 5's AutoPay handles as a donor reads them: "@upi, @ybl, …" (issue 31.10: named wherever a UPI ID is refused) */
+/** spec 5's AutoPay handles as a donor reads them: "@upi, @ybl, …" (named wherever a UPI ID is refused) */
 export const SIP_UPI_HANDLE_LIST = SIP_UPI_HANDLES.map((h) => `@${h}`).join(', ');
 
 /** spec 5: a SIP's UPI AutoPay takes only the listed handles (the part after @, any case); no @, an empty name or another handle is false. */

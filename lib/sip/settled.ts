@@ -1,4 +1,4 @@
-// issue 14: what a settled SIP month means for its subscription, applied in the very transaction that settles the charge
+// What a settled SIP month means for its subscription, applied in the very transaction that settles the charge
 // (lib/payments/events.ts): paid moves the next date on; failed schedules a retry (lib/sip/retries.ts), pauses the SIP
 // after the last one, or waits for a new mandate. Emails go through the outbox in the same transaction.
 import { and, countDistinct, eq, ne } from 'drizzle-orm';
@@ -7,7 +7,7 @@ import { orders, subscriptions, users } from '../db/schema';
 import { INDIA_EXTENSION } from '../constants/people';
 import { SIP_MANDATE_LAPSE_DAYS, SIP_MISSED_PERIOD_GRACE_DAYS, SIP_PRE_DEBIT_MIN_NOTICE_MS } from '../constants/sip';
 import { INDIA_TIME_ZONE } from '../constants/time';
-import { SIP_PAGE_PATH as SIP_MANAGE_PATH, SIP_SUBSCRIBE_PATH } from '../routes';
+import { SIP_PAGE_PATH, SIP_SUBSCRIBE_PATH } from '../routes';
 import { enqueueMessage } from '../outbox/queue';
 import { sipEmailLinks, withLinks } from './links';
 import { formatMoney } from '../money';
@@ -130,11 +130,11 @@ export async function endSip(tx: Tx, sub: SubscriptionRow, reason: (typeof SIP_E
   await tellDonor(tx, sub, site, write);
 }
 
-/** cancel_reason of a SIP that lapsed (status 7): no mandate for it was authorised in time (issue 30.3) */
+/** cancel_reason of a SIP that lapsed (status 7): no mandate for it was authorised in time */
 export const SIP_LAPSE_REASON = 'mandate_not_authorised';
 
 /**
- * Issue 30.3: a SIP whose first mandate was not authorised within SIP_MANDATE_LAPSE_DAYS lapses (status 7): nothing is
+ * A SIP whose first mandate was not authorised within SIP_MANDATE_LAPSE_DAYS lapses (status 7): nothing is
  * ever debited for it, however late an authorisation comes, and the donor is told how to start again.
  */
 export async function lapseSip(tx: Tx, sub: SubscriptionRow, site: string | null): Promise<void> {
@@ -147,7 +147,7 @@ export async function lapseSip(tx: Tx, sub: SubscriptionRow, site: string | null
 }
 
 /**
- * Issue 30.3: the bank stopped (cancelled or paused) the mandate that paid this SIP, now waiting (status 5): the donor is
+ * The bank stopped (cancelled or paused) the mandate that paid this SIP, now waiting (status 5): the donor is
  * asked how to pay it (a new method, or one they already use), never moved onto another mandate unasked.
  */
 export async function askForPaymentMethod(tx: Tx, sub: SubscriptionRow): Promise<void> {
@@ -190,7 +190,7 @@ export async function sipDonorOf(db: DbOrTx, sub: Pick<SubscriptionRow, 'user_id
   if (!u) return null;
   const phone = u.phone ? (u.extension && u.extension !== INDIA_EXTENSION ? `${u.extension}${u.phone}` : u.phone) : null;
   const site = origin ?? mainSiteOrigin(siteConfig());
-  return { name: u.name, email: u.dummy ? null : u.email, phone, manageLink: `${site}${localizedPath(sub.locale, SIP_MANAGE_PATH)}`, restartLink: `${site}${localizedPath(sub.locale, SIP_SUBSCRIBE_PATH)}` };
+  return { name: u.name, email: u.dummy ? null : u.email, phone, manageLink: `${site}${localizedPath(sub.locale, SIP_PAGE_PATH)}`, restartLink: `${site}${localizedPath(sub.locale, SIP_SUBSCRIBE_PATH)}` };
 }
 
 async function tellDonor(tx: Tx, sub: SubscriptionRow, origin: string | null, write: (d: SipDonor) => Promise<{ subject: string; body: string }>) {

@@ -1,4 +1,4 @@
-// issue 14: where a SIP month for a cause goes. One rule, in one place: each cause line is shared equally among the
+// Where a SIP month for a cause goes. One rule, in one place: each cause line is shared equally among the
 // SIP_SPLIT_FUNDRAISERS most in need (lowest raised over goal) of the running, public fundraisers of that cause in the
 // SIP's currency; a cause with none keeps the money on its cause account (cause:{sip cause}) until one runs.
 import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';

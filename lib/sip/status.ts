@@ -14,7 +14,7 @@ export const SIP_STATUS = {
   awaitingMandate: 5,
   /** ended by itself: its tenure's months are paid, or the one fundraiser it gave to has ended (not active in spec 4) */
   completed: 6,
-  /** issue 30.3: never started: no mandate for it was authorised within SIP_MANDATE_LAPSE_DAYS (not active in spec 4); never charged */
+  /** never started: no mandate for it was authorised within SIP_MANDATE_LAPSE_DAYS (not active in spec 4); never charged */
   lapsed: 7,
 } as const;
 export type SipStatusFlag = (typeof SIP_STATUS)[keyof typeof SIP_STATUS];

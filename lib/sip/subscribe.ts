@@ -1,4 +1,4 @@
-// Subscribing to monthly giving (issue 14, spec 3, 5, 9): the causes and amounts pass spec 5's rules (lib/sip/rules.ts,
+// Subscribing to monthly giving (spec 3, 5, 9): the causes and amounts pass spec 5's rules (lib/sip/rules.ts,
 // the same the page runs), each amount is rounded as the page showed, the SIP is written waiting for its mandate, and the
 // donor is sent to authorise the mandate; the mandate's event starts the SIP (lib/sip/mandate-events.ts).
 import 'server-only';
@@ -72,7 +72,7 @@ export async function subscribe(db: Db, user: { id: number }, input: Subscribe, 
   try {
     const { mandate, authoriseUrl } = await createMandate(db, { userId: user.id, gateway, method: input.payment_method, maxAmountMinor: totalMinor * SIP_MANDATE_HEADROOM, currency: input.currency, vpa: input.vpa }, { origin: ctx.origin, returnUrl });
     await db.update(subscriptions).set({ mandate_id: mandate.id, updated_at: new Date() }).where(eq(subscriptions.id, id));
-    // issue 30.3: the mandate is authorised for this SIP only: no other SIP of the donor moves onto it unasked
+    // the mandate is authorised for this SIP only: no other SIP of the donor moves onto it unasked
     await recordMandateCover(db, mandate.id, [id]);
     return { subscription_id: id, amount: toMajor(totalMinor), currency: input.currency, causes, authorise_url: authoriseUrl };
   } catch (error) {
