@@ -192,7 +192,10 @@ describe('moving between steps, signed out', () => {
     await open({ draft: null, signedIn: false, requestedStep: 'cause' });
     fireEvent.click(kind('medical'));
     fireEvent.click(screen.getByRole('radio', { name: 'Transplant' }));
+    const before = window.history.length;
     await press(W.next);
+    // a new entry in the history, so the browser's back button returns to the cause
+    expect(window.history.length).toBe(before + 1);
     expect(dock()).toEqual({ parent_cause_id: 20, step: 'beneficiary', fields: { parent_cause_id: 20, cause_id: 7 }, names: {}, utm: { utm_source: 'agent_1', utm_medium: 'sms' } });
     expect(address()).toBe(`${BASE}/form?step=beneficiary`);
     expect(heading()).toHaveTextContent(W.steps.beneficiary.title);
