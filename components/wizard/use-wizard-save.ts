@@ -114,8 +114,9 @@ export function useWizardSave(o: Options) {
     if (!r.ok) return failed(r.status, r.error);
     setDraft(r.data);
     media.takeSaved(r.data);
-    setSaved(true);
+    // after show(), which clears the last step's status: the next step says this one was kept
     show(target, r.data.id);
+    setSaved(true);
   }
 
   async function submit() {

@@ -248,6 +248,8 @@ describe('saving, signed in', () => {
     expect(address()).toBe(`${BASE}/form?draft=41&step=story`);
     expect(heading()).toHaveTextContent(W.steps.story.title);
     await waitFor(() => expect(heading()).toHaveFocus());
+    // the campaigner is told the step was kept
+    expect(screen.getByText(W.saved)).toBeInTheDocument();
   });
 
   it('shows the server’s refusal under its field, with the focus there, and stays on the step', async () => {
