@@ -75,8 +75,9 @@ export function Wizard(props: WizardProps) {
   const save = useWizardSave({ form, draft, setDraft, signedIn, advanced, inSteps, requestedStep: props.requestedStep, parent, picked, steps, step, at, show, stepUrl, heading, media, setNotice, setSaved, answersFromDock });
 
   const err = (name: string) => form.formState.errors[name]?.message as string | undefined;
-  // at the photos step the sign-in page says why, and starts with a code (no password)
-  const signInHref = (s: WizardStep) => `${signInPage}?${new URLSearchParams({ redirect_uri: stepUrl(s, null), ...(s === 'images' ? { reason: 'photos' } : {}) })}`;
+  // at the photos step the sign-in page says why, and starts with a code (no password); a session that ended mid-draft
+  // comes back to that draft, not to a fresh start
+  const signInHref = (s: WizardStep) => `${signInPage}?${new URLSearchParams({ redirect_uri: stepUrl(s, draft?.id ?? null), ...(s === 'images' ? { reason: 'photos' } : {}) })}`;
   const edit = (s: WizardStep) => show(s, draft?.id ?? null);
   const uploadsNeedSignIn = !signedIn || !draft;
 

@@ -265,11 +265,11 @@ describe('saving, signed in', () => {
     expect(address()).toBe('/');
   });
 
-  it('when the session has ended, links to sign-in and back to this step', async () => {
+  it('when the session has ended, links to sign-in and back to this step of this draft', async () => {
     answer('PUT /api/campaigns/41', 401, { error: { code: 'unauthenticated', message: 'Sign in' } });
     await open({ draft: personalDraft, requestedStep: 'owner' });
     await press(W.next);
-    expect(screen.getByRole('link', { name: W.signedOut })).toHaveAttribute('href', `/new/signin?redirect_uri=${encodeURIComponent(`${BASE}/form?step=owner`)}`);
+    expect(screen.getByRole('link', { name: W.signedOut })).toHaveAttribute('href', `/new/signin?redirect_uri=${encodeURIComponent(`${BASE}/form?draft=41&step=owner`)}`);
     expect(heading()).toHaveTextContent(W.steps.owner.title);
   });
 
