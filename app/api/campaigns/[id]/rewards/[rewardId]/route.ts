@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { json } from '@/lib/http/respond';
 import { parseJsonBody } from '@/lib/http/validation';
-import { signedInUser } from '@/lib/auth/session';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { RewardUpdateSchema } from '@/lib/validation/rewards';
 import { assertMayReadRewards, deleteReward, getReward, updateReward } from '@/lib/fundraisers/rewards';
@@ -12,8 +11,8 @@ export const dynamic = 'force-dynamic';
 const IdParams = z.object({ id: FundraiserIdSchema, rewardId: FundraiserIdSchema });
 
 // spec 7 "rewards get"
-export const GET = route({ who: 'anyone', params: IdParams, cache: CACHE.private }, async ({ request, db, params: { id, rewardId } }) => {
-  await assertMayReadRewards(db, await signedInUser(db, request), id);
+export const GET = route({ who: 'visitor', params: IdParams, cache: CACHE.private }, async ({ db, user, params: { id, rewardId } }) => {
+  await assertMayReadRewards(db, user, id);
   return json({ data: await getReward(db, id, rewardId) });
 });
 
