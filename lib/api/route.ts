@@ -7,7 +7,7 @@ import { toErrorResponse } from '../http/respond';
 import { assertSameOrigin } from '../http/origin';
 import { notFound } from '../http/errors';
 import { parseJsonBody, parseQuery, parseWith } from '../http/validation';
-import { requireUser, signedInUser, type SignedInUser } from '../auth/session';
+import { requireUser, sessionState, signedInUser, type SignedInUser } from '../auth/session';
 import { can } from '../permissions/can';
 
 /** Set on every handler this file makes: a test walks app/ and refuses a route handler without it. */
@@ -35,16 +35,19 @@ export const CACHE = {
 
 /**
  * Who may call: `anyone` (the user is not looked up), `visitor` (the signed-in user or null; an ended bearer token
- * answers token_expired), `user` (401 without a session), `reviewer` (a signed-in platform reviewer; 404 to anyone else).
+ * answers token_expired), `donor` (the signed-in user or null, an ended token counting as nobody: the cart's cookie
+ * proves a donor's checkout as well as a session does, so a stale token must not stop them paying), `user` (401
+ * without a session), `reviewer` (a signed-in platform reviewer; 404 to anyone else).
  */
-export type Who = 'anyone' | 'visitor' | 'user' | 'reviewer';
-type UserFor<W extends Who> = W extends 'user' | 'reviewer' ? SignedInUser : W extends 'visitor' ? SignedInUser | null : null;
+export type Who = 'anyone' | 'visitor' | 'donor' | 'user' | 'reviewer';
+type UserFor<W extends Who> = W extends 'user' | 'reviewer' ? SignedInUser : W extends 'visitor' | 'donor' ? SignedInUser | null : null;
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
 // without a schema the path's segments come as Next gives them (a route that checks them itself, like a webhook's gateway)
 type ParsedParams<S> = S extends z.ZodType ? z.infer<S> : Record<string, string>;
 
 export interface RouteSpec<W extends Who, P, Q, B> {
-  who: W;
+  /** or a function of the query, for an answer open to anyone in part (a list's first page) and to callers beyond it */
+  who: W | ((query: Parsed<Q>) => W);
   /** the 401 message when `who` is user or reviewer and nobody is signed in */
   signInMessage?: string;
   /** the path's [segments], as Next hands them over */
@@ -93,6 +96,10 @@ function withCachePolicy(response: Response, policy: string | undefined): Respon
 async function callerOf(who: Who, db: Db | undefined, request: Request, signInMessage?: string): Promise<SignedInUser | null> {
   if (who === 'anyone' || !db) return null;
   if (who === 'visitor') return signedInUser(db, request);
+  if (who === 'donor') {
+    const session = await sessionState(db, request);
+    return session.state === 'live' ? session.user : null;
+  }
   const user = await requireUser(db, request, signInMessage);
   if (who === 'reviewer' && !(await can(db, user, 'fundraiser.review', { kind: 'platform' }))) throw notFound();
   return user;
@@ -112,7 +119,8 @@ export function route<W extends Who, P extends z.ZodType | undefined = undefined
       const params = spec.params ? parseWith(spec.params, await context.params) : await context.params;
       const query = spec.query ? parseQuery(spec.query, request.url) : undefined;
       const db = spec.database === false ? undefined : await getDb();
-      const user = await callerOf(spec.who, db, request, spec.signInMessage);
+      const who = typeof spec.who === 'function' ? spec.who(query as Parsed<Q>) : spec.who;
+      const user = await callerOf(who, db, request, spec.signInMessage);
       const body = spec.body ? await parseJsonBody(spec.body, request) : undefined;
       const input = { request, db, user, params, query, body } as RouteInput<W, P, Q, B, D>;
       return withCachePolicy(await handler(input), spec.cache);

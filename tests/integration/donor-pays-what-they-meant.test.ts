@@ -9,7 +9,12 @@ import { POST as vpatxnRoute } from '@/app/api/verify/vpatxn/route';
 import { GET as orderDetailsRoute } from '@/app/api/orders/[oi]/route';
 import { GET as qrRoute } from '@/app/api/orders/[oi]/qr/route';
 import { GET as upiRoute } from '@/app/api/orders/[oi]/upi/route';
-import { carts, fundraisers, orders } from '@/lib/db/schema';
+import { POST as tipCartRoute } from '@/app/api/standalonetip/cart/route';
+import { POST as tipOrderRoute } from '@/app/api/standalonetip/order/route';
+import { POST as couponRoute } from '@/app/api/coupon/route';
+import { GET as rewardRoute } from '@/app/api/campaigns/[id]/rewards/[rewardId]/route';
+import { GET as donorsRoute } from '@/app/api/fundraisers/[id]/donors/route';
+import { authTokens, carts, fundraisers, orders } from '@/lib/db/schema';
 import { getDb } from '@/lib/db/client';
 import { SandboxGateway } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
@@ -187,6 +192,62 @@ describe('who may read an order (issue 30.8)', () => {
     expect((await details(oi, {}, `?${new URLSearchParams({ ...outcome.params, signature: 'f'.repeat(64) })}`)).status).toBe(404);
     // the browser's return with the signed params settles and answers as before, without any cookie
     expect((await recheck(oi, {}, outcome.params)).body.data).toMatchObject({ order_id: oi, status: 'pending' });
+  });
+});
+
+describe('an ended session on the way to paying', () => {
+  const origin = { origin: 'http://localhost' };
+  /** A signed-in person whose token has since expired: the bearer header and the cookie that still carry it. */
+  async function endedSession(name: string) {
+    const person = await signedInPerson(db, name);
+    await db.update(authTokens).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(authTokens.user_id, person.id));
+    return person;
+  }
+  const expired = (res: { status: number; body: { error?: { code: string } } }) => {
+    expect(res.status).toBe(401);
+    expect(res.body.error?.code).toBe('token_expired');
+  };
+
+  it("counts an ended bearer token as nobody where the order is the donor's: the cart's browser places, sends and follows it", async () => {
+    const stale = await endedSession('Stale Token Donor');
+    const cart = await newCart({ donor_name: 'Stale Token Donor' }, origin);
+    const browser = { ...origin, ...stale.auth, cookie: cookiesFrom(cart.headers) };
+    const order = await placeOrder({ cart_id: cart.body.data.id, mode: 'UPI' }, browser);
+    expect(order.status).toBe(201);
+    const oi = order.body.data.order_id as string;
+    expect((await call(sendRoute, '/x', {}, post({ order_id: oi }, browser))).status).toBe(200);
+    const headers = { ...stale.auth, cookie: browser.cookie };
+    expect((await call(orderDetailsRoute, `/api/orders/${oi}`, { oi }, { headers })).body.data).toMatchObject({ order_id: oi, donor: { full_name: 'Stale Token Donor' } });
+    expect((await call(vpatxnRoute, '/x', {}, post({ order_id: oi }, browser))).status).toBe(200);
+    expect((await call(responseRoute, `/api/payment/response/${oi}`, { oi }, post({}, browser))).status).toBe(200);
+    expect((await call(qrRoute, `/api/orders/${oi}/qr`, { oi }, { headers })).status).toBe(200);
+    // without the cart's cookie the ended token is nobody too: the order is not found, not token_expired
+    expect((await call(orderDetailsRoute, `/api/orders/${oi}`, { oi }, { headers: stale.auth })).status).toBe(404);
+    expect((await call(qrRoute, `/api/orders/${oi}/qr`, { oi }, { headers: stale.auth })).status).toBe(404);
+    // a tip's order the same
+    const tipCart = await call(tipCartRoute, '/x', {}, post({ tip_amount: 321, currency: 'INR', donor_name: 'Stale Tipper', donor_email: `tipper.${run}@example.com`, donor_phone: '9876543210' }, origin));
+    expect((await call(tipOrderRoute, '/x', {}, post({ cart_id: tipCart.body.data.id, mode: 'UPI' }, { ...origin, ...stale.auth, cookie: cookiesFrom(tipCart.headers) }))).status).toBe(201);
+  });
+
+  it('answers an ended bearer token with token_expired where a visitor is asked who they are; an ended cookie is signed out', async () => {
+    const stale = await endedSession('Stale Token Visitor');
+    expired(await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody(), { ...origin, ...stale.auth })));
+    expired(await call(tipCartRoute, '/x', {}, post({ tip_amount: 321, currency: 'INR', donor_name: 'Stale Tipper', donor_email: `tipper2.${run}@example.com`, donor_phone: '9876543210' }, { ...origin, ...stale.auth })));
+    expired(await call(couponRoute, '/api/coupon', {}, post({ coupon_code: 'NOSUCHCODE', currency: 'INR', donated_amount: 500 }, { ...origin, ...stale.auth })));
+    const cart = await newCart({}, origin);
+    const cookie = cookiesFrom(cart.headers);
+    const oi = (await placeOrder({ cart_id: cart.body.data.id, mode: 'UPI' }, { ...origin, cookie })).body.data.order_id as string;
+    expect((await call(sendRoute, '/x', {}, post({ order_id: oi }, { ...origin, cookie }))).status).toBe(200);
+    expired(await call(upiRoute, `/api/orders/${oi}/upi`, { oi }, { headers: { ...stale.auth, cookie } }));
+    expired(await call(rewardRoute, '/x', { id: String(fundraiser.id), rewardId: '1' }, { headers: stale.auth }));
+    // the supporters list asks who is calling only after its public first page
+    const donors = (page: number, headers: Record<string, string>) => call(donorsRoute, `/api/fundraisers/${fundraiser.id}/donors?page=${page}`, { id: String(fundraiser.id) }, { headers });
+    expect((await donors(1, stale.auth)).status).toBe(200);
+    expired(await donors(2, stale.auth));
+    // the browser whose cookie carries the same ended token is simply signed out
+    expect((await donors(2, { cookie: stale.cookie })).body.error).toMatchObject({ code: 'unauthenticated', message: 'Sign in to see more supporters' });
+    expect((await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody(), { ...origin, cookie: stale.cookie }))).status).toBe(201);
+    expect((await call(upiRoute, `/api/orders/${oi}/upi`, { oi }, { headers: { cookie: `${stale.cookie}; ${cookie}` } })).status).toBe(200);
   });
 });
 

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { json } from '@/lib/http/respond';
 import { rateLimited } from '@/lib/http/errors';
 import { clientIp, hitRateLimit } from '@/lib/security/rate-limit';
-import { signedInUser } from '@/lib/auth/session';
 import { quoteCoupon } from '@/lib/coupons/coupons';
 import { CURRENCY_CODES, toMinor } from '@/lib/money';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
@@ -23,10 +22,9 @@ const CouponSchema = z.object({
 });
 
 // spec 7 POST coupon: what a sponsor's code adds to this gift (nothing is reserved until the gift settles)
-export const POST = route({ who: 'anyone', body: CouponSchema }, async ({ request, db, body: input }) => {
+export const POST = route({ who: 'visitor', body: CouponSchema }, async ({ request, db, user, body: input }) => {
   // codes are guessable words: a limit per address keeps them from being walked
   if (!(await hitRateLimit(db, `coupon:ip:${clientIp(request)}`, COUPON_CHECKS_PER_IP)).allowed) throw rateLimited('Too many coupon attempts. Please wait a few minutes and try again.');
-  const user = await signedInUser(db, request);
   const donor = { fundraiserId: input.campaign_id ?? null, userIds: [user?.id], email: input.donor_email };
   return json({ data: await quoteCoupon(db, input.coupon_code, { currency: input.currency, donatedMinor: toMinor(input.donated_amount) }, donor) }, { headers: { 'Cache-Control': 'no-store' } });
 });

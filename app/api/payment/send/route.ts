@@ -3,7 +3,6 @@ import { SendSchema } from '@/lib/validation/donation';
 import { orderToSend, sendOrder } from '@/lib/donations/service';
 import { requestOrigin } from '@/lib/whitelabel/request-origin';
 import { PAYMENT_FORM_PAGE_TYPE, paymentRoutePath } from '@/lib/payments/redirects';
-import { signedInUser } from '@/lib/auth/session';
 import { checkoutReaderOf } from '@/lib/payments/checkout-access';
 import { route } from '@/lib/api/route';
 
@@ -11,9 +10,9 @@ export const dynamic = 'force-dynamic';
 
 // spec 7: POST payment/send (send-order payload): answers the gateway URL the browser goes to; only to the order's donor
 // (their session, or the browser that made its cart), as that URL names the amount; anyone else gets 404
-export const POST = route({ who: 'anyone', body: SendSchema }, async ({ request, db, body: { order_id, ...bankTransfer } }) => {
+export const POST = route({ who: 'donor', body: SendSchema }, async ({ request, db, user, body: { order_id, ...bankTransfer } }) => {
   const origin = await requestOrigin(request);
-  const reader = await checkoutReaderOf(request, await signedInUser(db, request).catch(() => null));
+  const reader = await checkoutReaderOf(request, user);
   const { order, customTag, payer, locale } = await orderToSend(db, order_id, reader);
   const back = new URLSearchParams({ oi: order_id, origin: order.origin ?? 's' });
   // a gift comes back with its fundraiser (spec 4 return params ct, id); a tip or a premium has none

@@ -5,7 +5,6 @@ import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { ServerCartSchema } from '@/lib/validation/cart-server';
 import { createCart } from '@/lib/donations/service';
 import { hasPinAccess } from '@/lib/story/pin-access';
-import { signedInUser } from '@/lib/auth/session';
 import { clientIp, hitRateLimits } from '@/lib/security/rate-limit';
 import { verifyCaptcha } from '@/lib/security/captcha';
 import { CART_LIMIT_PER_EMAIL, CART_LIMIT_PER_IP } from '@/lib/constants/security/limits';
@@ -17,14 +16,13 @@ import { route } from '@/lib/api/route';
 export const dynamic = 'force-dynamic';
 
 // spec 7: POST fundraisers/{id}/cart (cart creation payload)
-export const POST = route({ who: 'anyone', params: z.object({ id: FundraiserIdSchema }), body: ServerCartSchema }, async ({ request, db, body: input, params: { id } }) => {
+export const POST = route({ who: 'visitor', params: z.object({ id: FundraiserIdSchema }), body: ServerCartSchema }, async ({ request, db, user, body: input, params: { id } }) => {
   const ip = clientIp(request);
   // card testing comes as many small carts: limit per address and per email
   if (!(await hitRateLimits(db, [{ key: `cart:ip:${ip}`, rule: CART_LIMIT_PER_IP }, { key: `cart:email:${input.donor_email}`, rule: CART_LIMIT_PER_EMAIL }])).allowed) {
     throw rateLimited('Too many donation attempts. Please wait a few minutes and try again.');
   }
   await verifyCaptcha(input.captcha_response, ip);
-  const user = await signedInUser(db, request);
   // spec 9: the body's utm, else the landing's kept in cookies; the order copies the cart's
   const utm = utmFrom(request, input.utm) ?? undefined;
   const cart = await createCart(db, id, { ...input, utm }, { pinVerified: await hasPinAccess(request, id), userId: user?.id ?? null, ip });

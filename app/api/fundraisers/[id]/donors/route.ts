@@ -5,17 +5,16 @@ import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { DonorsQuerySchema } from '@/lib/validation/story';
 import { hasSupported, storySupporters } from '@/lib/story/queries';
 import { readableFundraiser } from '@/lib/story/service';
-import { signedInUser } from '@/lib/auth/session';
 import { currencyForCountry } from '@/lib/money';
 import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
-// spec 7 (ticker and supporters list); spec 6: pages after the first only for this fundraiser's supporters
-export const GET = route({ who: 'anyone', params: z.object({ id: FundraiserIdSchema }), query: DonorsQuerySchema }, async ({ request, db, query: q, params: { id } }) => {
+// spec 7 (ticker and supporters list); spec 6: pages after the first only for this fundraiser's supporters, so only they
+// look up the caller (the public first page answers a stale bearer token too)
+export const GET = route({ who: (q) => (q.page > 1 ? 'visitor' : 'anyone'), params: z.object({ id: FundraiserIdSchema }), query: DonorsQuerySchema }, async ({ request, db, user, query: q, params: { id } }) => {
   await readableFundraiser(db, request, id);
   if (q.page > 1) {
-    const user = await signedInUser(db, request);
     if (!user) throw new ApiError('unauthenticated', 'Sign in to see more supporters');
     if (!(await hasSupported(db, id, user.id))) throw new ApiError('forbidden', 'Only supporters of this fundraiser can see more supporters');
   }

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { json } from '@/lib/http/respond';
-import { parseJsonBody } from '@/lib/http/validation';
-import { signedInUser } from '@/lib/auth/session';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { RewardUpdateSchema } from '@/lib/validation/rewards';
 import { assertMayReadRewards, deleteReward, getReward, updateReward } from '@/lib/fundraisers/rewards';
@@ -12,14 +10,14 @@ export const dynamic = 'force-dynamic';
 const IdParams = z.object({ id: FundraiserIdSchema, rewardId: FundraiserIdSchema });
 
 // spec 7 "rewards get"
-export const GET = route({ who: 'anyone', params: IdParams, cache: CACHE.private }, async ({ request, db, params: { id, rewardId } }) => {
-  await assertMayReadRewards(db, await signedInUser(db, request), id);
+export const GET = route({ who: 'visitor', params: IdParams, cache: CACHE.private }, async ({ db, user, params: { id, rewardId } }) => {
+  await assertMayReadRewards(db, user, id);
   return json({ data: await getReward(db, id, rewardId) });
 });
 
 // spec 7 "rewards update"
-export const PUT = route({ who: 'user', params: IdParams }, async ({ request, db, user, params: { id, rewardId } }) => {
-  return json({ data: await updateReward(db, user, id, rewardId, await parseJsonBody(RewardUpdateSchema, request)) });
+export const PUT = route({ who: 'user', params: IdParams, body: RewardUpdateSchema }, async ({ db, user, body, params: { id, rewardId } }) => {
+  return json({ data: await updateReward(db, user, id, rewardId, body) });
 });
 
 // spec 7 "rewards delete": 200 either way: { deleted: true } when no donor ever chose it, else it is retired,
