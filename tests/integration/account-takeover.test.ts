@@ -18,7 +18,7 @@ import { PROVEN_CONTACT_MESSAGES } from '@/lib/auth/accounts';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 import { resetEnvForTests } from '@/lib/env';
 import type { Db } from '@/lib/db/client';
-import { makeFundraiser } from '../helpers/factories';
+import { makeFundraiser } from '../factories';
 import { call, closeDb, seededDb } from '../helpers/db';
 import { expectImpostorLockedOut, expectImpostorStillIn, impostorSignsUp, loginWithPassword, sessionWith } from '../helpers/impostor';
 

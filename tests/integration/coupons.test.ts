@@ -17,7 +17,7 @@ import { checkLedger } from '@/lib/payments/ledger-check';
 import { requestRefund } from '@/lib/payments/refunds';
 import { COUPON_MESSAGES, matchFor } from '@/lib/coupons/coupons';
 import { call, closeDb, seededDb } from '../helpers/db';
-import { makeFundraiser, makeUser } from '../helpers/factories';
+import { makeFundraiser, makeUser } from '../factories';
 import { cookiesFrom, signedInPerson } from '../helpers/auth';
 
 let db: Db;

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import { donorDetails } from '@/lib/donations/donor-details';
-import { makeUser } from '../helpers/factories';
+import { makeUser } from '../factories';
 import { closeDb, seededDb } from '../helpers/db';
 
 let db: Db;

@@ -15,7 +15,7 @@ import { SandboxGateway } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
 import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
 import { cookiesFrom, signedInPerson } from '../helpers/auth';
-import { makeFundraiser } from '../helpers/factories';
+import { makeFundraiser } from '../factories';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;

@@ -19,7 +19,7 @@ import { hitRateLimit } from '@/lib/security/rate-limit';
 import { youtubeVideoId, MEDIA_MESSAGES } from '@/lib/fundraisers/draft-media';
 import { DRAFT_IMAGES_MAX, UPLOADS_PER_HOUR, UPLOADS_WINDOW_MS } from '@/lib/constants';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
-import { referenceData } from '../helpers/factories';
+import { referenceData } from '../factories';
 import { signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';
 

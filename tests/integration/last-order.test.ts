@@ -7,7 +7,7 @@ import { startSession } from '@/lib/auth/session';
 import { AUTH_COOKIE_NAME } from '@/lib/constants';
 import type { Db } from '@/lib/db/client';
 import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
-import { makeOrder } from '../helpers/factories';
+import { makeOrder } from '../factories';
 
 let db: Db;
 let fundraiser: typeof fundraisers.$inferSelect;

@@ -16,7 +16,7 @@ import { MEMBERSHIP } from '@/lib/permissions/can';
 import { reviewerLeads } from '@/lib/leads/service';
 import { LEAD_LIMIT, LEADS_PAGE_SIZE, CONTACT_CAMPAIGNER_LIMIT } from '@/lib/constants';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
-import { makeFundraiser, makeUser } from '../helpers/factories';
+import { makeFundraiser, makeUser } from '../factories';
 import { signedInPerson } from '../helpers/auth';
 import { call, closeDb, seededDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';

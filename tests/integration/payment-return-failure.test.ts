@@ -11,7 +11,7 @@ import { getDb, type Db } from '@/lib/db/client';
 import { SandboxGateway } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
 import { nextReturnStep, readPaymentReturn, unreadableOrderRedirect } from '@/lib/payments/return-route';
-import { makeFundraiser } from '../helpers/factories';
+import { makeFundraiser } from '../factories';
 import { call, closeDb, seededDb } from '../helpers/db';
 import { cookiesFrom } from '../helpers/auth';
 

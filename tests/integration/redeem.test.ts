@@ -8,7 +8,7 @@ import { grantPrize, walletBalance } from '@/lib/payments/wallet';
 import { requestRefund } from '@/lib/payments/refunds';
 import { checkLedger } from '@/lib/payments/ledger-check';
 import { call, closeDb, seededDb } from '../helpers/db';
-import { makeFundraiser } from '../helpers/factories';
+import { makeFundraiser } from '../factories';
 import { signedInPerson } from '../helpers/auth';
 
 let db: Db;

@@ -29,7 +29,7 @@ import { createUser } from '@/lib/auth/accounts';
 import { claimGuestOrders } from '@/lib/donations/claim';
 import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
 import { cookiesFrom, signedIn, signedInPerson } from '../helpers/auth';
-import { makeFundraiser } from '../helpers/factories';
+import { makeFundraiser } from '../factories';
 
 let db: Db;
 let fundraiser: typeof fundraisers.$inferSelect;

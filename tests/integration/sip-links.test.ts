@@ -14,7 +14,7 @@ import { sipActionLink, sipEmailLinks, SIP_LINK_ERRORS } from '@/lib/sip/links';
 import { describeSipActionLink } from '@/lib/sip/link-actions';
 import { guardRedirect } from '@/lib/auth/guards';
 import { DAY_MS, SIP_ACTION_LINK_TTL_MS } from '@/lib/constants';
-import { makeSubscription, makeUser } from '../helpers/factories';
+import { makeSubscription, makeUser } from '../factories';
 import { call } from '../helpers/db';
 
 jest.mock('next-intl/server', () => ({

@@ -13,7 +13,7 @@ import { SANDBOX_SIGNATURE_HEADER } from '@/lib/payments/sandbox';
 import { sandboxGateway } from '@/lib/payments/registry';
 import { addMonthsUtc, firstPaymentDateFrom, resumeDueSips, spreadSipTotal } from '@/lib/sip/manage';
 import { sipPeriod } from '@/lib/sip/settled';
-import { makeSubscription, makeUser } from '../helpers/factories';
+import { makeSubscription, makeUser } from '../factories';
 import { signedIn } from '../helpers/auth';
 import { call } from '../helpers/db';
 

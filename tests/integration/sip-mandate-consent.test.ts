@@ -22,7 +22,7 @@ import { sipActionLink } from '@/lib/sip/links';
 import { SIP_LAPSE_REASON } from '@/lib/sip/settled';
 import { SIP_STATUS } from '@/lib/sip/status';
 import { DAY_MS, SIP_MANDATE_HEADROOM, SIP_MANDATE_LAPSE_DAYS } from '@/lib/constants';
-import { makeSubscription } from '../helpers/factories';
+import { makeSubscription } from '../factories';
 import { signedInPerson } from '../helpers/auth';
 import { call, closeDb } from '../helpers/db';
 

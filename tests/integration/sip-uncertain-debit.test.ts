@@ -19,7 +19,7 @@ import { addSipMonths, SIP_MONTH_ALREADY_PAID } from '@/lib/sip/settled';
 import { SIP_STATUS } from '@/lib/sip/status';
 import { ORDER_PAYMENT_WINDOW_MS, SIP_RETRY_TECHNICAL_HOURS } from '@/lib/constants';
 import { signedInPerson } from '../helpers/auth';
-import { makeFundraiser, makeOrder } from '../helpers/factories';
+import { makeFundraiser, makeOrder } from '../factories';
 import { call, closeDb } from '../helpers/db';
 import { startGatewayStandIns, type GatewayStandIns } from '../helpers/gateway-standins';
 

@@ -10,7 +10,7 @@ import { POST as otpLoginRoute } from '@/app/api/auth/login/otpLogin/route';
 import { leads, oneTimeCodes, outbox, systemEvents } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/constants';
-import { makeFundraiser, makeUser } from '../helpers/factories';
+import { makeFundraiser, makeUser } from '../factories';
 import { call, closeDb, seededDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';
 

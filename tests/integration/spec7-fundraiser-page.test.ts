@@ -20,7 +20,7 @@ import { grantCheckoutAccessCookie } from '@/lib/payments/checkout-access';
 import { CONTRIBUTE_EVENT, DAY_MS, SHARE_EVENT, STORY_SIMILAR_COUNT, TRACKING_TITLE_LENGTH, VISIT_EVENT, VISITOR_COOKIE } from '@/lib/constants';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 import { call, closeDb, seededDb } from '../helpers/db';
-import { makeFundraiser, makeOrder, makeUser } from '../helpers/factories';
+import { makeFundraiser, makeOrder, makeUser } from '../factories';
 import { signedInPerson } from '../helpers/auth';
 import type { Db } from '@/lib/db/client';
 

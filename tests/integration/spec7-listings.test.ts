@@ -19,7 +19,7 @@ import { DEMO_EVENT_SLUG, seedDemoEvents } from '@/demo/seed-events';
 import { newVisitorId } from '@/lib/http/visitor';
 import { CAUSE, DAY_MS, FUNDRAISER_LIST_MAX_LIMIT, HOME_SECTION_COUNT, HOME_TRENDING_COUNT, SUCCESSFUL_FUNDING_RATIO, TRENDING_STORY_WINDOW_DAYS, VISITOR_COOKIE } from '@/lib/constants';
 import { call, closeDb, seededDb } from '../helpers/db';
-import { makeFundraiser, makeOrder } from '../helpers/factories';
+import { makeFundraiser, makeOrder } from '../factories';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;

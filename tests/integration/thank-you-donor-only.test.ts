@@ -20,7 +20,7 @@ import { SandboxGateway } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
 import { call, closeDb, seededDb } from '../helpers/db';
 import { cookiesFrom, signedInPerson } from '../helpers/auth';
-import { makeFundraiser } from '../helpers/factories';
+import { makeFundraiser } from '../factories';
 
 let cookie = '';
 class NotFound extends Error {}

@@ -5,7 +5,7 @@ import { carts } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import { convertMinor, currentRatesMicros } from '@/lib/currency-rates';
 import { call, closeDb, seededDb } from '../helpers/db';
-import { makeFundraiser, makeOrder } from '../helpers/factories';
+import { makeFundraiser, makeOrder } from '../factories';
 
 let db: Db;
 const RUN = Date.now().toString(36).toUpperCase();

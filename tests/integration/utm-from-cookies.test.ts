@@ -8,7 +8,7 @@ import { POST as referralRoute } from '@/app/api/leads/referral/route';
 import { POST as campaignsRoute } from '@/app/api/campaigns/route';
 import { carts, fundraisers, leads, orders } from '@/lib/db/schema';
 import { UTM_VALUE_MAX } from '@/lib/constants';
-import { makeFundraiser } from '../helpers/factories';
+import { makeFundraiser } from '../factories';
 import { cookiesFrom, signedInPerson } from '../helpers/auth';
 import { call, closeDb, seededDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';
