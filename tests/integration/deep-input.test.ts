@@ -15,7 +15,8 @@ import { stampClientAddress, trustProxyFrom } from '@/lib/http/client-address';
 import { INPUT_TOO_DEEP_MESSAGE, inputProblem } from '@/lib/http/validation';
 import { CLIENT_ADDRESS_HEADER, JSON_INPUT_MAX_DEPTH } from '@/lib/constants';
 import { carts, orders, users } from '@/lib/db/schema';
-import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser } from '../factories';
 import type { Db } from '@/lib/db/client';
 
 const DEPTH = 5_000;
@@ -32,8 +33,8 @@ let server: http.Server;
 let port = 0;
 
 beforeAll(async () => {
-  db = await seededDb();
-  fundraiserId = (await openInrFundraiser(db)).id;
+  db = await freshDb();
+  fundraiserId = (await makeFundraiser(db)).id;
   const trust = trustProxyFrom(undefined);
   server = http.createServer((req, res) => {
     stampClientAddress(req, trust);

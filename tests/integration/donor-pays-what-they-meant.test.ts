@@ -13,9 +13,9 @@ import { carts, fundraisers, orders } from '@/lib/db/schema';
 import { getDb } from '@/lib/db/client';
 import { SandboxGateway } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
-import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
 import { cookiesFrom, signedInPerson } from '../helpers/auth';
-import { makeFundraiser } from '../factories';
+import { freshDb, makeFundraiser } from '../factories';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;
@@ -24,8 +24,8 @@ let ipCounter = 0;
 const run = Date.now().toString(36);
 
 beforeAll(async () => {
-  db = await seededDb();
-  fundraiser = await openInrFundraiser(db);
+  db = await freshDb();
+  fundraiser = await makeFundraiser(db);
 });
 afterAll(closeDb);
 
