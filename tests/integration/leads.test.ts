@@ -16,9 +16,9 @@ import { MEMBERSHIP } from '@/lib/permissions/can';
 import { reviewerLeads } from '@/lib/leads/service';
 import { LEAD_LIMIT, LEADS_PAGE_SIZE, CONTACT_CAMPAIGNER_LIMIT } from '@/lib/constants';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
-import { makeFundraiser, makeUser } from '../factories';
+import { freshDb, makeFundraiser, makeUser } from '../factories';
 import { signedInPerson } from '../helpers/auth';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;
@@ -30,7 +30,7 @@ let seq = 0;
 const address = () => `lead-test-${RUN}-${++seq}`;
 
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
   process.env.TEAM_INBOX = TEAM_INBOX;
   resetEnvForTests();
 });

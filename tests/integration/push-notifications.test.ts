@@ -17,9 +17,9 @@ import { notifyUserByPush, sendPush, vapidConfig } from '@/lib/notifications/pus
 import { PUSH_SIGN_IN_FOR_PROFILE } from '@/lib/notifications/push-subscriptions';
 import { PUSH_MESSAGES } from '@/lib/validation/account-utilities';
 import { CLIENT_ADDRESS_HEADER, PUSH_SUBSCRIBE_LIMIT_PER_IP, PUSH_TTL_S } from '@/lib/constants';
-import { makeUser } from '../factories';
+import { freshDb, makeUser } from '../factories';
 import { signedInPerson } from '../helpers/auth';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;
@@ -28,7 +28,7 @@ let seq = 0;
 const address = () => `push-test-${RUN}-${++seq}`;
 
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
 });
 afterAll(closeDb);
 

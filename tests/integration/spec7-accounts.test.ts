@@ -30,9 +30,9 @@ import { TOKEN_EXPIRED_MESSAGE } from '@/lib/auth/session';
 import { mainSiteOrigin } from '@/lib/whitelabel/site';
 import { siteConfig } from '@/lib/whitelabel/resolve';
 import { CLIENT_ADDRESS_HEADER, EMAIL_CHECK_LIMIT_PER_IP, PAYTM_LOGIN_COOKIE, PAYTM_LOGIN_RETURN_PATH, PAYTM_LOGIN_STATE_TTL_S, SHARE_EVENT, SYSTEM_EVENT_COUNTS_CACHE_MS, SYSTEM_EVENT_NAMES_MAX, VISIT_EVENT } from '@/lib/constants';
-import { makeFundraiser, makeUser } from '../factories';
+import { freshDb, makeFundraiser, makeUser } from '../factories';
 import { signedInPerson } from '../helpers/auth';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;
@@ -48,7 +48,7 @@ const json = (method: string, body: unknown, headers: Record<string, string> = {
 const mainOrigin = () => mainSiteOrigin(siteConfig());
 
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
 });
 afterAll(closeDb);
 
