@@ -19,8 +19,8 @@ import { grantPinAccessCookie } from '@/lib/story/pin-access';
 import { grantCheckoutAccessCookie } from '@/lib/payments/checkout-access';
 import { CONTRIBUTE_EVENT, DAY_MS, SHARE_EVENT, STORY_SIMILAR_COUNT, TRACKING_TITLE_LENGTH, VISIT_EVENT, VISITOR_COOKIE } from '@/lib/constants';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
-import { call, closeDb, seededDb } from '../helpers/db';
-import { makeFundraiser, makeOrder, makeUser } from '../factories';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser, makeOrder, makeUser } from '../factories';
 import { signedInPerson } from '../helpers/auth';
 import type { Db } from '@/lib/db/client';
 
@@ -29,7 +29,7 @@ const run = Date.now().toString(36).toUpperCase();
 let seq = 0;
 const added: number[] = [];
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
 });
 afterAll(async () => {
   // on a shared PostgreSQL: fundraisers with gifts stay (their ledger must keep matching), hidden from public lists
