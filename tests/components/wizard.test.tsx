@@ -5,7 +5,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { NextIntlClientProvider } from 'next-intl';
 import en from '@/messages/en.json';
 import { REVIEW_MESSAGES } from '@/lib/fundraisers/wizard';
-import type { DraftView } from '@/lib/fundraisers/drafts';
+import type { DraftView } from '@/lib/fundraisers/draft-view';
 import { DOCK_KEY, type Dock } from '@/components/wizard/dock';
 import { Wizard, type WizardProps } from '@/components/wizard/Wizard';
 

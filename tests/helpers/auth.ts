@@ -1,7 +1,7 @@
 // Signing a test user in through the product's own session code (a real token row, a real sealed cookie).
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { startSession } from '@/lib/auth/session';
-import { makeUser } from './factories';
+import { makeUser } from '../factories';
 
 /** The Cookie header of a browser signed in as this user, and the bearer token behind it. */
 export async function signedIn(db: DbOrTx, userId: number): Promise<{ cookie: string; token: string }> {

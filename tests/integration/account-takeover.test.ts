@@ -18,8 +18,8 @@ import { PROVEN_CONTACT_MESSAGES } from '@/lib/auth/accounts';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 import { resetEnvForTests } from '@/lib/env';
 import type { Db } from '@/lib/db/client';
-import { makeFundraiser } from '../helpers/factories';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { freshDb, makeFundraiser } from '../factories';
+import { call, closeDb } from '../helpers/db';
 import { expectImpostorLockedOut, expectImpostorStillIn, impostorSignsUp, loginWithPassword, sessionWith } from '../helpers/impostor';
 
 let db: Db;
@@ -32,7 +32,7 @@ const REVIEWER = email('reviewer-desk');
 beforeAll(async () => {
   process.env.REVIEWER_EMAILS = REVIEWER;
   resetEnvForTests();
-  db = await seededDb();
+  db = await freshDb();
 });
 afterAll(async () => {
   delete process.env.REVIEWER_EMAILS;

@@ -6,7 +6,7 @@ import { getDb, closeDb, type Db } from '@/lib/db/client';
 import { carts, orders, outbox } from '@/lib/db/schema';
 import { DONOR_MESSAGES } from '@/lib/validation/donors';
 import { ACKNOWLEDGEMENT_MAX } from '@/lib/constants/dashboard';
-import { makeFundraiser, makeOrder } from '../helpers/factories';
+import { makeFundraiser, makeOrder } from '../factories';
 import { signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';
 import hi from '@/messages/hi.json';

@@ -10,7 +10,7 @@ import { donorsCsv, recentDonations } from '@/lib/fundraisers/donor-list';
 import { ordersOf } from '@/lib/portfolio/queries';
 import { DONOR_MESSAGES } from '@/lib/validation/donors';
 import { listenForFundraiserChanges, type FundraisersChanged } from '@/lib/cache/bus';
-import { makeFundraiser, makeOrder, makeUser } from '../helpers/factories';
+import { makeFundraiser, makeOrder, makeUser } from '../factories';
 import { signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';
 

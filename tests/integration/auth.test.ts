@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { POST as signupRoute } from '@/app/api/users/route';
 import { POST as loginRoute } from '@/app/api/auth/login/route';
 import { POST as otpLoginRoute } from '@/app/api/auth/login/otpLogin/route';
@@ -13,12 +13,14 @@ import { authTokens, oneTimeCodes, outbox, subscriptions, users } from '@/lib/db
 import { autologinLink } from '@/lib/auth/flows';
 import { hashSecret } from '@/lib/secrets';
 import type { Db } from '@/lib/db/client';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser, makeGift, makeNgo, makeSubscription, makeUser } from '../factories';
+import { pauseSip } from '@/lib/sip/manage';
 
 let db: Db;
 let seq = 0;
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
 });
 afterAll(closeDb);
 
@@ -268,7 +270,7 @@ describe('auto-login (spec 7), only by a link token we issued', () => {
   });
 });
 
-describe('post-login destination by role, from the demo accounts (spec 6)', () => {
+describe('post-login destination by role, for each kind of account (spec 6)', () => {
   const password = 'Demo1pass';
   async function loginAs(where: ReturnType<typeof sql>) {
     const [u] = await db.select().from(users).where(where).limit(1);
@@ -276,14 +278,24 @@ describe('post-login destination by role, from the demo accounts (spec 6)', () =
     return (await call(loginRoute, '/x', {}, post({ email_id: u.email, password }))).body.data.redirect;
   }
   it('NGO, hospital, campaigner, SIP user and plain donor each land on their page', async () => {
-    expect(await loginAs(sql`${users.entity_type} = 'ngo'`)).toBe('/manage/list');
-    expect(await loginAs(sql`${users.is_hospital}`)).toBe('/manage/list');
-    expect(await loginAs(sql`${users.email} = 'campaigner1@demo.sahyog.in'`)).toBe('/manage/list');
-    const [sip] = await db.select().from(subscriptions).where(eq(subscriptions.status_flag, 1)).limit(1);
+    const ngo = (await makeNgo(db)).user;
+    const hospital = await makeUser(db, { full_name: 'City Hospital', is_hospital: true });
+    const campaigner = (await makeFundraiser(db)).campaigner_id;
+    const sipDonor = await makeUser(db, 'Sip Donor');
+    await makeSubscription(db, { userId: sipDonor.id, lines: [{ sip_cause: 'medical', amount_minor: 50_000 }] });
+    const pausedDonor = await makeUser(db, 'Paused Sip Donor');
+    const { subscription: pausedSip } = await makeSubscription(db, { userId: pausedDonor.id, lines: [{ sip_cause: 'medical', amount_minor: 50_000 }] });
+    await pauseSip(db, { userId: pausedDonor.id, subscriptionId: pausedSip.id }, 1);
+    const donor = await makeUser(db, 'Plain Donor');
+    await makeGift(db, (await makeFundraiser(db)).id, { userId: donor.id, cart: { donor_email: donor.email } });
+    expect(await loginAs(sql`${users.id} = ${ngo.id} and ${users.entity_type} = 'ngo'`)).toBe('/manage/list');
+    expect(await loginAs(sql`${users.id} = ${hospital.id} and ${users.is_hospital}`)).toBe('/manage/list');
+    expect(await loginAs(sql`${users.id} = ${campaigner}`)).toBe('/manage/list');
+    const [sip] = await db.select().from(subscriptions).where(and(eq(subscriptions.user_id, sipDonor.id), eq(subscriptions.status_flag, 1))).limit(1);
     expect(await loginAs(sql`${users.id} = ${sip.user_id}`)).toBe('/sip');
-    const [paused] = await db.select().from(subscriptions).where(eq(subscriptions.status_flag, 2)).limit(1);
+    const [paused] = await db.select().from(subscriptions).where(and(eq(subscriptions.user_id, pausedDonor.id), eq(subscriptions.status_flag, 2))).limit(1);
     expect(await loginAs(sql`${users.id} = ${paused.user_id}`)).toBe('/sip/inactiveuser');
-    expect(await loginAs(sql`${users.email} = 'donor30@demo.sahyog.in'`)).toBe('/');
+    expect(await loginAs(sql`${users.id} = ${donor.id}`)).toBe('/');
   });
 });
 
@@ -301,7 +313,7 @@ describe('a session that ended on the server', () => {
 });
 
 import { userForIdentity } from '@/lib/auth/accounts';
-import { carts as cartsTable, fundraisers as fundraisersTable, orders as ordersTable } from '@/lib/db/schema';
+import { carts as cartsTable, orders as ordersTable } from '@/lib/db/schema';
 
 describe('proving an email or phone (pre-registration takeover, guest donations)', () => {
   it('the owner of an email proven by a provider takes over an account someone else opened with it', async () => {
@@ -335,7 +347,7 @@ describe('proving an email or phone (pre-registration takeover, guest donations)
 
   it('donations made as a guest join the account once its email is proven by a code', async () => {
     const guest = email('guest');
-    const [f] = await db.select().from(fundraisersTable).limit(1);
+    const f = await makeFundraiser(db);
     const [cart] = await db.insert(cartsTable).values({ fundraiser_id: f.id, currency: 'INR', donated_amount_minor: 10000, donated_amount_inr_minor: 10000, donor_name: 'Guest Giver', donor_email: guest }).returning();
     const [order] = await db.insert(ordersTable).values({ order_id: `GUEST${run}`, cart_id: cart.id, fundraiser_id: f.id, payment_mode: 'UPI', payment_gateway: 'sandbox', iso_currency: 'INR', donated_amount_minor: 10000, credited_amount_minor: 10000, status: 'created' }).returning();
     const account = await signup({ email_id: guest });

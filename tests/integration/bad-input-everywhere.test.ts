@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/constants/server';
-import { closeDb, seededDb } from '../helpers/db';
+import { closeDb } from '../helpers/db';
+import { freshDb } from '../factories';
 
 const API = path.join(process.cwd(), 'app', 'api');
 const routeFiles = (dir: string): string[] =>
@@ -22,7 +23,7 @@ const BODIES = [
 ];
 
 beforeAll(async () => {
-  await seededDb();
+  await freshDb();
 });
 afterAll(closeDb);
 

@@ -17,7 +17,8 @@ import { reconcilePendingOrders } from '@/lib/payments/results';
 import { BANK_TRANSFER_MIN_MAJOR } from '@/lib/constants/giving';
 import { BANK_TRANSFER_WINDOW_MS, ORDER_PAYMENT_WINDOW_MS } from '@/lib/constants/payments';
 import { cookiesFrom } from '../helpers/auth';
-import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser } from '../factories';
 import type { ReactElement } from 'react';
 import { prerender } from 'react-dom/static';
 import { createTranslator } from 'next-intl';
@@ -40,8 +41,8 @@ let ip = 0;
 const BANK = { account_no: '001234567890', ifsc_code: 'hdfc0001234', bank_name: 'HDFC Bank' };
 
 beforeAll(async () => {
-  db = await seededDb();
-  fundraiser = await openInrFundraiser(db);
+  db = await freshDb();
+  fundraiser = await makeFundraiser(db);
 });
 afterAll(closeDb);
 

@@ -1,10 +1,9 @@
 // The cart's captcha response is checked against a local siteverify receiver (hCaptcha/Turnstile protocol).
 import http from 'node:http';
-import { and, eq, sql } from 'drizzle-orm';
 import { POST as cartRoute } from '@/app/api/fundraisers/[id]/cart/route';
-import { fundraisers } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser } from '../factories';
 
 let server: http.Server;
 let fundraiserId = 0;
@@ -25,8 +24,7 @@ beforeAll(async () => {
   process.env.CAPTCHA_SECRET = 'captcha-secret';
   process.env.CAPTCHA_VERIFY_URL = `http://127.0.0.1:${(server.address() as { port: number }).port}/siteverify`;
   resetEnvForTests();
-  const db = await seededDb();
-  [{ id: fundraiserId }] = await db.select({ id: fundraisers.id }).from(fundraisers).where(and(eq(fundraisers.is_private, false), eq(fundraisers.status_flag, 1), sql`${fundraisers.end_date} > now()`)).limit(1);
+  ({ id: fundraiserId } = await makeFundraiser(await freshDb()));
 });
 afterAll(async () => {
   delete process.env.CAPTCHA_SECRET;

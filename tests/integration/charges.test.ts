@@ -11,7 +11,7 @@ import { handleWebhook } from '@/lib/payments/results';
 import { sandboxGateway, sandboxSecret } from '@/lib/payments/registry';
 import { SANDBOX_SIGNATURE_HEADER, sandboxSign } from '@/lib/payments/sandbox';
 import { placeSipCharge, sipChargeKey } from '@/lib/sip/charge';
-import { makeFundraiser, makeOrder, makeSubscription, makeUser } from '../helpers/factories';
+import { makeFundraiser, makeOrder, makeSubscription, makeUser } from '../factories';
 
 const ORIGIN = 'http://localhost:3000';
 let db: Db;

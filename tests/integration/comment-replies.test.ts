@@ -12,7 +12,7 @@ import { recentComments } from '@/lib/fundraisers/comments';
 import { storyComments } from '@/lib/story/queries';
 import { REPLY_MESSAGES } from '@/lib/validation/dashboard';
 import { COMMENT_MAX_LENGTH } from '@/lib/constants/story';
-import { makeFundraiser } from '../helpers/factories';
+import { makeFundraiser } from '../factories';
 import { signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';
 

@@ -16,8 +16,8 @@ import { sandboxSecret } from '@/lib/payments/registry';
 import { checkLedger } from '@/lib/payments/ledger-check';
 import { requestRefund } from '@/lib/payments/refunds';
 import { COUPON_MESSAGES, matchFor } from '@/lib/coupons/coupons';
-import { call, closeDb, seededDb } from '../helpers/db';
-import { makeFundraiser, makeUser } from '../helpers/factories';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser, makeUser } from '../factories';
 import { cookiesFrom, signedInPerson } from '../helpers/auth';
 
 let db: Db;
@@ -28,7 +28,7 @@ let ip = 0;
 const code = (name: string) => `${name}${RUN}`;
 
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
   const day = 24 * 3600 * 1000;
   await db.insert(coupons).values([
     { code: code('FIXED'), sponsor: 'Sahyog Friends', currency: 'INR', amount_minor: 10_000 },

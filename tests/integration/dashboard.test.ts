@@ -12,7 +12,7 @@ import { LIVE_FIELD_MESSAGE } from '@/lib/fundraisers/drafts';
 import { UPDATE_MESSAGES } from '@/lib/validation/updates';
 import { DASHBOARD_CHART_DAYS } from '@/lib/constants/dashboard';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
-import { makeFundraiser, makeOrder, makeUser } from '../helpers/factories';
+import { makeFundraiser, makeOrder, makeUser } from '../factories';
 import { signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';
 

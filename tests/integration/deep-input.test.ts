@@ -16,7 +16,8 @@ import { INPUT_TOO_DEEP_MESSAGE, inputProblem } from '@/lib/http/validation';
 import { JSON_INPUT_MAX_DEPTH } from '@/lib/constants/security/limits';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/constants/server';
 import { carts, orders, users } from '@/lib/db/schema';
-import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser } from '../factories';
 import type { Db } from '@/lib/db/client';
 
 const DEPTH = 5_000;
@@ -33,8 +34,8 @@ let server: http.Server;
 let port = 0;
 
 beforeAll(async () => {
-  db = await seededDb();
-  fundraiserId = (await openInrFundraiser(db)).id;
+  db = await freshDb();
+  fundraiserId = (await makeFundraiser(db)).id;
   const trust = trustProxyFrom(undefined);
   server = http.createServer((req, res) => {
     stampClientAddress(req, trust);

@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm';
 import { users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import { donorDetails } from '@/lib/donations/donor-details';
-import { makeUser } from '../helpers/factories';
-import { closeDb, seededDb } from '../helpers/db';
+import { freshDb, makeUser } from '../factories';
+import { closeDb } from '../helpers/db';
 
 let db: Db;
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
 });
 afterAll(closeDb);
 

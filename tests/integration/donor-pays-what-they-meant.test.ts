@@ -18,9 +18,9 @@ import { authTokens, carts, fundraisers, orders } from '@/lib/db/schema';
 import { getDb } from '@/lib/db/client';
 import { SandboxGateway } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
-import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
 import { cookiesFrom, signedInPerson } from '../helpers/auth';
-import { makeFundraiser } from '../helpers/factories';
+import { freshDb, makeFundraiser } from '../factories';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;
@@ -29,8 +29,8 @@ let ipCounter = 0;
 const run = Date.now().toString(36);
 
 beforeAll(async () => {
-  db = await seededDb();
-  fundraiser = await openInrFundraiser(db);
+  db = await freshDb();
+  fundraiser = await makeFundraiser(db);
 });
 afterAll(closeDb);
 

@@ -6,7 +6,7 @@ import { getDb, closeDb, type Db } from '@/lib/db/client';
 import { carts, orders, rewards } from '@/lib/db/schema';
 import { recentDonations } from '@/lib/fundraisers/donor-list';
 import { acknowledgeDonation } from '@/lib/fundraisers/acknowledge';
-import { makeFundraiser, makeOrder, makeUser } from '../helpers/factories';
+import { makeFundraiser, makeOrder, makeUser } from '../factories';
 import { signedIn } from '../helpers/auth';
 import { call } from '../helpers/db';
 

@@ -20,7 +20,7 @@ import { youtubeVideoId, MEDIA_MESSAGES } from '@/lib/fundraisers/draft-media';
 import { DRAFT_IMAGES_MAX } from '@/lib/constants/fundraisers';
 import { UPLOADS_PER_HOUR, UPLOADS_WINDOW_MS } from '@/lib/constants/security/limits';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
-import { referenceData } from '../helpers/factories';
+import { referenceData } from '../factories';
 import { signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';
 

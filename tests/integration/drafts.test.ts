@@ -18,7 +18,7 @@ import { resetEnvForTests } from '@/lib/env';
 import { purposeOf } from '@/lib/fundraisers/wizard';
 import { endDateProblem, isRealDate, DRAFT_MESSAGES } from '@/lib/validation/drafts';
 import { MEDICAL_CAUSE_IDS_FOR_PERSONAL } from '@/lib/constants/fundraisers';
-import { makeUser, referenceData } from '../helpers/factories';
+import { makeUser, referenceData } from '../factories';
 import { signedIn } from '../helpers/auth';
 import { call } from '../helpers/db';
 

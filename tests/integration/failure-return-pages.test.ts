@@ -18,7 +18,7 @@ import { sandboxSecret } from '@/lib/payments/registry';
 import { getDb, closeDb, type Db } from '@/lib/db/client';
 import { DAY_MS } from '@/lib/constants/time';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
-import { makeFundraiser } from '../helpers/factories';
+import { makeFundraiser } from '../factories';
 import { cookiesFrom, signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';
 

@@ -11,7 +11,8 @@ import { stampClientAddress, trustProxyFrom } from '@/lib/http/client-address';
 import { carts, fundraisers, orders } from '@/lib/db/schema';
 import { SANDBOX_SIGNATURE_HEADER } from '@/lib/payments/sandbox';
 import { CACHE_TAGS } from '@/lib/cache/tags';
-import { closeDb, openInrFundraiser, seededDb } from '../helpers/db';
+import { closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser } from '../factories';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;
@@ -22,8 +23,8 @@ const expired: string[][] = [];
 const toNext: string[] = [];
 
 beforeAll(async () => {
-  db = await seededDb();
-  fundraiser = await openInrFundraiser(db);
+  db = await freshDb();
+  fundraiser = await makeFundraiser(db);
   server = http.createServer((req, res) => {
     stampClientAddress(req, trust);
     if (lane(req, res)) return;

@@ -9,7 +9,7 @@ import { publishedFundraiser } from '@/lib/story/queries';
 import { fundraiserSitemapPage } from '@/lib/seo/sitemap';
 import { createCart, placeOrder } from '@/lib/donations/service';
 import { closeDb, getDb } from '@/lib/db/client';
-import { makeFundraiser } from '../helpers/factories';
+import { makeFundraiser } from '../factories';
 
 let db: Db;
 const run = Date.now().toString(36);

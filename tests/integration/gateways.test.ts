@@ -1,7 +1,7 @@
 // Razorpay and Stripe adapters against local HTTP servers standing in for the providers' API hosts,
 // with payloads signed exactly as the providers sign them. No network.
 import { createHmac } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { POST as cartRoute } from '@/app/api/fundraisers/[id]/cart/route';
 import { POST as orderRoute } from '@/app/api/fundraisers/[id]/order/route';
@@ -19,7 +19,8 @@ import { SandboxGateway, SANDBOX_SIGNATURE_HEADER, sandboxSign } from '@/lib/pay
 import { sandboxSecret } from '@/lib/payments/registry';
 import { getDb } from '@/lib/db/client';
 import { cookiesFrom } from '../helpers/auth';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser } from '../factories';
 import { startGatewayStandIns, type GatewayStandIns } from '../helpers/gateway-standins';
 import type { Db } from '@/lib/db/client';
 
@@ -36,8 +37,8 @@ beforeAll(async () => {
   const base = standIns.base;
   Object.assign(process.env, RZP, STRIPE, { RAZORPAY_API_HOST: base, STRIPE_API_BASE: base });
   resetEnvForTests();
-  db = await seededDb();
-  [fundraiser] = await db.select().from(fundraisers).where(and(eq(fundraisers.is_private, false), eq(fundraisers.status_flag, 1), sql`${fundraisers.end_date} > now()`)).limit(1);
+  db = await freshDb();
+  fundraiser = await makeFundraiser(db);
 });
 afterAll(async () => {
   for (const k of [...Object.keys(RZP), ...Object.keys(STRIPE), 'RAZORPAY_API_HOST', 'STRIPE_API_BASE']) delete process.env[k];

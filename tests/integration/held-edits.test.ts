@@ -28,7 +28,7 @@ import { fundraiserSitemapFiles, fundraiserSitemapPage } from '@/lib/seo/sitemap
 import { latestEditFor, HELD_CHANGE_MESSAGES } from '@/lib/fundraisers/live-edits';
 import { unpublishedUpdatesFor } from '@/lib/fundraisers/updates';
 import { campaignUpdate } from '@/lib/story/queries';
-import { makeFundraiser, makeOrder } from '../helpers/factories';
+import { makeFundraiser, makeOrder } from '../factories';
 import { signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';
 

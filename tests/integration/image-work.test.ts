@@ -12,7 +12,8 @@ import { resetMediaStoreForTests } from '@/lib/media/store';
 import { resetEnvForTests } from '@/lib/env';
 import { IMAGE_WORK_PIXELS_PER_WORKER, IMAGE_WORK_UPLOADS_PER_ACCOUNT, IMAGE_WORK_UPLOADS_PER_WORKER } from '@/lib/constants/media';
 import type { Db } from '@/lib/db/client';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb } from '../factories';
 import { signedInPerson } from '../helpers/auth';
 
 // pictures go to a folder of this test file, not ./data
@@ -28,7 +29,7 @@ let poster: Buffer;
 let people: { id: number; cookie: string }[];
 
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
   // a flat-coloured poster: ~150 kB on the wire, 49 million pixels once decoded
   poster = await sharp({ create: { width: SIDE, height: SIDE, channels: 3, background: '#e8a33d' } }).png({ compressionLevel: 9 }).toBuffer();
   people = [];

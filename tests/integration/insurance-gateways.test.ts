@@ -13,7 +13,8 @@ import { resetEnvForTests } from '@/lib/env';
 import type { Db } from '@/lib/db/client';
 import { RazorpayCheckout } from '@/components/payment/RazorpayCheckout';
 import { signedInPerson } from '../helpers/auth';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb } from '../factories';
 import { startGatewayStandIns, type GatewayStandIns } from '../helpers/gateway-standins';
 
 // the Checkout page's words and brand come from a request Next would have; here they are plain stand-ins
@@ -39,7 +40,7 @@ beforeAll(async () => {
   standIns = await startGatewayStandIns();
   Object.assign(process.env, RZP, { RAZORPAY_API_HOST: standIns.base });
   resetEnvForTests();
-  db = await seededDb();
+  db = await freshDb();
 });
 afterAll(async () => {
   for (const k of [...Object.keys(RZP), 'RAZORPAY_API_HOST']) delete process.env[k];

@@ -14,7 +14,8 @@ import { orders } from '@/lib/db/schema';
 import { getDb, type Db } from '@/lib/db/client';
 import { SandboxGateway } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb } from '../factories';
 import { signedInPerson } from '../helpers/auth';
 
 let cookie = '';
@@ -51,7 +52,7 @@ type Page = (props: { params: Promise<Record<string, string>>; searchParams: Pro
 let db: Db;
 let ip = 0;
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
 });
 afterAll(closeDb);
 beforeEach(() => {

@@ -20,7 +20,8 @@ import { gatewayNameFor, sandboxSecret } from '@/lib/payments/registry';
 import { INSURANCE_ALREADY_PAID } from '@/lib/insurance/settled';
 import { INSURANCE_VENDOR } from '@/lib/constants/insurance';
 import { signedInPerson } from '../helpers/auth';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb } from '../factories';
 
 let db: Db;
 let ip = 0;
@@ -28,7 +29,7 @@ const ORIGIN = 'http://localhost';
 const gateway = () => new SandboxGateway(getDb, sandboxSecret(), ORIGIN);
 
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
 });
 afterAll(closeDb);
 

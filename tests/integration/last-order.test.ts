@@ -6,15 +6,15 @@ import { carts, fundraisers, orders, users } from '@/lib/db/schema';
 import { startSession } from '@/lib/auth/session';
 import { AUTH_COOKIE_NAME } from '@/lib/constants/auth';
 import type { Db } from '@/lib/db/client';
-import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
-import { makeOrder } from '../helpers/factories';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser, makeOrder } from '../factories';
 
 let db: Db;
 let fundraiser: typeof fundraisers.$inferSelect;
 
 beforeAll(async () => {
-  db = await seededDb();
-  fundraiser = await openInrFundraiser(db);
+  db = await freshDb();
+  fundraiser = await makeFundraiser(db);
 });
 afterAll(closeDb);
 

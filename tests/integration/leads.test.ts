@@ -17,9 +17,9 @@ import { reviewerLeads } from '@/lib/leads/service';
 import { LEADS_PAGE_SIZE } from '@/lib/constants/leads';
 import { LEAD_LIMIT, CONTACT_CAMPAIGNER_LIMIT } from '@/lib/constants/security/limits';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
-import { makeFundraiser, makeUser } from '../helpers/factories';
+import { freshDb, makeFundraiser, makeUser } from '../factories';
 import { signedInPerson } from '../helpers/auth';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;
@@ -31,7 +31,7 @@ let seq = 0;
 const address = () => `lead-test-${RUN}-${++seq}`;
 
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
   process.env.TEAM_INBOX = TEAM_INBOX;
   resetEnvForTests();
 });

@@ -15,7 +15,8 @@ import { SandboxGateway, SANDBOX_SIGNATURE_HEADER } from '@/lib/payments/sandbox
 import { sandboxSecret } from '@/lib/payments/registry';
 import { isOneTimeMode } from '@/lib/payments/options';
 import { cookiesFrom } from '../helpers/auth';
-import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser } from '../factories';
 
 let db: Db;
 let fundraiser: typeof fundraisers.$inferSelect;
@@ -25,8 +26,8 @@ const gateway = () => new SandboxGateway(getDb, sandboxSecret(), ORIGIN);
 let ip = 0;
 
 beforeAll(async () => {
-  db = await seededDb();
-  fundraiser = await openInrFundraiser(db);
+  db = await freshDb();
+  fundraiser = await makeFundraiser(db);
 });
 afterAll(closeDb);
 

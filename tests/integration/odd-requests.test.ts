@@ -12,7 +12,8 @@ import { fastLane } from '@/lib/http/fast-lane';
 import { createProductServer } from '@/lib/http/node-server';
 import { stampClientAddress, trustProxyFrom } from '@/lib/http/client-address';
 import { REQUEST_BODY_TIMEOUT_MS, REQUEST_TIMEOUT_CHECK_MS } from '@/lib/constants/security/limits';
-import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser } from '../factories';
 
 // outside a Next server there is no incremental cache: the AMP route's cached read goes straight to the database
 jest.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn }));
@@ -49,8 +50,8 @@ const nextStandIn: http.RequestListener = (req, res) => {
 };
 
 beforeAll(async () => {
-  const db = await seededDb();
-  fundraiserId = (await openInrFundraiser(db)).id;
+  const db = await freshDb();
+  fundraiserId = (await makeFundraiser(db)).id;
   const trust = trustProxyFrom(undefined);
   server = createProductServer((req, res) => {
     stampClientAddress(req, trust);

@@ -11,7 +11,7 @@ import { hospitalFundraisers } from '@/lib/fundraisers/organisations';
 import { managedFundraisersOf } from '@/lib/portfolio/queries';
 import { MEMBERSHIP } from '@/lib/permissions/can';
 import { DAY_MS } from '@/lib/constants/time';
-import { makeFundraiser, makeOrder, makeUser } from '../helpers/factories';
+import { makeFundraiser, makeOrder, makeUser } from '../factories';
 import { signedIn } from '../helpers/auth';
 import { call, closeDb } from '../helpers/db';
 

@@ -11,8 +11,8 @@ import { getDb, type Db } from '@/lib/db/client';
 import { SandboxGateway } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
 import { nextReturnStep, readPaymentReturn, unreadableOrderRedirect } from '@/lib/payments/return-route';
-import { makeFundraiser } from '../helpers/factories';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { freshDb, makeFundraiser } from '../factories';
+import { call, closeDb } from '../helpers/db';
 import { cookiesFrom } from '../helpers/auth';
 
 let db: Db;
@@ -21,7 +21,7 @@ const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}
 let seq = 0;
 
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
   f = await makeFundraiser(db);
 });
 afterAll(closeDb);

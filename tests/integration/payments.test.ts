@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { POST as cartRoute } from '@/app/api/fundraisers/[id]/cart/route';
 import { POST as orderRoute } from '@/app/api/fundraisers/[id]/order/route';
 import { POST as sendRoute } from '@/app/api/payment/send/route';
@@ -10,7 +10,9 @@ import { SandboxGateway, SANDBOX_SIGNATURE_HEADER, sandboxSign } from '@/lib/pay
 import { sandboxSecret } from '@/lib/payments/registry';
 import { reconcilePendingOrders } from '@/lib/payments/results';
 import { cookiesFrom } from '../helpers/auth';
-import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser, makeUser } from '../factories';
+import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 import { statementsOf } from '../helpers/statements';
 import type { Db } from '@/lib/db/client';
 
@@ -21,8 +23,8 @@ const gateway = () => new SandboxGateway(getDb, sandboxSecret(), ORIGIN);
 let ipCounter = 0;
 
 beforeAll(async () => {
-  db = await seededDb();
-  fundraiser = await openInrFundraiser(db);
+  db = await freshDb();
+  fundraiser = await makeFundraiser(db);
 });
 afterAll(closeDb);
 
@@ -210,9 +212,9 @@ describe('cart and order rules (spec 5/7)', () => {
 
   it('refuses an absurd amount, an ended fundraiser and a private one without its PIN', async () => {
     expect((await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody({ donated_amount: 50_000_000 })))).status).toBe(422);
-    const [ended] = await db.select().from(fundraisers).where(eq(fundraisers.status_flag, 4)).limit(1);
+    const ended = await makeFundraiser(db, { status_flag: FUNDRAISER_STATUS.ended });
     expect((await call(cartRoute, '/x', { id: String(ended.id) }, post(cartBody()))).status).toBe(409);
-    const [priv] = await db.select().from(fundraisers).where(eq(fundraisers.is_private, true)).limit(1);
+    const priv = await makeFundraiser(db, { is_private: true });
     expect((await call(cartRoute, '/x', { id: String(priv.id) }, post(cartBody()))).body.error.code).toBe('pin_required');
   });
 
@@ -245,7 +247,7 @@ describe('cart and order rules (spec 5/7)', () => {
     expect(stolen.status).toBe(409);
     expect(stolen.body.error.message).toBe('This idempotency key belongs to another donation');
     expect(await db.select().from(orders).where(eq(orders.cart_id, cartB.body.data.id))).toHaveLength(0);
-    const [other] = await db.select({ id: fundraisers.id }).from(fundraisers).where(ne(fundraisers.id, fundraiser.id)).limit(1);
+    const other = await makeFundraiser(db);
     const elsewhere = await call(orderRoute, '/x', { id: String(other.id) }, post({ cart_id: cartB.body.data.id, mode: 'UPI' }, { cookie }));
     expect(elsewhere.status).toBe(404);
   });
@@ -270,10 +272,8 @@ describe('cart and order rules (spec 5/7)', () => {
 
 describe('PAN for tax receipts', () => {
   it('keeps the PAN on fundraisers with a tax benefit (exempt or beneficiary) and drops it elsewhere', async () => {
-    const running = and(eq(fundraisers.is_private, false), eq(fundraisers.status_flag, 1), sql`${fundraisers.end_date} > now()`);
-    const [benefit] = await db.select().from(fundraisers).where(and(running, eq(fundraisers.taxexempted, false))).limit(1);
-    await db.update(fundraisers).set({ beneficiary_tax_benefit: true }).where(eq(fundraisers.id, benefit.id));
-    const [plain] = await db.select().from(fundraisers).where(and(running, eq(fundraisers.taxexempted, false), eq(fundraisers.beneficiary_tax_benefit, false))).limit(1);
+    const benefit = await makeFundraiser(db, { taxexempted: false, beneficiary_tax_benefit: true });
+    const plain = await makeFundraiser(db, { taxexempted: false, beneficiary_tax_benefit: false });
     const withPan = async (id: number) => {
       const res = await call(cartRoute, '/x', { id: String(id) }, post(cartBody({ pan: 'abcde1234f' })));
       return (await db.select().from(carts).where(eq(carts.id, res.body.data.id)))[0].donor_pan;
@@ -294,12 +294,12 @@ describe('sandbox hosted checkout', () => {
   });
 });
 
-import { outbox, users as usersTable } from '@/lib/db/schema';
+import { outbox } from '@/lib/db/schema';
 import { POST as autologinRouteForReceipt } from '@/app/api/auth/autologin/route';
 
 describe('receipt email (issue 4) with a sign-in link for donors who have an account (issue 5)', () => {
   it('links a known donor back to their portfolio on the site they gave on; the link token signs in once', async () => {
-    const [donor] = await db.select().from(usersTable).where(eq(usersTable.email, 'donor33@demo.sahyog.in'));
+    const donor = await makeUser(db, 'Known Donor');
     const order = await placedOrder({ donor_email: donor.email });
     await returnOf(order.order_id, (await gateway().complete(order.gateway_order_id!, 'success')).params);
     const [mail] = await db.select().from(outbox).where(and(eq(outbox.recipient, donor.email), sql`${outbox.subject} like ${`Receipt ${order.order_id}%`}`));

@@ -8,7 +8,7 @@ import { managedFundraisersOf } from '@/lib/portfolio/queries';
 import { can, fundraiserRoles, MEMBERSHIP, type Action } from '@/lib/permissions/can';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 import { closeDb, getDb } from '@/lib/db/client';
-import { makeFundraiser, makeUser } from '../helpers/factories';
+import { makeFundraiser, makeUser } from '../factories';
 
 const run = Date.now().toString(36);
 let db: Db;

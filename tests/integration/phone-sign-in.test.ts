@@ -11,12 +11,13 @@ import { ONE_TIME_CODE_LIMIT_PER_DESTINATION } from '@/lib/constants/security/li
 import type { Db } from '@/lib/db/client';
 import { POST as cartRoute } from '@/app/api/fundraisers/[id]/cart/route';
 import { POST as tipCartRoute } from '@/app/api/standalonetip/cart/route';
-import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser } from '../factories';
 
 let db: Db;
 let seq = 0;
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
 });
 afterAll(closeDb);
 
@@ -95,7 +96,7 @@ describe('codes to a phone of any country (issue 31.14)', () => {
   });
 
   it("a cart's unknown dialling code is the code field's 422 (checked by the server, not the page's JavaScript)", async () => {
-    const f = await openInrFundraiser(db);
+    const f = await makeFundraiser(db);
     const donor = { donor_name: 'Kavya Rao', donor_email: 'kavya@example.com', donor_phone: '2025550123', donor_extension: '+999', currency: 'INR' };
     for (const res of [
       await call(cartRoute, '/x', { id: String(f.id) }, post({ ...donor, donated_amount: 500 })),

@@ -13,7 +13,8 @@ import { users } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import { IMAGE_MAX_BYTES } from '@/lib/constants/media';
 import type { Db } from '@/lib/db/client';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb } from '../factories';
 import { signedIn } from '../helpers/auth';
 
 // uploads go to a folder of this test file, not ./data
@@ -27,7 +28,7 @@ let db: Db;
 let JPEG: Buffer;
 let GIF: Buffer;
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
   // avatars are decoded now, so these must be real pictures, not just the right first bytes
   JPEG = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#e67e22' } }).jpeg().toBuffer();
   GIF = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2ecc71' } }).gif().toBuffer();

@@ -8,7 +8,7 @@ import en from '@/messages/en.json';
 import { carts, fundraisers, orders, subscriptions, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import { closeDb, seededDb } from '../helpers/db';
-import { makeOrder } from '../helpers/factories';
+import { makeOrder } from '../factories';
 import { signedIn } from '../helpers/auth';
 import { grantPrize } from '@/lib/payments/wallet';
 

@@ -9,7 +9,7 @@ import { managedFundraisersOf, receiptOf } from '@/lib/portfolio/queries';
 import { claimGuestOrders } from '@/lib/donations/claim';
 import type { Db } from '@/lib/db/client';
 import { call, closeDb, seededDb } from '../helpers/db';
-import { makeOrder } from '../helpers/factories';
+import { makeOrder } from '../factories';
 import { signedIn } from '../helpers/auth';
 
 let db: Db;

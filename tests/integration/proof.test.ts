@@ -28,7 +28,7 @@ import { resetMediaStoreForTests } from '@/lib/media/store';
 import { fundraiserById } from '@/lib/fundraisers/queries';
 import { PROOF_MESSAGES } from '@/lib/fundraisers/proof';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
-import { makeFundraiser, makeUser, referenceData } from '../helpers/factories';
+import { makeFundraiser, makeUser, referenceData } from '../factories';
 import { signedIn } from '../helpers/auth';
 import { call } from '../helpers/db';
 

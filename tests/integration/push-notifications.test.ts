@@ -19,9 +19,9 @@ import { PUSH_MESSAGES } from '@/lib/validation/account-utilities';
 import { PUSH_TTL_S } from '@/lib/constants/notifications';
 import { PUSH_SUBSCRIBE_LIMIT_PER_IP } from '@/lib/constants/security/limits';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/constants/server';
-import { makeUser } from '../helpers/factories';
+import { freshDb, makeUser } from '../factories';
 import { signedInPerson } from '../helpers/auth';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;
@@ -30,7 +30,7 @@ let seq = 0;
 const address = () => `push-test-${RUN}-${++seq}`;
 
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
 });
 afterAll(closeDb);
 

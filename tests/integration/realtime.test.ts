@@ -3,18 +3,19 @@
 // (issue 30.8): the signature a Channels server checks is worked out here independently of the pusher library.
 import http from 'node:http';
 import { createHash, createHmac } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { POST as cartRoute } from '@/app/api/fundraisers/[id]/cart/route';
 import { POST as orderRoute } from '@/app/api/fundraisers/[id]/order/route';
 import { POST as webhookRoute } from '@/app/api/webhooks/[gateway]/route';
 import { POST as realtimeAuth } from '@/app/api/realtime/auth/route';
-import { fundraisers, orders } from '@/lib/db/schema';
+import { orders } from '@/lib/db/schema';
 import { getDb } from '@/lib/db/client';
 import { resetEnvForTests } from '@/lib/env';
 import { resetPusherForTests } from '@/lib/realtime/order-events';
 import { SandboxGateway, SANDBOX_SIGNATURE_HEADER } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser } from '../factories';
 import { cookiesFrom, signedInPerson } from '../helpers/auth';
 
 const APP = { PUSHER_APP_ID: '4242', PUSHER_KEY: 'pk_test', PUSHER_SECRET: 'ps_secret' };
@@ -43,8 +44,8 @@ beforeAll(async () => {
   Object.assign(process.env, APP, { PUSHER_HOST: `http://127.0.0.1:${(server.address() as { port: number }).port}` });
   resetEnvForTests();
   resetPusherForTests();
-  // the database's migrations and demo are made once here, not inside the first case's time limit
-  await seededDb();
+  // the database is opened once here, not inside the first case's time limit
+  await freshDb();
 });
 afterAll(async () => {
   for (const k of [...Object.keys(APP), 'PUSHER_HOST']) delete process.env[k];
@@ -55,12 +56,11 @@ afterAll(async () => {
 });
 
 const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sahyog-client-address': '10.5.0.1', ...headers } });
-const openFundraiser = async () =>
-  (await (await seededDb()).select().from(fundraisers).where(and(eq(fundraisers.is_private, false), eq(fundraisers.status_flag, 1), sql`${fundraisers.end_date} > now()`, eq(fundraisers.currency, 'INR'))).limit(1))[0];
+const openFundraiser = async () => makeFundraiser(await freshDb());
 
 /** A donor's browser making a cart and its order: the order and what that browser's Cookie header then carries. */
 async function checkout(headers: Record<string, string> = {}) {
-  const db = await seededDb();
+  const db = await freshDb();
   const f = await openFundraiser();
   const cart = await call(cartRoute, '/x', { id: String(f.id) }, post({ donated_amount: 100, currency: 'INR', donor_name: 'Asha Rao', donor_email: 'rt@example.com', donor_phone: '9876543210' }, headers));
   const cookie = cookiesFrom(cart.headers, headers.cookie);
@@ -96,7 +96,7 @@ describe('POST realtime/auth: the private order channel is signed for its donor 
     expect(mine.headers.get('cache-control')).toBe('private, no-store');
     expect(pusherAccepts(mine.body.auth, '98765.4321', channel)).toBe(true);
     // a stranger with the order id: signed out, signed in as someone else, or with a cookie of their own carts
-    const stranger = await signedInPerson(await seededDb(), 'Channel Stranger');
+    const stranger = await signedInPerson(await freshDb(), 'Channel Stranger');
     const other = await checkout();
     for (const headers of [{}, { cookie: stranger.cookie }, { cookie: other.cookie }] as Record<string, string>[]) {
       const res = await ask(channel, headers);
@@ -105,7 +105,7 @@ describe('POST realtime/auth: the private order channel is signed for its donor 
       expect(res.body.auth).toBeUndefined();
     }
     // a signed-in donor's order, from another browser of theirs (no cart cookie there)
-    const donor = await signedInPerson(await seededDb(), 'Channel Donor');
+    const donor = await signedInPerson(await freshDb(), 'Channel Donor');
     const signedIn = await checkout({ cookie: donor.cookie });
     const theirs = `private-order-${signedIn.order.order_id}`;
     expect(pusherAccepts((await ask(theirs, { cookie: donor.cookie })).body.auth, '1234.5678', theirs)).toBe(true);

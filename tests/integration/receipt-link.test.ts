@@ -19,7 +19,8 @@ import { receiptToken, signedReceiptUrl, verifyReceiptToken } from '@/lib/portfo
 import { guardRedirect } from '@/lib/auth/guards';
 import { RECEIPT_LINK_PARAM, RECEIPT_LINK_TTL_MS } from '@/lib/constants/portfolio';
 import { cookiesFrom } from '../helpers/auth';
-import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser } from '../factories';
 
 class Redirected extends Error {
   constructor(readonly url: string) {
@@ -87,8 +88,8 @@ async function guestGift(email: string) {
 }
 
 beforeAll(async () => {
-  db = await seededDb();
-  fundraiser = await openInrFundraiser(db);
+  db = await freshDb();
+  fundraiser = await makeFundraiser(db);
 });
 afterAll(closeDb);
 

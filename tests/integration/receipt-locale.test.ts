@@ -7,7 +7,8 @@ import { carts, orders, outbox } from '@/lib/db/schema';
 import { getDb, type Db } from '@/lib/db/client';
 import { SandboxGateway, SANDBOX_SIGNATURE_HEADER } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
-import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser } from '../factories';
 import { cookiesFrom } from '../helpers/auth';
 
 const run = Date.now().toString(36);
@@ -16,12 +17,12 @@ let seq = 0;
 const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sahyog-client-address': `10.9.0.${++seq}`, ...headers } });
 
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
 });
 afterAll(closeDb);
 
 async function paidReceipt(locale: unknown) {
-  const f = await openInrFundraiser(db);
+  const f = await makeFundraiser(db);
   const email = `receipt.${run}.${++seq}@example.com`;
   const cart = await call(cartRoute, '/x', { id: String(f.id) }, post({ donated_amount: 500, currency: 'INR', donor_name: 'Asha Rao', donor_email: email, donor_phone: '9876543210', locale }));
   expect(cart.status).toBe(201);

@@ -7,13 +7,13 @@ import type { Db } from '@/lib/db/client';
 import { grantPrize, walletBalance } from '@/lib/payments/wallet';
 import { requestRefund } from '@/lib/payments/refunds';
 import { checkLedger } from '@/lib/payments/ledger-check';
-import { call, closeDb, seededDb } from '../helpers/db';
-import { makeFundraiser } from '../helpers/factories';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser } from '../factories';
 import { signedInPerson } from '../helpers/auth';
 
 let db: Db;
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
 });
 afterAll(closeDb);
 

@@ -16,7 +16,7 @@ import { REWARDS_PER_FUNDRAISER_MAX } from '@/lib/constants/fundraisers';
 import { REWARD_MESSAGES } from '@/lib/validation/rewards';
 import { listRewards } from '@/lib/fundraisers/rewards';
 import { recentDonations } from '@/lib/fundraisers/donor-list';
-import { makeFundraiser } from '../helpers/factories';
+import { makeFundraiser } from '../factories';
 import { signedInPerson, cookiesFrom } from '../helpers/auth';
 import { call, closeDb } from '../helpers/db';
 

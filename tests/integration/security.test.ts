@@ -20,7 +20,7 @@ import { POST as tipCartRoute } from '@/app/api/standalonetip/cart/route';
 import { POST as tipOrderRoute } from '@/app/api/standalonetip/order/route';
 import { carts, fundraisers, orders, outbox, rateLimits, users, whiteLabelDomains } from '@/lib/db/schema';
 import { getDb, type Db } from '@/lib/db/client';
-import { DEMO_PIN } from '@/demo/seed';
+import { hashPin } from '@/lib/fundraisers/pin';
 import { SandboxGateway } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
 import { reconcilePendingOrders, ORDER_EXPIRED_REASON } from '@/lib/payments/results';
@@ -28,13 +28,15 @@ import { PIN_ATTEMPTS_MAX_PER_FUNDRAISER, JSON_BODY_MAX_BYTES } from '@/lib/cons
 import { CLIENT_ADDRESS_HEADER } from '@/lib/constants/server';
 import { createUser } from '@/lib/auth/accounts';
 import { claimGuestOrders } from '@/lib/donations/claim';
-import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
 import { cookiesFrom, signedIn, signedInPerson } from '../helpers/auth';
-import { makeFundraiser } from '../helpers/factories';
+import { freshDb, makeFundraiser } from '../factories';
 
 let db: Db;
 let fundraiser: typeof fundraisers.$inferSelect;
 let seq = 0;
+// the PIN of the private fundraisers made here
+const PIN = '4321';
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const address = () => `10.90.${(++seq >> 8) & 255}.${seq & 255}`;
 const post = (body: unknown, headers: Record<string, string> = {}) => ({
@@ -45,8 +47,8 @@ const post = (body: unknown, headers: Record<string, string> = {}) => ({
 const cartBody = (over: Record<string, unknown> = {}) => ({ donated_amount: 500, currency: 'INR', donor_name: 'Asha Rao', donor_email: `sec${seq}@example.com`, donor_phone: '9876543210', ...over });
 
 beforeAll(async () => {
-  db = await seededDb();
-  fundraiser = await openInrFundraiser(db);
+  db = await freshDb();
+  fundraiser = await makeFundraiser(db);
 });
 afterAll(closeDb);
 
@@ -147,7 +149,7 @@ describe('4. client addresses come from our server, never from a header the clie
   let privateId: number;
   let owner: typeof users.$inferSelect;
   beforeAll(async () => {
-    const [f] = await db.select().from(fundraisers).where(eq(fundraisers.is_private, true)).limit(1);
+    const f = await makeFundraiser(db, { is_private: true, pin_hash: await hashPin(PIN) });
     privateId = f.id;
     [owner] = await db.select().from(users).where(eq(users.id, f.campaigner_id));
   });
@@ -162,14 +164,14 @@ describe('4. client addresses come from our server, never from a header the clie
   });
 
   it('wrong PINs from many addresses lock the PIN for everyone, and the campaigner is told once', async () => {
-    const [f] = await db.select().from(fundraisers).where(and(eq(fundraisers.is_private, true), sql`${fundraisers.id} <> ${privateId}`)).limit(1);
+    const f = await makeFundraiser(db, { is_private: true, pin_hash: await hashPin(PIN) });
     const id = String(f.id);
     const [campaigner] = await db.select().from(users).where(eq(users.id, f.campaigner_id));
     const mailsBefore = (await db.select().from(outbox).where(and(eq(outbox.recipient, campaigner.email), like(outbox.subject, '%PIN was locked%')))).length;
     const attempt = (value: string, from: string) => call(verifyPinRoute, '/x', { id }, { method: 'POST', body: JSON.stringify({ pin: value }), headers: { 'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: from } });
     for (let i = 0; i < PIN_ATTEMPTS_MAX_PER_FUNDRAISER; i++) expect((await attempt(String(1000 + i), `192.0.2.${i}`)).status).toBe(403);
     // even the right PIN from a fresh address waits out the lock
-    expect((await attempt(DEMO_PIN, '192.0.2.250')).status).toBe(429);
+    expect((await attempt(PIN, '192.0.2.250')).status).toBe(429);
     const mails = await db.select().from(outbox).where(and(eq(outbox.recipient, campaigner.email), like(outbox.subject, '%PIN was locked%')));
     expect(mails.length - mailsBefore).toBe(1);
     expect(owner).toBeDefined();
@@ -233,7 +235,7 @@ describe('5. odd bytes and numbers are a clear 4xx', () => {
 describe('6. orders are reconciled, and unpaid ones expire', () => {
   const SETTINGS = { olderThanMs: 0, expireAfterMs: 60 * 60 * 1000, origin: 'http://localhost:3000' };
   // a fundraiser of its own: reconciliation settles every pending order in the database, and other test files
-  // on a shared PostgreSQL leave paid-but-unsettled orders on the demo fundraisers on purpose
+  // on a shared PostgreSQL leave paid-but-unsettled orders on their fundraisers on purpose
   beforeAll(async () => {
     fundraiser = await makeFundraiser(db);
   });

@@ -3,16 +3,33 @@ import * as s from '@/lib/db/schema';
 import { seedDemo, DEMO_PIN } from '@/demo/seed';
 import { verifyPin } from '@/lib/fundraisers/pin';
 import { isFundraiserEnded } from '@/lib/fundraisers/status';
-import { closeDb, seededDb } from '../helpers/db';
-import type { Db } from '@/lib/db/client';
+import { checkLedger } from '@/lib/payments/ledger-check';
+import { closeDb, getDb, type Db } from '@/lib/db/client';
 
+// the demo seed's own test: no other file starts from the demo, so this one seeds it itself, on a migrated database
 let db: Db;
+let first: Awaited<ReturnType<typeof seedDemo>>;
 beforeAll(async () => {
-  db = await seededDb();
+  db = await getDb();
+  first = await seedDemo(db);
 });
 afterAll(closeDb);
 
 describe('demo content', () => {
+  it('runs on an empty database', async () => {
+    expect(first.created).toBe(true);
+    const [{ n }] = await db.select({ n: count() }).from(s.fundraisers);
+    expect(n).toBe(first.fundraisers);
+  });
+
+  it('leaves the ledger clean (npm run check:ledger)', async () => {
+    const r = await checkLedger(db);
+    expect(r.mismatchedFundraisers).toEqual([]);
+    expect(r.paymentsSettledTwice).toEqual([]);
+    expect(r.withdrawalsOverRaised).toEqual([]);
+    expect(r.withdrawalsOffLedger).toEqual([]);
+  });
+
   it('is idempotent: a second run adds nothing', async () => {
     const before = await db.select({ n: count() }).from(s.fundraisers);
     const result = await seedDemo(db);

@@ -1,18 +1,18 @@
-import { eq } from 'drizzle-orm';
 import { POST as shorten } from '@/app/api/short-url/route';
 import { GET as follow } from '@/app/s/[code]/route';
-import { fundraisers, whiteLabelDomains } from '@/lib/db/schema';
+import { whiteLabelDomains } from '@/lib/db/schema';
 import { parseShortCode, shortCode } from '@/lib/story/short-link';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser } from '../factories';
 
 afterAll(closeDb);
 
 describe('short share links (spec 7 POST short URL)', () => {
   it('answers data.short_url on the request host and leads to the story with utm fields', async () => {
-    const db = await seededDb();
+    const db = await freshDb();
     // the request host is a partner's: links stay on it only because it is an active white-label domain (issue 9)
     await db.insert(whiteLabelDomains).values({ host: 'give.example.org', name: 'Give Example' }).onConflictDoNothing();
-    const [f] = await db.select().from(fundraisers).where(eq(fundraisers.is_private, false)).limit(1);
+    const f = await makeFundraiser(db);
     const { status, body } = await call(shorten, '/api/short-url', {}, { method: 'POST', headers: { 'content-type': 'application/json', host: 'give.example.org' }, body: JSON.stringify({ fundraiser_id: f.id, channel: 'whatsapp' }) });
     expect(status).toBe(200);
     expect(body.data.short_url).toBe(`https://give.example.org/s/${f.id.toString(36)}w`);

@@ -17,7 +17,7 @@ import { applyGatewayEvent } from '@/lib/payments/events';
 import { UnregisteredReactionError, withoutOrderReaction } from '@/lib/payments/reactions';
 import { withExpiryOutsideNext } from '@/lib/cache/invalidate';
 import { CACHE_TAGS } from '@/lib/cache/tags';
-import { makeFundraiser, makeSubscription, makeUser } from '../helpers/factories';
+import { makeFundraiser, makeSubscription, makeUser } from '../factories';
 
 // every gateway the charge run asks for is the real one, counted: the test can tell how often a debit was asked
 jest.mock('@/lib/payments/registry', () => {

@@ -17,7 +17,7 @@ import en from '@/messages/en.json';
 import hi from '@/messages/hi.json';
 import ta from '@/messages/ta.json';
 import ar from '@/messages/ar.json';
-import { makeFundraiser, makeOrder, makeSubscription, makeUser } from '../helpers/factories';
+import { makeFundraiser, makeOrder, makeSubscription, makeUser } from '../factories';
 import { signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';
 

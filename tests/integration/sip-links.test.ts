@@ -15,7 +15,7 @@ import { describeSipActionLink } from '@/lib/sip/link-actions';
 import { guardRedirect } from '@/lib/auth/guards';
 import { SIP_ACTION_LINK_TTL_MS } from '@/lib/constants/sip';
 import { DAY_MS } from '@/lib/constants/time';
-import { makeSubscription, makeUser } from '../helpers/factories';
+import { makeSubscription, makeUser } from '../factories';
 import { call } from '../helpers/db';
 
 jest.mock('next-intl/server', () => ({

@@ -15,7 +15,7 @@ import { spreadSipTotal } from '@/lib/sip/manage';
 import { addMonthsUtc, firstPaymentDateFrom } from '@/lib/sip/calendar';
 import { resumeDueSips } from '@/lib/sip/resume';
 import { sipPeriod } from '@/lib/sip/settled';
-import { makeSubscription, makeUser } from '../helpers/factories';
+import { makeSubscription, makeUser } from '../factories';
 import { signedIn } from '../helpers/auth';
 import { call } from '../helpers/db';
 

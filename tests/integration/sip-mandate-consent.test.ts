@@ -23,7 +23,7 @@ import { SIP_LAPSE_REASON } from '@/lib/sip/settled';
 import { SIP_STATUS } from '@/lib/sip/status';
 import { SIP_MANDATE_HEADROOM, SIP_MANDATE_LAPSE_DAYS } from '@/lib/constants/sip';
 import { DAY_MS } from '@/lib/constants/time';
-import { makeSubscription } from '../helpers/factories';
+import { makeSubscription } from '../factories';
 import { signedInPerson } from '../helpers/auth';
 import { call, closeDb } from '../helpers/db';
 

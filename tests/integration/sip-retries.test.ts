@@ -17,7 +17,7 @@ import { addSipMonths, sipPeriod, SIP_MONTH_ALREADY_PAID } from '@/lib/sip/settl
 import { sipRetryFaq, SIP_RETRY_SCHEDULE } from '@/lib/sip/retries';
 import { SIP_STATUS } from '@/lib/sip/status';
 import { DAY_MS } from '@/lib/constants/time';
-import { makeSubscription, makeUser } from '../helpers/factories';
+import { makeSubscription, makeUser } from '../factories';
 
 jest.mock('@/lib/payments/registry', () => {
   const actual = jest.requireActual('@/lib/payments/registry');

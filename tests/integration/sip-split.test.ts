@@ -18,7 +18,7 @@ import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 import { hashPin } from '@/lib/fundraisers/pin';
 import { DEMO_PIN } from '@/demo/seed';
 import { CAUSE } from '@/lib/constants/fundraisers';
-import { makeFundraiser, makeOrder, makeSubscription, makeUser } from '../helpers/factories';
+import { makeFundraiser, makeOrder, makeSubscription, makeUser } from '../factories';
 
 const ORIGIN = 'http://localhost:3000';
 const HOUR_MS = 60 * 60 * 1000;

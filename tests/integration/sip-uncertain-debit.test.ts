@@ -20,7 +20,7 @@ import { SIP_STATUS } from '@/lib/sip/status';
 import { ORDER_PAYMENT_WINDOW_MS } from '@/lib/constants/payments';
 import { SIP_RETRY_TECHNICAL_HOURS } from '@/lib/constants/sip';
 import { signedInPerson } from '../helpers/auth';
-import { makeFundraiser, makeOrder } from '../helpers/factories';
+import { makeFundraiser, makeOrder } from '../factories';
 import { call, closeDb } from '../helpers/db';
 import { startGatewayStandIns, type GatewayStandIns } from '../helpers/gateway-standins';
 

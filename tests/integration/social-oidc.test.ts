@@ -12,7 +12,8 @@ import { isLoopbackHttp } from '@/lib/auth/social/client';
 import { authTokens, userIdentities, users } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import type { Db } from '@/lib/db/client';
-import { closeDb, seededDb } from '../helpers/db';
+import { closeDb } from '../helpers/db';
+import { freshDb } from '../factories';
 import { expectImpostorLockedOut, expectImpostorStillIn, impostorSignsUp } from '../helpers/impostor';
 
 const APP = 'http://localhost';
@@ -61,7 +62,7 @@ async function startProvider(args: string[] = []): Promise<{ process: ChildProce
 beforeAll(async () => {
   ({ process: provider, issuer } = await startProvider());
   configureProviders();
-  db = await seededDb();
+  db = await freshDb();
 });
 
 afterAll(async () => {

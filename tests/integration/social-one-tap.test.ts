@@ -10,7 +10,8 @@ import { authTokens, userIdentities, users } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import { googleOneTapClientId } from '@/lib/auth/social/providers';
 import type { Db } from '@/lib/db/client';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb } from '../factories';
 
 const CLIENT_ID = 'sahyog-google-one-tap.apps.example';
 const APP = 'http://localhost';
@@ -46,7 +47,7 @@ beforeAll(async () => {
   issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   Object.assign(process.env, { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: 'one-tap-secret', GOOGLE_ISSUER: issuer });
   resetEnvForTests();
-  db = await seededDb();
+  db = await freshDb();
 });
 
 afterAll(async () => {

@@ -10,7 +10,8 @@ import { authTokens, users } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
 import type { Db } from '@/lib/db/client';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb } from '../factories';
 import { expectImpostorLockedOut, expectImpostorStillIn, impostorSignsUp } from '../helpers/impostor';
 
 const CLIENT_ID = 'sahyog-wallet';
@@ -61,7 +62,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   Object.assign(process.env, { PAYTM_OAUTH_BASE: `http://127.0.0.1:${(server.address() as { port: number }).port}`, PAYTM_CLIENT_ID: CLIENT_ID, PAYTM_CLIENT_SECRET: CLIENT_SECRET });
   resetEnvForTests();
-  db = await seededDb();
+  db = await freshDb();
   await db.insert(users).values({ full_name: 'Known Donor', email: 'known.donor@example.com', phone_1: '9123456789' });
 });
 

@@ -9,7 +9,8 @@ import { signedInUser } from '@/lib/auth/session';
 import { authTokens, users } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import type { Db } from '@/lib/db/client';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb } from '../factories';
 import { expectImpostorLockedOut, expectImpostorStillIn, impostorSignsUp } from '../helpers/impostor';
 
 const provider = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -20,7 +21,7 @@ beforeAll(async () => {
   // configured the way a one-line environment variable carries a PEM: newlines escaped
   process.env.TRUECALLER_PUBLIC_KEY = String(provider.publicKey.export({ type: 'spki', format: 'pem' })).replace(/\n/g, '\\n');
   resetEnvForTests();
-  db = await seededDb();
+  db = await freshDb();
   await db.insert(users).values({ full_name: 'Phone Donor', email: 'phone.donor@example.com', phone_1: '9811122233' });
 });
 

@@ -10,8 +10,8 @@ import { POST as otpLoginRoute } from '@/app/api/auth/login/otpLogin/route';
 import { leads, oneTimeCodes, outbox, systemEvents } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/constants/server';
-import { makeFundraiser, makeUser } from '../helpers/factories';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { freshDb, makeFundraiser, makeUser } from '../factories';
+import { call, closeDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;
@@ -29,7 +29,7 @@ const post = (body: unknown) => ({
 const phoneOfRun = (n: number) => `9${String(Date.now() + n).slice(-9)}`;
 
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
   process.env.TEAM_INBOX = TEAM_INBOX;
   resetEnvForTests();
 });

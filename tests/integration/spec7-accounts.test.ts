@@ -34,9 +34,9 @@ import { EMAIL_CHECK_LIMIT_PER_IP } from '@/lib/constants/security/limits';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/constants/server';
 import { SHARE_EVENT, SYSTEM_EVENT_COUNTS_CACHE_MS, SYSTEM_EVENT_NAMES_MAX, VISIT_EVENT } from '@/lib/constants/story';
 import { PAYTM_LOGIN_RETURN_PATH } from '@/lib/routes';
-import { makeFundraiser, makeUser } from '../helpers/factories';
+import { freshDb, makeFundraiser, makeUser } from '../factories';
 import { signedInPerson } from '../helpers/auth';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;
@@ -52,7 +52,7 @@ const json = (method: string, body: unknown, headers: Record<string, string> = {
 const mainOrigin = () => mainSiteOrigin(siteConfig());
 
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
 });
 afterAll(closeDb);
 

@@ -20,8 +20,8 @@ import { grantCheckoutAccessCookie } from '@/lib/payments/checkout-access';
 import { CONTRIBUTE_EVENT, SHARE_EVENT, STORY_SIMILAR_COUNT, TRACKING_TITLE_LENGTH, VISIT_EVENT, VISITOR_COOKIE } from '@/lib/constants/story';
 import { DAY_MS } from '@/lib/constants/time';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
-import { call, closeDb, seededDb } from '../helpers/db';
-import { makeFundraiser, makeOrder, makeUser } from '../helpers/factories';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser, makeOrder, makeUser } from '../factories';
 import { signedInPerson } from '../helpers/auth';
 import type { Db } from '@/lib/db/client';
 
@@ -30,7 +30,7 @@ const run = Date.now().toString(36).toUpperCase();
 let seq = 0;
 const added: number[] = [];
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
 });
 afterAll(async () => {
   // on a shared PostgreSQL: fundraisers with gifts stay (their ledger must keep matching), hidden from public lists

@@ -15,7 +15,7 @@ import { CLIENT_ADDRESS_HEADER } from '@/lib/constants/server';
 import { DEMO_COUPON_CODE } from '@/demo/seed';
 import { grantPrize } from '@/lib/payments/wallet';
 import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
-import { makeFundraiser, makeSubscription } from '../helpers/factories';
+import { makeFundraiser, makeSubscription } from '../factories';
 import { cookiesFrom, signedIn, signedInPerson } from '../helpers/auth';
 
 type Answer = { status: number; body: any; headers: Headers };

@@ -22,7 +22,7 @@ import { FUNDRAISER_LIST_MAX_LIMIT, HOME_SECTION_COUNT, HOME_TRENDING_COUNT, TRE
 import { VISITOR_COOKIE } from '@/lib/constants/story';
 import { DAY_MS } from '@/lib/constants/time';
 import { call, closeDb, seededDb } from '../helpers/db';
-import { makeFundraiser, makeOrder } from '../helpers/factories';
+import { makeFundraiser, makeOrder } from '../factories';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;

@@ -5,7 +5,7 @@ import { fundraiserMedia } from '@/lib/db/schema';
 import { cachedFundraiserByTag } from '@/lib/story/cached';
 import { youtubeVideoId } from '@/lib/fundraisers/draft-media';
 import { getDb, closeDb, type Db } from '@/lib/db/client';
-import { makeFundraiser } from '../helpers/factories';
+import { makeFundraiser } from '../factories';
 
 // the page's cached reads, read straight from the database
 jest.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn }));

@@ -10,7 +10,8 @@ import { daysLeft, isFundraiserEnded } from '@/lib/fundraisers/status';
 import { SUCCESSFUL_FUNDING_RATIO } from '@/lib/constants/fundraisers';
 import { HOME_SECTION_COUNT } from '@/lib/constants/listing';
 import { DAY_MS } from '@/lib/constants/time';
-import { closeDb, seededDb } from '../helpers/db';
+import { closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser } from '../factories';
 import type { Db } from '@/lib/db/client';
 
 jest.mock('next-intl/server', () => ({
@@ -28,7 +29,9 @@ const { FundraiserSection } = require('@/components/fundraiser/FundraiserSection
 
 let db: Db;
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
+  // the public running fundraisers the cases turn into (or keep from being) success stories
+  for (let k = 0; k < 4; k++) await makeFundraiser(db);
 });
 // other test files share this database on PostgreSQL (raised totals must match the ledger): every row changed here is put back
 const originals = new Map<number, typeof fundraisers.$inferSelect>();

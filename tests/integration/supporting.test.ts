@@ -19,7 +19,7 @@ import { requestRefund } from '@/lib/payments/refunds';
 import { checkLedger } from '@/lib/payments/ledger-check';
 import { SUPPORTING_MESSAGES } from '@/lib/validation/supporting';
 import { DAY_MS } from '@/lib/constants/time';
-import { makeFundraiser, makeOrder, makeUser } from '../helpers/factories';
+import { makeFundraiser, makeOrder, makeUser } from '../factories';
 import { signedInPerson } from '../helpers/auth';
 import { call, closeDb } from '../helpers/db';
 

@@ -18,9 +18,9 @@ import { orders, type fundraisers } from '@/lib/db/schema';
 import { getDb, type Db } from '@/lib/db/client';
 import { SandboxGateway } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
 import { cookiesFrom, signedInPerson } from '../helpers/auth';
-import { makeFundraiser } from '../helpers/factories';
+import { freshDb, makeFundraiser } from '../factories';
 
 let cookie = '';
 class NotFound extends Error {}
@@ -50,7 +50,7 @@ let f: typeof fundraisers.$inferSelect;
 let ip = 0;
 const RUN = Date.now().toString(36);
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
   f = await makeFundraiser(db);
 });
 afterAll(closeDb);

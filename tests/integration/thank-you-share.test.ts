@@ -1,12 +1,11 @@
 // spec 7 "POST short URL ... for sharing the thank-you page": the thank-you page shares short links.
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
-import { and, eq } from 'drizzle-orm';
 import { createTranslator } from 'next-intl';
 import en from '@/messages/en.json';
 import { POST as shorten } from '@/app/api/short-url/route';
 import { GET as follow } from '@/app/s/[code]/route';
-import { carts, fundraisers, orders } from '@/lib/db/schema';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser, makeGift, makeUser } from '../factories';
 import { grantCheckoutAccessCookie } from '@/lib/payments/checkout-access';
 
 // the donor's browser: the checkout access of the order's cart (issue 30.8: the gift is shown to its donor only)
@@ -43,16 +42,10 @@ function elements(node: ReactNode): ReactElement<Record<string, unknown>>[] {
 }
 
 it('the thank-you share menu links are the short links POST short-url answers, and they lead to the story', async () => {
-  const db = await seededDb();
-  const [row] = await db
-    .select({ oi: orders.order_id, id: fundraisers.id, tag: fundraisers.custom_tag, cartId: carts.id })
-    .from(orders)
-    .innerJoin(fundraisers, eq(fundraisers.id, orders.fundraiser_id))
-    // a donor's checkout (with its cart): other suites on a shared database add cart-less orders (SIP months, reconciliation)
-    .innerJoin(carts, eq(carts.id, orders.cart_id))
-    .where(and(eq(orders.status, 'success'), eq(fundraisers.is_private, false)))
-    .orderBy(orders.id)
-    .limit(1);
+  const db = await freshDb();
+  const f = await makeFundraiser(db);
+  const { cart, order } = await makeGift(db, f.id);
+  const row = { oi: order.order_id, id: f.id, tag: f.custom_tag, cartId: cart.id };
   await asDonorOf(row.cartId);
   const page = await ThankYouPage({ params: Promise.resolve({ site: 'localhost', locale: 'en', ct: encodeURIComponent(row.tag) }), searchParams: Promise.resolve({ oi: row.oi }) });
   const menu = elements(page).find((e) => e.type === ShareMenu);
@@ -78,15 +71,12 @@ it('the thank-you share menu links are the short links POST short-url answers, a
 });
 
 it('the thank-you page says where the receipt went (masked), links a signed-up donor to the printable receipt, and offers no SIP yet', async () => {
-  const db = await seededDb();
-  const { carts } = await import('@/lib/db/schema');
-  const [row] = await db
-    .select({ oi: orders.order_id, tag: fundraisers.custom_tag, email: carts.donor_email, userId: orders.user_id, cartId: carts.id })
-    .from(orders)
-    .innerJoin(fundraisers, eq(fundraisers.id, orders.fundraiser_id))
-    .innerJoin(carts, eq(carts.id, orders.cart_id))
-    .where(and(eq(orders.status, 'success'), eq(fundraisers.is_private, false)))
-    .limit(1);
+  const db = await freshDb();
+  const f = await makeFundraiser(db);
+  // a signed-up donor's gift, so the link to the printable receipt is there to check
+  const donor = await makeUser(db, 'Thankful Donor');
+  const { cart, order } = await makeGift(db, f.id, { userId: donor.id, cart: { donor_email: donor.email } });
+  const row = { oi: order.order_id, tag: f.custom_tag, email: cart.donor_email, userId: order.user_id, cartId: cart.id };
   await asDonorOf(row.cartId);
   const page = await ThankYouPage({ params: Promise.resolve({ site: 'localhost', locale: 'en', ct: encodeURIComponent(row.tag) }), searchParams: Promise.resolve({ oi: row.oi }) });
   const all = elements(page);

@@ -4,15 +4,15 @@ import { GET as tickrRoute } from '@/app/api/tickr/route';
 import { carts } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import { convertMinor, currentRatesMicros } from '@/lib/currency-rates';
-import { call, closeDb, seededDb } from '../helpers/db';
-import { makeFundraiser, makeOrder } from '../helpers/factories';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser, makeOrder } from '../factories';
 
 let db: Db;
 const RUN = Date.now().toString(36).toUpperCase();
 let seq = 0;
 
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
 });
 afterAll(closeDb);
 

@@ -7,7 +7,7 @@ import { getDb, closeDb, type Db } from '@/lib/db/client';
 import { carts, outbox, updateOptOuts } from '@/lib/db/schema';
 import { updateOptOutToken, verifyUpdateOptOutToken } from '@/lib/fundraisers/update-opt-out';
 import { DONOR_MESSAGES } from '@/lib/validation/donors';
-import { makeFundraiser, makeOrder, makeUser } from '../helpers/factories';
+import { makeFundraiser, makeOrder, makeUser } from '../factories';
 import { signedIn } from '../helpers/auth';
 import { call } from '../helpers/db';
 

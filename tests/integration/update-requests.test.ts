@@ -10,7 +10,7 @@ import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
 import { openUpdateRequests } from '@/lib/fundraisers/update-requests';
 import { UPDATE_REQUEST_MESSAGES } from '@/lib/validation/dashboard';
 import { UPDATE_REQUEST_MESSAGE_MAX } from '@/lib/constants/story';
-import { makeFundraiser, makeOrder } from '../helpers/factories';
+import { makeFundraiser, makeOrder } from '../factories';
 import { signedInPerson } from '../helpers/auth';
 import { call } from '../helpers/db';
 

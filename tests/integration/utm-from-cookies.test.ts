@@ -8,9 +8,9 @@ import { POST as referralRoute } from '@/app/api/leads/referral/route';
 import { POST as campaignsRoute } from '@/app/api/campaigns/route';
 import { carts, fundraisers, leads, orders } from '@/lib/db/schema';
 import { UTM_VALUE_MAX } from '@/lib/constants/utm';
-import { makeFundraiser } from '../helpers/factories';
+import { freshDb, makeFundraiser } from '../factories';
 import { cookiesFrom, signedInPerson } from '../helpers/auth';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;
@@ -20,7 +20,7 @@ let seq = 0;
 const email = (tag: string) => `${tag}.${RUN}.${++seq}@example.com`;
 
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
   fundraiser = await makeFundraiser(db);
 });
 afterAll(closeDb);

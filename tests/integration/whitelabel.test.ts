@@ -3,12 +3,13 @@ import { brandCacheSize, brandForHost, clearBrandCache, partnerBrand } from '@/l
 import { contrastRatio } from '@/lib/whitelabel/contrast';
 import { servedSiteHost } from '@/lib/whitelabel/resolve';
 import { WHITE_LABEL_CACHE_MAX_HOSTS } from '@/lib/constants/site';
-import { closeDb, seededDb } from '../helpers/db';
+import { closeDb } from '../helpers/db';
+import { freshDb } from '../factories';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
   await db
     .insert(whiteLabelDomains)
     .values({ host: 'pale.example.com', name: 'Pale Partner', theme_color: '#fde047', analytics_container_id: 'GTM-PALE' })

@@ -15,7 +15,7 @@ import { resetEnvForTests } from '@/lib/env';
 import { resetMediaStoreForTests } from '@/lib/media/store';
 import { decideWithdrawal, requestWithdrawal, setPayoutAccount } from '@/lib/fundraisers/withdrawals';
 import { FUNDRAISER_STATUS } from '@/lib/fundraisers/status';
-import { makeFundraiser, makeOrder, makeUser, referenceData } from '../helpers/factories';
+import { makeFundraiser, makeOrder, makeUser, referenceData } from '../factories';
 import { signedIn } from '../helpers/auth';
 
 let cookie = '';

@@ -20,7 +20,7 @@ import { checkLedger } from '@/lib/payments/ledger-check';
 import { storyWithdrawals } from '@/lib/fundraisers/funds-used';
 import { UPLOAD_MESSAGES } from '@/lib/media/uploads';
 import { WITHDRAWAL_MESSAGES } from '@/lib/validation/withdrawals';
-import { makeFundraiser, makeOrder, makeUser, referenceData } from '../helpers/factories';
+import { makeFundraiser, makeOrder, makeUser, referenceData } from '../factories';
 import { signedIn } from '../helpers/auth';
 import { call } from '../helpers/db';
 

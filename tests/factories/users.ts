@@ -1,0 +1,44 @@
+// People: made by createUser as sign-up makes them; what sign-up cannot set (a verified email, a hospital) is set after.
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { entityDetails, memberships, users } from '@/lib/db/schema';
+import { createUser, type NewUser } from '@/lib/auth/accounts';
+import { MEMBERSHIP } from '@/lib/permissions/can';
+import { unique } from './database';
+
+type UserRow = typeof users.$inferSelect;
+export type UserOverrides = Partial<NewUser> & Partial<Omit<typeof users.$inferInsert, keyof NewUser | 'id'>>;
+
+/** A person with a unique example.com email; any column can be given. */
+export async function makeUser(db: Db, nameOrValues: string | UserOverrides = 'Test Person'): Promise<UserRow> {
+  const values = typeof nameOrValues === 'string' ? { full_name: nameOrValues } : nameOrValues;
+  const { full_name = 'Test Person', email, password, phone_1, extension, entity_type, registration_source, is_subscribed, is_dummy_email, ...rest } = values;
+  const made = await createUser(db, {
+    full_name,
+    email: email ?? `${unique(full_name.toLowerCase().replace(/\W+/g, '.'))}@example.com`,
+    password,
+    phone_1,
+    extension,
+    entity_type,
+    registration_source,
+    is_subscribed,
+    is_dummy_email,
+  });
+  if (!Object.keys(rest).length) return made;
+  const [user] = await db.update(users).set(rest).where(eq(users.id, made.id)).returning();
+  return user;
+}
+
+/** An NGO's account with its entity (what an NGO fundraiser raises for). */
+export async function makeNgo(db: Db, values: UserOverrides = {}) {
+  const user = await makeUser(db, { full_name: 'Test NGO', entity_type: 'ngo', ...values });
+  const [entity] = await db.insert(entityDetails).values({ user_id: user.id, entity_type: 'ngo', name: user.full_name }).returning();
+  return { user, entity };
+}
+
+/** A platform reviewer (the reviewer membership; REVIEWER_EMAILS is the other way in). */
+export async function makeReviewer(db: Db, values: UserOverrides = {}): Promise<UserRow> {
+  const user = await makeUser(db, { full_name: 'Test Reviewer', email_verified_at: new Date(), ...values });
+  await db.insert(memberships).values({ user_id: user.id, scope: MEMBERSHIP.reviewer.scope, role: MEMBERSHIP.reviewer.role });
+  return user;
+}
