@@ -2,21 +2,29 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3200);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4455);
-/** a second server of the product whose job runner reconciles every 2 s and expires unpaid orders after 4 s */
-export const JOBS_PORT = PORT + 1;
-// it starts once the first is up, so the two never build at once
+// workers side by side, each on a lane of its own: a product server and a jobs server, each on its own embedded database,
+// sharing the lane's data folder (uploads, session secret), so no test sees another worker's rows, totals or per-address limits
+const LANES = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const mainPort = (lane: number) => PORT + 2 * lane;
+// Playwright loads this file again in each worker, with that worker's TEST_PARALLEL_INDEX (never shared by two running workers)
+const LANE = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % LANES;
+/** this worker's second server of the product, whose job runner reconciles every 2 s and expires unpaid orders after 4 s */
+export const JOBS_PORT = mainPort(LANE) + 1;
+// the others start once the first is up, so two never build at once
 const waitForFirst = `node -e "(async()=>{for(;;){try{if((await fetch('http://localhost:${PORT}/api/health')).ok)return}catch{}await new Promise(r=>setTimeout(r,1000))}})()"`;
+const start = (folder: string) => `rm -rf ${folder} && node_modules/.bin/tsx --require ./scripts/thread-pool.cjs scripts/start.ts`;
+const lanes = Array.from({ length: LANES }, (_, lane) => lane);
 
 export default defineConfig({
   testDir: './e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: LANES,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: `http://localhost:${mainPort(LANE)}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
@@ -29,14 +37,15 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
   ],
   webServer: [
-    {
+    ...lanes.map((lane) => ({
       // a fresh embedded database of its own, built if the sources changed
-      command: `rm -rf data/e2e && node_modules/.bin/tsx --require ./scripts/thread-pool.cjs scripts/start.ts`,
+      command: `${lane ? `${waitForFirst} && ` : ''}${start(`data/e2e-${lane}/db`)}`,
       // the VPA wait is shortened here, in the test's configuration, not in the product; Google sign-in goes
       // to the OpenID provider below, run by this configuration on loopback
       env: {
-        PORT: String(PORT),
-        PGLITE_DIR: './data/e2e',
+        PORT: String(mainPort(lane)),
+        DATA_DIR: `./data/e2e-${lane}`,
+        PGLITE_DIR: `./data/e2e-${lane}/db`,
         VPA_PENDING_TIMEOUT_MS: '6000',
         // every e2e visitor comes from one loopback address: per-address limits (carts, logins, codes) would stop the suite, not an attacker
         PER_ADDRESS_LIMIT_SCALE: '50',
@@ -45,21 +54,21 @@ export default defineConfig({
         GOOGLE_CLIENT_SECRET: 'google-test-secret',
         GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
       },
-      url: `http://localhost:${PORT}/api/health`,
-      timeout: 240_000,
-      reuseExistingServer: false,
-      stdout: 'pipe',
-    },
-    {
-      command: `${waitForFirst} && rm -rf data/e2e-jobs && node_modules/.bin/tsx --require ./scripts/thread-pool.cjs scripts/start.ts`,
-      env: { PORT: String(JOBS_PORT), PGLITE_DIR: './data/e2e-jobs', RECONCILE_INTERVAL_MS: '2000', RECONCILE_AFTER_MS: '0', ORDER_EXPIRY_MS: '4000', SIP_CHARGE_INTERVAL_MS: '3000', DEV_OUTBOX: '1' },
-      url: `http://localhost:${JOBS_PORT}/api/health`,
+      url: `http://localhost:${mainPort(lane)}/api/health`,
       timeout: 360_000,
       reuseExistingServer: false,
-      stdout: 'pipe',
-    },
+      stdout: 'pipe' as const,
+    })),
+    ...lanes.map((lane) => ({
+      command: `${waitForFirst} && ${start(`data/e2e-${lane}/jobs-db`)}`,
+      env: { PORT: String(mainPort(lane) + 1), DATA_DIR: `./data/e2e-${lane}`, PGLITE_DIR: `./data/e2e-${lane}/jobs-db`, RECONCILE_INTERVAL_MS: '2000', RECONCILE_AFTER_MS: '0', ORDER_EXPIRY_MS: '4000', SIP_CHARGE_INTERVAL_MS: '3000', DEV_OUTBOX: '1' },
+      url: `http://localhost:${mainPort(lane) + 1}/api/health`,
+      timeout: 360_000,
+      reuseExistingServer: false,
+      stdout: 'pipe' as const,
+    })),
     {
-      command: `node scripts/oidc-test-provider.mjs --port ${OIDC_PORT} --app-origin http://localhost:${PORT}`,
+      command: `node scripts/oidc-test-provider.mjs --port ${OIDC_PORT} --app-origin ${lanes.map((lane) => `http://localhost:${mainPort(lane)}`).join(',')}`,
       url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
       timeout: 30_000,
       reuseExistingServer: false,
