@@ -31,7 +31,7 @@ export default defineConfig({
   webServer: [
     {
       // a fresh embedded database of its own, built if the sources changed
-      command: `rm -rf data/e2e && node_modules/.bin/tsx --require ./scripts/thread-pool.cjs scripts/start.ts`,
+      command: `rm -rf data/e2e && node_modules/.bin/tsx --require ./server/thread-pool.cjs server/start.ts`,
       // the VPA wait is shortened here, in the test's configuration, not in the product; Google sign-in goes
       // to the OpenID provider below, run by this configuration on loopback
       env: {
@@ -51,7 +51,7 @@ export default defineConfig({
       stdout: 'pipe',
     },
     {
-      command: `${waitForFirst} && rm -rf data/e2e-jobs && node_modules/.bin/tsx --require ./scripts/thread-pool.cjs scripts/start.ts`,
+      command: `${waitForFirst} && rm -rf data/e2e-jobs && node_modules/.bin/tsx --require ./server/thread-pool.cjs server/start.ts`,
       env: { PORT: String(JOBS_PORT), PGLITE_DIR: './data/e2e-jobs', RECONCILE_INTERVAL_MS: '2000', RECONCILE_AFTER_MS: '0', ORDER_EXPIRY_MS: '4000', SIP_CHARGE_INTERVAL_MS: '3000', DEV_OUTBOX: '1' },
       url: `http://localhost:${JOBS_PORT}/api/health`,
       timeout: 360_000,

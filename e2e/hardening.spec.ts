@@ -2,7 +2,7 @@ import net from 'node:net';
 import { expect, test } from '@playwright/test';
 import { REQUEST_BODY_TIMEOUT_MS, REQUEST_TIMEOUT_CHECK_MS } from '../lib/constants';
 
-// Issue 9 against the real server (npm start): bad bytes stop at the door, client addresses come from the socket.
+// Against the real server (npm start): bad bytes stop at the door, client addresses come from the socket.
 
 test('control characters and bad encodings in URLs are a 4xx on pages and the API, never a 500', async ({ request }) => {
   for (const path of ['/stories/abc%00def', '/all-fundraisers?q=%00', '/api/fundraisers?q=%00', '/hi/stories/x%0a', '/api/fundraisers?q=a%1Fb', '/stories/%25', '/stories/%E0%A4', '/new/thankyou/%25?oi=SHYX', '/stories/%']) {
@@ -64,7 +64,7 @@ test('canonical and preview tags of a story stay on our own site whatever Host o
   }
 });
 
-// issue 16: the micro-cache in front of Next (scripts/server.ts). A search Next renders per request is kept from its
+// The micro-cache in front of Next (server/micro-cache.ts). A search Next renders per request is kept from its
 // second visitor, who is answered from the fill that keeps it; past its TTL it is answered stale while one fill
 // refreshes it, so its visitors never all render it at once
 test('a repeated search is kept, and once expired is answered stale while one fill refreshes it', async ({ request }) => {
@@ -83,7 +83,7 @@ test('a repeated search is kept, and once expired is answered stale while one fi
   await expect.poll(state).toBe('HIT');
 });
 
-// issue 16: a search's visitors who come while its one fill renders wait for it (nginx's proxy_cache_lock): a popular
+// A search's visitors who come while its one fill renders wait for it (nginx's proxy_cache_lock): a popular
 // search's first seconds cost one render, not one per visitor
 test('visitors of a search that is being kept are answered from its one fill, none renders it again', async ({ request }) => {
   const url = `/all-fundraisers?q=cancer&e2e=${Date.now()}`;
@@ -96,7 +96,7 @@ test('visitors of a search that is being kept are answered from its one fill, no
   expect(answers.map((res) => res.headers()['x-micro-cache'] ?? 'MISS')).toEqual(Array(12).fill('HIT'));
 });
 
-// issue 30.15: Next's router puts its middleware's headers on the answer; x-middleware-rewrite named the internal
+// Next's router puts its middleware's headers on the answer; x-middleware-rewrite named the internal
 // host-in-path rewrite and echoed a long query string. Our server drops them from every answer, Next's or the micro-cache's
 test('no internal middleware header reaches the client, with a long query, from Next or from the micro-cache', async ({ request }) => {
   const url = `/about-us?e2e=${Date.now()}&q=${'a'.repeat(8_000)}`;
@@ -112,7 +112,7 @@ test('no internal middleware header reaches the client, with a long query, from 
   expect(JSON.stringify(cached.headers())).not.toContain('aaaaaaaa');
 });
 
-// issue 30.15: the AMP story was the one page answered without any framing policy
+// The AMP story was the one page answered without any framing policy
 test('the AMP story is framed by no site, as the story page itself', async ({ request }) => {
   const list = await (await request.get('/api/fundraisers?limit=1&status=active')).json();
   const [story, ampPage] = await Promise.all([request.get(`/stories/${list.data[0].custom_tag}`), request.get(`/amp/stories/${list.data[0].id}`)]);
@@ -122,7 +122,7 @@ test('the AMP story is framed by no site, as the story page itself', async ({ re
   expect(ampPage.headers()['content-security-policy']).toBe("frame-ancestors 'none'");
 });
 
-// issue 30.15: a client that sends half a body and waits is answered 408 and closed once REQUEST_BODY_TIMEOUT_MS is up
+// A client that sends half a body and waits is answered 408 and closed once REQUEST_BODY_TIMEOUT_MS is up
 // (Node's default held it for 5 minutes), on Next's path (login) and the fast lane (a cart) alike
 test('a body that stops half-way is answered 408 and closed within the set time', async ({ request, baseURL }) => {
   test.setTimeout(REQUEST_BODY_TIMEOUT_MS + 30_000);

@@ -26,7 +26,7 @@ const EnvSchema = z.object({
   // how many proxy hops in front of this server to trust for the client address: a number, or a comma list of
   // proxy addresses / subnets (proxy-addr's syntax: 'loopback', '10.0.0.0/8'); unset, the socket address is the client
   TRUST_PROXY: z.string().optional(),
-  // issue 16: '0' sends the donation path's API writes through Next's router too (lib/http/fast-lane.ts)
+  // '0' sends the donation path's API writes through Next's router too (server/fast-lane.ts)
   FAST_LANE: z.enum(['0', '1']).optional(),
   // reconciliation schedule (issue 9); the bench and tests shorten them, the product keeps lib/constants.ts
   RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().optional(),

@@ -1,5 +1,5 @@
 // The product's jobs, in one list: what each does and how often. A host (the server, `npm run jobs`) starts the
-// runner with these; SIP charges and pre-debit notices join this list (issue 14).
+// runner with these.
 import { databaseKind, type Db } from '../db/client';
 import { upkeepDatabase } from '../db/upkeep';
 import { CURRENCY_RATES_REFRESH_MS, DB_UPKEEP_INTERVAL_MS, OUTBOX_SEND_INTERVAL_MS, SIP_CHARGE_INTERVAL_MS, SIP_RESUME_INTERVAL_MS } from '../constants';
@@ -24,11 +24,9 @@ export const JOB = {
 export interface JobHost {
   db: () => Promise<Db>;
   env: Env;
-  /** reconciliation as this host runs it: the server through its own route (inside Next, so cached pages
-   *  expire as after a webhook), a separate worker directly */
+  /** reconciliation as this host runs it (the server hands what it expires to Next's tags, server/background.ts) */
   reconcile: () => Promise<void>;
-  /** issue 14's SIP charge run as this host runs it: the server through its own route (its code imports server-only
-   *  modules, and cached pages expire inside Next), a separate worker directly (the default) */
+  /** the SIP charge run as this host runs it; the default calls lib/sip directly */
   chargeSips?: () => Promise<void>;
   log?: (line: string) => void;
 }
@@ -36,7 +34,7 @@ export interface JobHost {
 export function productJobs(host: JobHost): JobDefinition[] {
   const log = host.log ?? ((line: string) => console.log(line));
   const jobs: JobDefinition[] = [{ name: JOB.reconcilePayments, everyMs: reconcileSettings().intervalMs, run: host.reconcile }];
-  // issue 14: a donor's 1-3 month pause ends by itself
+  // a donor's 1-3 month pause ends by itself
   jobs.push({
     name: JOB.resumePausedSips,
     everyMs: SIP_RESUME_INTERVAL_MS,
@@ -45,7 +43,7 @@ export function productJobs(host: JobHost): JobDefinition[] {
       if (resumed) log(`SIP: ${resumed} paused SIPs resumed`);
     },
   });
-  // issue 14: pre-debit notices of the debits 24-48 hours away, then the SIP months due (lib/sip/charge-due.ts)
+  // pre-debit notices of the debits 24-48 hours away, then the SIP months due (lib/sip/charge-due.ts)
   jobs.push({
     name: JOB.sipChargeDue,
     everyMs: host.env.SIP_CHARGE_INTERVAL_MS ?? SIP_CHARGE_INTERVAL_MS,
@@ -57,7 +55,7 @@ export function productJobs(host: JobHost): JobDefinition[] {
         if (r.notices || r.placed || r.skipped || r.awaitingMandate || r.lapsed || r.errors) log(`SIP charge run: ${JSON.stringify(r)}`);
       }),
   });
-  // issue 16: statistics and the search index's pending list where autovacuum does not run (the embedded database)
+  // statistics and the search index's pending list where autovacuum does not run (the embedded database)
   jobs.push({
     name: JOB.upkeepDatabase,
     everyMs: DB_UPKEEP_INTERVAL_MS,

@@ -75,7 +75,7 @@ describe('account payloads (spec 3, 5)', () => {
     expect(parsed.user_type).toBe('individual');
   });
   it('takes a phone or an email as one contact field', () => {
-    // issue 31: a phone is kept in E.164; bare digits are Indian (spec 5's rules)
+    // A phone is kept in E.164; bare digits are Indian (spec 5's rules)
     expect(ContactSchema.parse('98765 43210')).toEqual({ kind: 'phone', value: '+919876543210' });
     expect(ContactSchema.parse('Me@Example.com')).toEqual({ kind: 'email', value: 'me@example.com' });
     expect(ContactSchema.safeParse('12345').success).toBe(false);
@@ -84,7 +84,7 @@ describe('account payloads (spec 3, 5)', () => {
 });
 
 import { guardRedirect, isMobileRequest } from '@/lib/auth/guards';
-import { microCacheKey } from '@/lib/http/micro-cache';
+import { microCacheKey } from '@/server/micro-cache';
 
 describe('middleware guards (spec 6)', () => {
   const req = (path: string, query = '', cookies: Record<string, string> = {}, isMobile = false) => ({ path, search: new URLSearchParams(query), cookie: (n: string) => cookies[n], isMobile, sipRetentionUrl: 'https://sip.sahyog.in' });

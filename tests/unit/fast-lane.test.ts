@@ -1,14 +1,14 @@
-// issue 16: the server's fast lane hands a donation's API writes to their handlers without Next's router. These
-// run a real HTTP server composed as scripts/server.ts composes it (client address stamped, then the lane), with
+// The server's fast lane hands a donation's API writes to their handlers without Next's router. These
+// run a real HTTP server composed as server/serve.ts composes it (client address stamped, then the lane), with
 // handlers that say what they were given.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fastLane, matchFastRoute, type FastRoute, type RouteHandler } from '@/lib/http/fast-lane';
+import { fastLane, matchFastRoute, type FastRoute, type RouteHandler } from '@/server/fast-lane';
 import { stampClientAddress, trustProxyFrom } from '@/lib/http/client-address';
 import { expireTags } from '@/lib/cache/invalidate';
-import { installMicroCache, MicroCache, processMicroCache } from '@/lib/http/micro-cache';
+import { installMicroCache, MicroCache, processMicroCache } from '@/server/micro-cache';
 import { CLIENT_ADDRESS_HEADER, JSON_BODY_MAX_BYTES } from '@/lib/constants';
-import { nextTagExpiry } from '@/lib/cache/next-tags';
+import { nextTagExpiry } from '@/server/next-tags';
 
 const echo: RouteHandler = async (request, { params }) => {
   const headers = Object.fromEntries(request.headers);
@@ -114,7 +114,7 @@ describe('the request a handler reads', () => {
     expect(seen.params).toEqual({ id: '12' });
     expect(seen.body).toBe(body);
     expect(seen.headers['x-test']).toBe('kept');
-    // the browser's cookies: a cart's order and its send are its donor's only (issue 30.8)
+    // the browser's cookies: a cart's order and its send are its donor's only
     expect(seen.headers.cookie).toBe('checkout_access=sealed; u_auth=session');
     // base-server's x-forwarded-* defaults: the Host, this port, http, and the socket's address
     expect(seen.headers['x-forwarded-host']).toBe('partner.localhost:3000');

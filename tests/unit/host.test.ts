@@ -1,8 +1,8 @@
-// Issue 11: one reading of the request's host, shared by links, site segments, cache keys and origin checks.
+// One reading of the request's host, shared by links, site segments, cache keys and origin checks.
 import { firstHost, hostFromHeaders, withoutPort } from '@/lib/http/host';
 import { normaliseHost } from '@/lib/whitelabel/brand';
 import { siteSegment } from '@/lib/whitelabel/site';
-import { microCacheKey } from '@/lib/http/micro-cache';
+import { microCacheKey } from '@/server/micro-cache';
 
 describe('the request host, read one way', () => {
   it('takes the first of a list, lower case, without a trailing dot, keeping the port', () => {

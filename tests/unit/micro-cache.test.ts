@@ -1,4 +1,4 @@
-import { installMicroCache, keepsRenderedAnswer, MicroCache, microCacheKey, rendersPerRequest } from '@/lib/http/micro-cache';
+import { installMicroCache, keepsRenderedAnswer, MicroCache, microCacheKey, rendersPerRequest } from '@/server/micro-cache';
 import { invalidateFundraiser } from '@/lib/cache/invalidate';
 
 const req = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ method, url, headers: { host: 'localhost:3000', ...headers } });
@@ -23,7 +23,7 @@ describe('micro-cache in front of Next', () => {
     for (const path of ['/api/fundraisers/12', '/api/users/me', '/new/payment?ct=a', '/new/signin', '/_next/static/x.js', '/stories/a/b', '/dev/outbox']) expect(microCacheKey(req(path))).toBeNull();
   });
 
-  it('issue 16: keeps a search page and the public list API though Next renders them per request, nothing else', () => {
+  it('keeps a search page and the public list API though Next renders them per request, nothing else', () => {
     for (const url of ['/all-fundraisers?q=kidney', '/hi/all-fundraisers?q=cancer&cause=48', '/api/fundraisers?q=kidney&limit=24', '/api/fundraisers?limit=24&cursor=abc', '/sitemap.xml', '/sitemaps/pages.xml', '/sitemaps/fundraisers/3.xml']) {
       expect(microCacheKey(req(url))).not.toBeNull();
       expect(keepsRenderedAnswer(url, {})).toBe(true);
@@ -49,7 +49,7 @@ describe('micro-cache in front of Next', () => {
     expect(cache.size).toBe(2);
   });
 
-  it('issue 16: answers an expired entry as stale for staleMs more (while a fill refreshes it), then drops it', () => {
+  it('answers an expired entry as stale for staleMs more (while a fill refreshes it), then drops it', () => {
     const cache = new MicroCache(1000, 10, 4, 500);
     const e = entry();
     cache.set('search', e);
@@ -99,7 +99,7 @@ describe('micro-cache in front of Next', () => {
     expect(cache.isKnownUncacheable('search', Date.now() + 1001)).toBe(false);
   });
 
-  it('issue 16: fetches a per-request render again only on its second miss within the TTL, and a cached page at once', () => {
+  it('fetches a per-request render again only on its second miss within the TTL, and a cached page at once', () => {
     const cache = new MicroCache(1000, 10);
     const t = Date.now();
     // a one-off search (each with its own words) is rendered once, never a second time to keep it
@@ -115,7 +115,7 @@ describe('micro-cache in front of Next', () => {
     expect(rendersPerRequest('/stories/help-asha')).toBe(false);
   });
 
-  it('issue 16: runs at most maxFills fills at once, so one-off URLs cannot queue work without end', () => {
+  it('runs at most maxFills fills at once, so one-off URLs cannot queue work without end', () => {
     const cache = new MicroCache(1000, 10, 2);
     expect(cache.claimFill('a')).toBe(0);
     expect(cache.claimFill('b')).toBe(0);

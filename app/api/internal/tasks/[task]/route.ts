@@ -20,7 +20,7 @@ const ExpireBody = z.object({ fundraisers: z.array(FundraiserIdSchema).min(1).ma
 const TASKS: Record<string, (request: Request) => Promise<unknown>> = {
   // the job runner has already made sure one instance runs each pass
   reconcile: () => reconcileNow(),
-  // issue 14: pre-debit notices, then the SIP months due; inside Next, so settled gifts expire their pages at once
+  // pre-debit notices, then the SIP months due; inside Next, so settled gifts expire their pages at once
   'sip-charge-due': async () => runSipChargeDue(await getDb(), { origin: mainSiteOrigin(siteConfig()) }),
   // another process committed a change to these fundraisers (lib/cache/bus): expire this instance's pages of them
   expire: async (request) => {
@@ -31,7 +31,7 @@ const TASKS: Record<string, (request: Request) => Promise<unknown>> = {
 
 const sameToken = (given: string, expected: string) => given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 
-// The server script (scripts/server.ts) runs what must touch Next's caches here, inside Next, with a token only this process knows
+// Our server (server/background.ts) runs its jobs here, inside Next, only when it cannot reach Next's tags map itself; a token only this process knows
 export const POST = route({ who: 'anyone', crossSite: 'internalTask', database: false }, async ({ request, params }) => {
   const expected = process.env[INTERNAL_TASK_TOKEN_ENV];
   const run = TASKS[params.task];
