@@ -11,6 +11,9 @@ import { reportError } from '../lib/observability/report';
 import { instanceId, listenForFundraiserChanges } from '../lib/cache/bus';
 import { invalidateFundraiser, withExpiryOutsideNext, type TagExpiry } from '../lib/cache/invalidate';
 import { reconcileNow } from '../lib/payments/reconcile-schedule';
+import { runSipChargeDue } from '../lib/sip/charge-due';
+import { mainSiteOrigin } from '../lib/whitelabel/site';
+import { siteConfig } from '../lib/whitelabel/resolve';
 
 export interface BackgroundSite {
   /** this server's port, where its own task route answers */
@@ -43,8 +46,14 @@ function throughNext({ port, taskToken }: BackgroundSite) {
 }
 
 async function startJobs(expiry: TagExpiry | null, inNext: ReturnType<typeof throughNext>): Promise<() => Promise<void>> {
+  // loaded here, at start-up: under tsx a module's first load compiles it on the main thread, which stalled every
+  // request for seconds when the first charge run loaded the SIP code
+  const chargeSips = async () => {
+    const r = await runSipChargeDue(await getDb(), { origin: mainSiteOrigin(siteConfig()) });
+    if (r.notices || r.placed || r.skipped || r.awaitingMandate || r.lapsed || r.errors) console.log(`SIP charge run: ${JSON.stringify(r)}`);
+  };
   const host = expiry
-    ? { reconcile: async () => void (await reconcileNow()) }
+    ? { reconcile: async () => void (await reconcileNow()), chargeSips }
     : { reconcile: () => inNext('reconcile'), chargeSips: () => inNext('sip-charge-due') };
   const jobs = productJobs({ db: getDb, env: env(), ...host }).map((job) => (expiry ? { ...job, run: (data: object) => withExpiryOutsideNext(expiry, () => job.run(data)) } : job));
   // on the embedded database this server is the only one: a claim left by the one before it (killed mid-run) is released now
