@@ -15,9 +15,9 @@ const EnvSchema = z.object({
   PLATFORM_FIGURES: z.string().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   SENTRY_DSN: z.string().optional(),
-  // issue 12: accounts that review fundraisers before they go live (comma-separated emails), besides reviewer memberships
+  // accounts that review fundraisers before they go live (comma-separated emails), besides reviewer memberships
   REVIEWER_EMAILS: z.string().optional(),
-  // issue 13: the team's inbox; every lead (contact-us, referral, assistance, ...) is emailed here through the outbox
+  // the team's inbox; every lead (contact-us, referral, assistance, ...) is emailed here through the outbox
   TEAM_INBOX: z.email().default('support@sahyog.in'),
   REVALIDATE_SECRET: z.string().min(16).optional(),
   SANDBOX_GATEWAY_SECRET: z.string().min(16).optional(),
@@ -28,9 +28,9 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   // '0' sends the donation path's API writes through Next's router too (server/fast-lane.ts)
   FAST_LANE: z.enum(['0', '1']).optional(),
-  // reconciliation schedule (issue 9); the bench and tests shorten them, the product keeps lib/constants.ts
+  // reconciliation schedule; the bench and tests shorten them, the product keeps lib/constants.ts
   RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().optional(),
-  /** issue 14: how often the SIP charge run passes (default SIP_CHARGE_INTERVAL_MS); tests run it every few seconds */
+  /** how often the SIP charge run passes (default SIP_CHARGE_INTERVAL_MS); tests run it every few seconds */
   SIP_CHARGE_INTERVAL_MS: z.coerce.number().int().positive().optional(),
   RECONCILE_AFTER_MS: z.coerce.number().int().nonnegative().optional(),
   ORDER_EXPIRY_MS: z.coerce.number().int().positive().optional(),
@@ -70,7 +70,7 @@ const EnvSchema = z.object({
   NGO_DASHBOARD_URL: z.string().default('/manage/list'),
   MANAGE_URL: z.string().default(''),
   SIP_RETENTION_URL: z.string().default('/sip'),
-  // Social sign-in (issue 5): a provider is offered only when its client id and secret are set
+  // Social sign-in: a provider is offered only when its client id and secret are set
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
@@ -87,7 +87,7 @@ const EnvSchema = z.object({
   PAYTM_CLIENT_SECRET: z.string().optional(),
   // caller-verification app login: the provider's RSA public key (PEM; \n escapes allowed)
   TRUECALLER_PUBLIC_KEY: z.string().optional(),
-  // Media uploads (issue "Media"): pictures go to this S3 (or S3-compatible) bucket when S3_BUCKET is set,
+  // Media uploads: pictures go to this S3 (or S3-compatible) bucket when S3_BUCKET is set,
   // else to DATA_DIR/uploads. Without the key pair the SDK's own chain (instance role, AWS_* variables) is used.
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().optional(),
@@ -97,7 +97,7 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   // '1' addresses the bucket in the path (endpoint/bucket/key), which MinIO and most stand-ins need
   S3_FORCE_PATH_STYLE: z.enum(['0', '1']).optional(),
-  // issue 15, Web Push (spec 7 push notifications): the VAPID key pair (web-push generate-vapid-keys, base64url) and
+  // Web Push (spec 7 push notifications): the VAPID key pair (web-push generate-vapid-keys, base64url) and
   // the contact the push services may write to (mailto: or https:); without the key pair nothing is sent
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'a base64url P-256 public key (87 characters)').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a base64url P-256 private key (43 characters)').optional(),
