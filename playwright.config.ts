@@ -12,7 +12,7 @@ const LANE = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % LANES;
 export const JOBS_PORT = mainPort(LANE) + 1;
 // the others start once the first is up, so two never build at once
 const waitForFirst = `node -e "(async()=>{for(;;){try{if((await fetch('http://localhost:${PORT}/api/health')).ok)return}catch{}await new Promise(r=>setTimeout(r,1000))}})()"`;
-const start = (folder: string) => `rm -rf ${folder} && node_modules/.bin/tsx --require ./scripts/thread-pool.cjs scripts/start.ts`;
+const start = (folder: string) => `rm -rf ${folder} && node_modules/.bin/tsx --require ./server/thread-pool.cjs server/start.ts`;
 const lanes = Array.from({ length: LANES }, (_, lane) => lane);
 
 export default defineConfig({

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 
-// the server answers a donation's API writes in its fast lane, outside Next's router (lib/http/fast-lane.ts).
+// The server answers a donation's API writes in its fast lane, outside Next's router (server/fast-lane.ts).
 // Here on the real server: every write is taken there, and a story Next holds in its cache shows the gift as soon as
-// the donor's return is answered. The lane expires Next's tags through Next's own tags manifest (lib/cache/next-tags.ts):
+// the donor's return is answered. The lane expires Next's tags through Next's own tags manifest (server/next-tags.ts):
 // if a Next upgrade moves it, this fails.
 test('a donation through the fast lane shows on the cached story as soon as the return is answered', async ({ request }) => {
   const list = await (await request.get('/api/fundraisers?limit=50&status=active')).json();

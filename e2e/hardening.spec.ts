@@ -65,7 +65,7 @@ test('canonical and preview tags of a story stay on our own site whatever Host o
   }
 });
 
-// the micro-cache in front of Next (scripts/server.ts). A search Next renders per request is kept from its
+// The micro-cache in front of Next (server/micro-cache.ts). A search Next renders per request is kept from its
 // second visitor, who is answered from the fill that keeps it; past its TTL it is answered stale while one fill
 // refreshes it, so its visitors never all render it at once
 test('a repeated search is kept, and once expired is answered stale while one fill refreshes it', async ({ request }) => {
@@ -84,7 +84,7 @@ test('a repeated search is kept, and once expired is answered stale while one fi
   await expect.poll(state).toBe('HIT');
 });
 
-// a search's visitors who come while its one fill renders wait for it (nginx's proxy_cache_lock): a popular
+// A search's visitors who come while its one fill renders wait for it (nginx's proxy_cache_lock): a popular
 // search's first seconds cost one render, not one per visitor
 test('visitors of a search that is being kept are answered from its one fill, none renders it again', async ({ request }) => {
   const url = `/all-fundraisers?q=cancer&e2e=${Date.now()}`;
@@ -97,8 +97,8 @@ test('visitors of a search that is being kept are answered from its one fill, no
   expect(answers.map((res) => res.headers()['x-micro-cache'] ?? 'MISS')).toEqual(Array(12).fill('HIT'));
 });
 
-// Next's router puts its middleware's headers on the answer; x-middleware-rewrite would name the internal
-// host-in-path rewrite and echo a long query string. Our server drops them from every answer, Next's or the micro-cache's
+// Next's router puts its middleware's headers on the answer; x-middleware-rewrite named the internal
+// host-in-path rewrite and echoed a long query string. Our server drops them from every answer, Next's or the micro-cache's
 test('no internal middleware header reaches the client, with a long query, from Next or from the micro-cache', async ({ request }) => {
   const url = `/about-us?e2e=${Date.now()}&q=${'a'.repeat(8_000)}`;
   const internal = (headers: Record<string, string>) => Object.keys(headers).filter((h) => h.startsWith('x-middleware-'));
@@ -113,7 +113,7 @@ test('no internal middleware header reaches the client, with a long query, from 
   expect(JSON.stringify(cached.headers())).not.toContain('aaaaaaaa');
 });
 
-// middleware, which sets the framing policy on pages, does not run for /amp: its route sets it itself
+// The AMP story was the one page answered without any framing policy
 test('the AMP story is framed by no site, as the story page itself', async ({ request }) => {
   const list = await (await request.get('/api/fundraisers?limit=1&status=active')).json();
   const [story, ampPage] = await Promise.all([request.get(`/stories/${list.data[0].custom_tag}`), request.get(`/amp/stories/${list.data[0].id}`)]);
@@ -123,7 +123,7 @@ test('the AMP story is framed by no site, as the story page itself', async ({ re
   expect(ampPage.headers()['content-security-policy']).toBe("frame-ancestors 'none'");
 });
 
-// a client that sends half a body and waits is answered 408 and closed once REQUEST_BODY_TIMEOUT_MS is up
+// A client that sends half a body and waits is answered 408 and closed once REQUEST_BODY_TIMEOUT_MS is up
 // (Node's default held it for 5 minutes), on Next's path (login) and the fast lane (a cart) alike
 test('a body that stops half-way is answered 408 and closed within the set time', async ({ request, baseURL }) => {
   test.setTimeout(REQUEST_BODY_TIMEOUT_MS + 30_000);

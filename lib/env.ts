@@ -26,7 +26,7 @@ const EnvSchema = z.object({
   // how many proxy hops in front of this server to trust for the client address: a number, or a comma list of
   // proxy addresses / subnets (proxy-addr's syntax: 'loopback', '10.0.0.0/8'); unset, the socket address is the client
   TRUST_PROXY: z.string().optional(),
-  // '0' sends the donation path's API writes through Next's router too (lib/http/fast-lane.ts)
+  // '0' sends the donation path's API writes through Next's router too (server/fast-lane.ts)
   FAST_LANE: z.enum(['0', '1']).optional(),
   // reconciliation schedule; the bench and tests shorten them, the product keeps lib/constants/jobs.ts
   RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().optional(),
@@ -87,7 +87,7 @@ const EnvSchema = z.object({
   PAYTM_CLIENT_SECRET: z.string().optional(),
   // caller-verification app login: the provider's RSA public key (PEM; \n escapes allowed)
   TRUECALLER_PUBLIC_KEY: z.string().optional(),
-  // Media uploads (issue "Media"): pictures go to this S3 (or S3-compatible) bucket when S3_BUCKET is set,
+  // Media uploads: pictures go to this S3 (or S3-compatible) bucket when S3_BUCKET is set,
   // else to DATA_DIR/uploads. Without the key pair the SDK's own chain (instance role, AWS_* variables) is used.
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().optional(),

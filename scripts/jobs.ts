@@ -14,7 +14,7 @@ async function main() {
     console.error('npm run jobs needs DATABASE_URL (PostgreSQL): on the embedded database, npm start runs the jobs itself.');
     process.exit(2);
   }
-  // reconciliation here runs outside Next: pages cached by the servers catch up on their own revalidation
+  // reconciliation here runs outside Next: what it settles reaches the servers' cached pages through the cache bus (lib/cache/bus.ts)
   const jobs = productJobs({ db: getDb, env: env(), reconcile: async () => void (await reconcileNow()) });
   const runner = await startJobRunner({ database: await jobDatabase(), jobs, onError: (error) => void reportError(error, { task: 'jobs' }) });
   console.log(`Taking jobs: ${jobs.map((j) => j.name).join(', ')}`);

@@ -1,4 +1,4 @@
-// Starts the product as npm start does (scripts/start.ts builds first when the sources changed) on its own database.
+// Starts the product as npm start does (server/start.ts builds first when the sources changed) on its own database.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,9 +20,9 @@ export async function startServer({ port: defaultPort = 3400, dataDir = './data/
   // the server exactly as npm start runs it (micro-cache included)
   // BENCH_CPU_PROFILE=dir: the server writes a V8 CPU profile there when it stops (where its time went)
   const profile = process.env.BENCH_CPU_PROFILE;
-  // the thread pool sized before the server starts, as npm start does (scripts/thread-pool.cjs)
-  const preload = ['--require', './scripts/thread-pool.cjs'];
-  const [command, args] = profile ? [process.execPath, [`--cpu-prof`, `--cpu-prof-dir=${profile}`, ...preload, '--import', 'tsx', 'scripts/start.ts']] : [bin('tsx'), [...preload, 'scripts/start.ts']];
+  // the thread pool sized before the server starts, as npm start does (server/thread-pool.cjs)
+  const preload = ['--require', './server/thread-pool.cjs'];
+  const [command, args] = profile ? [process.execPath, [`--cpu-prof`, `--cpu-prof-dir=${profile}`, ...preload, '--import', 'tsx', 'server/start.ts']] : [bin('tsx'), [...preload, 'server/start.ts']];
   const child = spawn(command, args, {
     // the bench stands where a proxy would (its X-Forwarded-For spreads donors over many addresses), and uses
     // the sandbox gateway on PostgreSQL too

@@ -1,10 +1,9 @@
 // The one place lib/ reaches into Next's cache: writers (donations, updates, comments) expire the
 // pages that show what they changed. Outside a Next server (scripts, tests) there is no cache to clear;
-// our server's fast lane (lib/http/fast-lane.ts) runs handlers outside Next's request context and hands
-// their tags to Next through the expiry it runs them with (withExpiryOutsideNext).
+// our server (server/) runs handlers and jobs outside Next's request context and hands their tags to Next
+// through the expiry it runs them with (withExpiryOutsideNext).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { CACHE_TAGS } from './tags';
-import { processMicroCache } from '../http/micro-cache';
 import type { DbOrTx } from '../db/client';
 import { announceFundraisersChanged } from './bus';
 
@@ -14,7 +13,24 @@ const STORE_KEY = Symbol.for('sahyog.cache.outside-next');
 type WithStore = typeof globalThis & { [STORE_KEY]?: AsyncLocalStorage<TagExpiry> };
 const outsideNext = ((globalThis as WithStore)[STORE_KEY] ??= new AsyncLocalStorage<TagExpiry>());
 
-/** Runs a route handler outside Next (our server's fast lane): the tags its writers expire go to Next through `expiry`. */
+/** What our server keeps in front of Next for a few seconds (server/micro-cache.ts): untagged, so every expiry empties it. */
+export interface FrontCache {
+  clear(): void;
+}
+// one per process, whichever copy of this module (Next's bundles, our server's) expires
+const FRONT_KEY = Symbol.for('sahyog.micro-cache');
+type WithFront = typeof globalThis & { [FRONT_KEY]?: FrontCache };
+
+/** Registers the server's front cache, emptied by every expiry from then on. */
+export function installFrontCache<T extends FrontCache>(cache: T): T {
+  (globalThis as WithFront)[FRONT_KEY] = cache;
+  return cache;
+}
+
+/** The process's front cache, when our server runs one (not under `next start`, jest or scripts). */
+export const frontCache = (): FrontCache | undefined => (globalThis as WithFront)[FRONT_KEY];
+
+/** Runs a route handler or a job outside Next (our server's fast lane and background work): the tags its writers expire go to Next through `expiry`. */
 export function withExpiryOutsideNext<T>(expiry: TagExpiry, fn: () => T): T {
   return outsideNext.run(expiry, fn);
 }
@@ -35,7 +51,7 @@ export async function expireTags(tags: string[]): Promise<void> {
     }
   }
   // pages held for a few seconds in front of Next go too (they carry no tags: clear them all)
-  processMicroCache()?.clear();
+  frontCache()?.clear();
 }
 
 export function invalidateFundraiser(id: number): Promise<void> {

@@ -1,5 +1,5 @@
 // The product's jobs, in one list: what each does and how often. A host (the server, `npm run jobs`) starts the
-// runner with these, SIP charges and pre-debit notices among them.
+// runner with these.
 import { databaseKind, type Db } from '../db/client';
 import { upkeepDatabase } from '../db/upkeep';
 import { CURRENCY_RATES_REFRESH_MS, DB_UPKEEP_INTERVAL_MS, OUTBOX_SEND_INTERVAL_MS, SIP_CHARGE_INTERVAL_MS, SIP_RESUME_INTERVAL_MS } from '../constants/jobs';
@@ -24,11 +24,9 @@ export const JOB = {
 export interface JobHost {
   db: () => Promise<Db>;
   env: Env;
-  /** reconciliation as this host runs it: the server through its own route (inside Next, so cached pages
-   *  expire as after a webhook), a separate worker directly */
+  /** reconciliation as this host runs it (the server hands what it expires to Next's tags, server/background.ts) */
   reconcile: () => Promise<void>;
-  /** the SIP charge run as this host runs it: the server through its own route (its code imports server-only
-   *  modules, and cached pages expire inside Next), a separate worker directly (the default) */
+  /** the SIP charge run as this host runs it; the default calls lib/sip directly */
   chargeSips?: () => Promise<void>;
   log?: (line: string) => void;
 }

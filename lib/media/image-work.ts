@@ -19,7 +19,7 @@ import {
 
 /** pictures worked on at once: every core but the spare ones, at least one */
 export const IMAGE_WORK_CONCURRENCY = Math.max(1, availableParallelism() - IMAGE_WORK_SPARE_CORES);
-/** libuv's thread pool as scripts/thread-pool.cjs sizes it before the server starts: a thread per worker, and libuv's own */
+/** libuv's thread pool as server/thread-pool.cjs sizes it before the server starts: a thread per worker, and libuv's own */
 export const IMAGE_THREAD_POOL_SIZE = IMAGE_WORK_CONCURRENCY + THREAD_POOL_OTHER_WORK;
 
 // one libvips thread per picture: IMAGE_WORK_CONCURRENCY pictures at once keep as many cores busy, never all of them

@@ -1,4 +1,4 @@
-// issue 30.13: a body nested thousands deep (10 kB of brackets) answered 500 on login, sign-up, cart and order, and
+// A body nested thousands deep (10 kB of brackets) answered 500 on login, sign-up, cart and order, and
 // grew the server's memory with every one: the check for control characters walked it recursively. Now the walk is
 // iterative and capped at JSON_INPUT_MAX_DEPTH, and such a body is a 400 in the error envelope, through Next's route
 // handlers and through our server's fast lane alike, with nothing written.
@@ -9,8 +9,8 @@ import { POST as login } from '@/app/api/auth/login/route';
 import { POST as signUp } from '@/app/api/users/route';
 import { POST as cart } from '@/app/api/fundraisers/[id]/cart/route';
 import { POST as order } from '@/app/api/fundraisers/[id]/order/route';
-import { FAST_ROUTES } from '@/scripts/fast-lane-routes';
-import { fastLane } from '@/lib/http/fast-lane';
+import { FAST_ROUTES } from '@/server/fast-lane-routes';
+import { fastLane } from '@/server/fast-lane';
 import { stampClientAddress, trustProxyFrom } from '@/lib/http/client-address';
 import { INPUT_TOO_DEEP_MESSAGE, inputProblem } from '@/lib/http/validation';
 import { JSON_INPUT_MAX_DEPTH } from '@/lib/constants/security/limits';

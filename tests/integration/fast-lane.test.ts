@@ -1,12 +1,12 @@
-// issue 16: a whole donation through the server's fast lane (scripts/fast-lane-routes.ts, lib/http/fast-lane.ts) with
-// the real route handlers on the real database, over HTTP, composed as scripts/server.ts composes it: the client
+// A whole donation through the server's fast lane (server/fast-lane-routes.ts, server/fast-lane.ts) with
+// the real route handlers on the real database, over HTTP, composed as server/serve.ts composes it: the client
 // address stamped from the socket, then the lane. The gift is credited once, its pages' tags are expired before the
 // donor's return is answered, and nothing a client forges (address, host, signature) reaches a decision.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { FAST_ROUTES } from '@/scripts/fast-lane-routes';
-import { fastLane } from '@/lib/http/fast-lane';
+import { FAST_ROUTES } from '@/server/fast-lane-routes';
+import { fastLane } from '@/server/fast-lane';
 import { stampClientAddress, trustProxyFrom } from '@/lib/http/client-address';
 import { carts, fundraisers, orders } from '@/lib/db/schema';
 import { SANDBOX_SIGNATURE_HEADER } from '@/lib/payments/sandbox';
@@ -74,7 +74,7 @@ async function checkout(email: string) {
   const cart = await postJson(`/api/fundraisers/${fundraiser.id}/cart`, { donated_amount: 500, currency: 'INR', donor_name: 'Lane Donor', donor_email: email, donor_phone: '9876543210', tip_amount: 0 }, FORGED);
   expect(cart.status).toBe(201);
   expect(cart.headers['x-fast-lane']).toBe('1');
-  // the browser keeps the cart's checkout access (issue 30.8) and sends it with the cart's order and its send
+  // the browser keeps the cart's checkout access and sends it with the cart's order and its send
   const cookie = (cart.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
   expect(cookie).toMatch(/^checkout_access=/);
   const order = await postJson(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.body.data.id, mode: 'UPI' }, { ...FORGED, cookie });
@@ -133,7 +133,7 @@ describe('a donation through the fast lane', () => {
     expect((await db.select({ status: orders.status }).from(orders).where(eq(orders.order_id, orderId)))[0].status).toBe('pending');
   });
 
-  it("takes a cart's order, its send and its re-check only from the browser that made the cart (its cookie reaches the handlers in the lane; issue 30.8)", async () => {
+  it("takes a cart's order, its send and its re-check only from the browser that made the cart (its cookie reaches the handlers in the lane)", async () => {
     const cart = await postJson(`/api/fundraisers/${fundraiser.id}/cart`, { donated_amount: 500, currency: 'INR', donor_name: 'Lane Donor', donor_email: 'lane-3@example.com', donor_phone: '9876543210', tip_amount: 0 });
     const orderOf = (headers: Record<string, string>) => postJson(`/api/fundraisers/${fundraiser.id}/order`, { cart_id: cart.body.data.id, mode: 'UPI' }, headers);
     expect((await orderOf({})).status).toBe(404);

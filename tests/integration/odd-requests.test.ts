@@ -1,4 +1,4 @@
-// issue 30.15: odd requests to our server (lib/http/node-server.ts, composed as scripts/server.ts composes it: the
+// Odd requests to our server (server/node-server.ts, composed as server/serve.ts composes it: the
 // client address stamped, the fast lane, then Next). Next's middleware headers (x-middleware-rewrite: the internal
 // host-in-path rewrite, echoing the whole query string) never reach a client; a request whose body stops half-way is
 // answered 408 and closed after REQUEST_BODY_TIMEOUT_MS instead of being held for Node's 5 minutes, on Next's path and
@@ -7,9 +7,9 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { GET as amp } from '@/app/amp/[type]/[id]/route';
-import { FAST_ROUTES } from '@/scripts/fast-lane-routes';
-import { fastLane } from '@/lib/http/fast-lane';
-import { createProductServer } from '@/lib/http/node-server';
+import { FAST_ROUTES } from '@/server/fast-lane-routes';
+import { fastLane } from '@/server/fast-lane';
+import { createProductServer } from '@/server/node-server';
 import { stampClientAddress, trustProxyFrom } from '@/lib/http/client-address';
 import { REQUEST_BODY_TIMEOUT_MS, REQUEST_TIMEOUT_CHECK_MS } from '@/lib/constants/security/limits';
 import { call, closeDb } from '../helpers/db';

@@ -84,7 +84,7 @@ describe('account payloads (spec 3, 5)', () => {
 });
 
 import { guardRedirect, isMobileRequest } from '@/lib/auth/guards';
-import { microCacheKey } from '@/lib/http/micro-cache';
+import { microCacheKey } from '@/server/micro-cache';
 
 describe('middleware guards (spec 6)', () => {
   const req = (path: string, query = '', cookies: Record<string, string> = {}, isMobile = false) => ({ path, search: new URLSearchParams(query), cookie: (n: string) => cookies[n], isMobile, sipRetentionUrl: 'https://sip.sahyog.in' });

@@ -1,15 +1,15 @@
-// the server's fast lane hands a donation's API writes to their handlers without Next's router. These
-// run a real HTTP server composed as scripts/server.ts composes it (client address stamped, then the lane), with
+// The server's fast lane hands a donation's API writes to their handlers without Next's router. These
+// run a real HTTP server composed as server/serve.ts composes it (client address stamped, then the lane), with
 // handlers that say what they were given.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fastLane, matchFastRoute, type FastRoute, type RouteHandler } from '@/lib/http/fast-lane';
+import { fastLane, matchFastRoute, type FastRoute, type RouteHandler } from '@/server/fast-lane';
 import { stampClientAddress, trustProxyFrom } from '@/lib/http/client-address';
 import { expireTags } from '@/lib/cache/invalidate';
-import { installMicroCache, MicroCache, processMicroCache } from '@/lib/http/micro-cache';
+import { installMicroCache, MicroCache, processMicroCache } from '@/server/micro-cache';
 import { JSON_BODY_MAX_BYTES } from '@/lib/constants/security/limits';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/constants/server';
-import { nextTagExpiry } from '@/lib/cache/next-tags';
+import { nextTagExpiry } from '@/server/next-tags';
 
 const echo: RouteHandler = async (request, { params }) => {
   const headers = Object.fromEntries(request.headers);

@@ -2,7 +2,7 @@
 import { firstHost, hostFromHeaders, withoutPort } from '@/lib/http/host';
 import { normaliseHost } from '@/lib/whitelabel/brand';
 import { siteSegment } from '@/lib/whitelabel/site';
-import { microCacheKey } from '@/lib/http/micro-cache';
+import { microCacheKey } from '@/server/micro-cache';
 
 describe('the request host, read one way', () => {
   it('takes the first of a list, lower case, without a trailing dot, keeping the port', () => {

@@ -1,11 +1,11 @@
-// the image work queue's rules (lib/media/image-work.ts), and the thread pool sized to match before the
-// server starts (scripts/thread-pool.cjs, plain CommonJS preloaded by npm start).
+// The image work queue's rules (lib/media/image-work.ts), and the thread pool sized to match before the
+// server starts (server/thread-pool.cjs, plain CommonJS preloaded by npm start).
 import sharp from 'sharp';
 import { IMAGE_THREAD_POOL_SIZE, IMAGE_WORK_CONCURRENCY, IMAGE_WORK_MESSAGES, ImageWorkQueue } from '@/lib/media/image-work';
 import { ApiError } from '@/lib/http/errors';
 import { IMAGE_WORK_ASSUMED_MS, IMAGE_WORK_SPARE_CORES, THREAD_POOL_OTHER_WORK } from '@/lib/constants/media';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the preload is CommonJS on purpose
-const threadPool = require('../../scripts/thread-pool.cjs') as { IMAGE_WORK_SPARE_CORES: number; THREAD_POOL_OTHER_WORK: number; threadPoolSize: () => number };
+const threadPool = require('../../server/thread-pool.cjs') as { IMAGE_WORK_SPARE_CORES: number; THREAD_POOL_OTHER_WORK: number; threadPoolSize: () => number };
 
 /** Work that runs until told to finish. */
 function gate() {

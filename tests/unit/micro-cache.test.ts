@@ -1,4 +1,4 @@
-import { installMicroCache, keepsRenderedAnswer, MicroCache, microCacheKey, rendersPerRequest } from '@/lib/http/micro-cache';
+import { installMicroCache, keepsRenderedAnswer, MicroCache, microCacheKey, rendersPerRequest } from '@/server/micro-cache';
 import { invalidateFundraiser } from '@/lib/cache/invalidate';
 
 const req = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ method, url, headers: { host: 'localhost:3000', ...headers } });

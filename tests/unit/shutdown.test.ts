@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { stopOnSignal } from '@/lib/http/shutdown';
+import { stopOnSignal } from '@/server/shutdown';
 
 // a server whose one route answers when the test says so: a request in flight when the signal comes
 function slowServer() {

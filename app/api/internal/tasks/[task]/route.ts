@@ -32,7 +32,7 @@ const TASKS: Record<string, (request: Request) => Promise<unknown>> = {
 
 const sameToken = (given: string, expected: string) => given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 
-// The server script (scripts/server.ts) runs what must touch Next's caches here, inside Next, with a token only this process knows
+// Our server (server/background.ts) runs its jobs here, inside Next, only when it cannot reach Next's tags map itself; a token only this process knows
 export const POST = route({ who: 'anyone', crossSite: 'internalTask', database: false }, async ({ request, params }) => {
   const expected = process.env[INTERNAL_TASK_TOKEN_ENV];
   const run = TASKS[params.task];

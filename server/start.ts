@@ -1,5 +1,5 @@
-// npm start: build when the sources are newer than the last build, then `next start` on PORT (3000), with libuv's thread
-// pool sized by scripts/thread-pool.cjs, which npm start loads first.
+// npm start: refuse a data folder another server holds, build when the sources are newer than the last build, then
+// our server (server/serve.ts) on PORT (3000), with libuv's thread pool sized by server/thread-pool.cjs, loaded first.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -44,15 +44,15 @@ if (needsBuild()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// issue 30.14: libuv's thread pool is sized before anything runs (scripts/thread-pool.cjs, which npm start preloads)
+// libuv's thread pool is sized before anything runs (server/thread-pool.cjs, which npm start preloads)
 if (!process.env.UV_THREADPOOL_SIZE) {
-  console.warn('Started without scripts/thread-pool.cjs: the thread pool keeps libuv\'s 4 threads, which image work shares with file reads and sign-ins. Start with npm start.');
+  console.warn('Started without server/thread-pool.cjs: the thread pool keeps libuv\'s 4 threads, which image work shares with file reads and sign-ins. Start with npm start.');
 }
 
 const port = Number(process.env.PORT ?? '3000');
 Object.assign(process.env, { NODE_ENV: 'production' });
-// in this process, so the micro-cache and the route handlers that clear it share memory
-import('./server')
+// loaded once NODE_ENV is production, in this process, so the micro-cache and the route handlers that clear it share memory
+import('./serve')
   .then(({ serve }) => serve(port))
   .catch((error: unknown) => {
     console.error(error);

@@ -1,11 +1,11 @@
-// Expiring Next's cache tags from outside a Next request, in the process that runs Next (our server's fast lane,
-// lib/http/fast-lane.ts). revalidateTag(tag, { expire: 0 }) only queues the tag on the request's store; when the
+// Expiring Next's cache tags from outside a Next request, in the process that runs Next (our server's fast lane and
+// background work, server/fast-lane.ts and server/background.ts). revalidateTag(tag, { expire: 0 }) only queues the tag on the request's store; when the
 // request ends, Next's file-system cache marks it stale and expired in its tags manifest, the one map (a
 // '.external' module: one instance per process) that every cached page and unstable_cache entry is checked against.
 // This does the same to the same map. It leans on Next's internals (pinned at 16.4): when the map is not there the
-// fast lane stays off, and e2e/fast-lane.spec.ts fails if a fast-lane donation no longer shows on a cached story.
+// fast lane stays off and background work goes through Next, and e2e/fast-lane.spec.ts fails if a fast-lane donation no longer shows on a cached story.
 import { createRequire } from 'node:module';
-import type { TagExpiry } from './invalidate';
+import type { TagExpiry } from '../lib/cache/invalidate';
 
 type TagsManifest = Map<string, { stale?: number; expired?: number }>;
 

@@ -1,13 +1,13 @@
-// Our server's fast lane (issue 16): the donation path's API writes (cart, order, payment/send, the sandbox checkout,
+// Our server's fast lane: the donation path's API writes (cart, order, payment/send, the sandbox checkout,
 // the browser return, webhooks) are answered by their own route handlers, called directly instead of through Next's
 // router, which costs about as much CPU again as a short handler (routing, manifests, a Web request built twice,
 // tracing, async contexts). The handlers are the very functions Next calls: this file hands them the Request Next
 // would (its URL, its x-forwarded-* headers, the body under the same cap) and writes their Response back.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { JSON_BODY_MAX_BYTES } from '../constants/security/limits';
-import { errorResponse, toErrorResponse } from './respond';
-import { payloadTooLarge } from './body';
-import { withExpiryOutsideNext, type TagExpiry } from '../cache/invalidate';
+import { JSON_BODY_MAX_BYTES } from '../lib/constants/security/limits';
+import { errorResponse, toErrorResponse } from '../lib/http/respond';
+import { payloadTooLarge } from '../lib/http/body';
+import { withExpiryOutsideNext, type TagExpiry } from '../lib/cache/invalidate';
 
 type RouteContext = { params: Promise<Record<string, string>> };
 export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
@@ -53,7 +53,7 @@ function forwardedDefaults(req: IncomingMessage, port: number): void {
   h['x-forwarded-for'] ??= req.socket.remoteAddress;
 }
 
-/** request.url as Next builds it for a server started with this hostname and port (hosts are read from the headers, lib/http/host). */
+/** request.url as Next builds it for a server started with this hostname and port (hosts are read from the headers, lib/http/host.ts). */
 function nextRequestUrl(req: IncomingMessage, hostname: string, port: number): string {
   const protocol = String(req.headers['x-forwarded-proto'] ?? '').includes('https') ? 'https' : 'http';
   const host = hostname.includes(':') ? `[${hostname}]` : hostname;

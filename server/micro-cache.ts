@@ -1,9 +1,13 @@
 // A few seconds of in-process caching in front of Next for public, cookie-independent pages (nginx-style
 // microcaching): Next's own cached-page path costs ~3 ms of CPU per request, this costs microseconds.
 // Cache-tag invalidation clears it (lib/cache/invalidate.ts), so a change still shows at once.
-import { hostFromHeaders } from './host';
-import { LOCALES } from '../i18n/locales';
-import { cookieFromHeader } from './cookies';
+import http from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { hostFromHeaders } from '../lib/http/host';
+import { LOCALES } from '../lib/i18n/locales';
+import { cookieFromHeader } from '../lib/http/cookies';
+import { frontCache, installFrontCache } from '../lib/cache/invalidate';
+import { MICRO_CACHE_LOCK_MS } from '../lib/constants/cache';
 
 export interface MicroCacheRequest {
   method?: string;
@@ -22,7 +26,7 @@ export interface MicroCacheEntry {
 const PREFIXES = LOCALES.filter((l) => l !== 'en').join('|');
 // public pages whose HTML is the same for every visitor of a host and locale (private stories load client-side)
 const CACHEABLE_PATH = new RegExp(`^(?:/(?:${PREFIXES}))?(?:/|/stories/[^/]+|/all-fundraisers(?:/[^/]+/[^/]+)?|/about-us|/blog|/contact-us|/trustandsafety|/privacypolicy)?/?$`);
-// issue 16: rendered per request (a search, the public list API), yet the same answer for everyone asking this URL: kept
+// rendered per request (a search, the public list API), yet the same answer for everyone asking this URL: kept
 // for the few seconds too, so a popular search is a hit and rare ones still reach the (indexed) query
 // (the sitemap files too: the same for every crawler of a host)
 const RENDERED_PATH = new RegExp(`^(?:(?:/(?:${PREFIXES}))?/all-fundraisers|/api/fundraisers|/sitemap\\.xml|/sitemaps/(?:pages|fundraisers/\\d+)\\.xml)/?$`);
@@ -33,7 +37,6 @@ const header = (h: MicroCacheRequest['headers'], name: string) => {
   const v = h[name];
   return Array.isArray(v) ? v.join(',') : (v ?? '');
 };
-
 
 /** The cache key, or null when this request must go to Next. */
 export function microCacheKey(req: MicroCacheRequest): string | null {
@@ -177,13 +180,91 @@ export class MicroCache {
   }
 }
 
-const GLOBAL_KEY = Symbol.for('sahyog.micro-cache');
-type WithCache = typeof globalThis & { [GLOBAL_KEY]?: MicroCache };
-
 /** The process's micro-cache, when our server runs one (not under `next start`, jest or scripts). */
-export const processMicroCache = (): MicroCache | undefined => (globalThis as WithCache)[GLOBAL_KEY];
+export const processMicroCache = (): MicroCache | undefined => frontCache() as MicroCache | undefined;
 
-export function installMicroCache(cache: MicroCache): MicroCache {
-  (globalThis as WithCache)[GLOBAL_KEY] = cache;
-  return cache;
+/** Makes this the process's micro-cache: every cache-tag expiry, in Next or outside it, empties it. */
+export const installMicroCache = (cache: MicroCache): MicroCache => installFrontCache(cache);
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+// headers that belong to one connection or one visitor, never replayed from the cache
+const PER_RESPONSE = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'keep-alive']);
+
+/**
+ * Fetches the page again from Next to keep it; answers the fill's end (kept or not), or null when none could start.
+ * A request back into this server: Next writes its answer's headers in one writeHead, out of reach of the request
+ * that caused the fill, and only a whole answer of Next's may be kept.
+ */
+function fill(cache: MicroCache, key: string, port: number, req: http.IncomingMessage): Promise<void> | null {
+  const generation = cache.claimFill(key);
+  if (generation === null) return null;
+  // the fill comes back in through this server from loopback, which is no trusted proxy: the site goes in Host itself
+  const headers: Record<string, string> = { host: hostFromHeaders((n) => req.headers[n] as string | undefined), 'accept-encoding': 'identity', 'x-microcache-fill': '1' };
+  if (req.headers['accept-language']) headers['accept-language'] = String(req.headers['accept-language']);
+  const locale = cookieFromHeader(req.headers.cookie, 'NEXT_LOCALE');
+  if (locale) headers.cookie = `NEXT_LOCALE=${encodeURIComponent(locale)}`;
+  const fetchReq = http.get({ host: '127.0.0.1', port, path: req.url, headers }, (res) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => {
+      cache.releaseFill(key);
+      // only pages Next itself serves from its cache (or a search and the list API, the same for everyone), never one that sets a cookie
+      const fromNextCache = res.headers['x-nextjs-cache'] === 'HIT' || keepsRenderedAnswer(req.url ?? '', res.headers);
+      if (res.statusCode !== 200 || !fromNextCache || res.headers['set-cookie']) return cache.markUncacheable(key);
+      const kept: Record<string, string> = {};
+      for (const [name, value] of Object.entries(res.headers)) if (value !== undefined && !PER_RESPONSE.has(name)) kept[name] = Array.isArray(value) ? value.join(', ') : value;
+      const body = Buffer.concat(chunks);
+      cache.setIfCurrent(key, { status: 200, headers: kept, body, gzip: gzipSync(body), storedAt: Date.now() }, generation);
+    });
+    res.on('error', () => cache.releaseFill(key));
+  });
+  fetchReq.on('error', () => cache.releaseFill(key));
+  return cache.fillOf(key);
+}
+
+function send(req: http.IncomingMessage, res: http.ServerResponse, entry: MicroCacheEntry, fresh: boolean): void {
+  const gzip = acceptsGzip(req);
+  const body = gzip ? entry.gzip : entry.body;
+  res.writeHead(entry.status, { ...entry.headers, ...(gzip ? { 'content-encoding': 'gzip' } : {}), 'content-length': body.length, 'x-micro-cache': fresh ? 'HIT' : 'STALE' });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Next's request handler behind the micro-cache: a kept page is answered here; a miss goes to Next (`handle`) and is
+ * fetched again to keep when it may be. `port` is this server's, where fills come back in.
+ */
+export function microCached(cache: MicroCache, port: number, handle: Handler): Handler {
+  // the fill's copy when it was kept; Next itself when it was not (another answer, a cookie) or took too long
+  const answerAfter = async (rendering: Promise<void>, key: string, req: http.IncomingMessage, res: http.ServerResponse) => {
+    let waited: NodeJS.Timeout | undefined;
+    await Promise.race([rendering, new Promise<void>((resolve) => (waited = setTimeout(resolve, MICRO_CACHE_LOCK_MS)))]);
+    clearTimeout(waited);
+    const kept = cache.lookup(key);
+    if (kept) send(req, res, kept.entry, kept.fresh);
+    else handle(req, res);
+  };
+  return (req, res) => {
+    const key = microCacheKey(req);
+    const hit = key ? cache.lookup(key) : null;
+    if (key && hit) {
+      send(req, res, hit.entry, hit.fresh);
+      // an expired copy was answered: one fill (claimFill keeps it to one) refreshes it for the visitors after this one
+      if (!hit.fresh) fill(cache, key, port, req);
+      return;
+    }
+    if (key && rendersPerRequest(req.url ?? '')) {
+      // a search (a render per request): its visitors wait for the one fill rendering it, from its second visitor on,
+      // rather than each render it again (a popular search's first seconds, every visitor at once)
+      const rendering = cache.fillOf(key) ?? (!cache.isKnownUncacheable(key) && cache.admitsFill(key, true) ? fill(cache, key, port, req) : null);
+      if (rendering) return void answerAfter(rendering, key, req, res);
+    } else if (key) {
+      // a page Next serves from its own cache: answered by Next at once, then kept. Next writes its headers in one
+      // writeHead, out of reach here: the fill request checks them itself
+      res.on('finish', () => {
+        if (res.statusCode === 200 && !cache.isKnownUncacheable(key) && cache.admitsFill(key, false)) fill(cache, key, port, req);
+      });
+    }
+    handle(req, res);
+  };
 }

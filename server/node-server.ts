@@ -1,7 +1,7 @@
-// The Node HTTP server our production server (scripts/server.ts) listens with: what holds for every request and every
+// The Node HTTP server our production server (server/serve.ts) listens with: what holds for every request and every
 // answer, whoever answers it (Next, the micro-cache, the fast lane).
 import http from 'node:http';
-import { REQUEST_BODY_TIMEOUT_MS, REQUEST_HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_CHECK_MS } from '../constants/security/limits';
+import { REQUEST_BODY_TIMEOUT_MS, REQUEST_HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_CHECK_MS } from '../lib/constants/security/limits';
 
 // Next's router answers with its middleware's own headers: x-middleware-rewrite names the internal host-in-path
 // rewrite (/{host}/{locale}/...) and echoes the whole query string (16 kB of headers for a long one)
@@ -20,7 +20,7 @@ function withoutInternal(headers: HeaderArgument): HeaderArgument {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !INTERNAL_HEADER.test(name)));
 }
 
-/** no x-middleware-* header of this answer reaches the client, however the answer writes its headers. */
+/** No x-middleware-* header of this answer reaches the client, however the answer writes its headers. */
 export function hideInternalHeaders(res: http.ServerResponse): void {
   const writeHead = res.writeHead;
   // every answer passes here: an explicit writeHead, and an implicit one (Node's first write or end calls this.writeHead)

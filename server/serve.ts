@@ -1,0 +1,96 @@
+// The production server, put together in start-up order: Next's request handler behind the micro-cache, the fast
+// lane beside it, and the background work (jobs, cache bus) once it listens.
+// Imported first: what this server loads of lib/ and app/ marks itself 'server-only'
+import './server-only';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
+import next from 'next';
+import { MICRO_CACHE_MAX_ENTRIES, MICRO_CACHE_MAX_FILLS, MICRO_CACHE_STALE_MS, MICRO_CACHE_TTL_MS } from '../lib/constants/cache';
+import { INTERNAL_TASK_TOKEN_ENV, SHUTDOWN_GRACE_MS } from '../lib/constants/server';
+import { env } from '../lib/env';
+import { closeDb, getDb } from '../lib/db/client';
+import { stampClientAddress, trustProxyFrom } from '../lib/http/client-address';
+import { hostFromHeaders } from '../lib/http/host';
+import { isBadRequestUrl } from '../lib/routes';
+import { servedSiteHost } from '../lib/whitelabel/resolve';
+// what settled orders and moved mandates mean for SIPs and insurance, before anything settles
+import '../lib/reactions';
+import { installMicroCache, MicroCache, microCached } from './micro-cache';
+import { fastLane } from './fast-lane';
+import { FAST_ROUTES } from './fast-lane-routes';
+import { nextTagExpiry } from './next-tags';
+import { startBackgroundWork } from './background';
+import { createProductServer } from './node-server';
+import { stopOnSignal } from './shutdown';
+
+// the headers next.config.mjs puts on every answer; the fast lane's answers carry them too
+const EVERY_ANSWER = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin' };
+
+// Pages (the API checks origins itself) are served as one of our sites: a Host that is neither configured nor an
+// active partner domain becomes the main site's, so it never reaches a site segment, a page cache key or a link
+const SITE_FREE_PATHS = ['/api/', '/_next/'];
+async function serveAsOwnSite(req: http.IncomingMessage): Promise<void> {
+  if (SITE_FREE_PATHS.some((p) => (req.url ?? '').startsWith(p))) return;
+  const host = hostFromHeaders((n) => req.headers[n] as string | undefined);
+  const served = await servedSiteHost(await getDb(), host);
+  if (served === host) return;
+  req.headers.host = served;
+  delete req.headers['x-forwarded-host'];
+}
+
+export async function serve(port: number, hostname = '0.0.0.0'): Promise<http.Server> {
+  // 1. Next keeps cached pages (server/route-cache) and unstable_cache entries (cache/fetch-cache) on disk across
+  // restarts. Both are copies of database rows, and the database may have been re-seeded, restored or swapped since:
+  // start empty (the first visit of each page renders it again, ~75 ms)
+  for (const dir of [['cache', 'fetch-cache'], ['server', 'route-cache']]) fs.rmSync(path.join(process.cwd(), '.next', ...dir), { recursive: true, force: true });
+  // 2. a secret of this process only: the internal task route answers nobody else
+  const taskToken = randomBytes(32).toString('hex');
+  process.env[INTERNAL_TASK_TOKEN_ENV] = taskToken;
+  // 3. Next, in this process, so the micro-cache and the route handlers that clear it share memory
+  const app = next({ dev: false, dir: process.cwd(), port, hostname });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  // 4. the micro-cache in front of Next; Next's tags map, where writers outside a Next request expire pages
+  const cache = installMicroCache(new MicroCache(MICRO_CACHE_TTL_MS, MICRO_CACHE_MAX_ENTRIES, MICRO_CACHE_MAX_FILLS, MICRO_CACHE_STALE_MS));
+  const pages = microCached(cache, port, (req, res) => void handle(req, res));
+  const expiry = nextTagExpiry();
+  // 5. the fast lane: a donation's API writes go to their handlers without Next's router (FAST_LANE=0 turns it off)
+  if (!expiry) console.warn('Fast lane off, background work through Next: this Next keeps its cache tags where our server cannot expire them.');
+  const inFastLane = expiry && env().FAST_LANE !== '0' ? fastLane(FAST_ROUTES, expiry, { hostname, port, headers: EVERY_ANSWER }) : null;
+  const trust = trustProxyFrom(env().TRUST_PROXY);
+  const respond = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    // an API write (a cart, an order, a webhook, a return) answers a few hundred bytes of JSON or a redirect; Next
+    // would gzip it all the same (it streams, so no size is known), which made it bigger and cost ~6% of the CPU
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.url?.startsWith('/api/')) delete req.headers['accept-encoding'];
+    pages(req, res);
+  };
+  // 6. the Node server: a time limit on receiving each request, and no internal header on any answer (server/node-server.ts)
+  const server = createProductServer((req, res) => {
+    // NUL and other control characters, and paths that do not decode, reach no page, route or query
+    if (isBadRequestUrl(req.url ?? '')) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+      return res.end('Bad request');
+    }
+    // before anything reads headers: the client address from the socket and trusted proxies only
+    stampClientAddress(req, trust);
+    if (inFastLane?.(req, res)) return;
+    void serveAsOwnSite(req).then(() => respond(req, res), (error: unknown) => {
+      console.error(error);
+      res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Server error');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
+  console.log(`Sahyog is ready on http://localhost:${port}`);
+  // 7. background work, once the server answers (without Next's tags map, it runs its tasks through the task route)
+  const stopWork = await startBackgroundWork({ port, taskToken, expiry });
+  // 8. a graceful stop: requests in flight, then the background work, then the database; once, whether the server
+  // closed or a signal came first
+  let background: Promise<unknown> | null = null;
+  const stopBackground = () => (background ??= stopWork());
+  server.on('close', () => void stopBackground());
+  stopOnSignal(server, { stopBackground, closeDb, exit: (code) => process.exit(code), graceMs: SHUTDOWN_GRACE_MS });
+  return server;
+}
