@@ -6,7 +6,6 @@ import { flushSync } from 'react-dom';
 import type { CountryCode } from '@/lib/phone/countries';
 import { INDIA_COUNTRY, INDIA_EXTENSION } from '@/lib/constants/people';
 import { FieldNotes } from './Field';
-import './phone-field.css';
 
 type Dialling = typeof import('@/lib/phone/dialling');
 
