@@ -36,9 +36,12 @@ export function hideInternalHeaders(res: http.ServerResponse): void {
  * answered 408 and closed after REQUEST_BODY_TIMEOUT_MS, on Next's path and the fast lane alike) and no internal header
  * on any answer.
  */
-export function createProductServer(handler: http.RequestListener): http.Server {
+export const RECEIVE_LIMITS = { requestTimeout: REQUEST_BODY_TIMEOUT_MS, headersTimeout: REQUEST_HEADERS_TIMEOUT_MS, connectionsCheckingInterval: REQUEST_TIMEOUT_CHECK_MS };
+
+// the limits are an argument so a test can watch the same mechanism in seconds rather than a minute
+export function createProductServer(handler: http.RequestListener, limits: typeof RECEIVE_LIMITS = RECEIVE_LIMITS): http.Server {
   return http.createServer(
-    { requestTimeout: REQUEST_BODY_TIMEOUT_MS, headersTimeout: REQUEST_HEADERS_TIMEOUT_MS, connectionsCheckingInterval: REQUEST_TIMEOUT_CHECK_MS },
+    limits,
     (req, res) => {
       hideInternalHeaders(res);
       handler(req, res);

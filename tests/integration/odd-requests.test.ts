@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { GET as amp } from '@/app/amp/[type]/[id]/route';
 import { FAST_ROUTES } from '@/server/fast-lane-routes';
 import { fastLane } from '@/server/fast-lane';
-import { createProductServer } from '@/server/node-server';
+import { createProductServer, RECEIVE_LIMITS } from '@/server/node-server';
 import { stampClientAddress, trustProxyFrom } from '@/lib/http/client-address';
-import { REQUEST_BODY_TIMEOUT_MS, REQUEST_TIMEOUT_CHECK_MS } from '@/lib/constants/security/limits';
+import { REQUEST_BODY_TIMEOUT_MS, REQUEST_HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_CHECK_MS } from '@/lib/constants/security/limits';
 import { call, closeDb } from '../helpers/db';
 import { freshDb, makeFundraiser } from '../factories';
 
@@ -19,6 +19,8 @@ import { freshDb, makeFundraiser } from '../factories';
 jest.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn }));
 
 const LONG_QUERY = `q=${'a'.repeat(12_000)}`;
+// the product's limits scaled down to seconds: the same Node mechanism answers 408, in 3 s rather than 60
+const LIMITS = { requestTimeout: 3_000, headersTimeout: 2_000, connectionsCheckingInterval: 250 };
 let fundraiserId: number;
 let server: http.Server;
 let port = 0;
@@ -57,7 +59,7 @@ beforeAll(async () => {
     stampClientAddress(req, trust);
     if (lane(req, res)) return;
     nextStandIn(req, res);
-  });
+  }, LIMITS);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
   const lane = fastLane(FAST_ROUTES, async () => {}, { hostname: '0.0.0.0', port, headers: {} });
@@ -110,8 +112,8 @@ describe('odd requests', () => {
       const [next, lane] = await Promise.all([halfSent('/api/leads'), halfSent(`/api/fundraisers/${fundraiserId}/cart`)]);
       for (const { answer, ms } of [next, lane]) {
         expect(answer).toMatch(/^HTTP\/1\.1 408 /);
-        expect(ms).toBeGreaterThanOrEqual(REQUEST_BODY_TIMEOUT_MS - 1_000);
-        expect(ms).toBeLessThan(REQUEST_BODY_TIMEOUT_MS + 2 * REQUEST_TIMEOUT_CHECK_MS + 2_000);
+        expect(ms).toBeGreaterThanOrEqual(LIMITS.requestTimeout - 1_000);
+        expect(ms).toBeLessThan(LIMITS.requestTimeout + 2 * LIMITS.connectionsCheckingInterval + 2_000);
       }
       // a whole body, sent at once, is answered as always
       const whole = await new Promise<number>((resolve, reject) => {
@@ -124,8 +126,15 @@ describe('odd requests', () => {
       });
       expect(whole).toBe(200);
     },
-    REQUEST_BODY_TIMEOUT_MS + 30_000,
+    LIMITS.requestTimeout + 30_000,
   );
+
+  it('the product server holds a request for at most REQUEST_BODY_TIMEOUT_MS (60 s), its headers for REQUEST_HEADERS_TIMEOUT_MS', () => {
+    expect(RECEIVE_LIMITS).toEqual({ requestTimeout: REQUEST_BODY_TIMEOUT_MS, headersTimeout: REQUEST_HEADERS_TIMEOUT_MS, connectionsCheckingInterval: REQUEST_TIMEOUT_CHECK_MS });
+    const product = createProductServer(() => {});
+    expect(product.requestTimeout).toBe(REQUEST_BODY_TIMEOUT_MS);
+    expect(product.headersTimeout).toBe(REQUEST_HEADERS_TIMEOUT_MS);
+  });
 
   it('the AMP story sends the story page\'s framing policy: framed by no site', async () => {
     const { status, headers } = await call(amp, `/amp/stories/${fundraiserId}`, { type: 'stories', id: String(fundraiserId) });
