@@ -1,4 +1,4 @@
-// Issue 30.11, account pre-hijack: someone opens an account with a password under another person's email or phone.
+// Account pre-hijack: someone opens an account with a password under another person's email or phone.
 // Whichever way the owner later proves it (code by email, code by phone, sign-up by code, reset link, sign-in link;
 // social, wallet and caller app in their own files), the impostor's password, u_auth cookie and bearer token stop
 // working in the same step, and an account already proven is not logged out again.
@@ -53,7 +53,7 @@ const cookieHeader = (headers: Headers) =>
     .filter((c) => !c.endsWith('='))
     .join('; ');
 const codeFor = async (recipient: string) => {
-  // issue 31: a code to a phone goes to its E.164 number (bare 10 digits are Indian)
+  // A code to a phone goes to its E.164 number (bare 10 digits are Indian)
   const to = recipient.includes('@') || recipient.startsWith('+') ? recipient : `+91${recipient}`;
   const [m] = await db.select().from(outbox).where(eq(outbox.recipient, to)).orderBy(desc(outbox.id)).limit(1);
   return /(\d{6}) is your/.exec(m.body)![1];

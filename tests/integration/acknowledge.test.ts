@@ -1,4 +1,4 @@
-// Issue 13, spec 7 "PUT acknowledge form": the campaigner, owner or manager thanks one successful donation's donor.
+// Spec 7 "PUT acknowledge form": the campaigner, owner or manager thanks one successful donation's donor.
 // The first thank-you is emailed (in the donor's language, through the outbox); later ones change the words only.
 import { and, eq, like } from 'drizzle-orm';
 import { PUT as acknowledgeRoute } from '@/app/api/fundraisers/[id]/donors/[orderId]/acknowledge/route';

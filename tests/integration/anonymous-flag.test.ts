@@ -1,4 +1,4 @@
-// Issue 13, spec 7 "PUT anonymous flag": a donor hides or shows their name on their own donation; the story's
+// Spec 7 "PUT anonymous flag": a donor hides or shows their name on their own donation; the story's
 // supporters, its ticker, the dashboard and the CSV follow. Anyone else's donation is "not found".
 import { eq } from 'drizzle-orm';
 import { PUT as anonymousRoute } from '@/app/api/orders/[oi]/anonymous/route';

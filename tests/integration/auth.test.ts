@@ -148,7 +148,7 @@ describe('sessions, tokens and logout (spec 4, 7, 8)', () => {
 });
 
 const codeFor = async (recipient: string) => {
-  // issue 31: a code to a phone goes to its E.164 number (bare 10 digits are Indian)
+  // A code to a phone goes to its E.164 number (bare 10 digits are Indian)
   const to = recipient.includes('@') || recipient.startsWith('+') ? recipient : `+91${recipient}`;
   const [m] = await db.select().from(outbox).where(eq(outbox.recipient, to)).orderBy(desc(outbox.id)).limit(1);
   return /(\d{6}) is your/.exec(m.body)![1];

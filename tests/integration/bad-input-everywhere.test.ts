@@ -1,4 +1,4 @@
-// Issue 9: every API route, fed NUL bytes, odd numbers and broken JSON, answers a 4xx (or its normal answer),
+// Every API route, fed NUL bytes, odd numbers and broken JSON, answers a 4xx (or its normal answer),
 // never a 500. The routes are found on disk, so a new route is covered without anyone remembering to.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +18,7 @@ const BODIES = [
   '{"broken json',
   '[]',
   'null',
-  // issue 30.13: 10 kB of arrays nested 5,000 deep overflowed the recursive input walk (a 500)
+  // 10 kB of arrays nested 5,000 deep overflowed the recursive input walk (a 500)
   '['.repeat(5_000) + ']'.repeat(5_000),
 ];
 

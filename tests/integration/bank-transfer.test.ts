@@ -1,4 +1,4 @@
-// Issue 15: bank transfer (NEFT/IMPS) as a payment option where the gateway offers it, with the spec 5 messages
+// Bank transfer (NEFT/IMPS) as a payment option where the gateway offers it, with the spec 5 messages
 // ('Field Required', 'Please enter a value greater than or equal to'); the gift counts only when the transfer arrives.
 import { and, eq } from 'drizzle-orm';
 import { POST as cartRoute } from '@/app/api/fundraisers/[id]/cart/route';
@@ -52,7 +52,7 @@ const totals = async () => (await db.select({ raised: fundraisers.raised_minor, 
 async function neftOrder(amount = 2500) {
   const cart = await call(cartRoute, `/api/fundraisers/${fundraiser.id}/cart`, { id: String(fundraiser.id) }, post({ donated_amount: amount, currency: 'INR', donor_name: 'Kavya Rao', donor_email: `neft-${RUN}-${ip}@example.com`, donor_phone: '9876543210' }));
   expect(cart.status).toBe(201);
-  // the donor's browser: it keeps the cart's checkout access for the order and its send (issue 30.8)
+  // the donor's browser: it keeps the cart's checkout access for the order and its send
   const browser = { cookie: cookiesFrom(cart.headers) };
   return { ...(await call(orderRoute, `/api/fundraisers/${fundraiser.id}/order`, { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'NEFT' }, browser))), browser };
 }

@@ -1,4 +1,4 @@
-// Issue 11: a committed change expires cached pages on every server instance. Settlement announces the fundraisers
+// A committed change expires cached pages on every server instance. Settlement announces the fundraisers
 // it changed on the database's NOTIFY bus inside its transaction: heard at commit by every listener, never for a
 // rollback. The server's own route then expires its pages (the server script forwards what it hears there).
 import { sql } from 'drizzle-orm';

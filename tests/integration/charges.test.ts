@@ -1,4 +1,4 @@
-// Issue 11, payments core v2: refunds (several per order, never more than paid), mandates moved by their
+// Payments core v2: refunds (several per order, never more than paid), mandates moved by their
 // events, and SIP months as charges with the key sip:{subscription}:{period}, all through applyGatewayEvent.
 import { and, eq, like } from 'drizzle-orm';
 import { getDb, closeDb, type Db } from '@/lib/db/client';
@@ -117,7 +117,7 @@ describe('mandates', () => {
     const { mandate, authoriseUrl } = await createMandate(db, { userId: donor.id, gateway: 'sandbox', method: 'UPIRECURRING', maxAmountMinor: 100_000, currency: 'INR' }, { origin: ORIGIN, returnUrl: `${ORIGIN}/sip` });
     expect(mandate.status).toBe('created');
     expect(new URL(authoriseUrl).origin).toBe(ORIGIN);
-    // set up for a SIP, as subscribing does (a mandate that pays nothing is ended once active: issue 30.3)
+    // set up for a SIP, as subscribing does (a mandate that pays nothing is ended once active)
     const { subscription } = await makeSubscription(db, { userId: donor.id, lines: [{ sip_cause: 'medical', amount_minor: 20_000 }], mandate: null });
     await db.update(subscriptions).set({ mandate_id: mandate.id, status_flag: 5 }).where(eq(subscriptions.id, subscription.id));
     await recordMandateCover(db, mandate.id, [subscription.id]);
@@ -150,7 +150,7 @@ describe('SIP months are charges', () => {
     const month = await db.select().from(orders).where(eq(orders.subscription_id, subscription.id));
     expect(month).toHaveLength(1);
     expect(month[0]).toMatchObject({ kind: 'sip', period: '2026-11', idempotency_key: sipChargeKey(subscription.id, '2026-11'), cart_id: null, fundraiser_id: null, donated_amount_minor: 50_000, status: 'success', charged: true });
-    // issue 14: each cause's share goes to its running fundraisers (lib/sip/split.ts), or stays on its account when none runs
+    // Each cause's share goes to its running fundraisers (lib/sip/split.ts), or stays on its account when none runs
     const credited = await db.select({ account: ledgerEntries.account, amount: ledgerEntries.amount_minor }).from(ledgerEntries).where(eq(ledgerEntries.group_id, month[0].order_id));
     const lines = month[0].params!.lines as { sip_cause: string; fundraiser_id?: number; amount_minor: number }[];
     const accountOf = (l: (typeof lines)[number]) => (l.fundraiser_id ? `fundraiser:${l.fundraiser_id}` : `cause:${l.sip_cause}`);

@@ -1,4 +1,4 @@
-// Issue 13, replying to comments: the fundraiser's people answer a comment on the story or on an update; the story
+// Replying to comments: the fundraiser's people answer a comment on the story or on an update; the story
 // lists each reply under its comment (never as a comment of its own); a reply cannot be answered; nobody else replies.
 import { eq } from 'drizzle-orm';
 import { POST as replyRoute } from '@/app/api/fundraisers/[id]/comments/[commentId]/replies/route';

@@ -1,6 +1,6 @@
-// Issue 15, spec 7 POST coupon: a sponsor's code adds a match to a gift, once, within its dates and uses; the gift counts
+// Spec 7 POST coupon: a sponsor's code adds a match to a gift, once, within its dates and uses; the gift counts
 // once (the match moves the total, never the supporters), and a refund takes the match back with the gift.
-// Issue 30: never a match on a gift from the fundraiser's own people (signed in, or typing their own email), a cap per
+// Never a match on a gift from the fundraiser's own people (signed in, or typing their own email), a cap per
 // donor (account and email) and per fundraiser, and a sponsor's budget no number of simultaneous settlements exceeds.
 import { and, eq, like, sum } from 'drizzle-orm';
 import { POST as couponRoute } from '@/app/api/coupon/route';
@@ -48,7 +48,7 @@ const fundraiserNow = async (id: number) => (await db.select({ raised: fundraise
 async function giftWith(fundraiserId: number, couponCode: string | undefined, amount = 1000, donor: { email?: string; headers?: Record<string, string> } = {}) {
   const cart = await call(cartRoute, '/x', { id: String(fundraiserId) }, post({ donated_amount: amount, currency: 'INR', donor_name: 'Kiran Shah', donor_email: donor.email ?? `kiran-${RUN}-${ip}@example.com`, donor_phone: '9876543210', ...(couponCode ? { coupon_code: couponCode } : {}) }, donor.headers));
   if (cart.status !== 201) return { cart, order: null };
-  // the donor's browser keeps the cart's checkout access (issue 30.8)
+  // the donor's browser keeps the cart's checkout access
   const headers = { ...donor.headers, cookie: cookiesFrom(cart.headers, donor.headers?.cookie) };
   const placed = await call(orderRoute, '/x', { id: String(fundraiserId) }, post({ cart_id: cart.body.data.id, mode: 'CARD' }, headers));
   await call(sendRoute, '/x', {}, post({ order_id: placed.body.data.order_id }, headers));
@@ -142,7 +142,7 @@ describe('a gift with a coupon', () => {
   });
 });
 
-describe("issue 30: a sponsor's match is for supporters, within its caps and budget", () => {
+describe("a sponsor's match is for supporters, within its caps and budget", () => {
   let n = 0;
   /** A coupon of its own for each test: ₹100 a gift unless told otherwise. */
   async function coupon(values: Partial<typeof coupons.$inferInsert> = {}) {

@@ -1,4 +1,4 @@
-// Issue 13: running a live fundraiser. Its people post updates (on the story at once, emailed to each donor once),
+// Running a live fundraiser. Its people post updates (on the story at once, emailed to each donor once),
 // edit its words, goal and end date (not its cause), and read its dashboard: figures and donations per day.
 import { eq, like } from 'drizzle-orm';
 import { GET as updatesRoute, POST as postUpdateRoute } from '@/app/api/fundraisers/[id]/updates/route';

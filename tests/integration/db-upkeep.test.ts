@@ -1,4 +1,4 @@
-// Issue 16: where autovacuum does not run (PGlite always; a server with it off), the upkeep job vacuums and analyzes
+// Where autovacuum does not run (PGlite always; a server with it off), the upkeep job vacuums and analyzes
 // what changed, and merges the search index's pending list, which every search otherwise reads through.
 import { sql } from 'drizzle-orm';
 import { closeDb, databaseKind, getDb, rowsOf, type Db } from '@/lib/db/client';

@@ -65,7 +65,7 @@ describe('/dev/outbox (ARCHITECTURE.md: readable outside production)', () => {
     expect(items[0]).toContain('Hi &lt;b&gt;there&lt;/b&gt; &amp; &quot;friends&quot;');
   });
 
-  it('issue 31.4: shows each email\'s HTML part (inert, in a sandboxed frame) and opens it alone at /dev/outbox/<id>', async () => {
+  it('shows each email\'s HTML part (inert, in a sandboxed frame) and opens it alone at /dev/outbox/<id>', async () => {
     setEnv({ NODE_ENV: 'development', DEV_OUTBOX: undefined });
     const id = await enqueueMessage(db, { channel: 'email', recipient: 'html@example.com', subject: 'Your monthly SIP is now ₹200', body: 'Open https://sahyog.example/sip' });
     const list = await call(devOutbox, `/dev/outbox?recipient=html%40example.com`);

@@ -1,4 +1,4 @@
-// Issue 31.8: a signed-in donor's payment form is filled in from their own account (lib/donations/donor-details.ts),
+// A signed-in donor's payment form is filled in from their own account (lib/donations/donor-details.ts),
 // and only what the form would take: a placeholder email or a number the form refuses is left for the donor to give.
 import { eq } from 'drizzle-orm';
 import { users } from '@/lib/db/schema';

@@ -1,4 +1,4 @@
-// Issue 30, "A donor pays exactly what they meant": a card's bin, a recurring cart, a PAN outside rupees, and who may
+// "A donor pays exactly what they meant": a card's bin, a recurring cart, a PAN outside rupees, and who may
 // read an order. Route handlers on the real database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
 import { eq, sql } from 'drizzle-orm';
 import { POST as cartRoute } from '@/app/api/fundraisers/[id]/cart/route';
@@ -36,7 +36,7 @@ afterAll(closeDb);
 
 const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sahyog-client-address': `10.30.0.${++ipCounter % 250}`, ...headers } });
 const cartBody = (over: Record<string, unknown> = {}) => ({ donated_amount: 500, currency: 'INR', donor_name: 'Asha Rao', donor_email: `asha.${run}.${ipCounter}@example.com`, donor_phone: '+91 98765 43210', is_anonymous: '0', tip_amount: 0, ...over });
-// each cart's browser: the Cookie header it sends after the cart's answer (its checkout access, issue 30.8)
+// each cart's browser: the Cookie header it sends after the cart's answer (its checkout access)
 const browsers = new Map<unknown, string>();
 const newCart = async (over: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
   const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody(over), headers));
@@ -54,7 +54,7 @@ async function storedText(): Promise<string> {
   return dumps.join('\n');
 }
 
-describe('spec 3 order placement: bin is the first 6 digits of a card (issue 30.7)', () => {
+describe('spec 3 order placement: bin is the first 6 digits of a card', () => {
   const CARD_NUMBER = '4111111111111111';
 
   it('a whole card number (or any other length) is refused under fields.bin, never stored, logged or echoed', async () => {
@@ -98,7 +98,7 @@ describe('spec 3 order placement: bin is the first 6 digits of a card (issue 30.
   });
 });
 
-describe('spec 3 cart recurring "1": a SIP is made on the SIP page, never a one-time gift (issue 30.4)', () => {
+describe('spec 3 cart recurring "1": a SIP is made on the SIP page, never a one-time gift', () => {
   it('is refused with a 422 that points to the SIP page, whatever the amount, currency or cause, and nothing is written', async () => {
     const email = `sip.${run}@example.com`;
     const asked = [
@@ -124,7 +124,7 @@ describe('spec 3 cart recurring "1": a SIP is made on the SIP page, never a one-
   });
 });
 
-describe('who may read an order (issue 30.8)', () => {
+describe('who may read an order', () => {
   const origin = { origin: 'http://localhost' };
   /** A guest's gift placed and sent from one browser: its order id and the Cookie header that browser now sends. */
   async function guestGift(mode = 'UPI') {
@@ -251,7 +251,7 @@ describe('an ended session on the way to paying', () => {
   });
 });
 
-describe('80G and the PAN are for gifts in rupees (issue 30.1)', () => {
+describe('80G and the PAN are for gifts in rupees', () => {
   it('a PAN sent with a gift in another currency is not kept, on a fundraiser whose rupee gifts earn 80G', async () => {
     const exempt = await makeFundraiser(db, { taxexempted: true });
     const withPan = async (over: Record<string, unknown>) => {

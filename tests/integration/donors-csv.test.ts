@@ -1,4 +1,4 @@
-// Issue 13: the dashboard's donors and their CSV. Only the fundraiser's people download it; a donor who gave
+// The dashboard's donors and their CSV. Only the fundraiser's people download it; a donor who gave
 // anonymously is "Anonymous" there too; every cell a spreadsheet would run as a formula is defused.
 import { eq } from 'drizzle-orm';
 import { GET as csvRoute } from '@/app/api/campaigns/[id]/donors.csv/route';

@@ -1,4 +1,4 @@
-// Issue 12, media: a draft's cover, beneficiary and in-story images go in as multipart uploads, checked by spec 5
+// Media: a draft's cover, beneficiary and in-story images go in as multipart uploads, checked by spec 5
 // (by content, not name), re-encoded without EXIF/GPS into the sizes pages use; only the draft's people; capped.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// Issue 13, ending a fundraiser early: its campaigner, owner or manager closes a running fundraiser now (end date =
+// Ending a fundraiser early: its campaigner, owner or manager closes a running fundraiser now (end date =
 // this moment), after which it takes no donations and counts as ended everywhere; nobody else can, and only once.
 import { eq } from 'drizzle-orm';
 import { POST as endRoute } from '@/app/api/campaigns/[id]/end/route';

@@ -1,4 +1,4 @@
-// Issue 30 (spec 2, 4): the pages a failed payment returns to that were a 404 before, rendered on the server against a
+// spec 2, 4: the pages a failed payment returns to that were a 404 before, rendered on the server against a
 // real database: the thank-you page with st=f (origin tp) says the payment failed and never thanks; the campaign update
 // page (origin up) shows the update its email links to, the fundraiser and Contribute, and after a failed payment offers
 // no second Contribute beside the notice's own "Try again". (The notice's text is read in the browser: the e2e's job.)
@@ -73,14 +73,14 @@ const post = (body: unknown, headers: Record<string, string> = {}) => ({ method:
 /** A paid gift through the product's own routes and the sandbox gateway: its order id. */
 async function give(fundraiserId: number, email: string) {
   const cart = await call(cartRoute, '/x', { id: String(fundraiserId) }, post({ donated_amount: 500, currency: 'INR', donor_name: 'Asha Rao', donor_email: email, donor_phone: '9876543210' }));
-  // the donor's browser keeps the cart's checkout access (issue 30.8)
+  // the donor's browser keeps the cart's checkout access
   const cookie = cookiesFrom(cart.headers);
   const order = await call(orderRoute, '/x', { id: String(fundraiserId) }, post({ cart_id: cart.body.data.id, mode: 'CARD' }, { cookie }));
   await call(sendRoute, '/x', {}, post({ order_id: order.body.data.order_id }, { cookie }));
   const [row] = await db.select().from(orders).where(eq(orders.order_id, order.body.data.order_id));
   const outcome = await new SandboxGateway(getDb, sandboxSecret(), 'http://localhost').complete(row.gateway_order_id!, 'success');
   expect((await call(responseRoute, '/x', { oi: row.order_id }, post(outcome.params))).body.data.status).toBe('success');
-  // the gateway's signed return: what the donor's thank-you address carries (issue 30.8: the gift shows to its donor only)
+  // the gateway's signed return: what the donor's thank-you address carries (the gift shows to its donor only)
   return { oi: row.order_id, returned: outcome.params as Record<string, string> };
 }
 

@@ -1,4 +1,4 @@
-// Issue 11: a draft, a fundraiser under review and a rejected one are never listed, never shown and never take money;
+// A draft, a fundraiser under review and a rejected one are never listed, never shown and never take money;
 // one that goes back to review stops taking money even through a cart made while it ran.
 import { eq, inArray } from 'drizzle-orm';
 import { carts, fundraisers } from '@/lib/db/schema';

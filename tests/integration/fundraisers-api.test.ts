@@ -29,7 +29,7 @@ describe('GET /api/fundraisers', () => {
     expect(body.data.length).toBe(Math.min(100, body.meta.pagination.total));
   });
 
-  it('issue 16: counts matches only up to the cap, then says so (total_capped), and still pages on', async () => {
+  it('counts matches only up to the cap, then says so (total_capped), and still pages on', async () => {
     const { listFundraisers, forgetFundraiserCounts } = await import('@/lib/fundraisers/queries');
     forgetFundraiserCounts();
     const capped = await listFundraisers(db, { limit: 2, countCap: 3 });
@@ -43,7 +43,7 @@ describe('GET /api/fundraisers', () => {
     expect(body.meta.pagination.total_capped).toBe(false);
   });
 
-  it('issue 16: a search with few matches is sorted from the search index, with many by the ranking index, in the same order', async () => {
+  it('a search with few matches is sorted from the search index, with many by the ranking index, in the same order', async () => {
     const { listFundraisers, forgetFundraiserCounts } = await import('@/lib/fundraisers/queries');
     const { statementsOf } = await import('../helpers/statements');
     const search = async (countCap: number) => {

@@ -1,4 +1,4 @@
-// Issue 11: one contract every gateway adapter keeps, run against each (the sandbox on this file's database,
+// One contract every gateway adapter keeps, run against each (the sandbox on this file's database,
 // Razorpay and Stripe against local stand-ins of their API hosts, with payloads signed as they sign them).
 import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';

@@ -50,7 +50,7 @@ afterAll(async () => {
 const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sahyog-client-address': `10.7.0.${++counter % 250}`, ...headers } });
 async function order(currency: string) {
   const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 20, currency, donor_name: 'Asha Rao', donor_email: `g${counter}@example.com`, donor_phone: '9876543210' }));
-  // the donor's browser: the checkout access its cart's answer set (issue 30.8)
+  // the donor's browser: the checkout access its cart's answer set
   const cookie = cookiesFrom(cart.headers);
   const placed = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD' }, { cookie }));
   expect(placed.status).toBe(201);
@@ -96,7 +96,7 @@ describe('Razorpay (INR)', () => {
   });
 });
 
-describe('Razorpay bank transfer (issue 15)', () => {
+describe('Razorpay bank transfer', () => {
   async function neftOrder() {
     const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 1500, currency: 'INR', donor_name: 'Asha Rao', donor_email: `neft${counter}@example.com`, donor_phone: '9876543210' }));
     const cookie = cookiesFrom(cart.headers);
@@ -149,7 +149,7 @@ describe('Stripe (other currencies)', () => {
     expect((await call(webhookRoute, '/x', { gateway: 'stripe' }, post(payload, { 'stripe-signature': header }))).body.data.result).toBe('settled');
     expect((await call(webhookRoute, '/x', { gateway: 'stripe' }, post(payload, { 'stripe-signature': header }))).body.data.result).toBe('duplicate');
     expect((await raised()) - before).toBe(o.credited_amount_minor);
-    // issue 11: a status poll of a settled order reads our database and does not ask the gateway again
+    // A status poll of a settled order reads our database and does not ask the gateway again
     const asked = standIns.state.requests;
     expect((await call(responseRoute, '/x', { oi: o.order_id }, post({}, { cookie: o.cookie }))).body.data.status).toBe('success');
     expect(standIns.state.requests).toBe(asked);
@@ -165,7 +165,7 @@ describe('Stripe (other currencies)', () => {
   });
 });
 
-// issue 11: routing by what a gateway can do; Razorpay sends no UPI collect requests here, so a UPI id is not offered
+// Routing by what a gateway can do; Razorpay sends no UPI collect requests here, so a UPI id is not offered
 describe('routing by capability', () => {
   it('with Razorpay for rupees, a UPI-id payment is neither offered nor accepted, and cards still are', async () => {
     const options = await call(optionsRoute, '/api/payment/options?currency=INR');
@@ -179,9 +179,9 @@ describe('routing by capability', () => {
   });
 });
 
-// issue 11: our order row exists before the gateway hears of it
+// Our order row exists before the gateway hears of it
 describe('orders are ours first', () => {
-  // a cart and the Cookie header of the browser that made it (its checkout access, issue 30.8)
+  // a cart and the Cookie header of the browser that made it (its checkout access)
   const cartOf = async () => {
     const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 20, currency: 'INR', donor_name: 'Asha Rao', donor_email: `first${++counter}@example.com`, donor_phone: '9876543210' }));
     return { cartId: cart.body.data.id as number, cookie: cookiesFrom(cart.headers) };
@@ -214,7 +214,7 @@ describe('orders are ours first', () => {
   });
 });
 
-// issue 11: a gateway retries every non-2xx for days and then disables the endpoint: only a bad signature is refused
+// A gateway retries every non-2xx for days and then disables the endpoint: only a bad signature is refused
 describe('webhooks we do not act on are acknowledged', () => {
   const rzpHook = (raw: string, id: string, sig = hmac(RZP.RAZORPAY_WEBHOOK_SECRET, raw)) =>
     call(webhookRoute, '/x', { gateway: 'razorpay' }, post(raw, { 'x-razorpay-signature': sig, 'x-razorpay-event-id': id }));
@@ -257,7 +257,7 @@ describe('webhooks we do not act on are acknowledged', () => {
   });
 });
 
-// issue 9.1: with real gateways configured, no way into the sandbox credits a donation
+// With real gateways configured, no way into the sandbox credits a donation
 describe('the sandbox gateway beside real keys', () => {
   const sandboxOrder = async () => {
     // an order left from a time the sandbox was on (or forged into the table): its gateway is 'sandbox'
@@ -306,7 +306,7 @@ describe('the sandbox gateway beside real keys', () => {
   });
 });
 
-// issue 9.2: Razorpay's checkout step hands the signed result only to our own payment-route
+// Razorpay's checkout step hands the signed result only to our own payment-route
 describe('the gateway checkout page', () => {
   it.each([
     'http://localhost@evil.example/new/payment-route',

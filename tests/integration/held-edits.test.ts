@@ -1,4 +1,4 @@
-// Issue 30.12, the hole left after supporting fundraisers: a live fundraiser approved with a clean story could edit in
+// The hole left after supporting fundraisers: a live fundraiser approved with a clean story could edit in
 // an outside UPI ID, a "pay here" link, a phone number or bank details from its dashboard, public at once, and post
 // the same in an update emailed to every donor. New words the screening flags are now held for a reviewer: the public
 // words stay (the fundraiser keeps taking donations), the reviewer sees old beside new and approves or declines; a

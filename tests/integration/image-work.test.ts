@@ -1,4 +1,4 @@
-// issue 30.14: 24 uploads of a 7000x7000 PNG (about 150 kB, just under the pixel cap) from four accounts at once were
+// 24 uploads of a 7000x7000 PNG (about 150 kB, just under the pixel cap) from four accounts at once were
 // all taken, every core decoded them at once and /api/health waited 9-12 s. Now image work runs in one queue of
 // IMAGE_WORK_CONCURRENCY workers with a budget across accounts and a share per account: the uploads past it are refused
 // at once with 429 rate_limited, a clear message and a Retry-After. Through the real profile-picture route.

@@ -1,4 +1,4 @@
-// Issue 15: a premium goes through the same real gateway as a gift. With Razorpay configured (a local stand-in for its
+// A premium goes through the same real gateway as a gift. With Razorpay configured (a local stand-in for its
 // API host, payloads signed as Razorpay signs them), a rupee premium is a Razorpay order, its Checkout page opens for
 // the signed-in payer (an insurance order has no cart), and Razorpay's signed return pays the policy once.
 import { createHmac } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 15: the insurance pages rendered on the server against a real database: the plans page (nothing chosen unless
+// The insurance pages rendered on the server against a real database: the plans page (nothing chosen unless
 // the visitor picked a plan on the way), and a policy's page for its owner only, with the payment's outcome after the
 // gateway's return and the claim account once paid. (Layout, the browser and the checkout are the e2e's job.)
 import { createElement, type ReactElement, type ReactNode } from 'react';

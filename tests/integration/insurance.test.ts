@@ -1,4 +1,4 @@
-// Issue 15, insurance (spec 3, 5, 7, 9): the premiums of spec 9; a signed-in person creates a policy for someone they
+// Insurance (spec 3, 5, 7, 9): the premiums of spec 9; a signed-in person creates a policy for someone they
 // name (spec 5 date and phone rules), pays it through the server's gateway like a gift, and the settled order pays the
 // policy once, whatever replays; a failed payment may be tried again; the claim account needs a one-time code; only
 // the owner ever sees or touches a policy (anyone else gets the 404 of a policy that does not exist).
@@ -42,7 +42,7 @@ const update = (auth: Auth, body: unknown) => call(updateRoute, '/api/insurance/
 const pay = (auth: Auth, body: unknown) => call(payRoute, '/api/insurance/pay', {}, post(auth, body));
 const view = (auth: Auth, id: number | string) => call(policyRoute, `/api/insurance/${id}`, { id: String(id) }, { headers: { ...auth } });
 const credit = (auth: Auth, id: number, body: unknown) => call(creditRoute, `/api/entity/${id}/credit/details`, { id: String(id) }, post(auth, body));
-// the premium's payer sends it (issue 30.8: the checkout URL is the order's payer's, a policy's its signed-in owner's)
+// the premium's payer sends it (the checkout URL is the order's payer's, a policy's its signed-in owner's)
 const send = (orderId: string, auth: Auth) => call(sendRoute, '/api/payment/send', {}, post(auth, { order_id: orderId }));
 const returnOf = (orderId: string, params: Record<string, string>) => call(responseRoute, `/api/payment/response/${orderId}`, { oi: orderId }, post(SIGNED_OUT, params));
 const webhook = (body: string, signature: string) => call(webhookRoute, '/api/webhooks/sandbox', { gateway: 'sandbox' }, { method: 'POST', body, headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature } });
@@ -246,7 +246,7 @@ describe('paying the premium (the same gateways as a gift)', () => {
     expect(paid.covered_until!.getTime()).toBeGreaterThan(paid.paid_at!.getTime() + 27 * 86_400_000);
     for (let i = 0; i < 3; i++) expect((await webhook(result.webhookBody, result.webhookSignature)).status).toBe(200);
     expect((await returnOf(order.order_id, result.params)).body.data.status).toBe('success');
-    // a re-check without params is the policy holder's (issue 30.8)
+    // a re-check without params is the policy holder's
     expect(await call(responseRoute, `/api/payment/response/${order.order_id}`, { oi: order.order_id }, post(p.auth, {}))).toMatchObject({ status: 200 });
     const after = await policyRow(policy.id);
     expect([after.status, after.paid_at, after.covered_until]).toEqual(['paid', paid.paid_at, paid.covered_until]);
@@ -323,7 +323,7 @@ describe('claim bank details (entity/{id}/credit/details, with a one-time code)'
     expect((await credit(SIGNED_OUT, paid.id, ACCOUNT)).status).toBe(401);
   });
 
-  it('checks the payout account rules (issue 13) before sending anything', async () => {
+  it('checks the payout account rules before sending anything', async () => {
     const { p, policy } = await paidPolicy('Rule Checker');
     const r = await credit(p.auth, policy.id, { account_holder_name: 'K', account_number: '12ab', account_number_confirm: '999', ifsc_code: 'SBIN1234' });
     expect(r.status).toBe(422);

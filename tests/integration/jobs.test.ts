@@ -1,4 +1,4 @@
-// Issue 11: the job runner on this file's database (in-memory PGlite, or PostgreSQL with TEST_DATABASE_URL).
+// The job runner on this file's database (in-memory PGlite, or PostgreSQL with TEST_DATABASE_URL).
 // "Instances" are separate runners: on PostgreSQL each has its own pool, as separate servers would.
 import http from 'node:http';
 import { eq, sql } from 'drizzle-orm';
@@ -53,7 +53,7 @@ it('a job claimed by a worker that died is done once, by another', async () => {
   expect((await states(job.name)).map((s) => s.state)).toEqual(['completed']);
 }, 40_000);
 
-// issue 16 (found by bench:crash): a server killed while its periodic job ran left the claim active for its full expiry
+// found by bench:crash: a server killed while its periodic job ran left the claim active for its full expiry
 // (10 minutes), and the queue's one-at-a-time policy ran nothing in the meantime: no reconciliation after a crash
 it('a periodic job left claimed by a stopped server: on the embedded database the next server runs it at once; on PostgreSQL it waits for the claim to expire', async () => {
   let done = 0;
@@ -132,7 +132,7 @@ it('currency rates refresh from the configured feed (a local HTTP peer), and a f
     body = { base: 'USD', rates: { EUR: 0.9 } };
     await expect(refreshCurrencyRates(db, url)).rejects.toThrow(/no rupee rate/);
     expect((await currentRatesMicros(db)).EUR).toBe(92_500_000);
-    // issue 16: carts and orders read the rates once a minute, not per request; a refresh here is seen at once
+    // Carts and orders read the rates once a minute, not per request; a refresh here is seen at once
     await db.update(currencyRates).set({ inr_per_unit_micros: 1 }).where(eq(currencyRates.currency, 'EUR'));
     expect((await currentRatesMicros(db)).EUR).toBe(92_500_000);
     expect((await currentRatesMicros(db, Date.now() + RATES_READ_EVERY_MS + 1)).EUR).toBe(1);

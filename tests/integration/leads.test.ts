@@ -1,4 +1,4 @@
-// Issue 13, leads (spec 3, 5, 7, 9): each lead form stores its lead with its utm fields and mails the team's inbox
+// Leads (spec 3, 5, 7, 9): each lead form stores its lead with its utm fields and mails the team's inbox
 // through the outbox; a message to a campaigner reaches the campaigner without the sender ever seeing their address;
 // the referral form's messages; limits per address and the captcha; PUT by the creator or a reviewer only; the
 // reviewers' list. Test files share one PostgreSQL database: every value here is this run's own.

@@ -1,4 +1,4 @@
-// Issue 15: a standalone tip and an anniversary gift go through the same cart, order, gateway and settle path as a
+// A standalone tip and an anniversary gift go through the same cart, order, gateway and settle path as a
 // gift; a one-time payment never takes a mandate mode.
 import { eq } from 'drizzle-orm';
 import { POST as tipCartRoute } from '@/app/api/standalonetip/cart/route';
@@ -39,7 +39,7 @@ const returnOf = (orderId: string, params: Record<string, string>) => call(respo
 async function tipOrder(over: Record<string, unknown> = {}, mode = 'UPI') {
   const cart = await call(tipCartRoute, '/api/standalonetip/cart', {}, post({ tip_amount: 101, currency: 'INR', donor_name: 'Meera Iyer', donor_email: email('tip'), donor_phone: '+91 98765 43210', ...over }));
   expect(cart.status).toBe(201);
-  // the donor's browser keeps the cart's checkout access for its order and send (issue 30.8)
+  // the donor's browser keeps the cart's checkout access for its order and send
   const browser = { cookie: cookiesFrom(cart.headers) };
   // whatever the client names as origin, a tip is a tip
   const order = await call(tipOrderRoute, '/api/standalonetip/order', {}, post({ cart_id: cart.body.data.id, mode, origin: 's' }, browser));
@@ -142,7 +142,7 @@ describe('anniversary giving (spec 2 /new/anniversary, origin tann)', () => {
   });
 });
 
-describe('one-time modes (issue 15: a one-time gift never takes a mandate)', () => {
+describe('one-time modes (a one-time gift never takes a mandate)', () => {
   it('the rule: mandates are for SIPs; UPI and wallets take rupees only', () => {
     expect(isOneTimeMode('INR', 'Emandate')).toBe(false);
     expect(isOneTimeMode('INR', 'UPIRECURRING')).toBe(false);

@@ -1,4 +1,4 @@
-// Issue 13, NGO, hospital and field roles (spec 6, 7, 9): the dashboard data call (task=get_campaigns, count=50) answers
+// NGO, hospital and field roles (spec 6, 7, 9): the dashboard data call (task=get_campaigns, count=50) answers
 // an NGO's tax_benefit and ngo_active_campaigns with its fundraisers; a hospital desk sees the published fundraisers
 // naming its hospital; a field-sales agent's list says which fundraisers they started for others; an NGO's 80G
 // registration is on its donors' receipts.

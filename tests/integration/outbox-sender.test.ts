@@ -116,7 +116,7 @@ describe('outbox sender over SMTP', () => {
     }
   });
 
-  it('issue 31.4: an email leaves as multipart/alternative, its text part and its HTML part from the template set', async () => {
+  it('an email leaves as multipart/alternative, its text part and its HTML part from the template set', async () => {
     const peer = await smtpPeer();
     try {
       const id = await enqueueMessage(db, { channel: 'email', recipient: 'asha@example.com', subject: 'Receipt SHY2', body: 'We received your donation.\n\nOpen https://sahyog.example/portfolio', locale: 'ar' });

@@ -79,7 +79,7 @@ it('a failed payment of a readable order goes back to the same place by its orig
   expect(step).toEqual({ go: expect.stringMatching(new RegExp(`^/fundraiser/${encodeURIComponent(f.custom_tag)}\\?st=f`)) });
 });
 
-// issue 30: each origin of spec 4 goes back to a page that exists and says what happened (the pages themselves:
+// Each origin of spec 4 goes back to a page that exists and says what happened (the pages themselves:
 // failure-return-pages.test.ts and e2e/payment-failure-returns.spec.ts)
 describe('a failed payment of a readable order, from each origin', () => {
   const tag = () => encodeURIComponent(f.custom_tag);
@@ -114,7 +114,7 @@ describe('a failed payment of a readable order, from each origin', () => {
   });
 });
 
-it("a pending return opened in another browser (no cart cookie, not signed in) keeps re-checking with the same signed return and moves on to the donor's thank-you once paid (issue 30.8)", async () => {
+it("a pending return opened in another browser (no cart cookie, not signed in) keeps re-checking with the same signed return and moves on to the donor's thank-you once paid", async () => {
   const { row } = await checkout();
   const sandbox = new SandboxGateway(getDb, sandboxSecret(), 'http://localhost');
   const pending = await sandbox.complete(row.gateway_order_id!, 'pending');
@@ -136,7 +136,7 @@ it("a pending return opened in another browser (no cart cookie, not signed in) k
   expect((await routerGoesTo(new URLSearchParams({ oi: row.order_id, origin: 's', ct: f.custom_tag, id: String(f.id) }).toString())).status).toBe(404);
 });
 
-// issue 31.3: a gift placed on the payment form from a story (or a fundraiser page) comes back to that form, where the
+// A gift placed on the payment form from a story (or a fundraiser page) comes back to that form, where the
 // donor's details wait in their tab; placed through the API without page_type, spec 4's story stays the place
 describe('a failed payment placed on the payment form', () => {
   const tag = () => encodeURIComponent(f.custom_tag);

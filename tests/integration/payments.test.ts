@@ -34,7 +34,7 @@ const cartBody = (over: Record<string, unknown> = {}) => ({ donated_amount: 500,
 async function placedOrder(over: Record<string, unknown> = {}, id = fundraiser.id) {
   const cart = await call(cartRoute, '/x', { id: String(id) }, post(cartBody(over)));
   expect(cart.status).toBe(201);
-  // the donor's browser keeps the cart's checkout access (issue 30.8) for the cart's order and its send
+  // the donor's browser keeps the cart's checkout access for the cart's order and its send
   const cookie = cookiesFrom(cart.headers);
   const order = await call(orderRoute, '/x', { id: String(id) }, post({ cart_id: cart.body.data.id, mode: 'UPI', origin: 's' }, { cookie }));
   expect(order.status).toBe(201);
@@ -172,7 +172,7 @@ describe('one-time donation, sandbox gateway', () => {
   });
 });
 
-describe('the donation path\'s statements (issue 16)', () => {
+describe('the donation path\'s statements', () => {
   // each statement is a round trip and a few hundred microseconds of the server's one thread: these are the budgets
   it('a cart, its order, a settling webhook and the return after it stay within their statement budgets', async () => {
     await placedOrder(); // today's rates are read once a minute: read here, not inside the counts below
@@ -232,7 +232,7 @@ describe('cart and order rules (spec 5/7)', () => {
 
   it('an idempotency key answers its own cart\'s order again, and is refused for another cart; a cart is its fundraiser\'s', async () => {
     const key = `key-of-one-cart-${Date.now()}`;
-    // one browser makes both carts: it keeps the checkout access of each (issue 30.8)
+    // one browser makes both carts: it keeps the checkout access of each
     const cartA = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody()));
     const cartB = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody(), { cookie: cookiesFrom(cartA.headers) }));
     const cookie = cookiesFrom(cartB.headers, cookiesFrom(cartA.headers));
@@ -297,13 +297,13 @@ describe('sandbox hosted checkout', () => {
 import { outbox } from '@/lib/db/schema';
 import { POST as autologinRouteForReceipt } from '@/app/api/auth/autologin/route';
 
-describe('receipt email (issue 4) with a sign-in link for donors who have an account (issue 5)', () => {
+describe('receipt email with a sign-in link for donors who have an account', () => {
   it('links a known donor back to their portfolio on the site they gave on; the link token signs in once', async () => {
     const donor = await makeUser(db, 'Known Donor');
     const order = await placedOrder({ donor_email: donor.email });
     await returnOf(order.order_id, (await gateway().complete(order.gateway_order_id!, 'success')).params);
     const [mail] = await db.select().from(outbox).where(and(eq(outbox.recipient, donor.email), sql`${outbox.subject} like ${`Receipt ${order.order_id}%`}`));
-    // issue 31.4: the receipt's own button is the sign-in link: it opens the receipt page, once
+    // The receipt's own button is the sign-in link: it opens the receipt page, once
     const links = [...mail.body.matchAll(/(http:\/\/localhost\/new\/signin\?\S+)/g)].map((m) => new URL(m[1]));
     expect(links.map((l) => l.searchParams.get('redirect_uri'))).toEqual([`/portfolio/receipts/${order.order_id}`]);
     expect(mail.html).toContain(`href="${links[0].href.replace(/&/g, '&amp;')}"`);

@@ -1,4 +1,4 @@
-// Issue 11: one permission rule. Each case creates the people and fundraisers it needs (factories, no demo seed),
+// One permission rule. Each case creates the people and fundraisers it needs (factories, no demo seed),
 // then asks `can` and the lists that use the same rule.
 import { inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';

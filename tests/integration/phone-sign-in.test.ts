@@ -1,4 +1,4 @@
-// Issue 31: sign-in by phone for every country (codes sent to the number's own country, E.164 kept), password
+// Sign-in by phone for every country (codes sent to the number's own country, E.164 kept), password
 // login by mobile number, and a refused code request that says how long to wait.
 import { desc, eq } from 'drizzle-orm';
 import { POST as signupRoute } from '@/app/api/users/route';
@@ -29,7 +29,7 @@ const lastMessageTo = async (recipient: string) => (await db.select().from(outbo
 // the exchange starts with 5: a NANP exchange starting 0 or 1 is no real number (libphonenumber refuses it)
 const usNumber = () => `2025${String(Date.now() + ++seq).slice(-6)}`;
 
-describe('codes to a phone of any country (issue 31.14)', () => {
+describe('codes to a phone of any country', () => {
   it("a US number's code goes to +1 and its digits; sign-up by code keeps the number in E.164", async () => {
     const national = usNumber();
     const sent = await call(otpLoginRoute, '/api/auth/login/otpLogin', {}, post({ contact: `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`, extension: '+1' }));
@@ -122,7 +122,7 @@ describe('codes to a phone of any country (issue 31.14)', () => {
   });
 });
 
-describe('password login by mobile number (issue 31.2)', () => {
+describe('password login by mobile number', () => {
   it('signs in with the mobile number and the password; a wrong password is one 401 message', async () => {
     const national = `9${String(Date.now() + ++seq).slice(-9)}`;
     const made = await call(signupRoute, '/api/users', {}, post({ email_id: email('by-phone'), password: 'Good1pass', full_name: 'Kavya Menon', phone_1: national, extension: '+91' }));

@@ -110,7 +110,7 @@ async function medicalDraft(auth: Auth, title: string, hospital: { new_hospital_
   return id;
 }
 
-describe('a hospital the list lacks (issue 31.1)', () => {
+describe('a hospital the list lacks', () => {
   it('is kept on the draft but offered to no one else until a reviewer confirms it; then it joins the list', async () => {
     const anita = await person('Anita Patil');
     const other = await person('Other Campaigner');
@@ -157,7 +157,7 @@ describe('a hospital the list lacks (issue 31.1)', () => {
   });
 });
 
-describe('the medical estimate and the beneficiary’s ID (issue 31.6)', () => {
+describe('the medical estimate and the beneficiary’s ID', () => {
   it('are needed for review, served to reviewers only, never by the public media URL or in the sitemap; approval waits for the checks; the story shows the proof', async () => {
     const anita = await person('Anita Proof');
     const other = await person('Nosy Campaigner');
@@ -245,7 +245,7 @@ describe('the medical estimate and the beneficiary’s ID (issue 31.6)', () => {
   });
 });
 
-describe('dashboard data and field sales (issue 31.15)', () => {
+describe('dashboard data and field sales', () => {
   it('get_campaigns returns an individual campaigner’s three running fundraisers', async () => {
     const me = await person('Individual Three');
     const made = [];

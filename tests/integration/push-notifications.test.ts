@@ -1,4 +1,4 @@
-// Issue 15, spec 7 push notifications ("profile push"): a browser's Web Push subscription is stored by its endpoint
+// Spec 7 push notifications ("profile push"): a browser's Web Push subscription is stored by its endpoint
 // (upserted, linked to the signed-in account), with the profile's phone fields under spec 5's Indian mobile rule; the
 // browser can unsubscribe and fetch our VAPID key. The sender is tested against a real local HTTP server standing in
 // for a push service: a VAPID-signed, aes128gcm-encrypted request the subscriber's keys decrypt, and a 410 marks the

@@ -1,4 +1,4 @@
-// Several limits counted in one statement (issue 16: a cart's address and email limits): each key keeps its own
+// Several limits counted in one statement (a cart's address and email limits): each key keeps its own
 // window and maximum, a refusal by either refuses, and concurrent counts of the same keys neither deadlock nor lose one.
 import { sql } from 'drizzle-orm';
 import { getDb, closeDb, type Db } from '@/lib/db/client';

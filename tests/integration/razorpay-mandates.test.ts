@@ -1,4 +1,4 @@
-// Issue 14, Razorpay recurring payments through its official SDK, against a local stand-in of api.razorpay.com: a SIP's
+// Razorpay recurring payments through its official SDK, against a local stand-in of api.razorpay.com: a SIP's
 // mandate is a customer and an authorisation order with a token, authorised on Checkout; the signed return or the
 // payment webhook stores the token, token.confirmed (or a confirmed token at once) starts the SIP, each month is an
 // order and a recurring payment against the token, and token.cancelled or a cancelled SIP ends it.

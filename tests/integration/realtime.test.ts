@@ -1,6 +1,6 @@
 // A settled payment is pushed on the order's private Pusher channel: a local receiver stands in for the Channels
 // REST API and checks the request signature the way Pusher does. Only the order's donor is signed in to that channel
-// (issue 30.8): the signature a Channels server checks is worked out here independently of the pusher library.
+//: the signature a Channels server checks is worked out here independently of the pusher library.
 import http from 'node:http';
 import { createHash, createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -81,7 +81,7 @@ it('pushes the payment result on the order channel, signed as Pusher requires', 
   expect(JSON.parse(received[0].body.data)).toEqual({ status: 'success', redirect: `/new/thankyou/${encodeURIComponent(f.custom_tag)}?oi=${order.order_id}` });
 });
 
-describe('POST realtime/auth: the private order channel is signed for its donor only (issue 30.8)', () => {
+describe('POST realtime/auth: the private order channel is signed for its donor only', () => {
   // what pusher-js sends (form-encoded), from the payment page (same origin)
   const ask = (channel: string, headers: Record<string, string> = {}, socket = '1234.5678') =>
     call(realtimeAuth, '/api/realtime/auth', {}, { method: 'POST', body: new URLSearchParams({ socket_id: socket, channel_name: channel }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost', ...headers } });

@@ -1,4 +1,4 @@
-// Issue 31.4: the receipt email's link works for a guest. A guest gives through the sandbox gateway, the real receipt
+// The receipt email's link works for a guest. A guest gives through the sandbox gateway, the real receipt
 // email is written, and its link (followed from the rendered HTML) opens that receipt signed out; a link altered to
 // another order, a tampered signature and an expired link are refused (the page asks to sign in instead).
 import { createElement, type ReactElement, type ReactNode } from 'react';
@@ -93,7 +93,7 @@ beforeAll(async () => {
 });
 afterAll(closeDb);
 
-describe('a guest opens the receipt from the receipt email, signed out (issue 31.4)', () => {
+describe('a guest opens the receipt from the receipt email, signed out', () => {
   it('the email link (followed from the HTML) opens that receipt; the same link for another order does not', async () => {
     const mine = await guestGift(`receipt-guest-${Date.now()}@example.com`);
     const theirs = await guestGift(`receipt-other-${Date.now()}@example.com`);

@@ -1,4 +1,4 @@
-// Issue 11: the receipt is written by the notifications module in the language the donor gave in.
+// The receipt is written by the notifications module in the language the donor gave in.
 import { eq } from 'drizzle-orm';
 import { POST as cartRoute } from '@/app/api/fundraisers/[id]/cart/route';
 import { POST as orderRoute } from '@/app/api/fundraisers/[id]/order/route';

@@ -1,4 +1,4 @@
-// Issue 15, spec 7 POST redeem amount: a gift paid from Sahyog credit (spec 9 prizes), never above the balance, the debit
+// Spec 7 POST redeem amount: a gift paid from Sahyog credit (spec 9 prizes), never above the balance, the debit
 // and the gift settled together, once, whatever runs at the same time.
 import { and, eq } from 'drizzle-orm';
 import { POST as redeemRoute } from '@/app/api/redeem/route';

@@ -1,4 +1,4 @@
-// Issue 13, rewards (spec 3, 7): the campaigner adds, edits, lists and deletes them; a donor picks one their gift
+// Rewards (spec 3, 7): the campaigner adds, edits, lists and deletes them; a donor picks one their gift
 // reaches; it is claimed when the payment settles, and never more are given than there are, however many settle at once.
 import { eq } from 'drizzle-orm';
 import { GET as listRoute, POST as addRoute } from '@/app/api/campaigns/[id]/rewards/route';
@@ -47,7 +47,7 @@ async function cart(fundraiserId: number, amount: number, rewardId?: number) {
 async function pendingDonation(fundraiserId: number, amount: number, rewardId: number) {
   const c = await cart(fundraiserId, amount, rewardId);
   expect(c.status).toBe(201);
-  // the donor's browser keeps the cart's checkout access for its order and send (issue 30.8)
+  // the donor's browser keeps the cart's checkout access for its order and send
   const browser = { cookie: cookiesFrom(c.headers) };
   const o = await call(orderRoute, '/x', { id: String(fundraiserId) }, send('POST', browser, { cart_id: c.body.data.id, mode: 'UPI', origin: 's' }));
   expect(o.status).toBe(201);
@@ -102,7 +102,7 @@ describe('rewards API', () => {
     expect((await list(campaigner.auth, draft.id)).status).toBe(200);
     await db.update(rewards).set({ claimed: 3 }).where(eq(rewards.id, r.id));
     expect((await edit(campaigner.auth, draft.id, r.id, { quantity: 2 })).body.error.fields).toEqual({ quantity: REWARD_MESSAGES.belowClaimed });
-    // given to donors: removing it retires it (issue 30), it is never deleted
+    // given to donors: removing it retires it, it is never deleted
     const removed = await remove(campaigner.auth, draft.id, r.id);
     expect([removed.status, removed.body.data.deleted, removed.body.data.retired]).toEqual([200, false, true]);
   });
@@ -164,7 +164,7 @@ describe('a donation with a reward (spec 3: reward_id on the cart)', () => {
   });
 });
 
-describe('issue 30: removing a reward donors chose retires it (never a 500)', () => {
+describe('removing a reward donors chose retires it (never a 500)', () => {
   it('one a cart chose (not yet paid) is retired: 200, offered to no new donor, refused on a new cart; the old cart still pays and keeps it', async () => {
     const campaigner = await person('Reward Retirer');
     const f = await makeFundraiser(db, { campaigner_id: campaigner.id });

@@ -1,4 +1,4 @@
-// Issue 9: the holes found by probing the product from outside, each closed and kept closed.
+// The holes found by probing the product from outside, each closed and kept closed.
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { GET as listFundraisersRoute } from '@/app/api/fundraisers/route';
 import { POST as cartRoute } from '@/app/api/fundraisers/[id]/cart/route';
@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 afterAll(closeDb);
 
-// each cart's browser: what it sends after the cart's answer (its checkout access, issue 30.8)
+// each cart's browser: what it sends after the cart's answer (its checkout access)
 const browsers = new Map<number, string>();
 const browserOf = (cartId: number) => ({ cookie: browsers.get(cartId) ?? '' });
 async function newCart(over: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
@@ -274,7 +274,7 @@ describe('7. smaller holes', () => {
     expect((await db.select().from(orders).where(eq(orders.cart_id, other))).length).toBe(1);
   });
 
-  it("a cart's order is placed and answered for its donor only: another browser holding the (sequential) cart id gets 404 and places nothing (issue 30.8)", async () => {
+  it("a cart's order is placed and answered for its donor only: another browser holding the (sequential) cart id gets 404 and places nothing", async () => {
     const cartId = await newCart({ donor_name: 'Cart Owner' });
     const ordersOfCart = async () => db.select().from(orders).where(eq(orders.cart_id, cartId));
     const someone = await signedInPerson(db, 'Cart Stranger');
@@ -301,7 +301,7 @@ describe('7. smaller holes', () => {
     expect((await placeOrder(cartId)).body.data.order_id).toBe(oi);
   });
 
-  it('payment/send gives the checkout URL (the amount is on its page) to the order\'s donor only; anyone else holding the order id gets 404 and moves nothing (issue 30.8)', async () => {
+  it('payment/send gives the checkout URL (the amount is on its page) to the order\'s donor only; anyone else holding the order id gets 404 and moves nothing', async () => {
     const cartId = await newCart();
     const oi = (await placeOrder(cartId)).body.data.order_id as string;
     const someone = await signedInPerson(db, 'Send Stranger');
@@ -319,7 +319,7 @@ describe('7. smaller holes', () => {
     expect(new URL(sent.body.data.url).searchParams.get('oi')).toBe(oi);
   });
 
-  it("a signed-in donor's cart is theirs from any browser of theirs, a guest's once its email is proven theirs (claimed); a tip cart likewise (issue 30.8)", async () => {
+  it("a signed-in donor's cart is theirs from any browser of theirs, a guest's once its email is proven theirs (claimed); a tip cart likewise", async () => {
     const donor = await signedInPerson(db, 'Cart Account');
     const cartId = await newCart({}, { cookie: donor.cookie, origin: 'http://localhost' });
     // another browser of theirs: the session alone (no cart cookie there)
@@ -344,7 +344,7 @@ describe('7. smaller holes', () => {
     expect((await tipOrder({})).body.data).toBeUndefined();
   });
 
-  it('order details: only to the donor or with the signed return; anyone else holding the id gets 404 (issue 30.8)', async () => {
+  it('order details: only to the donor or with the signed return; anyone else holding the id gets 404', async () => {
     const [donor] = await db.insert(users).values({ full_name: 'Order Owner', email: `owner.${run}@example.com` }).returning();
     const { cookie } = await signedIn(db, donor.id);
     const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody({ donor_name: 'Secret Name', is_anonymous: '1' }), { cookie, origin: 'http://localhost' }));

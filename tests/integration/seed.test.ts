@@ -68,21 +68,21 @@ describe('demo content', () => {
     const rows = await db.execute<{ id: number; raised: string; ledger: string; orders: string; donors: number; successful: string }>(sql`
       with own as (
         select f.id, f.support_campaign_id as parent,
-          -- what donors gave and refunds took back; withdrawals (issue 13) leave the account but not the raised total
+          -- what donors gave and refunds took back; withdrawals leave the account but not the raised total
           coalesce((select sum(amount_minor) from ledger_entries l where l.account = 'fundraiser:' || f.id and l.kind in ('donation', 'coupon', 'refund')), 0) as ledger,
           -- what its paid orders credited, less what refunds took back (a fully refunded order is 'refunded')
           coalesce((select sum(credited_amount_minor) from orders o where o.fundraiser_id = f.id and o.status in ('success', 'refunded')), 0)
-            -- issue 14: a SIP month for causes is shared among fundraisers, one line each (orders.params.lines)
+            -- a SIP month for causes is shared among fundraisers, one line each (orders.params.lines)
             + coalesce((select sum((l->>'credited_minor')::bigint) from orders o cross join jsonb_array_elements(o.params->'lines') l
                 where o.kind = 'sip' and o.fundraiser_id is null and o.status in ('success', 'refunded') and (l->>'fundraiser_id')::int = f.id), 0)
             + coalesce((select sum(amount_minor) from ledger_entries l where l.account = 'fundraiser:' || f.id and l.kind = 'refund'), 0)
-            -- issue 15: a sponsor's coupon match rides its gift's order (coupon_redemptions), on the fundraiser's account
+            -- a sponsor's coupon match rides its gift's order (coupon_redemptions), on the fundraiser's account
             + coalesce((select sum(amount_minor) from ledger_entries l where l.account = 'fundraiser:' || f.id and l.kind = 'coupon'), 0) as orders,
           (select count(*) from orders o where o.fundraiser_id = f.id and o.status = 'success')
             + (select count(*) from orders o cross join jsonb_array_elements(o.params->'lines') l
                 where o.kind = 'sip' and o.fundraiser_id is null and o.status = 'success' and (l->>'fundraiser_id')::int = f.id) as successful
         from fundraisers f)
-      -- a supporting fundraiser's donations count in its parent's total too (issue 13)
+      -- a supporting fundraiser's donations count in its parent's total too
       select f.id, f.raised_minor as raised, f.donor_count as donors,
         o.ledger + coalesce((select sum(k.ledger) from own k where k.parent = f.id), 0) as ledger,
         o.orders + coalesce((select sum(k.orders) from own k where k.parent = f.id), 0) as orders,

@@ -10,7 +10,7 @@ afterAll(closeDb);
 describe('short share links (spec 7 POST short URL)', () => {
   it('answers data.short_url on the request host and leads to the story with utm fields', async () => {
     const db = await freshDb();
-    // the request host is a partner's: links stay on it only because it is an active white-label domain (issue 9)
+    // the request host is a partner's: links stay on it only because it is an active white-label domain
     await db.insert(whiteLabelDomains).values({ host: 'give.example.org', name: 'Give Example' }).onConflictDoNothing();
     const f = await makeFundraiser(db);
     const { status, body } = await call(shorten, '/api/short-url', {}, { method: 'POST', headers: { 'content-type': 'application/json', host: 'give.example.org' }, body: JSON.stringify({ fundraiser_id: f.id, channel: 'whatsapp' }) });

@@ -1,4 +1,4 @@
-// Issue 10: "Similar fundraisers" never shows one titled like the story on screen, nor the same title twice.
+// "Similar fundraisers" never shows one titled like the story on screen, nor the same title twice.
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { fundraisers } from '@/lib/db/schema';
 import { similarFundraisers } from '@/lib/story/queries';

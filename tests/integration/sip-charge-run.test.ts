@@ -1,4 +1,4 @@
-// Issue 14, the SIP charge run: which SIPs are due (paused, skipped, not due and cancelled ones are not), one order per
+// The SIP charge run: which SIPs are due (paused, skipped, not due and cancelled ones are not), one order per
 // SIP per month however many runs go at once, the date moved by the SIP's interval, a SIP without an active mandate
 // sent to wait for one, and the pre-debit notice once per month, 24 to 48 hours ahead. Runs on the file's own
 // database or a shared PostgreSQL: every query is narrowed to this file's own SIPs and donors.

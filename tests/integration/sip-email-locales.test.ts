@@ -204,7 +204,7 @@ describe('an update email', () => {
     const title = `Good news ${run}`;
     const posted = (await postUpdate(campaigner.auth, f.id, title)).body.data;
     expect(posted.emailed).toBe(6);
-    // issue 30: the link opens the update's own page, in the donor's language
+    // The link opens the update's own page, in the donor's language
     const page = (prefix: string) => `${ORIGIN}${prefix}/new/campaign/campaign_update?ct=${f.custom_tag}&update=${posted.id}`;
     const story = page('');
 

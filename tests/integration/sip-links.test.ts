@@ -1,4 +1,4 @@
-// Issue 14: every SIP email carries signed links that lower, pause, skip, resume, change the method of or cancel the SIP
+// Every SIP email carries signed links that lower, pause, skip, resume, change the method of or cancel the SIP
 // without signing in. A link is single-purpose, expires, works once, and only its hash is stored; opening it (GET)
 // changes nothing.
 import { createElement, type ReactElement, type ReactNode } from 'react';

@@ -79,7 +79,7 @@ describe('raise (PUT subscriptions/{id}/pledge) and lower (PUT subscriptions/{id
     expect((await pledge(auth, sub.id, { amount: 1000 })).status).toBe(200);
   });
 
-  it('issue 30.5: increase pledge only raises: a lower or equal amount is a 422 naming the lower action, and changes nothing', async () => {
+  it('increase pledge only raises: a lower or equal amount is a 422 naming the lower action, and changes nothing', async () => {
     const { sub, auth } = await donorWithSip();
     // 700 → 650 was "lowered" by increase pledge; now refused, the amount kept
     expect((await pledge(auth, sub.id, { amount: 700 })).body.data).toMatchObject({ change: 'raised', subscription: { amount_minor: 70_000 } });
@@ -303,7 +303,7 @@ describe('spec 7 calls', () => {
   });
 });
 
-describe('issue 31.11: every change is confirmed by email to the SIP\'s donor', () => {
+describe('every change is confirmed by email to the SIP\'s donor', () => {
   const mails = async (email: string) => db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(outbox.id);
 
   it('raise, lower, skip, pause, resume and cancel each send one email from the template set: the new state, both parts, absolute links', async () => {

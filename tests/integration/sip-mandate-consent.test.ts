@@ -1,4 +1,4 @@
-// Issue 30.3, consent for every SIP debit: a mandate pays the SIPs it was authorised for; another SIP of the donor moves
+// Consent for every SIP debit: a mandate pays the SIPs it was authorised for; another SIP of the donor moves
 // onto it only when the donor names it on the method-change page (refused above the mandate's cap); a SIP still waiting
 // for its first mandate after SIP_MANDATE_LAPSE_DAYS lapses and is never charged; what one mandate debits in a month,
 // all its SIPs together, never passes its cap, also when a raise and a move race (run on PostgreSQL too).

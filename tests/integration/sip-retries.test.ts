@@ -1,4 +1,4 @@
-// Issue 14, failed SIP debits: retries by reason on the schedule of lib/sip/retries.ts (insufficient funds 2 then 4
+// Failed SIP debits: retries by reason on the schedule of lib/sip/retries.ts (insufficient funds 2 then 4
 // days later, a technical failure every 3 hours up to 3 times), a pause with an email after the last, a revoked
 // mandate waiting for a new one (its month charged once within 10 days), and never two payments kept for one month,
 // whatever the order or number of gateway callbacks. Narrowed to this file's own SIPs (a shared PostgreSQL is fine).

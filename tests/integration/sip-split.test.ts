@@ -1,4 +1,4 @@
-// Issue 14, where a SIP month goes: a cause's share is split among the five most in need (raised over goal) of its
+// Where a SIP month goes: a cause's share is split among the five most in need (raised over goal) of its
 // running, public fundraisers in the SIP's currency, in minor units that add up exactly, recorded per fundraiser in the
 // ledger; a cause with none keeps it on its cause account; the donor's impact report shows it month by month.
 // Its fundraisers run until a moment decades ahead of this run, and the splits are asked "as of" then, so nothing

@@ -1,4 +1,4 @@
-// Issue 14, subscribe (spec 3, 5, 9): a signed-in donor starts monthly giving to one or several causes; spec 5's rules
+// Subscribe (spec 3, 5, 9): a signed-in donor starts monthly giving to one or several causes; spec 5's rules
 // refuse with their messages and write nothing; the amount charged is the rounded one; the SIP waits for its mandate,
 // and the sandbox's mandate page (a signed webhook) starts it, or leaves it waiting when refused.
 import { eq } from 'drizzle-orm';

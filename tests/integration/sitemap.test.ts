@@ -24,7 +24,7 @@ beforeAll(async () => {
   for (let k = 0; k < 3; k++) await makeFundraiser(db, { end_date: new Date(Date.now() + (30 + k) * DAY_MS) });
   await makeFundraiser(db, { is_private: true });
   await makeEndedFundraiser(db);
-  // links stay on a partner's domain only when it is one of our active white-label domains (issue 9)
+  // links stay on a partner's domain only when it is one of our active white-label domains
   await db.insert(whiteLabelDomains).values({ host: 'give.partner.org', name: 'Give Partner' }).onConflictDoNothing();
   all = await db.select().from(fundraisers).orderBy(asc(fundraisers.id));
   // running by its stage: drafts and fundraisers under review that other test files leave in a shared database are not public

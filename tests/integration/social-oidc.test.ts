@@ -285,7 +285,7 @@ describe('configuration', () => {
   });
 });
 
-describe('issue 30.11: the email an impostor opened an account with', () => {
+describe('the email an impostor opened an account with', () => {
   const victim = `oidc.victim.${Date.now().toString(36)}@example.com`;
   let second: ChildProcess;
   beforeAll(async () => {

@@ -180,7 +180,7 @@ describe("the wallet's login page sends the person back with ?code=&state= (payt
   });
 });
 
-describe('issue 30.11: the phone an impostor opened an account with', () => {
+describe('the phone an impostor opened an account with', () => {
   it("is proven by the wallet: the impostor's password, cookie and bearer token stop working", async () => {
     const impostor = await impostorSignsUp({ email_id: `wallet-impostor.${Date.now()}@example.com`, phone_1: OWNER_PHONE });
     await expectImpostorStillIn(impostor);

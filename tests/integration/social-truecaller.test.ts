@@ -122,7 +122,7 @@ describe('caller-verification app login (callback/truecaller)', () => {
   });
 });
 
-describe('issue 30.11: the phone an impostor opened an account with', () => {
+describe('the phone an impostor opened an account with', () => {
   it("is proven by the caller app: the impostor's password, cookie and bearer token stop working", async () => {
     // new each run: a shared PostgreSQL keeps the accounts of earlier runs
     const number = `97${String(Date.now()).slice(-8)}`;

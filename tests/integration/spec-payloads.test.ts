@@ -1,4 +1,4 @@
-// Issue 31.16: partners who build from the specification send its payloads as written (spec 3's field names: eventName
+// Partners who build from the specification send its payloads as written (spec 3's field names: eventName
 // and numeric ids on actions/collect, a lead without `about`, email_id on admin/verify, phone_1 on the one-time-code
 // request). Each is accepted beside our own shape and stored as ours; bad input is still a 422 with the spec's
 // message. Test files share one PostgreSQL database: every value here is this run's own.
@@ -197,7 +197,7 @@ describe('POST /api/auth/login/otpLogin: spec 3 phone_1 beside our contact', () 
     expect(res.body.data).toMatchObject({ request_id: expect.any(String), sent_to: 'phone' });
     const [code] = await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.request_id, res.body.data.request_id));
     expect(code).toBeDefined();
-    // issue 31.14: a code to a phone goes to its E.164 number
+    // A code to a phone goes to its E.164 number
     expect((await lastMessageTo(`+91${phone}`)).body).toMatch(/\d{6} is your/);
   });
 

@@ -1,4 +1,4 @@
-// Issue 15, spec 7's account utilities: admin/verify (an email has an account: yes or no, limited per address), check
+// Spec 7's account utilities: admin/verify (an email has an account: yes or no, limited per address), check
 // user valid (401 token_expired for an ended session of ours, unauthenticated for none, spec 8), client IP (only the
 // address our server trusts), getdomain (the request site's brand), system-event counts, lead update (its sender
 // only; signup_access and showError), the wallet's login code, and short links that stay on our domains whatever

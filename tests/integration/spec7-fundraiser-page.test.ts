@@ -1,4 +1,4 @@
-// Issue 15, spec 7 fundraiser page calls: domain, header, donor card, share card, social shares, similar, campaign
+// Spec 7 fundraiser page calls: domain, header, donor card, share card, social shares, similar, campaign
 // count, contribute-now, campaign visit; and the UPI links of an order waiting for a UPI payment.
 import { and, eq, inArray } from 'drizzle-orm';
 import { GET as domain } from '@/app/api/fundraisers/[id]/domain/route';
@@ -75,7 +75,7 @@ async function gift(fundraiserId: number, o: { amount: number; name?: string; an
 const params = (id: number | string) => ({ id: String(id) });
 const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
 const pinCookie = async (id: number) => (await grantPinAccessCookie(new Request('http://localhost/'), id, false)).split(';')[0];
-/** The browser that made this cart (issue 30.8: a guest's key to its order) */
+/** The browser that made this cart (a guest's key to its order) */
 const checkoutCookie = async (cartId: number | null) => (await grantCheckoutAccessCookie(new Request('http://localhost/'), cartId!, false)).split(';')[0];
 const expectError = (res: { status: number; body: any }, status: number, code: string) => {
   expect(res.status).toBe(status);
@@ -364,7 +364,7 @@ describe('GET /api/orders/{oi}/upi (spec 7 UPI links, two variants)', () => {
   const links = (oi: string, headers: Record<string, string> = {}) => call(upi, `/api/orders/${oi}/upi`, { oi }, { headers });
   const checkoutUrl = (oi: string) => `http://localhost/payment/sandbox?oi=${oi}`;
 
-  it("gives the donor's own session the upi://pay intent and the QR payload; nobody else (404, issue 30.8)", async () => {
+  it("gives the donor's own session the upi://pay intent and the QR payload; nobody else (404)", async () => {
     const donor = await signedInPerson(db, 'Upi Donor');
     const stranger = await signedInPerson(db, 'Upi Stranger');
     const f = await fundraiser({ title: `Upi fundraiser ${run}` });

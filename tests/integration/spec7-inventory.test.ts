@@ -1,4 +1,4 @@
-// Issue 15: every call spec 7 names, in its order and groups, with the route of ours that answers it. Each built one
+// Every call spec 7 names, in its order and groups, with the route of ours that answers it. Each built one
 // is called here: good input answers 2xx (a field of the answer checked), bad input a 4xx with the error envelope,
 // and a call that needs a user or an owner answers 401 signed out and 403/404 to a stranger. The count at the end
 // names what is missing, so a route added later makes someone update this table.
@@ -100,7 +100,7 @@ const notConfigured = (res: Answer) => {
 const FOURXX = [400, 401, 403, 404, 405, 409, 413, 415, 422, 429];
 
 const codeFor = async (recipient: string) => {
-  // issue 31: a code to a phone goes to its E.164 number (bare 10 digits are Indian)
+  // A code to a phone goes to its E.164 number (bare 10 digits are Indian)
   const to = recipient.includes('@') || recipient.startsWith('+') ? recipient : `+91${recipient}`;
   const [m] = await db.select().from(outbox).where(eq(outbox.recipient, to)).orderBy(desc(outbox.id)).limit(1);
   return /(\d{6}) is your/.exec(m.body)![1];
@@ -130,7 +130,7 @@ const cartBody = () => ({ donated_amount: 500, currency: 'INR', donor_name: 'Ash
 async function placed(fundraiserId = open.id, headers: Record<string, string> = {}): Promise<{ order_id: string; gateway_order_id: string; cookie: string }> {
   const cartGo = goFor({ route: 'fundraisers/[id]/cart', method: 'POST' } as Row);
   const cart = ok(await cartGo({ params: { id: fundraiserId }, headers, body: cartBody() }));
-  // the browser that made the cart sends its checkout access with the cart's order and its send (issue 30.8)
+  // the browser that made the cart sends its checkout access with the cart's order and its send
   const browser = { ...headers, cookie: cookiesFrom(cart.headers, headers.cookie) };
   const order = ok(await goFor({ route: 'fundraisers/[id]/order', method: 'POST' } as Row)({ params: { id: fundraiserId }, headers: browser, body: { cart_id: cart.body.data.id, mode: 'UPI', origin: 's' } }));
   ok(await goFor({ route: 'payment/send', method: 'POST' } as Row)({ headers: browser, body: { order_id: order.body.data.order_id } }));
@@ -688,7 +688,7 @@ const ROWS: Row[] = [
       expect(JSON.stringify(ok(await go({ params: { oi: o.order_id }, headers: { cookie: o.cookie } })).body.data)).toContain('upi://pay');
     },
     bad: (go) => go({ params: { oi: 'not an order' } }),
-    // issue 30.8: the order id alone opens nothing
+    // The order id alone opens nothing
     stranger: async (go) => go({ params: { oi: (await placed()).order_id }, headers: stranger.auth }),
   },
   {
@@ -740,7 +740,7 @@ const ROWS: Row[] = [
       expect(ok(await go({ params: { id: open.id }, headers: { cookie: cookiesFrom(cart.headers) }, body: { cart_id: cart.body.data.id, mode: 'UPI', origin: 's' } }), 201).body.data.order_id).toEqual(expect.any(String));
     },
     bad: (go) => go({ params: { id: open.id }, body: { cart_id: 'x', mode: 'UPI' } }),
-    // issue 30.8: cart ids are sequential; another's cart takes no order of this caller
+    // Cart ids are sequential; another's cart takes no order of this caller
     stranger: async (go) => go({ params: { id: open.id }, headers: stranger.auth, body: { cart_id: ok(await goFor(ROW('fundraisers/[id]/cart', 'POST'))({ params: { id: open.id }, body: cartBody() })).body.data.id, mode: 'UPI', origin: 's' } }),
   },
   {
@@ -752,7 +752,7 @@ const ROWS: Row[] = [
       expect(ok(await go({ headers: browser, body: { order_id: order.body.data.order_id } }), 200).body.data).toBeDefined();
     },
     bad: (go) => go({ body: { order_id: 'SHYNOTREAL0001' } }),
-    // issue 30.8: the checkout URL is the order's donor's
+    // The checkout URL is the order's donor's
     stranger: async (go) => go({ headers: stranger.auth, body: { order_id: (await placed()).order_id } }),
   },
   {

@@ -1,4 +1,4 @@
-// Issue 15, spec 7 listings: the banner of each site, trending in a visitor's own order, urgent fundraisers, success
+// Spec 7 listings: the banner of each site, trending in a visitor's own order, urgent fundraisers, success
 // stories and the trending story, fundraising events with their causes, and the NGOs of an event.
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { GET as banner } from '@/app/api/banner/route';

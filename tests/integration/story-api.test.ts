@@ -33,7 +33,7 @@ const cookieOf = (setCookie: string | null) => (setCookie ?? '').split(';')[0];
 const sessionCookie = (userId: number) => sessionCookieOf(db, userId);
 // a fundraiser with more than one page of supporters, and one of its donors
 async function busyFundraiser() {
-  // its own paid orders, not its supporter count: a SIP month shared among fundraisers (issue 14) counts a supporter without one
+  // its own paid orders, not its supporter count: a SIP month shared among fundraisers counts a supporter without one
   const [busy] = await db
     .select({ id: orders.fundraiser_id })
     .from(orders)
@@ -60,7 +60,7 @@ describe('GET /api/fundraisers/{id}/donors (spec 7 ticker, spec 6 supporters)', 
     expect(headers.get('cache-control')).toContain('public');
   });
 
-  it('issue 31.14: converts to the currency of the country_code when the ticker names no currency', async () => {
+  it('converts to the currency of the country_code when the ticker names no currency', async () => {
     const { f } = await busyFundraiser();
     const inPounds = await call(donors, `/api/fundraisers/${f.id}/donors?with=donoravtar&orderBy=id&sortedBy=Desc&conversion=1&limit=4&country_code=GB`, { id: String(f.id) });
     expect(inPounds.status).toBe(200);
@@ -180,7 +180,7 @@ describe('updates and comments', () => {
   });
 
   it('counts one like per person per update', async () => {
-    // a public update (issue 30.12: one held for review is nobody's to like)
+    // a public update (one held for review is nobody's to like)
     const [u] = await db.select().from(updates).where(eq(updates.review_status, 'published')).limit(1);
     const [user] = await db.insert(users).values({ full_name: 'Liker', email: `l-${Date.now()}@example.com` }).returning();
     const cookie = await sessionCookie(user.id);

@@ -1,4 +1,4 @@
-// Issue 10 / spec 4-5: the home page's "Success stories" are fundraisers that finished above the success ratio.
+// spec 4-5: the home page's "Success stories" are fundraisers that finished above the success ratio.
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { createTranslator } from 'next-intl';

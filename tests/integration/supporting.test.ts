@@ -1,4 +1,4 @@
-// Issue 13, supporting fundraisers (spec 7 "start supporting fundraiser", "PUT edit supporting fundraiser", the parent's
+// Supporting fundraisers (spec 7 "start supporting fundraiser", "PUT edit supporting fundraiser", the parent's
 // list): a supporter raises for a running fundraiser; every gift to it, and every refund, moves the parent's total in the
 // same transaction; check:ledger agrees; the money is withdrawn from the parent, never from the supporter's page.
 import { eq } from 'drizzle-orm';

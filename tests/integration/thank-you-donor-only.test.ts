@@ -1,4 +1,4 @@
-// Issue 30.8: a thank-you page shows the gift (amount, name, masked email, receipt number) to its donor only: their
+// A thank-you page shows the gift (amount, name, masked email, receipt number) to its donor only: their
 // session, the browser that made the cart (its checkout access cookie), or the gateway's signed return in the query (a
 // donor whose bank app opened the return in another browser). Anyone else holding the link (oi and ct) is thanked for the
 // fundraiser, with nothing of the gift. The same for a standalone tip's thanks. Rendered on the server against a real
@@ -108,7 +108,7 @@ describe('the thank-you page (/new/thankyou/{ct}?oi=)', () => {
   it('shows the gift to the browser that made the cart, and to whoever brings the signed return; a stranger with the link sees a generic thank-you', async () => {
     const g = await gift({ name: 'Meera Guest' });
     showsGift(await thankYou(g.oi, g.browser), g, 'Meera Guest');
-    // the bank app's browser: no cookie, but the gateway's signed return that the payment route carries on (issue 30.8)
+    // the bank app's browser: no cookie, but the gateway's signed return that the payment route carries on
     showsGift(await thankYou(g.oi, '', g.params), g, 'Meera Guest');
     // the link alone, signed out: nothing of the gift, and a way for its donor to sign in and see it
     const stranger = await thankYou(g.oi);

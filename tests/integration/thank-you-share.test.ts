@@ -8,7 +8,7 @@ import { call, closeDb } from '../helpers/db';
 import { freshDb, makeFundraiser, makeGift, makeUser } from '../factories';
 import { grantCheckoutAccessCookie } from '@/lib/payments/checkout-access';
 
-// the donor's browser: the checkout access of the order's cart (issue 30.8: the gift is shown to its donor only)
+// the donor's browser: the checkout access of the order's cart (the gift is shown to its donor only)
 let cookie = '';
 jest.mock('next/headers', () => ({ headers: async () => new Headers(cookie ? { cookie } : {}) }));
 jest.mock('next-intl/server', () => ({

@@ -1,4 +1,4 @@
-// Issue 15, spec 7 GET tickr (country_code): the platform's latest gifts in the visitor's currency; public fundraisers
+// Spec 7 GET tickr (country_code): the platform's latest gifts in the visitor's currency; public fundraisers
 // only, first names only, anonymous donors unnamed.
 import { GET as tickrRoute } from '@/app/api/tickr/route';
 import { carts } from '@/lib/db/schema';

@@ -1,4 +1,4 @@
-// Issue 13: each update email carries a one-click unsubscribe link for its fundraiser. The link's token is signed
+// Each update email carries a one-click unsubscribe link for its fundraiser. The link's token is signed
 // (address and fundraiser); posting it records the opt-out, and later updates skip that address only.
 import { and, eq, like } from 'drizzle-orm';
 import { POST as postUpdateRoute } from '@/app/api/fundraisers/[id]/updates/route';

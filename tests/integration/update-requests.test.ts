@@ -1,4 +1,4 @@
-// Spec 7 "ask for update" (issue 13): a signed-in reader asks the campaigner for news, once while the request is open;
+// Spec 7 "ask for update": a signed-in reader asks the campaigner for news, once while the request is open;
 // the dashboard lists open requests; posting an update answers them all in its transaction and emails each asker and
 // each donor once.
 import { and, eq, like } from 'drizzle-orm';

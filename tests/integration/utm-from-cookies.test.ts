@@ -37,7 +37,7 @@ const cartBody = (over: Record<string, unknown> = {}) => ({ donated_amount: 500,
 async function cartAndOrder(body: Record<string, unknown>, cookie: string) {
   const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post(cartBody(body), cookie));
   expect(cart.status).toBe(201);
-  // the browser keeps the cart's checkout access (issue 30.8) beside its utm cookies
+  // the browser keeps the cart's checkout access beside its utm cookies
   const order = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD', origin: 's' }, cookiesFrom(cart.headers, cookie)));
   expect(order.status).toBe(201);
   const [cartRow] = await db.select().from(carts).where(eq(carts.id, cart.body.data.id));

@@ -1,4 +1,4 @@
-// Issue 13, withdrawals, the pages people use: the campaigner's dashboard block (balance, masked account, each
+// Withdrawals, the pages people use: the campaigner's dashboard block (balance, masked account, each
 // withdrawal with the reviewer's reason or the bank's reference) and the reviewers' page (reviewers only, waiting ones
 // first, a filter by status), rendered on the server against a real database. Forms are the component tests' job.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 13, withdrawals and a public spending record: a fundraiser's people add the bank account to pay into and ask
+// Withdrawals and a public spending record: a fundraiser's people add the bank account to pay into and ask
 // for money up to the available balance, with a purpose and a bill; a reviewer approves or rejects and marks approved
 // ones paid; the ledger and check:ledger follow; the story lists approved withdrawals, and their bills reach donors only.
 import { mkdtempSync, readdirSync, rmSync, existsSync } from 'node:fs';
