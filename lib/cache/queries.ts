@@ -6,19 +6,19 @@ import { listFundraisers, type ListOptions } from '../fundraisers/queries';
 import { brandForHost, type Brand } from '../whitelabel/brand';
 import { CACHE_SAFETY_REVALIDATE_S, CACHE_TAGS } from './tags';
 import { listedCauses } from '../fundraisers/causes';
+import { BRAND_REVALIDATE_S, FUNDRAISER_LIST_REVALIDATE_S } from '../constants/cache';
 
 export async function cachedFundraiserList(opts: Omit<ListOptions, 'now'>) {
-  // 'active' depends on the clock: a fundraiser whose end date passes drops out within the hour
   return unstable_cache(async (o: Omit<ListOptions, 'now'>) => listFundraisers(await getDb(), o), ['fundraiser-list'], {
     tags: [CACHE_TAGS.fundraiserLists],
-    revalidate: 600,
+    revalidate: FUNDRAISER_LIST_REVALIDATE_S,
   })(opts);
 }
 
 export async function cachedBrand(host: string, productName: string): Promise<Brand> {
   return unstable_cache(async (h: string, name: string) => brandForHost(await getDb(), h, name), ['brand-for-host'], {
     tags: [CACHE_TAGS.brands],
-    revalidate: 300,
+    revalidate: BRAND_REVALIDATE_S,
   })(host, productName);
 }
 

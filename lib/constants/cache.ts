@@ -35,3 +35,11 @@ export const MICRO_CACHE_MAX_FILLS = 4;
 export const MICRO_CACHE_STALE_MS = 5_000;
 /** a visitor of a search whose fill is rendering waits this long for it before asking Next itself (nginx's proxy_cache_lock_timeout) */
 export const MICRO_CACHE_LOCK_MS = 3_000;
+
+// How long Next's data cache keeps a read no writer expires (seconds)
+/** the lists: 'active' depends on the clock, so a fundraiser whose end date passes drops out within ten minutes */
+export const FUNDRAISER_LIST_REVALIDATE_S = 600;
+/** a partner domain's brand (name, colours, logo), changed by an operator */
+export const BRAND_REVALIDATE_S = 300;
+/** the story's extras: similar fundraisers change with others' donations, refreshed this often rather than on each */
+export const STORY_EXTRAS_REVALIDATE_S = 600;

@@ -8,6 +8,7 @@ import { listRewards } from '../fundraisers/rewards';
 import { CACHE_SAFETY_REVALIDATE_S, CACHE_TAGS } from '../cache/tags';
 import { campaignUpdate, similarFundraisers, storyComments, storySupporters, storyUpdates, supportingFundraisers } from './queries';
 import { STORY_COMMENTS_PAGE_SIZE, STORY_SIMILAR_COUNT, STORY_SUPPORTERS_PAGE_SIZE, STORY_SUPPORTING_COUNT, STORY_UPDATES_PAGE_SIZE } from '../constants/story';
+import { STORY_EXTRAS_REVALIDATE_S } from '../constants/cache';
 
 export async function cachedFundraiserByTag(tag: string) {
   const id = await unstable_cache(async (t: string) => fundraiserIdByTag(await getDb(), t), ['fundraiser-id-by-tag'], {
@@ -43,8 +44,7 @@ export async function cachedStoryExtras(id: number, causeId: number, title: stri
       return { updates, comments, supporters, similar, supporting, withdrawals, rewards };
     },
     ['story-extras'],
-    // similar fundraisers change with others' donations: refreshed every 10 minutes rather than on each
-    { tags: [CACHE_TAGS.fundraiser(id)], revalidate: 600 },
+    { tags: [CACHE_TAGS.fundraiser(id)], revalidate: STORY_EXTRAS_REVALIDATE_S },
   )(id, causeId, title);
 }
 
