@@ -58,7 +58,7 @@ async function open(): Promise<Handle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = inMemory ? new PGlite(await inMemoryStart()) : new PGlite(path.resolve(PGLITE_DIR));
+  const client = inMemory ? new PGlite() : new PGlite(path.resolve(PGLITE_DIR));
   await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     kind: 'pglite',
@@ -68,17 +68,6 @@ async function open(): Promise<Handle> {
       release();
     },
   };
-}
-
-/**
- * PGLITE_DATA_SNAPSHOT: a data-folder snapshot (a PGlite dumpDataDir tarball) an in-memory database starts from instead
- * of an empty one; the test run makes one, migrated, so each test file skips initdb and most of the migrations.
- */
-async function inMemoryStart(): Promise<{ loadDataDir?: Blob }> {
-  const snapshot = process.env.PGLITE_DATA_SNAPSHOT;
-  if (!snapshot) return {};
-  const { readFile } = await import('node:fs/promises');
-  return { loadDataDir: new Blob([await readFile(snapshot)]) };
 }
 
 async function handle(): Promise<Handle> {

@@ -1,4 +1,6 @@
 // Integration helpers: the real database of this test file, seeded with the demo.
+import fs from 'node:fs';
+import path from 'node:path';
 import { closeDb, getDb, type Db } from '@/lib/db/client';
 import { and, eq, sql } from 'drizzle-orm';
 import { insertDemo } from '@/demo/seed';
@@ -9,8 +11,8 @@ import { onAdminDatabase, quoteIdent } from '../setup/start-databases';
 const dbOpened = () => Boolean((globalThis as Record<symbol, unknown>)[Symbol.for('sahyog.db.handle')]);
 
 export async function seededDb(): Promise<Db> {
-  const restore = dbOpened() ? () => {} : await startFromDemo();
-  const db = await getDb().finally(restore);
+  if (!dbOpened()) await startFromDemo();
+  const db = await getDb();
   // on a shared PostgreSQL another file's factories may have written first: the demo is added all the same
   const demo = await db.select({ id: users.id }).from(users).where(eq(users.email, 'campaigner1@demo.sahyog.in'));
   if (!demo.length) await insertDemo(db);
@@ -20,21 +22,24 @@ export async function seededDb(): Promise<Db> {
 export { closeDb };
 
 // The run seeded the demo once (integration-global-setup.ts): a file that has not opened its database yet starts from that copy.
-// Answers how to put back the migrated start, for a file that closes its database and opens a fresh one later.
-async function startFromDemo(): Promise<() => void> {
-  if (process.env.TEST_DEMO_SNAPSHOT && !process.env.DATABASE_URL) {
-    const migrated = process.env.PGLITE_DATA_SNAPSHOT;
-    process.env.PGLITE_DATA_SNAPSHOT = process.env.TEST_DEMO_SNAPSHOT;
-    return () => {
-      process.env.PGLITE_DATA_SNAPSHOT = migrated;
-    };
+async function startFromDemo(): Promise<void> {
+  const folder = process.env.TEST_FILE_PGLITE_DIR;
+  if (folder && !process.env.DATABASE_URL) {
+    removeFilePgliteFolder();
+    fs.cpSync(path.join(process.env.TEST_PGLITE_FOLDER!, 'demo'), folder, { recursive: true });
+    return;
   }
   const template = process.env.TEST_DEMO_TEMPLATE_DATABASE;
   if (template && process.env.TEST_FILE_DATABASE) {
     await dropFileDatabase();
     await onAdminDatabase((c) => c.query(`create database ${quoteIdent(process.env.TEST_FILE_DATABASE!)} template ${quoteIdent(template)}`));
   }
-  return () => {};
+}
+
+/** Removes this file's own PGlite folder (copied by tests/setup/integration-env.ts). */
+export function removeFilePgliteFolder(): void {
+  const folder = process.env.TEST_FILE_PGLITE_DIR;
+  if (folder) fs.rmSync(folder, { recursive: true, force: true });
 }
 
 /** Drops this file's own PostgreSQL database (made by tests/setup/integration-env.ts). */

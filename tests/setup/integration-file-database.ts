@@ -1,10 +1,13 @@
 // After a file's last hook (integration-environment.js calls this): its PostgreSQL database is checked against the
-// ledger when CI asks (TEST_LEDGER_CHECK=1), then dropped.
+// ledger when CI asks (TEST_LEDGER_CHECK=1), then dropped; its PGlite folder is removed.
 import { closeDb, getDb } from '@/lib/db/client';
-import { dropFileDatabase } from '../helpers/db';
+import { dropFileDatabase, removeFilePgliteFolder } from '../helpers/db';
 
 (globalThis as Record<symbol, unknown>)[Symbol.for('sahyog.test.fileTeardown')] = async () => {
-  if (!process.env.TEST_FILE_DATABASE) return closeDb();
+  if (!process.env.TEST_FILE_DATABASE) {
+    await closeDb();
+    return removeFilePgliteFolder();
+  }
   let problems = '';
   if (process.env.TEST_LEDGER_CHECK === '1') {
     const { checkLedger } = await import('@/lib/payments/ledger-check');

@@ -1,4 +1,4 @@
-// Migrates once per run and keeps what each integration file starts from: two PGlite dumps in a temp folder,
+// Migrates once per run and keeps what each integration file starts from: two PGlite data folders in a temp folder,
 // or two PostgreSQL template databases (migrated; migrated with the demo) next to TEST_DATABASE_URL's.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,9 +26,10 @@ export default async function integrationGlobalSetup(): Promise<void> {
     process.env.TEST_DEMO_TEMPLATE_DATABASE = t.demo;
     return;
   }
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sahyog-test-db-'));
+  // in memory where the machine has it: every file copies its start and writes its pages there
+  const shm = '/dev/shm';
+  const parent = fs.existsSync(shm) && fs.statSync(shm).isDirectory() ? shm : os.tmpdir();
+  const folder = fs.mkdtempSync(path.join(parent, 'sahyog-test-db-'));
   await run(tsx, [script, 'pglite', folder], { maxBuffer: 1 << 24 });
   process.env.TEST_PGLITE_FOLDER = folder;
-  process.env.PGLITE_DATA_SNAPSHOT = path.join(folder, 'migrated.tar');
-  process.env.TEST_DEMO_SNAPSHOT = path.join(folder, 'demo.tar');
 }
