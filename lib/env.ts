@@ -114,6 +114,16 @@ export function sandboxGatewayEnabled(e: Env = env()): boolean {
   return !realGatewayKeys(e) && (!e.DATABASE_URL || e.NODE_ENV === 'test');
 }
 
+/**
+ * Why a server or jobs worker must not start on PostgreSQL: without SESSION_SECRET each machine generates its own key,
+ * and a cookie sealed on one fails on the next. The embedded database is one machine, whose generated key is kept in
+ * DATA_DIR. One line, for the operator.
+ */
+export function missingSessionSecret(e: Env = env()): string | null {
+  if (!e.DATABASE_URL || e.SESSION_SECRET) return null;
+  return 'Sahyog cannot start: DATABASE_URL is set but SESSION_SECRET is not. Set SESSION_SECRET to one random string of 32 characters or more (openssl rand -base64 32), the same on every server and jobs worker.';
+}
+
 let cached: Env | undefined;
 
 export function env(): Env {
