@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   // '0' sends the donation path's API writes through Next's router too (server/fast-lane.ts)
   FAST_LANE: z.enum(['0', '1']).optional(),
+  // '0': a web-only server, which runs no jobs (it still follows the cache bus); `npm run jobs` takes them (PostgreSQL)
+  JOBS: z.enum(['0', '1']).optional(),
   // reconciliation schedule; the bench and tests shorten them, the product keeps lib/constants/jobs.ts
   RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().optional(),
   /** how often the SIP charge run passes (default SIP_CHARGE_INTERVAL_MS); tests run it every few seconds */
