@@ -1,6 +1,6 @@
 // npm run jobs: a worker that takes the product's jobs beside (or instead of) the servers, on PostgreSQL.
 // The embedded database belongs to the one server process that opened it, which runs the jobs itself.
-import { closeDb, databaseKind, getDb } from '../lib/db/client';
+import { closeDb, getDb } from '../lib/db/client';
 import { env, missingSessionSecret } from '../lib/env';
 import { productJobs } from '../lib/jobs/definitions';
 import { jobDatabase, startJobRunner } from '../lib/jobs/runner';
@@ -16,7 +16,8 @@ async function main() {
     console.error(refusal);
     process.exit(1);
   }
-  if ((await databaseKind()) !== 'postgres') {
+  // read from the configuration: opening the embedded database would migrate it, or find it held by the server
+  if (!env().DATABASE_URL) {
     console.error('npm run jobs needs DATABASE_URL (PostgreSQL): on the embedded database, npm start runs the jobs itself.');
     process.exit(2);
   }
