@@ -67,6 +67,7 @@ export interface JobRunnerOptions {
   work?: boolean;
   schema?: string;
   pollingIntervalSeconds?: number;
+  /** a one-off job's claim; a periodic run is renewed for at most this long */
   claimExpirySeconds?: number;
   /** the first wait before a failed or abandoned job is tried again (it doubles each time) */
   retryDelaySeconds?: number;
@@ -80,7 +81,7 @@ export interface JobRunnerOptions {
   /**
    * Only this process can hold a claim (the embedded database: one process per data folder). A job still claimed
    * when it starts was claimed by a server that stopped without finishing it: it goes back to the queue at once,
-   * rather than after its claim expires (10 minutes, during which a periodic job's queue runs nothing at all).
+   * rather than after its claim expires (a one-off job's in 10 minutes; a periodic job's once its short claim lapses).
    */
   soleInstance?: boolean;
 }
