@@ -1,20 +1,21 @@
-// serve() (server/serve.ts) on a port, with a stand-in for Next (no build needed) that answers every request with the
-// readiness route: the very first request the server takes already finds the cache bus followed, so no change
+// serve() (server/serve.ts) on a port, with a stand-in for Next (no build needed) that answers every request with
+// this process's readiness: the very first request the server takes already finds the cache bus followed, so no change
 // committed once the server answers can go unheard.
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { GET as ready } from '@/app/api/health/ready/route';
+import { readiness } from '@/lib/observability/readiness';
 import { closeDb, getDb } from '@/lib/db/client';
 import { BACKGROUND_STOPPED, serve, type MakeNext } from '@/server/serve';
 
-// Next as serve() uses it: prepared, then a request handler; this one hands every request to the readiness route
+// Next as serve() uses it: prepared, then a request handler; this one answers every request with readiness() as it
+// stands when the request arrives (the ready route reads the same, but only after its wrapper's own awaits)
 const nextStandIn: MakeNext = () => ({
   prepare: async () => {},
   getRequestHandler: () => async (req, res) => {
-    const answer = await ready(new Request(`http://127.0.0.1${req.url}`), { params: Promise.resolve({}) });
-    res.writeHead(answer.status, { 'content-type': 'application/json' });
-    res.end(await answer.text());
+    const answer = await readiness();
+    res.writeHead(answer.ready ? 200 : 503, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(answer));
   },
 });
 
@@ -60,5 +61,5 @@ it('serve() follows the cache bus before it answers: its first answer is ready, 
   const started = serve(port, '127.0.0.1', nextStandIn);
   const first = await firstAnswer(port, '/api/health/ready');
   server = await started;
-  expect(first).toEqual({ status: 200, body: { status: 'ready', draining: false, bus: true, database: true } });
+  expect(first).toEqual({ status: 200, body: { ready: true, draining: false, bus: true, database: true } });
 });
