@@ -22,6 +22,9 @@ const BODIES = [
   '['.repeat(5_000) + ']'.repeat(5_000),
 ];
 
+// a 503 is this route's answer when the process should not be sent requests: a test process follows no cache bus
+const ANSWERS_NOT_READY = new Set(['health/ready']);
+
 beforeAll(async () => {
   await freshDb();
 });
@@ -48,7 +51,7 @@ describe('no API route answers odd input with a 500', () => {
         });
         const res: Response = await handler(request, { params: Promise.resolve(params) });
         // name the call in the failure, so a new 500 says which input caused it
-        expect(`${method} ${body ?? ''} -> ${res.status}`).toMatch(/ -> [1-4]\d\d$/);
+        expect(`${method} ${body ?? ''} -> ${res.status}`).toMatch(ANSWERS_NOT_READY.has(route) ? / -> (?:[1-4]\d\d|503)$/ : / -> [1-4]\d\d$/);
       }
     }
   });
