@@ -123,14 +123,13 @@ export function migrateAndSeed(env) {
   }
 }
 
-// the start that never builds, once package.json has one (another branch adds it); else npm start's own entry,
-// which builds only when the sources are newer than the build made above
+// the start that never builds (npm run serve: server/start.ts --no-build), as node itself runs it, the way
+// deploy/systemd/sahyog-web@.service does: a kill reaches the server, not a wrapper. Before that start existed,
+// server/start.ts alone, which builds only when the sources are newer than the build made above
 function startCommand() {
   const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
-  const name = process.env.BENCH_START_SCRIPT ?? ['start:built', 'start:prod', 'serve:built'].find((s) => scripts[s]);
-  if (name) return ['npm', ['run', '--silent', name]];
-  // node itself, as deploy/systemd/sahyog-web@.service runs it: a kill reaches the server, not a wrapper
-  return [process.execPath, ['--require', './server/thread-pool.cjs', '--import', 'tsx', 'server/start.ts']];
+  const noBuild = /--no-build\b/.test(scripts.serve ?? '') ? ['--no-build'] : [];
+  return [process.execPath, ['--require', './server/thread-pool.cjs', '--import', 'tsx', 'server/start.ts', ...noBuild]];
 }
 
 /** Answers 'ready' (200), 'not-ready' (any other answer) or 'down' (no answer). */
