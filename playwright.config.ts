@@ -14,6 +14,8 @@ export const JOBS_PORT = mainPort(LANE) + 1;
 const waitForFirst = `node -e "(async()=>{for(;;){try{if((await fetch('http://localhost:${PORT}/api/health')).ok)return}catch{}await new Promise(r=>setTimeout(r,1000))}})()"`;
 const start = (folder: string) => `rm -rf ${folder} && node_modules/.bin/tsx --require ./server/thread-pool.cjs server/start.ts`;
 const lanes = Array.from({ length: LANES }, (_, lane) => lane);
+// on PostgreSQL (DATABASE_URL set for the run) a server refuses to start without SESSION_SECRET: every lane's servers share this one
+const SESSION: Record<string, string> = process.env.DATABASE_URL && !process.env.SESSION_SECRET ? { SESSION_SECRET: 'e2e-session-secret-shared-by-every-lane-0123456789' } : {};
 
 export default defineConfig({
   testDir: './e2e',
@@ -53,6 +55,7 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: 'sahyog-google',
         GOOGLE_CLIENT_SECRET: 'google-test-secret',
         GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
+        ...SESSION,
       },
       url: `http://localhost:${mainPort(lane)}/api/health`,
       timeout: 360_000,
@@ -61,7 +64,7 @@ export default defineConfig({
     })),
     ...lanes.map((lane) => ({
       command: `${waitForFirst} && ${start(`data/e2e-${lane}/jobs-db`)}`,
-      env: { PORT: String(mainPort(lane) + 1), DATA_DIR: `./data/e2e-${lane}`, PGLITE_DIR: `./data/e2e-${lane}/jobs-db`, RECONCILE_INTERVAL_MS: '2000', RECONCILE_AFTER_MS: '0', ORDER_EXPIRY_MS: '4000', SIP_CHARGE_INTERVAL_MS: '3000', DEV_OUTBOX: '1' },
+      env: { PORT: String(mainPort(lane) + 1), DATA_DIR: `./data/e2e-${lane}`, PGLITE_DIR: `./data/e2e-${lane}/jobs-db`, RECONCILE_INTERVAL_MS: '2000', RECONCILE_AFTER_MS: '0', ORDER_EXPIRY_MS: '4000', SIP_CHARGE_INTERVAL_MS: '3000', DEV_OUTBOX: '1', ...SESSION },
       url: `http://localhost:${mainPort(lane) + 1}/api/health`,
       timeout: 360_000,
       reuseExistingServer: false,

@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   // '0' sends the donation path's API writes through Next's router too (server/fast-lane.ts)
   FAST_LANE: z.enum(['0', '1']).optional(),
+  // '0': a web-only server, which runs no jobs (it still follows the cache bus); `npm run jobs` takes them (PostgreSQL)
+  JOBS: z.enum(['0', '1']).optional(),
   // reconciliation schedule; the bench and tests shorten them, the product keeps lib/constants/jobs.ts
   RECONCILE_INTERVAL_MS: z.coerce.number().int().positive().optional(),
   /** how often the SIP charge run passes (default SIP_CHARGE_INTERVAL_MS); tests run it every few seconds */
@@ -112,6 +114,16 @@ const realGatewayKeys = (e: Env) => Boolean(e.RAZORPAY_KEY_ID || e.RAZORPAY_KEY_
 export function sandboxGatewayEnabled(e: Env = env()): boolean {
   if (e.SANDBOX_GATEWAY) return e.SANDBOX_GATEWAY === '1';
   return !realGatewayKeys(e) && (!e.DATABASE_URL || e.NODE_ENV === 'test');
+}
+
+/**
+ * Why a server or jobs worker must not start on PostgreSQL: without SESSION_SECRET each machine generates its own key,
+ * and a cookie sealed on one fails on the next. The embedded database is one machine, whose generated key is kept in
+ * DATA_DIR. One line, for the operator.
+ */
+export function missingSessionSecret(e: Env = env()): string | null {
+  if (!e.DATABASE_URL || e.SESSION_SECRET) return null;
+  return 'Sahyog cannot start: DATABASE_URL is set but SESSION_SECRET is not. Set SESSION_SECRET to one random string of 32 characters or more (openssl rand -base64 32), the same on every server and jobs worker.';
 }
 
 let cached: Env | undefined;

@@ -1,7 +1,7 @@
 // npm run jobs: a worker that takes the product's jobs beside (or instead of) the servers, on PostgreSQL.
 // The embedded database belongs to the one server process that opened it, which runs the jobs itself.
 import { closeDb, databaseKind, getDb } from '../lib/db/client';
-import { env } from '../lib/env';
+import { env, missingSessionSecret } from '../lib/env';
 import { productJobs } from '../lib/jobs/definitions';
 import { jobDatabase, startJobRunner } from '../lib/jobs/runner';
 import { reconcileNow } from '../lib/payments/reconcile-schedule';
@@ -10,6 +10,12 @@ import { reportError } from '../lib/observability/report';
 import '../lib/reactions';
 
 async function main() {
+  // the unsubscribe links in the email this worker sends are signed with a key derived from it: one key on every machine
+  const refusal = missingSessionSecret();
+  if (refusal) {
+    console.error(refusal);
+    process.exit(1);
+  }
   if ((await databaseKind()) !== 'postgres') {
     console.error('npm run jobs needs DATABASE_URL (PostgreSQL): on the embedded database, npm start runs the jobs itself.');
     process.exit(2);

@@ -25,10 +25,10 @@ export interface BackgroundSite {
   expiry: TagExpiry | null;
 }
 
-/** Starts the jobs and the cache bus; answers the way to stop both. */
+/** Starts the jobs (unless JOBS=0) and the cache bus; answers the way to stop both. */
 export async function startBackgroundWork(site: BackgroundSite): Promise<() => Promise<void>> {
   const inNext = throughNext(site);
-  const stopJobs = await startJobs(site.expiry, inNext);
+  const stopJobs = env().JOBS === '0' ? await jobsElsewhere() : await startJobs(site.expiry, inNext);
   const stopFollowing = await followCacheBus(site.expiry, inNext);
   return async () => void (await Promise.allSettled([stopJobs(), stopFollowing()]));
 }
@@ -62,6 +62,13 @@ async function startJobs(expiry: TagExpiry | null, inNext: ReturnType<typeof thr
   const runner = await startJobRunner({ database: await jobDatabase(), jobs, soleInstance, onError: (error) => void reportError(error, { task: 'jobs' }) });
   console.log(`Jobs: ${jobs.map((j) => `${j.name} every ${Math.round((j.everyMs ?? 0) / 1000)} s`).join(', ')}.`);
   return () => runner.stop();
+}
+
+// JOBS=0: a web-only server; the jobs worker (`npm run jobs`) or the servers without JOBS=0 take the jobs
+async function jobsElsewhere(): Promise<() => Promise<void>> {
+  if ((await databaseKind()) === 'pglite') console.warn('Jobs: none (JOBS=0), and on the embedded database no other process may run them: nothing reconciles payments or charges SIPs.');
+  else console.log('Jobs: none in this process (JOBS=0); npm run jobs takes them.');
+  return async () => {};
 }
 
 // Another process's committed change (a payment settled by another server or by `npm run jobs`, a comment elsewhere)

@@ -2,6 +2,7 @@
 // answer, whoever answers it (Next, the micro-cache, the fast lane).
 import http from 'node:http';
 import { REQUEST_BODY_TIMEOUT_MS, REQUEST_HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_CHECK_MS } from '../lib/constants/security/limits';
+import { KEEPALIVE_TIMEOUT_MS } from '../lib/constants/server';
 
 // Next's router answers with its middleware's own headers: x-middleware-rewrite names the internal host-in-path
 // rewrite (/{host}/{locale}/...) and echoes the whole query string (16 kB of headers for a long one)
@@ -33,10 +34,12 @@ export function hideInternalHeaders(res: http.ServerResponse): void {
 
 /**
  * The server, with a time limit on receiving each request (a client that sends half a body and waits is
- * answered 408 and closed after REQUEST_BODY_TIMEOUT_MS, on Next's path and the fast lane alike) and no internal header
- * on any answer.
+ * answered 408 and closed after REQUEST_BODY_TIMEOUT_MS, on Next's path and the fast lane alike), an idle keep-alive
+ * connection kept longer than the proxy in front keeps its own (KEEPALIVE_TIMEOUT_MS), and no internal header on any
+ * answer. headersTimeout stays below keepAliveTimeout: Node (18 and later) times the headers from a request's first
+ * byte, not from the end of the answer before it, so an idle kept connection is never cut by it (a test holds this).
  */
-export const RECEIVE_LIMITS = { requestTimeout: REQUEST_BODY_TIMEOUT_MS, headersTimeout: REQUEST_HEADERS_TIMEOUT_MS, connectionsCheckingInterval: REQUEST_TIMEOUT_CHECK_MS };
+export const RECEIVE_LIMITS = { requestTimeout: REQUEST_BODY_TIMEOUT_MS, headersTimeout: REQUEST_HEADERS_TIMEOUT_MS, connectionsCheckingInterval: REQUEST_TIMEOUT_CHECK_MS, keepAliveTimeout: KEEPALIVE_TIMEOUT_MS };
 
 // the limits are an argument so a test can watch the same mechanism in seconds rather than a minute
 export function createProductServer(handler: http.RequestListener, limits: typeof RECEIVE_LIMITS = RECEIVE_LIMITS): http.Server {

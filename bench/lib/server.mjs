@@ -13,6 +13,12 @@ export function seedDatabase(dataDir, fundraisers) {
   if (r.status !== 0) throw new Error('seeding failed');
 }
 
+/** On PostgreSQL the server refuses to start without SESSION_SECRET: the bench's own, unless the caller set one. */
+function benchSession(env) {
+  const onPostgres = env.DATABASE_URL ?? process.env.DATABASE_URL;
+  return onPostgres && !process.env.SESSION_SECRET ? { SESSION_SECRET: 'bench-session-secret-0123456789abcdefghij' } : {};
+}
+
 export async function startServer({ port: defaultPort = 3400, dataDir = './data/bench', env = {}, fresh = true } = {}) {
   // BENCH_PORT=n: another port than the bench's own (several checkouts benching on one machine)
   const port = Number(process.env.BENCH_PORT ?? defaultPort);
@@ -26,7 +32,7 @@ export async function startServer({ port: defaultPort = 3400, dataDir = './data/
   const child = spawn(command, args, {
     // the bench stands where a proxy would (its X-Forwarded-For spreads donors over many addresses), and uses
     // the sandbox gateway on PostgreSQL too
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), PGLITE_DIR: dataDir, TRUST_PROXY: 'loopback', SANDBOX_GATEWAY: '1', ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), PGLITE_DIR: dataDir, TRUST_PROXY: 'loopback', SANDBOX_GATEWAY: '1', ...benchSession(env), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // its own process group, so a kill reaches tsx's node child too (the crash bench SIGKILLs the whole server)
     detached: true,

@@ -3,14 +3,28 @@ import { MINUTE_MS } from './time';
 
 /** the job runner's tables live in their own schema (pg-boss) */
 export const JOBS_SCHEMA = 'pgboss';
-/** a claimed job whose worker has not finished it this long is taken to be abandoned and offered again */
+/**
+ * a claimed job whose worker has not finished it this long is taken to be abandoned and offered again; a periodic job's
+ * run is renewed for at most this long (a run stuck longer is given up, as pg-boss gives up a one-off job)
+ */
 export const JOB_CLAIM_EXPIRY_S = 10 * 60;
-/** how often a worker looks for jobs, and how often the runner expires abandoned claims */
+/**
+ * a periodic job's claim: its worker renews it every JOB_HEARTBEAT_S while the run lasts, so a worker that dies (kill -9,
+ * a lost machine) holds the queue this long at most, where a 10-minute claim stalled reconciliation for 10 minutes
+ */
+export const JOB_PERIODIC_CLAIM_S = 20;
+/** a quarter of the claim: three renewals may fail (a busy database) before a live run loses it */
+export const JOB_HEARTBEAT_S = 5;
+/** how often a worker looks for jobs, and how often the runner expires abandoned claims (one instance does it each time) */
 export const JOB_POLL_INTERVAL_S = 2;
-export const JOB_MAINTENANCE_INTERVAL_S = 30;
+export const JOB_MAINTENANCE_INTERVAL_S = 10;
 /** a failing job is tried again this many times, waiting this long and doubling each time */
 export const JOB_RETRY_LIMIT = 5;
 export const JOB_RETRY_DELAY_S = 30;
+/** a periodic run abandoned or failed is tried again sooner: within a minute of its worker dying, the queue runs again */
+export const JOB_PERIODIC_RETRY_DELAY_S = 5;
+/** on stop, a worker waits this long for the runs in hand; one still running is left to its claim's expiry */
+export const JOB_STOP_WAIT_MS = 10_000;
 
 // The schedule
 /** how often a server reconciles pending orders with their gateways */

@@ -42,6 +42,9 @@ async function open(): Promise<Handle> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: DATABASE_URL, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    // an idle connection the database ended (a restart, pg_terminate_backend) is an 'error' event: unheard, it would end
+    // the process. The pool has already dropped that connection; the next query opens a fresh one
+    pool.on('error', (error) => console.error(`Database: an idle connection was closed by the server (${error.message}); the next query opens a new one.`));
     // Several processes (test workers, servers) may start together: migrate under an advisory lock.
     const client = await pool.connect();
     try {

@@ -3,10 +3,23 @@
 // pg-boss's own pool and on the embedded PGlite through a small adapter over the one connection.
 // Periodic jobs are "at most one per period": every instance offers the job each tick, and pg-boss's singleton
 // slot (a unique index on name + period) keeps exactly one; the queue's 'singleton' policy keeps one running at a time.
+// Their claims are short and renewed while a run lasts (a heartbeat, which pg-boss 10 lacks), so a worker killed
+// mid-run holds its queue for seconds, not for the 10 minutes a one-off job's claim lasts.
 import PgBoss from 'pg-boss';
 import { embeddedConnection } from '../db/client';
 import { env } from '../env';
-import { JOB_CLAIM_EXPIRY_S, JOB_MAINTENANCE_INTERVAL_S, JOB_POLL_INTERVAL_S, JOB_RETRY_DELAY_S, JOB_RETRY_LIMIT, JOBS_SCHEMA } from '../constants/jobs';
+import {
+  JOB_CLAIM_EXPIRY_S,
+  JOB_HEARTBEAT_S,
+  JOB_MAINTENANCE_INTERVAL_S,
+  JOB_PERIODIC_CLAIM_S,
+  JOB_PERIODIC_RETRY_DELAY_S,
+  JOB_POLL_INTERVAL_S,
+  JOB_RETRY_DELAY_S,
+  JOB_RETRY_LIMIT,
+  JOB_STOP_WAIT_MS,
+  JOBS_SCHEMA,
+} from '../constants/jobs';
 
 /** What pg-boss asks of a database it does not connect to itself. */
 export interface JobSql {
@@ -57,6 +70,10 @@ export interface JobRunnerOptions {
   claimExpirySeconds?: number;
   /** the first wait before a failed or abandoned job is tried again (it doubles each time) */
   retryDelaySeconds?: number;
+  /** a periodic job's claim, renewed every heartbeatSeconds while its run lasts, and its first retry delay */
+  periodicClaimSeconds?: number;
+  heartbeatSeconds?: number;
+  periodicRetryDelaySeconds?: number;
   /** how often abandoned claims are expired (and old jobs archived) */
   maintenanceIntervalSeconds?: number;
   onError?: (error: unknown) => void;
@@ -90,15 +107,16 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
   boss.on('error', (e) => (opts.onError ?? ((x) => console.error('[jobs]', x)))(e));
   await boss.start();
   const claimExpiry = opts.claimExpirySeconds ?? JOB_CLAIM_EXPIRY_S;
+  const periodicClaim = opts.periodicClaimSeconds ?? JOB_PERIODIC_CLAIM_S;
   for (const job of opts.jobs) {
     await boss.createQueue(job.name, {
       name: job.name,
       // periodic jobs: never two runs of one at once, whatever the number of instances
       policy: job.everyMs ? 'singleton' : 'standard',
       retryLimit: job.retryLimit ?? JOB_RETRY_LIMIT,
-      retryDelay: opts.retryDelaySeconds ?? JOB_RETRY_DELAY_S,
+      retryDelay: job.everyMs ? (opts.periodicRetryDelaySeconds ?? JOB_PERIODIC_RETRY_DELAY_S) : (opts.retryDelaySeconds ?? JOB_RETRY_DELAY_S),
       retryBackoff: true,
-      expireInSeconds: claimExpiry,
+      expireInSeconds: job.everyMs ? periodicClaim : claimExpiry,
     });
   }
   if (opts.soleInstance && 'sql' in opts.database) {
@@ -107,9 +125,14 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
       `update ${schema}.job set state = (case when retry_count < retry_limit then 'retry' else 'failed' end)::${schema}.job_state, retry_count = retry_count + 1, start_after = now(), output = '{"message":"abandoned: its server stopped"}'::jsonb where state = 'active'`,
     );
   }
+  const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? JOB_POLL_INTERVAL_S;
+  const takers: PeriodicTaker[] = [];
   if (opts.work !== false) {
+    const jobSql: JobSql = 'sql' in opts.database ? opts.database.sql : boss.getDb();
+    const times = { pollMs: pollingIntervalSeconds * 1000, heartbeatMs: (opts.heartbeatSeconds ?? JOB_HEARTBEAT_S) * 1000, claimSeconds: periodicClaim, longestRunMs: claimExpiry * 1000 };
     for (const job of opts.jobs) {
-      await boss.work<object>(job.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? JOB_POLL_INTERVAL_S }, async ([j]) => job.run(j.data ?? {}));
+      if (job.everyMs) takers.push(takePeriodicRuns(boss, jobSql, schema, job, times, opts.onError ?? ((x) => console.error('[jobs]', x))));
+      else await boss.work<object>(job.name, { pollingIntervalSeconds }, async ([j]) => job.run(j.data ?? {}));
     }
   }
   const periodic = opts.jobs.filter((j) => j.everyMs);
@@ -129,7 +152,62 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
     offerPeriodicJobs,
     async stop() {
       for (const t of timers) clearInterval(t);
-      await boss.stop({ graceful: true, close: !('sql' in opts.database), wait: true, timeout: 10_000 });
+      await Promise.all(takers.map((t) => t.stop()));
+      await boss.stop({ graceful: true, close: !('sql' in opts.database), wait: true, timeout: JOB_STOP_WAIT_MS });
+    },
+  };
+}
+
+interface PeriodicTaker {
+  stop(): Promise<void>;
+}
+
+interface PeriodicTimes {
+  pollMs: number;
+  heartbeatMs: number;
+  claimSeconds: number;
+  /** renewals stop past this: a run stuck this long is given up to its claim's expiry */
+  longestRunMs: number;
+}
+
+/**
+ * Takes a periodic job's runs one at a time: fetch, run, complete or fail, as pg-boss's own worker does, but renewing
+ * the short claim while the run lasts. pg-boss's worker would fail a run that outlasts its claim, while it still ran.
+ */
+function takePeriodicRuns(boss: PgBoss, jobSql: JobSql, schema: string, job: JobDefinition, times: PeriodicTimes, onError: (error: unknown) => void): PeriodicTaker {
+  // the claim runs claimSeconds from now, whenever the run started (pg-boss expires a claim at started_on + expire_in)
+  const renew = (id: string) =>
+    jobSql.executeSql(`update ${schema}.job set expire_in = (now() - started_on) + $3::int * interval '1 second' where name = $1 and id = $2 and state = 'active'`, [job.name, id, times.claimSeconds]);
+  const runOnce = async () => {
+    const [claimed] = await boss.fetch<object>(job.name);
+    if (!claimed) return;
+    const started = Date.now();
+    const heartbeat = setInterval(() => {
+      if (Date.now() - started > times.longestRunMs) return clearInterval(heartbeat);
+      void renew(claimed.id).catch(onError);
+    }, times.heartbeatMs);
+    try {
+      await job.run(claimed.data ?? {});
+      await boss.complete(job.name, claimed.id);
+    } catch (error) {
+      onError(error);
+      // tried again after the queue's retry delay, as pg-boss's worker does with a handler that throws
+      await boss.fail(job.name, claimed.id, { message: error instanceof Error ? error.message : String(error) }).catch(onError);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  };
+  let running: Promise<void> | null = null;
+  const poll = setInterval(() => {
+    if (running) return;
+    running = runOnce()
+      .catch(onError)
+      .finally(() => (running = null));
+  }, times.pollMs);
+  return {
+    async stop() {
+      clearInterval(poll);
+      if (running) await Promise.race([running, new Promise((r) => setTimeout(r, JOB_STOP_WAIT_MS).unref())]);
     },
   };
 }

@@ -12,6 +12,7 @@ import { fastLane } from '@/server/fast-lane';
 import { createProductServer, RECEIVE_LIMITS } from '@/server/node-server';
 import { stampClientAddress, trustProxyFrom } from '@/lib/http/client-address';
 import { REQUEST_BODY_TIMEOUT_MS, REQUEST_HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_CHECK_MS } from '@/lib/constants/security/limits';
+import { KEEPALIVE_TIMEOUT_MS } from '@/lib/constants/server';
 import { call, closeDb } from '../helpers/db';
 import { freshDb, makeFundraiser } from '../factories';
 
@@ -20,7 +21,7 @@ jest.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn }));
 
 const LONG_QUERY = `q=${'a'.repeat(12_000)}`;
 // the product's limits scaled down to seconds: the same Node mechanism answers 408, in 3 s rather than 60
-const LIMITS = { requestTimeout: 3_000, headersTimeout: 2_000, connectionsCheckingInterval: 250 };
+const LIMITS = { requestTimeout: 3_000, headersTimeout: 2_000, connectionsCheckingInterval: 250, keepAliveTimeout: RECEIVE_LIMITS.keepAliveTimeout };
 let fundraiserId: number;
 let server: http.Server;
 let port = 0;
@@ -130,7 +131,7 @@ describe('odd requests', () => {
   );
 
   it('the product server holds a request for at most REQUEST_BODY_TIMEOUT_MS (60 s), its headers for REQUEST_HEADERS_TIMEOUT_MS', () => {
-    expect(RECEIVE_LIMITS).toEqual({ requestTimeout: REQUEST_BODY_TIMEOUT_MS, headersTimeout: REQUEST_HEADERS_TIMEOUT_MS, connectionsCheckingInterval: REQUEST_TIMEOUT_CHECK_MS });
+    expect(RECEIVE_LIMITS).toEqual({ requestTimeout: REQUEST_BODY_TIMEOUT_MS, headersTimeout: REQUEST_HEADERS_TIMEOUT_MS, connectionsCheckingInterval: REQUEST_TIMEOUT_CHECK_MS, keepAliveTimeout: KEEPALIVE_TIMEOUT_MS });
     const product = createProductServer(() => {});
     expect(product.requestTimeout).toBe(REQUEST_BODY_TIMEOUT_MS);
     expect(product.headersTimeout).toBe(REQUEST_HEADERS_TIMEOUT_MS);

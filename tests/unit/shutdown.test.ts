@@ -2,6 +2,8 @@ import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { stopOnSignal } from '@/server/shutdown';
+import { GATEWAY_TIMEOUT_MS } from '@/lib/constants/payments';
+import { GATEWAY_CALLS_PER_REQUEST_MAX, SHUTDOWN_GRACE_MS } from '@/lib/constants/server';
 
 // a server whose one route answers when the test says so: a request in flight when the signal comes
 function slowServer() {
@@ -53,5 +55,63 @@ describe('stopping on SIGTERM', () => {
     await inFlight;
     await stop();
     expect(stopBackground).toBe(1);
+  });
+});
+
+describe('the grace period and the gateway', () => {
+  // only setTimeout is made virtual (the grace timer); the sockets, and the 50 ms sweep of idle connections, run in real time
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'queueMicrotask', 'Date', 'hrtime', 'performance'] }));
+  afterEach(() => jest.useRealTimers());
+
+  it('is longer than a request whose gateway calls each take their full timeout, with room to close', () => {
+    expect(SHUTDOWN_GRACE_MS).toBeGreaterThan(GATEWAY_CALLS_PER_REQUEST_MAX * GATEWAY_TIMEOUT_MS);
+  });
+
+  it('a request still waiting on the gateway past the old 10 s (here 40 s of virtual time) is answered, and the server exits 0; past the grace period it exits 1', async () => {
+    let arrived: () => void = () => {};
+    const inHandler = new Promise<void>((resolve) => (arrived = resolve));
+    const answers: (() => void)[] = [];
+    const server = http.createServer((_req, res) => {
+      answers.push(() => res.end('paid'));
+      arrived();
+    });
+    const port = await listen(server);
+    const signals = new EventEmitter();
+    const codes: number[] = [];
+    let exited: () => void = () => {};
+    const exit = new Promise<void>((resolve) => (exited = resolve));
+    stopOnSignal(server, { stopBackground: async () => {}, closeDb: async () => {}, exit: (code) => { codes.push(code); exited(); }, graceMs: SHUTDOWN_GRACE_MS }, signals);
+    const inFlight = new Promise<string>((resolve, reject) => {
+      http.get({ host: '127.0.0.1', port, path: '/' }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c));
+        res.on('end', () => resolve(body));
+      }).on('error', reject);
+    });
+    await inHandler;
+    signals.emit('SIGTERM');
+    // the order call and then the mandate's second call each wait their whole timeout
+    jest.advanceTimersByTime(GATEWAY_CALLS_PER_REQUEST_MAX * GATEWAY_TIMEOUT_MS);
+    expect(codes).toEqual([]);
+    answers[0]();
+    expect(await inFlight).toBe('paid');
+    await exit;
+    expect(codes).toEqual([0]);
+
+    // the same with a request that never ends: exit 1 once the grace period is over, not before
+    const stuck = http.createServer(() => {});
+    const stuckPort = await listen(stuck);
+    const stuckSignals = new EventEmitter();
+    const stuckCodes: number[] = [];
+    stopOnSignal(stuck, { stopBackground: async () => {}, closeDb: async () => {}, exit: (code) => void stuckCodes.push(code), graceMs: SHUTDOWN_GRACE_MS }, stuckSignals);
+    const request = http.get({ host: '127.0.0.1', port: stuckPort, path: '/' });
+    request.on('error', () => {});
+    await new Promise<void>((resolve) => stuck.once('request', () => resolve()));
+    stuckSignals.emit('SIGTERM');
+    jest.advanceTimersByTime(SHUTDOWN_GRACE_MS - 1);
+    expect(stuckCodes).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(stuckCodes).toEqual([1]);
+    stuck.closeAllConnections();
   });
 });
