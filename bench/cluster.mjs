@@ -424,8 +424,11 @@ try {
     const killed = await busBackend();
     if (!killed) figure(6, 'B\'s bus connection not found in pg_stat_activity', false);
     else {
-      // the gift waits at the checkout; paying and returning settle and announce it the moment B's listener is gone
+      // the gift waits at the checkout; paying and returning settle and announce it the moment B's listener is gone.
+      // B's copy is cached first, as in drill 1
       const gift = await donate(A.base, { webhook: false, hold: true });
+      await storyCount(B.base);
+      await storyCount(B.base);
       await db.query('select pg_terminate_backend($1)', [killed.pid]);
       const t = performance.now();
       await gift.settle();
@@ -439,6 +442,8 @@ try {
     else {
       // its server process stopped: the connection stays open and says nothing, as behind a dead NAT or firewall
       const gift = await donate(A.base, { webhook: false, hold: true });
+      await storyCount(B.base);
+      await storyCount(B.base);
       process.kill(silent.pid, 'SIGSTOP');
       const t = performance.now();
       try {
