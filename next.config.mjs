@@ -1,6 +1,36 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PHASE_PRODUCTION_BUILD, PHASE_PRODUCTION_SERVER } from 'next/constants.js';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The build's identity, so servers of two builds are told apart (/api/health says which each serves) and a browser
+ * holding one build's pages reloads rather than mixing in another's (Next's skew protection, ?dpl= on assets). A build
+ * takes DEPLOYMENT_ID when the deploy names it, else the commit it was built from; a server reads back what its build
+ * recorded, never the checkout it starts in, which may have moved on since the build.
+ */
+function deploymentId(phase) {
+  if (phase === PHASE_PRODUCTION_BUILD) {
+    if (process.env.DEPLOYMENT_ID) return process.env.DEPLOYMENT_ID;
+    try {
+      return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      // a copy without git history and no DEPLOYMENT_ID: a build with no identity, as before
+      return undefined;
+    }
+  }
+  if (phase !== PHASE_PRODUCTION_SERVER) return undefined;
+  try {
+    return JSON.parse(fs.readFileSync(path.join(root, '.next', 'routes-manifest.json'), 'utf8')).deploymentId;
+  } catch {
+    return undefined;
+  }
+}
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -25,12 +55,12 @@ const nextConfig = {
   },
 };
 
-let config = withNextIntl(nextConfig);
-
-// Sentry's build plugin only when a DSN is configured: without one the browser loads no Sentry code.
-if (process.env.SENTRY_DSN || process.env.NEXT_PUBLIC_SENTRY_DSN) {
-  const { withSentryConfig } = await import('@sentry/nextjs/config');
-  config = withSentryConfig(config, { silent: true, telemetry: false, sourcemaps: { disable: !process.env.SENTRY_AUTH_TOKEN } });
+export default async function config(phase) {
+  let composed = withNextIntl({ ...nextConfig, deploymentId: deploymentId(phase) });
+  // Sentry's build plugin only when a DSN is configured: without one the browser loads no Sentry code.
+  if (process.env.SENTRY_DSN || process.env.NEXT_PUBLIC_SENTRY_DSN) {
+    const { withSentryConfig } = await import('@sentry/nextjs/config');
+    composed = withSentryConfig(composed, { silent: true, telemetry: false, sourcemaps: { disable: !process.env.SENTRY_AUTH_TOKEN } });
+  }
+  return composed;
 }
-
-export default config;

@@ -143,4 +143,17 @@ describe('GET /api/health', () => {
     expect(body.database.ok).toBe(true);
     expect(['pglite', 'postgres']).toContain(body.database.kind);
   });
+
+  it('says which build this server runs: the deployment id Next sets as it starts (null for a build without one)', async () => {
+    const before = process.env.NEXT_DEPLOYMENT_ID;
+    try {
+      process.env.NEXT_DEPLOYMENT_ID = 'c2a951df828a68ca50067923034d37f93b85d333';
+      expect((await (await health(new Request('http://localhost/api/health'))).json()).deployment_id).toBe('c2a951df828a68ca50067923034d37f93b85d333');
+      delete process.env.NEXT_DEPLOYMENT_ID;
+      expect((await (await health(new Request('http://localhost/api/health'))).json()).deployment_id).toBeNull();
+    } finally {
+      if (before === undefined) delete process.env.NEXT_DEPLOYMENT_ID;
+      else process.env.NEXT_DEPLOYMENT_ID = before;
+    }
+  });
 });
