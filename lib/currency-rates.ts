@@ -5,6 +5,7 @@ import type { DbOrTx } from './db/client';
 import { currencyRates } from './db/schema';
 import { CURRENCY_CODES, type CurrencyCode } from './money';
 import { RATES_READ_EVERY_MS } from './constants/payments';
+import { keptInMemory } from './cache/memory';
 
 // Demo rates (INR per one unit), seeded into currency_rates; production refreshes that table.
 export const DEFAULT_INR_PER_UNIT_MICROS: Record<CurrencyCode, number> = {
@@ -41,6 +42,7 @@ export async function currentRatesMicros(db: DbOrTx, now = Date.now()): Promise<
 export function forgetRatesRead(): void {
   recent = null;
 }
+keptInMemory('rates', forgetRatesRead);
 
 // The common shape of rate services (Frankfurter, Open Exchange Rates, exchangerate.host): 1 base = rates[X] of X.
 const RatesFeed = z.object({ base: z.string().length(3), rates: z.record(z.string(), z.number().positive().finite()) });

@@ -9,8 +9,10 @@ import { databaseKind, getDb } from '../lib/db/client';
 import { jobDatabase, startJobRunner } from '../lib/jobs/runner';
 import { productJobs } from '../lib/jobs/definitions';
 import { reportError } from '../lib/observability/report';
-import { instanceId, listenForFundraiserChanges } from '../lib/cache/bus';
-import { invalidateFundraiser, withExpiryOutsideNext, type TagExpiry } from '../lib/cache/invalidate';
+import { instanceId, listenToCacheBus, type CacheBusMessage } from '../lib/cache/bus';
+import { expireEverything, invalidateBrands, invalidateFundraiser, invalidateRates, withExpiryOutsideNext, type TagExpiry } from '../lib/cache/invalidate';
+import type { ListenTimings } from '../lib/db/listen';
+import { markBusListening } from '../lib/observability/readiness';
 import { reconcileNow } from '../lib/payments/reconcile-schedule';
 import { runSipChargeDue } from '../lib/sip/charge-due';
 import { mainSiteOrigin } from '../lib/whitelabel/site';
@@ -25,12 +27,9 @@ export interface BackgroundSite {
   expiry: TagExpiry | null;
 }
 
-/** Starts the jobs (unless JOBS=0) and the cache bus; answers the way to stop both. */
-export async function startBackgroundWork(site: BackgroundSite): Promise<() => Promise<void>> {
-  const inNext = throughNext(site);
-  const stopJobs = env().JOBS === '0' ? await jobsElsewhere() : await startJobs(site.expiry, inNext);
-  const stopFollowing = await followCacheBus(site.expiry, inNext);
-  return async () => void (await Promise.allSettled([stopJobs(), stopFollowing()]));
+/** Starts the jobs (none with JOBS=0: a web-only server); answers the way to stop them. */
+export async function startBackgroundJobs(site: BackgroundSite): Promise<() => Promise<void>> {
+  return env().JOBS === '0' ? jobsElsewhere() : startJobs(site.expiry, throughNext(site));
 }
 
 /**
@@ -71,19 +70,51 @@ async function jobsElsewhere(): Promise<() => Promise<void>> {
   return async () => {};
 }
 
-// Another process's committed change (a payment settled by another server or by `npm run jobs`, a comment elsewhere)
-// expires this server's cached pages too
-async function followCacheBus(expiry: TagExpiry | null, inNext: ReturnType<typeof throughNext>): Promise<() => Promise<void>> {
+/**
+ * Follows the cache bus: another process's committed change (a payment settled by another server or by `npm run jobs`,
+ * a comment elsewhere, a partner's brand) expires this server's cached pages and in-memory reads too. After the bus
+ * connection was lost and came back, everything is expired, since what was announced meanwhile was missed. Answers
+ * once it listens, so a server that follows it before it listens never serves a change it did not hear.
+ */
+export async function followCacheBus(site: BackgroundSite, timings?: Partial<ListenTimings>): Promise<() => Promise<void>> {
   const self = instanceId();
-  const expire = async (fundraisers: number[]) => {
-    if (!expiry) return inNext('expire', { fundraisers });
-    await withExpiryOutsideNext(expiry, async () => {
-      for (const id of fundraisers) await invalidateFundraiser(id);
-    });
+  const inNext = throughNext(site);
+  const { expiry } = site;
+  const outsideNext = (work: () => Promise<void>) => withExpiryOutsideNext(expiry!, work);
+  const apply = async (message: CacheBusMessage): Promise<void> => {
+    if ('fundraisers' in message) {
+      const { fundraisers } = message;
+      if (!expiry) return inNext('expire', { fundraisers });
+      return outsideNext(async () => {
+        for (const id of fundraisers) await invalidateFundraiser(id);
+      });
+    }
+    if (message.changed === 'rates') return invalidateRates();
+    return expiry ? outsideNext(invalidateBrands) : inNext('expire', { what: 'brands' });
   };
-  return listenForFundraiserChanges(({ from, fundraisers }) => {
-    // this process expired its own pages when it wrote
-    if (from === self) return;
-    void expire(fundraisers).catch((error: unknown) => void reportError(error, { task: 'cache-bus' }));
-  });
+  const catchUp = () => (expiry ? outsideNext(expireEverything) : inNext('expire', { what: 'everything' }));
+  const failed = (error: unknown) => void reportError(error, { task: 'cache-bus' });
+  const stop = await listenToCacheBus(
+    (message) => {
+      // this process expired its own pages when it wrote
+      if (message.from === self) return;
+      void apply(message).catch(failed);
+    },
+    {
+      timings,
+      up: (again) => {
+        markBusListening(true);
+        if (!again) return;
+        void catchUp().then(() => console.log('Cache bus: listening again after a lost connection; expired every cached page, the micro-cache and the in-memory reads, since changes announced meanwhile were missed.'), failed);
+      },
+      down: (reason) => {
+        markBusListening(false);
+        console.warn(`Cache bus: connection lost (${reason}); opening another.`);
+      },
+    },
+  );
+  return async () => {
+    await stop();
+    markBusListening(false);
+  };
 }

@@ -21,7 +21,7 @@ import { installMicroCache, MicroCache, microCached } from './micro-cache';
 import { fastLane } from './fast-lane';
 import { FAST_ROUTES } from './fast-lane-routes';
 import { nextTagExpiry } from './next-tags';
-import { startBackgroundWork } from './background';
+import { followCacheBus, startBackgroundJobs } from './background';
 import { createProductServer } from './node-server';
 import { stopOnSignal } from './shutdown';
 
@@ -40,7 +40,16 @@ async function serveAsOwnSite(req: http.IncomingMessage): Promise<void> {
   delete req.headers['x-forwarded-host'];
 }
 
-export async function serve(port: number, hostname = '0.0.0.0'): Promise<http.Server> {
+/** Emitted by the server serve() answers once its background work (jobs, cache bus) has stopped after it closed. */
+export const BACKGROUND_STOPPED = 'background-stopped';
+
+/** What serve() needs of Next: `next` itself, or a stand-in for a test that has no build. */
+export type MakeNext = (options: { dev: false; dir: string; port: number; hostname: string }) => {
+  prepare(): Promise<void>;
+  getRequestHandler(): (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+};
+
+export async function serve(port: number, hostname = '0.0.0.0', makeNext: MakeNext = next): Promise<http.Server> {
   // 1. Next keeps cached pages (server/route-cache) and unstable_cache entries (cache/fetch-cache) on disk across
   // restarts. Both are copies of database rows, and the database may have been re-seeded, restored or swapped since:
   // start empty (the first visit of each page renders it again, ~75 ms)
@@ -49,7 +58,7 @@ export async function serve(port: number, hostname = '0.0.0.0'): Promise<http.Se
   const taskToken = randomBytes(32).toString('hex');
   process.env[INTERNAL_TASK_TOKEN_ENV] = taskToken;
   // 3. Next, in this process, so the micro-cache and the route handlers that clear it share memory
-  const app = next({ dev: false, dir: process.cwd(), port, hostname });
+  const app = makeNext({ dev: false, dir: process.cwd(), port, hostname });
   await app.prepare();
   const handle = app.getRequestHandler();
   // 4. the micro-cache in front of Next; Next's tags map, where writers outside a Next request expire pages
@@ -82,15 +91,19 @@ export async function serve(port: number, hostname = '0.0.0.0'): Promise<http.Se
       res.end('Server error');
     });
   });
+  // 7. the cache bus, before the server answers: a change committed once it answers is heard, never missed
+  const site = { port, taskToken, expiry };
+  const stopBus = await followCacheBus(site);
   await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
   console.log(`Sahyog is ready on http://localhost:${port}`);
-  // 7. background work, once the server answers (without Next's tags map, it runs its tasks through the task route)
-  const stopWork = await startBackgroundWork({ port, taskToken, expiry });
-  // 8. a graceful stop: requests in flight, then the background work, then the database; once, whether the server
+  // 8. the jobs, once the server answers (without Next's tags map, they run through the task route)
+  const stopJobs = await startBackgroundJobs(site);
+  const stopWork = async () => void (await Promise.allSettled([stopJobs(), stopBus()]));
+  // 9. a graceful stop: requests in flight, then the background work, then the database; once, whether the server
   // closed or a signal came first
   let background: Promise<unknown> | null = null;
   const stopBackground = () => (background ??= stopWork());
-  server.on('close', () => void stopBackground());
+  server.on('close', () => void stopBackground().then(() => server.emit(BACKGROUND_STOPPED)));
   stopOnSignal(server, { stopBackground, closeDb, exit: (code) => process.exit(code), graceMs: SHUTDOWN_GRACE_MS });
   return server;
 }

@@ -1,6 +1,7 @@
 // SIGTERM (a deploy, a container stop) or Ctrl-C: finish the requests in flight, stop the jobs, close the database
 // cleanly (the embedded one flushes its files), then exit; past the grace period the process exits anyway.
 import type http from 'node:http';
+import { markDraining } from '../lib/observability/readiness';
 
 export interface ShutdownSteps {
   stopBackground: () => Promise<unknown>;
@@ -14,6 +15,8 @@ export function stopOnSignal(server: http.Server, steps: ShutdownSteps, signals:
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
+      // the readiness route answers 503 from now on, so a proxy sends new requests elsewhere
+      markDraining();
       const late = setTimeout(() => steps.exit(1), steps.graceMs);
       late.unref();
       // no new connections; idle keep-alive ones close now, busy ones as soon as their answer is sent (Node would

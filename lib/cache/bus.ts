@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CACHE_CHANNEL, NOTIFIED_FUNDRAISERS_MAX } from '../constants/cache';
-import { listen, type DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/client';
+import { listen, type ListenOptions } from '../db/listen';
 
 const INSTANCE_KEY = Symbol.for('sahyog.instance');
 type WithInstance = typeof globalThis & { [INSTANCE_KEY]?: string };
@@ -23,7 +24,19 @@ export interface FundraisersChanged {
   fundraisers: number[];
 }
 
-const Message = z.object({ from: z.string(), fundraisers: z.array(z.number().int().positive()).min(1).max(NOTIFIED_FUNDRAISERS_MAX) });
+/** Partner domains (their brands) or exchange rates changed: the database announces every write of their tables (migration 0026). */
+export interface SiteChanged {
+  /** 'database' for the tables' own trigger */
+  from: string;
+  changed: 'brands' | 'rates';
+}
+
+export type CacheBusMessage = FundraisersChanged | SiteChanged;
+
+const Message = z.union([
+  z.object({ from: z.string(), fundraisers: z.array(z.number().int().positive()).min(1).max(NOTIFIED_FUNDRAISERS_MAX) }),
+  z.object({ from: z.string(), changed: z.enum(['brands', 'rates']) }),
+]);
 
 /** Tells every instance that these fundraisers changed; inside a transaction it goes out at commit. */
 export async function announceFundraisersChanged(db: DbOrTx, ids: number[]): Promise<void> {
@@ -35,12 +48,23 @@ export async function announceFundraisersChanged(db: DbOrTx, ids: number[]): Pro
   }
 }
 
-/** Calls back for every committed change announced by any process; returns the way to stop listening. */
-export function listenForFundraiserChanges(onChange: (change: FundraisersChanged) => void): Promise<() => Promise<void>> {
-  return listen(CACHE_CHANNEL, (payload) => {
-    const parsed = Message.safeParse(safeJson(payload));
-    if (parsed.success) onChange(parsed.data);
-  });
+/** Calls back for every committed change any process announces; a message that is not one of ours is ignored. */
+export function listenToCacheBus(onMessage: (message: CacheBusMessage) => void, options?: ListenOptions): Promise<() => Promise<void>> {
+  return listen(
+    CACHE_CHANNEL,
+    (payload) => {
+      const parsed = Message.safeParse(safeJson(payload));
+      if (parsed.success) onMessage(parsed.data);
+    },
+    options,
+  );
+}
+
+/** Calls back for every committed change of fundraisers announced by any process; returns the way to stop listening. */
+export function listenForFundraiserChanges(onChange: (change: FundraisersChanged) => void, options?: ListenOptions): Promise<() => Promise<void>> {
+  return listenToCacheBus((message) => {
+    if ('fundraisers' in message) onChange(message);
+  }, options);
 }
 
 function safeJson(text: string): unknown {

@@ -3,9 +3,10 @@
 // our server (server/) runs handlers and jobs outside Next's request context and hands their tags to Next
 // through the expiry it runs them with (withExpiryOutsideNext).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { CACHE_TAGS } from './tags';
+import { CACHE_TAGS, EVERY_PAGE_TAG } from './tags';
 import type { DbOrTx } from '../db/client';
 import { announceFundraisersChanged } from './bus';
+import { forgetKeptInMemory } from './memory';
 
 export type TagExpiry = (tags: string[]) => Promise<void>;
 // one store per process, whichever copy of this module (Next's bundles, our server's) runs the writer
@@ -54,12 +55,26 @@ export async function expireTags(tags: string[]): Promise<void> {
   frontCache()?.clear();
 }
 
+// what modules keep in memory goes first: the pages rendered again next read through it
 export function invalidateFundraiser(id: number): Promise<void> {
+  forgetKeptInMemory(['fundraisers']);
   return expireTags([CACHE_TAGS.fundraiser(id), CACHE_TAGS.fundraiserLists]);
 }
 
 export function invalidateBrands(): Promise<void> {
+  forgetKeptInMemory(['brands']);
   return expireTags([CACHE_TAGS.brands]);
+}
+
+/** Exchange rates changed: no page keeps them, only the read every cart and order shares. */
+export function invalidateRates(): void {
+  forgetKeptInMemory(['rates']);
+}
+
+/** Everything this process caches: every page and cached read of Next, the micro-cache, the modules' memory (after the bus was lost a while). */
+export function expireEverything(): Promise<void> {
+  forgetKeptInMemory();
+  return expireTags([EVERY_PAGE_TAG, CACHE_TAGS.fundraiserLists, CACHE_TAGS.brands]);
 }
 
 /** After a committed change outside settlement: expire here at once (the writer looks next) and on every other instance. */

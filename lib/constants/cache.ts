@@ -22,8 +22,15 @@ export const REFERENCE_LIST_CACHE = 'public, max-age=3600, s-maxage=86400';
 export const CACHE_CHANNEL = 'sahyog_cache';
 /** the most fundraisers one announcement names (one payment touches one, a SIP month a few) */
 export const NOTIFIED_FUNDRAISERS_MAX = 100;
-/** a dropped listening connection is opened again after this long */
+/** a dropped listening connection is opened again after this long, doubling on each failed try up to LISTEN_RECONNECT_MAX_MS */
 export const LISTEN_RECONNECT_MS = 2_000;
+export const LISTEN_RECONNECT_MAX_MS = 30_000;
+/** TCP keepalive on the listening connection starts probing after this much silence (the heartbeat notices sooner) */
+export const LISTEN_KEEPALIVE_MS = 10_000;
+/** the listener sends itself a NOTIFY this often, so a connection that went silent without closing is noticed */
+export const BUS_HEARTBEAT_MS = 10_000;
+/** a heartbeat not back within this long: the connection is taken for dead, dropped and opened again */
+export const BUS_HEARTBEAT_TIMEOUT_MS = 5_000;
 
 // The custom server's micro-cache of pages
 export const MICRO_CACHE_TTL_MS = 5_000;

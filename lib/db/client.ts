@@ -6,7 +6,6 @@ import { sql } from 'drizzle-orm';
 import * as schema from './schema';
 import { env } from '../env';
 import { lockDataFolder } from './lock';
-import { LISTEN_RECONNECT_MS } from '../constants/cache';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -122,38 +121,6 @@ export async function databaseKind(): Promise<Handle['kind']> {
 export async function embeddedConnection(): Promise<import('@electric-sql/pglite').PGlite | null> {
   const h = await handle();
   return h.kind === 'pglite' ? h.pglite! : null;
-}
-
-/**
- * Calls back with each NOTIFY on this channel, from any process, until the returned function is called. PostgreSQL:
- * a connection of its own (a pooled one would be handed to others), opened again if it drops; PGlite: its one connection.
- */
-export async function listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
-  const h = await handle();
-  if (h.pglite) return h.pglite.listen(channel, onPayload);
-  const { Client } = await import('pg');
-  let stopped = false;
-  let client: import('pg').Client | null = null;
-  const connect = async (): Promise<void> => {
-    const c = new Client({ connectionString: env().DATABASE_URL });
-    c.on('notification', (n) => n.channel === channel && onPayload(n.payload ?? ''));
-    c.on('error', () => {
-      // a dropped connection misses what is said meanwhile; the pages' own revalidation bounds how stale they get
-      void c.end().catch(() => {});
-      retry();
-    });
-    await c.connect();
-    await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
-    client = c;
-  };
-  const retry = () => {
-    if (!stopped) setTimeout(() => void connect().catch(retry), LISTEN_RECONNECT_MS).unref();
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    await client?.end().catch(() => {});
-  };
 }
 
 export async function closeDb(): Promise<void> {

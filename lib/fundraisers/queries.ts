@@ -6,6 +6,7 @@ import { SUCCESSFUL_FUNDING_RATIO } from '../constants/fundraisers';
 import { FUNDRAISER_LIST_DEFAULT_LIMIT, LIST_COUNT_CAP } from '../constants/listing';
 import { YOUTUBE_VIDEO_ID_PATTERN } from '../validation/drafts';
 import { endedSql, publishedSql, runningSql } from './status-sql';
+import { keptInMemory } from '../cache/memory';
 
 export interface MediaRef {
   cdn_path: string;
@@ -172,6 +173,7 @@ async function cachedCount(db: DbOrTx, key: string, where: SQL | undefined, cap:
 export function forgetFundraiserCounts(): void {
   counts.clear();
 }
+keptInMemory('fundraisers', forgetFundraiserCounts);
 
 // spec 5: successful funding is raised over target above the ratio; a success story has finished raising
 function successStoryCondition(now: Date): SQL {

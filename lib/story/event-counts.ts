@@ -6,6 +6,7 @@ import type { DbOrTx } from '../db/client';
 import { systemEvents } from '../db/schema';
 import type { SystemEventCountsQuery } from '../validation/account-utilities';
 import { SYSTEM_EVENT_COUNTS_CACHE_MAX, SYSTEM_EVENT_COUNTS_CACHE_MS } from '../constants/story';
+import { keptInMemory } from '../cache/memory';
 
 export interface SystemEventCounts {
   entity_id: string;
@@ -20,6 +21,7 @@ const cache = new Map<string, { at: number; value: SystemEventCounts }>();
 export function clearSystemEventCountsCache(): void {
   cache.clear();
 }
+keptInMemory('fundraisers', clearSystemEventCountsCache);
 
 /**
  * An event is about the entity when its entity_id names it, or when it names it as its event_type_id (the product's

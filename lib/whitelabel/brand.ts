@@ -5,6 +5,7 @@ import type { DbOrTx } from '../db/client';
 import { whiteLabelDomains } from '../db/schema';
 import { WHITE_LABEL_CACHE_MAX_HOSTS, WHITE_LABEL_CACHE_MS } from '../constants/site';
 import { ensureContrast } from './contrast';
+import { keptInMemory } from '../cache/memory';
 
 export interface Brand {
   host: string;
@@ -31,6 +32,7 @@ const cache = new Map<string, { brand: Brand | null; at: number }>();
 export function clearBrandCache(): void {
   cache.clear();
 }
+keptInMemory('brands', clearBrandCache);
 
 export const brandCacheSize = () => cache.size;
 

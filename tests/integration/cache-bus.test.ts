@@ -7,7 +7,16 @@ import { getDb, closeDb, type Db } from '@/lib/db/client';
 import { carts } from '@/lib/db/schema';
 import { announceFundraisersChanged, instanceId, listenForFundraiserChanges, type FundraisersChanged } from '@/lib/cache/bus';
 import { INTERNAL_TASK_HEADER, INTERNAL_TASK_TOKEN_ENV } from '@/lib/constants/server';
-import { makeFundraiser, makeOrder, makeUser } from '../factories';
+import { CACHE_CHANNEL } from '@/lib/constants/cache';
+import { systemEvents, whiteLabelDomains } from '@/lib/db/schema';
+import { fundraiserChanged } from '@/lib/cache/invalidate';
+import { forgetFundraiserCounts, listFundraisers } from '@/lib/fundraisers/queries';
+import { systemEventCounts } from '@/lib/story/event-counts';
+import { partnerBrand } from '@/lib/whitelabel/brand';
+import { currentRatesMicros } from '@/lib/currency-rates';
+import { followCacheBus } from '@/server/background';
+import { nextTagExpiry } from '@/server/next-tags';
+import { makeFundraiser, makeOrder, makeUser, unique } from '../factories';
 import { call } from '../helpers/db';
 
 let db: Db;
@@ -112,5 +121,62 @@ describe('the expire task, where the server applies what it hears', () => {
     expect((await call(taskRoute, '/x', { task: 'expire' }, post({ fundraisers: [1] }, 'wrong-token-of-same-len'))).status).toBe(404);
     expect((await call(taskRoute, '/x', { task: 'expire' }, post({ fundraisers: [] }, TOKEN))).status).toBe(422);
     expect((await call(taskRoute, '/x', { task: 'expire' }, post({ fundraisers: ['x'] }, TOKEN))).status).toBe(422);
+  });
+});
+
+describe('what modules keep in memory, cleared like pages', () => {
+  const site = { port: 0, taskToken: 'unused', expiry: nextTagExpiry() };
+  beforeAll(async () => {
+    stops.push(await followCacheBus(site));
+  });
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  async function until(check: () => Promise<boolean>): Promise<void> {
+    const deadline = Date.now() + 5_000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('waited in vain');
+      await sleep(25);
+    }
+  }
+  const anotherServerAnnounces = (ids: number[]) => db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${JSON.stringify({ from: 'another-server', fundraisers: ids })})`);
+
+  it('a change another server announces clears the list totals and event counts this server keeps', async () => {
+    const f = await makeFundraiser(db);
+    // counted now, with the new fundraiser (the factory writes as another process would: nothing is forgotten)
+    forgetFundraiserCounts();
+    const total = (await listFundraisers(db)).total;
+    const visits = { entity_id: String(f.id), event_name: ['campaign_visit'] };
+    expect((await systemEventCounts(db, visits)).total).toBe(0);
+    // another server's writes: the fundraiser taken down, a visit counted
+    await db.execute(sql`update fundraisers set status_flag = 0 where id = ${f.id}`);
+    await db.insert(systemEvents).values({ event_name: 'campaign_visit', event_type: 'fundraiser', event_type_id: String(f.id) });
+    expect((await listFundraisers(db)).total).toBe(total);
+    await anotherServerAnnounces([f.id]);
+    await until(async () => (await listFundraisers(db)).total === total - 1);
+    expect((await systemEventCounts(db, visits)).total).toBe(1);
+  });
+
+  it('the process that wrote forgets its own copies at once, bus or no bus', async () => {
+    const f = await makeFundraiser(db);
+    // counted now, with the new fundraiser (the factory writes as another process would: nothing is forgotten)
+    forgetFundraiserCounts();
+    const total = (await listFundraisers(db)).total;
+    await db.execute(sql`update fundraisers set status_flag = 0 where id = ${f.id}`);
+    await fundraiserChanged(db, f.id);
+    expect((await listFundraisers(db)).total).toBe(total - 1);
+  });
+
+  it('a partner brand or an exchange rate, written by anyone (an operator with SQL too), is announced by the database and forgotten by every server', async () => {
+    const host = `${unique('partner')}.example.org`;
+    await db.insert(whiteLabelDomains).values({ host, name: 'First Name' });
+    await sleep(300);
+    expect((await partnerBrand(db, host))?.name).toBe('First Name');
+    const eur = (await currentRatesMicros(db)).EUR;
+    const heard = await ear();
+    await db.execute(sql`update white_label_domains set name = 'Second Name' where host = ${host}`);
+    await db.execute(sql`insert into currency_rates (currency, inr_per_unit_micros) values ('EUR', ${eur + 1}) on conflict (currency) do update set inr_per_unit_micros = excluded.inr_per_unit_micros`);
+    await until(async () => (await partnerBrand(db, host))?.name === 'Second Name');
+    await until(async () => (await currentRatesMicros(db)).EUR === eur + 1);
+    // a listener of fundraiser changes alone is not told
+    expect(heard.heard).toEqual([]);
   });
 });

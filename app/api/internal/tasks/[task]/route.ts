@@ -8,7 +8,7 @@ import { getDb } from '@/lib/db/client';
 import { runSipChargeDue } from '@/lib/sip/charge-due';
 import { mainSiteOrigin } from '@/lib/whitelabel/site';
 import { siteConfig } from '@/lib/whitelabel/resolve';
-import { invalidateFundraiser } from '@/lib/cache/invalidate';
+import { expireEverything, invalidateBrands, invalidateFundraiser } from '@/lib/cache/invalidate';
 import { FundraiserIdSchema } from '@/lib/validation/fundraisers';
 import { NOTIFIED_FUNDRAISERS_MAX } from '@/lib/constants/cache';
 import { INTERNAL_TASK_HEADER, INTERNAL_TASK_TOKEN_ENV } from '@/lib/constants/server';
@@ -16,17 +16,22 @@ import { route } from '@/lib/api/route';
 
 export const dynamic = 'force-dynamic';
 
-const ExpireBody = z.object({ fundraisers: z.array(FundraiserIdSchema).min(1).max(NOTIFIED_FUNDRAISERS_MAX) });
+const ExpireBody = z.union([
+  z.object({ fundraisers: z.array(FundraiserIdSchema).min(1).max(NOTIFIED_FUNDRAISERS_MAX) }),
+  z.object({ what: z.enum(['brands', 'everything']) }),
+]);
 
 const TASKS: Record<string, (request: Request) => Promise<unknown>> = {
   // the job runner has already made sure one instance runs each pass
   reconcile: () => reconcileNow(),
   // pre-debit notices, then the SIP months due; inside Next, so settled gifts expire their pages at once
   'sip-charge-due': async () => runSipChargeDue(await getDb(), { origin: mainSiteOrigin(siteConfig()) }),
-  // another process committed a change to these fundraisers (lib/cache/bus): expire this instance's pages of them
+  // another process committed a change to these fundraisers or to the brands (lib/cache/bus), or the bus was lost a
+  // while: expire this instance's pages of them, or all
   expire: async (request) => {
-    const { fundraisers } = await parseJsonBody(ExpireBody, request);
-    for (const id of fundraisers) await invalidateFundraiser(id);
+    const body = await parseJsonBody(ExpireBody, request);
+    if ('fundraisers' in body) for (const id of body.fundraisers) await invalidateFundraiser(id);
+    else await (body.what === 'brands' ? invalidateBrands() : expireEverything());
   },
 };
 
