@@ -413,12 +413,13 @@ try {
 
   if (DRILLS.has(6)) {
     console.log(`\n6. B's (${B.port}) bus connection killed, then left silent`);
-    // B's listening connection: its backend among B's own connections, by what it last ran or how it names itself
+    // B's listening connection: its backend among B's own connections, by what it last ran (LISTEN, or a bare NOTIFY
+    // to itself as a heartbeat; the app's own announcements are select pg_notify(...) in a transaction)
     const busBackend = async () => {
       const out = spawnSync('ss', ['-Htnp', 'state', 'established', `( dport = :${PG_PORT} )`], { encoding: 'utf8' }).stdout;
       const pids = spawnSync('pgrep', ['-g', String(apps[1].pid)], { encoding: 'utf8' }).stdout.split(/\s+/).filter(Boolean);
       const bPorts = out.split('\n').filter((l) => pids.some((pid) => l.includes(`pid=${pid},`))).map((l) => Number(l.trim().split(/\s+/)[2].split(':').pop()));
-      const rows = (await db.query("select pid, client_port, application_name, query from pg_stat_activity where datname = 'sahyog_cluster' and client_port = any($1::int[]) and (query ilike 'listen%' or application_name ilike '%bus%' or application_name ilike '%listen%')", [bPorts])).rows;
+      const rows = (await db.query("select pid, client_port, application_name, query from pg_stat_activity where datname = 'sahyog_cluster' and client_port = any($1::int[]) and (query ilike 'listen %' or query ilike 'notify %')", [bPorts])).rows;
       return rows[0] ?? null;
     };
     const killed = await busBackend();
