@@ -21,7 +21,13 @@ function child(command, args, env, name) {
   let log = '';
   c.stdout.on('data', (d) => (log += d));
   c.stderr.on('data', (d) => (log += d));
-  const exited = new Promise((resolve) => c.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise((resolve) =>
+    c.once('exit', (code, signal) => {
+      // how it ended, in its own log: a process that drains on a signal exits without a word
+      log += `\n[${name} exited at ${new Date().toISOString()}: code ${code}, signal ${signal}]\n`;
+      resolve({ code, signal });
+    }),
+  );
   const proc = {
     name,
     pid: c.pid,
