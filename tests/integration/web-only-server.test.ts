@@ -7,7 +7,7 @@ import { CACHE_CHANNEL } from '@/lib/constants/cache';
 import { JOBS_SCHEMA } from '@/lib/constants/jobs';
 import { JOB } from '@/lib/jobs/definitions';
 import { CACHE_TAGS } from '@/lib/cache/tags';
-import { startBackgroundWork } from '@/server/background';
+import { followCacheBus, startBackgroundJobs } from '@/server/background';
 
 let db: Db;
 const jobsBefore = process.env.JOBS;
@@ -26,8 +26,11 @@ async function background(jobs: string | undefined) {
   else process.env.JOBS = jobs;
   resetEnvForTests();
   const expired: string[][] = [];
-  const stop = await startBackgroundWork({ port: 1, taskToken: 'unused: Next\'s tags map is in reach', expiry: async (tags) => void expired.push(tags) });
-  return { expired, stop };
+  const site = { port: 1, taskToken: 'unused: Next\'s tags map is in reach', expiry: async (tags: string[]) => void expired.push(tags) };
+  // as server/serve.ts starts them: the bus first, then the jobs
+  const stopBus = await followCacheBus(site);
+  const stopJobs = await startBackgroundJobs(site);
+  return { expired, stop: async () => void (await Promise.all([stopJobs(), stopBus()])) };
 }
 
 /** How many runs of the reconciliation the job tables hold (none when no runner ever started here). */
