@@ -13,6 +13,9 @@ import { env } from '../lib/env';
 import { closeDb, getDb } from '../lib/db/client';
 import { stampClientAddress, trustProxyFrom } from '../lib/http/client-address';
 import { hostFromHeaders } from '../lib/http/host';
+import { REQUEST_ID_HEADER } from '../lib/constants/observability';
+import { log, requestIdFrom, withRequestId } from '../lib/observability/log';
+import { observeRequest } from '../lib/observability/metrics';
 import { isBadRequestUrl } from '../lib/routes';
 import { servedSiteHost } from '../lib/whitelabel/resolve';
 // what settled orders and moved mandates mean for SIPs and insurance, before anything settles
@@ -57,7 +60,7 @@ export async function serve(port: number, hostname = '0.0.0.0'): Promise<http.Se
   const pages = microCached(cache, port, (req, res) => void handle(req, res));
   const expiry = nextTagExpiry();
   // 5. the fast lane: a donation's API writes go to their handlers without Next's router (FAST_LANE=0 turns it off)
-  if (!expiry) console.warn('Fast lane off, background work through Next: this Next keeps its cache tags where our server cannot expire them.');
+  if (!expiry) log.warn('Fast lane off, background work through Next: this Next keeps its cache tags where our server cannot expire them.');
   const inFastLane = expiry && env().FAST_LANE !== '0' ? fastLane(FAST_ROUTES, expiry, { hostname, port, headers: EVERY_ANSWER }) : null;
   const trust = trustProxyFrom(env().TRUST_PROXY);
   const respond = (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -73,17 +76,25 @@ export async function serve(port: number, hostname = '0.0.0.0'): Promise<http.Se
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
       return res.end('Bad request');
     }
+    // the request's id: a trusted proxy's, else our own; on every log line of the request and on its answer
+    const requestId = requestIdFrom(trust(req.socket.remoteAddress ?? '', 0) ? (req.headers[REQUEST_ID_HEADER] as string | undefined) : undefined);
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    const started = performance.now();
+    res.once('finish', () => observeRequest(req.method ?? 'GET', req.url ?? '/', res.statusCode, (performance.now() - started) / 1000));
     // before anything reads headers: the client address from the socket and trusted proxies only
     stampClientAddress(req, trust);
-    if (inFastLane?.(req, res)) return;
-    void serveAsOwnSite(req).then(() => respond(req, res), (error: unknown) => {
-      console.error(error);
-      res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Server error');
+    withRequestId(requestId, () => {
+      if (inFastLane?.(req, res)) return;
+      void serveAsOwnSite(req).then(() => respond(req, res), (error: unknown) => {
+        log.error({ err: error }, 'A request failed before reaching Next');
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Server error');
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
-  console.log(`Sahyog is ready on http://localhost:${port}`);
+  log.info(`Sahyog is ready on http://localhost:${port}`);
   // 7. background work, once the server answers (without Next's tags map, it runs its tasks through the task route)
   const stopWork = await startBackgroundWork({ port, taskToken, expiry });
   // 8. a graceful stop: requests in flight, then the background work, then the database; once, whether the server
