@@ -12,9 +12,9 @@ import { INTERNAL_TASK_TOKEN_ENV, SHUTDOWN_GRACE_MS } from '../lib/constants/ser
 import { env } from '../lib/env';
 import { closeDb, getDb } from '../lib/db/client';
 import { stampClientAddress, trustProxyFrom } from '../lib/http/client-address';
+import { stampRequestId } from '../lib/http/request-id';
 import { hostFromHeaders } from '../lib/http/host';
-import { REQUEST_ID_HEADER } from '../lib/constants/observability';
-import { log, requestIdFrom, withRequestId } from '../lib/observability/log';
+import { log, withRequestId } from '../lib/observability/log';
 import { observeRequest } from '../lib/observability/metrics';
 import { isBadRequestUrl } from '../lib/routes';
 import { servedSiteHost } from '../lib/whitelabel/resolve';
@@ -77,9 +77,7 @@ export async function serve(port: number, hostname = '0.0.0.0'): Promise<http.Se
       return res.end('Bad request');
     }
     // the request's id: a trusted proxy's, else our own; on every log line of the request and on its answer
-    const requestId = requestIdFrom(trust(req.socket.remoteAddress ?? '', 0) ? (req.headers[REQUEST_ID_HEADER] as string | undefined) : undefined);
-    req.headers[REQUEST_ID_HEADER] = requestId;
-    res.setHeader(REQUEST_ID_HEADER, requestId);
+    const requestId = stampRequestId(req, res, trust);
     const started = performance.now();
     res.once('finish', () => observeRequest(req.method ?? 'GET', req.url ?? '/', res.statusCode, (performance.now() - started) / 1000));
     // before anything reads headers: the client address from the socket and trusted proxies only
