@@ -14,12 +14,13 @@ async function main() {
   // the unsubscribe links in the email this worker sends are signed with a key derived from it: one key on every machine
   const refusal = missingSessionSecret();
   if (refusal) {
-    log.fatal(refusal);
+    // a refusal before anything starts: one plain line on stderr for the operator, as npm start's
+    console.error(refusal);
     process.exit(1);
   }
   // read from the configuration: opening the embedded database would migrate it, or find it held by the server
   if (!env().DATABASE_URL) {
-    log.fatal('npm run jobs needs DATABASE_URL (PostgreSQL): on the embedded database, npm start runs the jobs itself.');
+    console.error('npm run jobs needs DATABASE_URL (PostgreSQL): on the embedded database, npm start runs the jobs itself.');
     process.exit(2);
   }
   // reconciliation here runs outside Next: what it settles reaches the servers' cached pages through the cache bus (lib/cache/bus.ts)

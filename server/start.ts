@@ -31,9 +31,9 @@ function needsBuild(): boolean {
 // first: the configuration read below (lib/env, read once per process) is the one the server runs with
 Object.assign(process.env, { NODE_ENV: 'production' });
 
-/** Stops here with one line for the operator. */
+/** Stops here with one line for the operator: plain text on stderr, not a JSON log line, since nothing has started. */
 function refuse(line: string): never {
-  log.fatal(line);
+  console.error(line);
   process.exit(1);
 }
 
