@@ -1,6 +1,6 @@
 // Metrics that move with the product (a settled gift, a failed one, a webhook, a job run), /metrics behind its token,
 // the web-vitals endpoint, and no secret in the log lines of a sign-in, a one-time code or a cart with a PAN.
-import { capturedOutput, logMark } from '../helpers/captured-logs';
+import { capturedLogLines, capturedOutput, logMark } from '../helpers/captured-logs';
 import { eq } from 'drizzle-orm';
 import { GET as metricsRoute } from '@/app/metrics/route';
 import { POST as vitalsRoute } from '@/app/api/vitals/route';
@@ -12,6 +12,7 @@ import { POST as loginRoute } from '@/app/api/auth/login/route';
 import { databaseKind, getDb, type Db } from '@/lib/db/client';
 import { orders } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
+import { log, withRequestId } from '@/lib/observability/log';
 import { jobDatabase, startJobRunner } from '@/lib/jobs/runner';
 import { SandboxGateway, SANDBOX_SIGNATURE_HEADER } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
@@ -28,6 +29,8 @@ let ip = 0;
 beforeAll(async () => {
   db = await freshDb();
   fundraiserId = (await makeFundraiser(db)).id;
+  process.env.METRICS_TOKEN = TOKEN;
+  resetEnvForTests();
 });
 afterAll(async () => {
   delete process.env.METRICS_TOKEN;
@@ -92,7 +95,7 @@ describe('/metrics', () => {
     expect(await counter('sahyog_webhooks_total', 'gateway="sandbox",result="bad_signature"')).toBe(badSignature + 1);
   });
 
-  it('counts job runs and failures by job name', async () => {
+  it('counts job runs and failures by job name; a job sent during a request logs under its request id', async () => {
     const schema = `obs_jobs_${Date.now().toString(36)}`;
     let ran = 0;
     const runner = await startJobRunner({
@@ -101,15 +104,19 @@ describe('/metrics', () => {
       pollingIntervalSeconds: 0.5,
       retryDelaySeconds: 60,
       onError: () => {},
-      jobs: [{ name: 'obs.check', retryLimit: 0, run: async (data: { fail?: boolean }) => { ran++; if (data.fail) throw new Error('meant to fail'); } }],
+      jobs: [{ name: 'obs.check', retryLimit: 0, run: async (data: { fail?: boolean }) => { ran++; log.info('obs.check ran'); if (data.fail) throw new Error('meant to fail'); } }],
     });
     try {
-      await runner.send('obs.check', {});
+      const mark = logMark();
+      await withRequestId('req-sent-the-job', () => runner.send('obs.check', {}));
       await runner.send('obs.check', { fail: true });
       const end = Date.now() + 20_000;
-      while (ran < 2 && Date.now() < end) await new Promise((r) => setTimeout(r, 200));
+      // the failure is counted once the run has thrown, a moment after it ran
+      while ((ran < 2 || (await counter('sahyog_job_failures_total', 'job="obs.check"')) < 1) && Date.now() < end) await new Promise((r) => setTimeout(r, 200));
       expect(await counter('sahyog_job_runs_total', 'job="obs.check"')).toBe(2);
       expect(await counter('sahyog_job_failures_total', 'job="obs.check"')).toBe(1);
+      const jobLines = capturedLogLines(mark).filter((l) => l.msg === 'obs.check ran');
+      expect(jobLines.map((l) => l.request_id)).toContain('req-sent-the-job');
     } finally {
       await runner.stop();
     }
