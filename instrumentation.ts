@@ -8,7 +8,8 @@ export async function register() {
     try {
       await prepareDatabase(seedDemo);
     } catch (e) {
-      console.error(`\nSahyog cannot start: ${(e as Error).message}\n`);
+      const { log } = await import('./lib/observability/log');
+      log.fatal(`Sahyog cannot start: ${(e as Error).message}`);
       process.exit(1);
     }
     if (process.env.SENTRY_DSN) {

@@ -90,5 +90,5 @@ export default function middleware(request: NextRequest) {
 
 export const config = {
   // everything but the API, Next's own files, generated media and files with an extension
-  matcher: ['/((?!api|_next|_vercel|media|dev|amp|s/|sitemap|robots\\.txt|.*\\.[a-zA-Z0-9]+$).*)', '/fundraisers/all_fundraisers.php'],
+  matcher: ['/((?!api|_next|_vercel|media|dev|amp|s/|sitemap|metrics|robots\\.txt|.*\\.[a-zA-Z0-9]+$).*)', '/fundraisers/all_fundraisers.php'],
 };

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3200);
@@ -12,7 +13,8 @@ const LANE = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % LANES;
 export const JOBS_PORT = mainPort(LANE) + 1;
 // the others start once the first is up, so two never build at once
 const waitForFirst = `node -e "(async()=>{for(;;){try{if((await fetch('http://localhost:${PORT}/api/health')).ok)return}catch{}await new Promise(r=>setTimeout(r,1000))}})()"`;
-const start = (folder: string) => `rm -rf ${folder} && node_modules/.bin/tsx --require ./server/thread-pool.cjs server/start.ts`;
+// each server's output is also kept in its lane's folder: npm run check:log-secrets reads it after the run
+const start = (folder: string, log: string) => `rm -rf ${folder} && mkdir -p ${path.dirname(log)} && node_modules/.bin/tsx --require ./server/thread-pool.cjs server/start.ts 2>&1 | tee ${log}`;
 const lanes = Array.from({ length: LANES }, (_, lane) => lane);
 // on PostgreSQL (DATABASE_URL set for the run) a server refuses to start without SESSION_SECRET: every lane's servers share this one
 const SESSION: Record<string, string> = process.env.DATABASE_URL && !process.env.SESSION_SECRET ? { SESSION_SECRET: 'e2e-session-secret-shared-by-every-lane-0123456789' } : {};
@@ -41,7 +43,7 @@ export default defineConfig({
   webServer: [
     ...lanes.map((lane) => ({
       // a fresh embedded database of its own, built if the sources changed
-      command: `${lane ? `${waitForFirst} && ` : ''}${start(`data/e2e-${lane}/db`)}`,
+      command: `${lane ? `${waitForFirst} && ` : ''}${start(`data/e2e-${lane}/db`, `data/e2e-${lane}/server.log`)}`,
       // the VPA wait is shortened here, in the test's configuration, not in the product; Google sign-in goes
       // to the OpenID provider below, run by this configuration on loopback
       env: {
@@ -63,7 +65,7 @@ export default defineConfig({
       stdout: 'pipe' as const,
     })),
     ...lanes.map((lane) => ({
-      command: `${waitForFirst} && ${start(`data/e2e-${lane}/jobs-db`)}`,
+      command: `${waitForFirst} && ${start(`data/e2e-${lane}/jobs-db`, `data/e2e-${lane}/jobs-server.log`)}`,
       env: { PORT: String(mainPort(lane) + 1), DATA_DIR: `./data/e2e-${lane}`, PGLITE_DIR: `./data/e2e-${lane}/jobs-db`, RECONCILE_INTERVAL_MS: '2000', RECONCILE_AFTER_MS: '0', ORDER_EXPIRY_MS: '4000', SIP_CHARGE_INTERVAL_MS: '3000', DEV_OUTBOX: '1', ...SESSION },
       url: `http://localhost:${mainPort(lane) + 1}/api/health`,
       timeout: 360_000,

@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   // how many proxy hops in front of this server to trust for the client address: a number, or a comma list of
   // proxy addresses / subnets (proxy-addr's syntax: 'loopback', '10.0.0.0/8'); unset, the socket address is the client
   TRUST_PROXY: z.string().optional(),
+  // the bearer token /metrics answers to (Prometheus's scrape); unset, /metrics is a 404
+  METRICS_TOKEN: z.string().min(16).optional(),
   // '0' sends the donation path's API writes through Next's router too (server/fast-lane.ts)
   FAST_LANE: z.enum(['0', '1']).optional(),
   // '0': a web-only server, which runs no jobs (it still follows the cache bus); `npm run jobs` takes them (PostgreSQL)

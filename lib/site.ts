@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { env } from './env';
 import { PLATFORM_FEE_PERCENT } from './constants/giving';
 import { DEFAULT_CONTACT_NUMBER, PLATFORM_FIGURE_UNITS, PLATFORM_FIGURES } from './constants/site';
+import { log } from './observability/log';
 
 /** A platform figure: a number in a unit each locale names (1100 crore), or a partner's own words shown as they are. */
 export type PlatformFigure = { value: number; unit: (typeof PLATFORM_FIGURE_UNITS)[number] } | string;
@@ -23,7 +24,7 @@ export function siteSettings(): SiteSettings {
     try {
       override = FiguresSchema.parse(JSON.parse(e.PLATFORM_FIGURES));
     } catch {
-      console.error('PLATFORM_FIGURES is not valid JSON of {raised, donors, fundraisers, followers} (each {value, unit} or text): using the defaults');
+      log.error('PLATFORM_FIGURES is not valid JSON of {raised, donors, fundraisers, followers} (each {value, unit} or text): using the defaults');
     }
   }
   return {

@@ -5,6 +5,7 @@ import { env, missingSessionSecret } from '../lib/env';
 import { productJobs } from '../lib/jobs/definitions';
 import { jobDatabase, startJobRunner } from '../lib/jobs/runner';
 import { reconcileNow } from '../lib/payments/reconcile-schedule';
+import { log } from '../lib/observability/log';
 import { reportError } from '../lib/observability/report';
 // what settled orders and moved mandates mean for SIPs and insurance, before anything settles
 import '../lib/reactions';
@@ -13,6 +14,7 @@ async function main() {
   // the unsubscribe links in the email this worker sends are signed with a key derived from it: one key on every machine
   const refusal = missingSessionSecret();
   if (refusal) {
+    // a refusal before anything starts: one plain line on stderr for the operator, as npm start's
     console.error(refusal);
     process.exit(1);
   }
@@ -24,7 +26,7 @@ async function main() {
   // reconciliation here runs outside Next: what it settles reaches the servers' cached pages through the cache bus (lib/cache/bus.ts)
   const jobs = productJobs({ db: getDb, env: env(), reconcile: async () => void (await reconcileNow()) });
   const runner = await startJobRunner({ database: await jobDatabase(), jobs, onError: (error) => void reportError(error, { task: 'jobs' }) });
-  console.log(`Taking jobs: ${jobs.map((j) => j.name).join(', ')}`);
+  log.info({ jobs: jobs.map((j) => j.name) }, 'Taking jobs');
   const stop = async () => {
     await runner.stop();
     await closeDb();
@@ -35,6 +37,6 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e instanceof Error ? e.message : e);
+  log.fatal({ err: e }, 'npm run jobs stopped');
   process.exit(1);
 });

@@ -188,8 +188,8 @@ export const installMicroCache = (cache: MicroCache): MicroCache => installFront
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
-// headers that belong to one connection or one visitor, never replayed from the cache
-const PER_RESPONSE = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'keep-alive']);
+// headers that belong to one connection, one visitor or one request, never replayed from the cache
+const PER_RESPONSE = new Set(['x-request-id', 'set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'keep-alive']);
 
 /**
  * Fetches the page again from Next to keep it; answers the fill's end (kept or not), or null when none could start.

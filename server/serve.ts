@@ -12,7 +12,10 @@ import { INTERNAL_TASK_TOKEN_ENV, SHUTDOWN_GRACE_MS } from '../lib/constants/ser
 import { env } from '../lib/env';
 import { closeDb, getDb } from '../lib/db/client';
 import { stampClientAddress, trustProxyFrom } from '../lib/http/client-address';
+import { stampRequestId } from '../lib/http/request-id';
 import { hostFromHeaders } from '../lib/http/host';
+import { log, withRequestId } from '../lib/observability/log';
+import { observeRequest } from '../lib/observability/metrics';
 import { isBadRequestUrl } from '../lib/routes';
 import { servedSiteHost } from '../lib/whitelabel/resolve';
 // what settled orders and moved mandates mean for SIPs and insurance, before anything settles
@@ -66,7 +69,7 @@ export async function serve(port: number, hostname = '0.0.0.0', makeNext: MakeNe
   const pages = microCached(cache, port, (req, res) => void handle(req, res));
   const expiry = nextTagExpiry();
   // 5. the fast lane: a donation's API writes go to their handlers without Next's router (FAST_LANE=0 turns it off)
-  if (!expiry) console.warn('Fast lane off, background work through Next: this Next keeps its cache tags where our server cannot expire them.');
+  if (!expiry) log.warn('Fast lane off, background work through Next: this Next keeps its cache tags where our server cannot expire them.');
   const inFastLane = expiry && env().FAST_LANE !== '0' ? fastLane(FAST_ROUTES, expiry, { hostname, port, headers: EVERY_ANSWER }) : null;
   const trust = trustProxyFrom(env().TRUST_PROXY);
   const respond = (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -82,20 +85,26 @@ export async function serve(port: number, hostname = '0.0.0.0', makeNext: MakeNe
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
       return res.end('Bad request');
     }
+    // the request's id: a trusted proxy's, else our own; on every log line of the request and on its answer
+    const requestId = stampRequestId(req, res, trust);
+    const started = performance.now();
+    res.once('finish', () => observeRequest(req.method ?? 'GET', req.url ?? '/', res.statusCode, (performance.now() - started) / 1000));
     // before anything reads headers: the client address from the socket and trusted proxies only
     stampClientAddress(req, trust);
-    if (inFastLane?.(req, res)) return;
-    void serveAsOwnSite(req).then(() => respond(req, res), (error: unknown) => {
-      console.error(error);
-      res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Server error');
+    withRequestId(requestId, () => {
+      if (inFastLane?.(req, res)) return;
+      void serveAsOwnSite(req).then(() => respond(req, res), (error: unknown) => {
+        log.error({ err: error }, 'A request failed before reaching Next');
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Server error');
+      });
     });
   });
   // 7. the cache bus, before the server answers: a change committed once it answers is heard, never missed
   const site = { port, taskToken, expiry };
   const stopBus = await followCacheBus(site);
   await new Promise<void>((resolve) => server.listen(port, hostname, resolve));
-  console.log(`Sahyog is ready on http://localhost:${port}`);
+  log.info(`Sahyog is ready on http://localhost:${port}`);
   // 8. the jobs, once the server answers (without Next's tags map, they run through the task route)
   const stopJobs = await startBackgroundJobs(site);
   const stopWork = async () => void (await Promise.allSettled([stopJobs(), stopBus()]));

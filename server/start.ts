@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readLockHolder } from '../lib/db/lock';
 import { env, missingSessionSecret } from '../lib/env';
+import { log } from '../lib/observability/log';
 
 const root = process.cwd();
 const SOURCES = ['app', 'components', 'lib', 'messages', 'i18n', 'public', 'middleware.ts', 'instrumentation.ts', 'instrumentation-client.ts', 'next.config.mjs', 'package.json'];
@@ -30,7 +31,7 @@ function needsBuild(): boolean {
 // first: the configuration read below (lib/env, read once per process) is the one the server runs with
 Object.assign(process.env, { NODE_ENV: 'production' });
 
-/** Stops here with one line for the operator. */
+/** Stops here with one line for the operator: plain text on stderr, not a JSON log line, since nothing has started. */
 function refuse(line: string): never {
   console.error(line);
   process.exit(1);
@@ -58,14 +59,14 @@ const nextBin = path.join(root, 'node_modules', '.bin', 'next');
 if (neverBuild) {
   if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) refuse('Sahyog cannot start: there is no build in .next, and npm run serve never builds. Run npm run build first (npm start builds when needed).');
 } else if (needsBuild()) {
-  console.log('Building the app (first start or changed sources)…');
+  log.info('Building the app (first start or changed sources)…');
   const build = spawnSync(nextBin, ['build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 // libuv's thread pool is sized before anything runs (server/thread-pool.cjs, which npm start preloads)
 if (!process.env.UV_THREADPOOL_SIZE) {
-  console.warn('Started without server/thread-pool.cjs: the thread pool keeps libuv\'s 4 threads, which image work shares with file reads and sign-ins. Start with npm start.');
+  log.warn('Started without server/thread-pool.cjs: the thread pool keeps libuv\'s 4 threads, which image work shares with file reads and sign-ins. Start with npm start.');
 }
 
 const port = Number(process.env.PORT ?? '3000');
@@ -73,6 +74,6 @@ const port = Number(process.env.PORT ?? '3000');
 import('./serve')
   .then(({ serve }) => serve(port))
   .catch((error: unknown) => {
-    console.error(error);
+    log.fatal({ err: error }, 'Sahyog could not start');
     process.exit(1);
   });

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import * as schema from './schema';
 import { env } from '../env';
 import { lockDataFolder } from './lock';
+import { log } from '../observability/log';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -43,7 +44,7 @@ async function open(): Promise<Handle> {
     const pool = new Pool({ connectionString: DATABASE_URL, max: Number(process.env.PG_POOL_MAX ?? 10) });
     // an idle connection the database ended (a restart, pg_terminate_backend) is an 'error' event: unheard, it would end
     // the process. The pool has already dropped that connection; the next query opens a fresh one
-    pool.on('error', (error) => console.error(`Database: an idle connection was closed by the server (${error.message}); the next query opens a new one.`));
+    pool.on('error', (error) => log.warn({ err: error }, 'Database: an idle connection was closed by the server; the next query opens a new one.'));
     // Several processes (test workers, servers) may start together: migrate under an advisory lock.
     const client = await pool.connect();
     try {
@@ -100,6 +101,13 @@ export async function getDb(): Promise<Db> {
   const h = await handle();
   if (own?.of !== h) own = { of: h, db: drizzleHere(h) };
   return own.db;
+}
+
+/** PostgreSQL's pool counts for the metrics scrape; null on the embedded database or before the database opened (a scrape never opens it). */
+export async function poolUsage(): Promise<{ total: number; idle: number; waiting: number } | null> {
+  const opened = g[HANDLE_KEY];
+  const pool = opened ? (await opened.catch(() => null))?.pool : undefined;
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
 }
 
 export async function databaseKind(): Promise<Handle['kind']> {

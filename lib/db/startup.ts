@@ -1,6 +1,7 @@
 // Server start: open (and lock) the database, apply migrations, seed the demo on an empty database.
 import { databaseKind, getDb, type Db } from './client';
 import { env } from '../env';
+import { log } from '../observability/log';
 
 /** The demo's seeding (demo/seed.ts), handed in by the server's start so production code never imports demo data. */
 export type DemoSeed = (db: Db) => Promise<{ created: boolean; fundraisers: number }>;
@@ -11,7 +12,7 @@ export async function prepareDatabase(seedDemo: DemoSeed): Promise<void> {
   if (env().SEED_ON_START === '1') {
     const started = Date.now();
     const result = await seedDemo(db);
-    if (result.created) console.log(`Seeded the demo: ${result.fundraisers} fundraisers in ${Date.now() - started} ms.`);
+    if (result.created) log.info(`Seeded the demo: ${result.fundraisers} fundraisers in ${Date.now() - started} ms.`);
   }
-  console.log(`Database ready (${kind === 'pglite' ? `PGlite in ${env().PGLITE_DIR}` : 'PostgreSQL'}).`);
+  log.info(`Database ready (${kind === 'pglite' ? `PGlite in ${env().PGLITE_DIR}` : 'PostgreSQL'}).`);
 }

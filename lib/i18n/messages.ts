@@ -2,6 +2,7 @@
 import type { Locale } from './locales';
 import { DEFAULT_LOCALE } from './locales';
 import en from '../../messages/en.json';
+import { log } from '../observability/log';
 
 export type Messages = typeof en;
 
@@ -16,7 +17,7 @@ export async function loadMessages(locale: Locale, load: Loader = importMessages
     if (!messages || typeof messages !== 'object') throw new Error(`empty message file for ${locale}`);
     return { locale, messages, fellBack: false };
   } catch (e) {
-    console.error(`Messages for ${locale} failed to load, using ${DEFAULT_LOCALE}:`, (e as Error).message);
+    log.error({ err: e }, `Messages for ${locale} failed to load, using ${DEFAULT_LOCALE}`);
     return { locale, messages: en, fellBack: true };
   }
 }

@@ -11,6 +11,7 @@ import { reconcileSettings } from '../payments/reconcile-settings';
 import { mainSiteOrigin } from '../whitelabel/site';
 import { siteConfig } from '../whitelabel/resolve';
 import type { JobDefinition } from './runner';
+import { log as logger } from '../observability/log';
 
 export const JOB = {
   reconcilePayments: 'payments.reconcile',
@@ -32,7 +33,7 @@ export interface JobHost {
 }
 
 export function productJobs(host: JobHost): JobDefinition[] {
-  const log = host.log ?? ((line: string) => console.log(line));
+  const log = host.log ?? ((line: string) => logger.info(line));
   const jobs: JobDefinition[] = [{ name: JOB.reconcilePayments, everyMs: reconcileSettings().intervalMs, run: host.reconcile }];
   // a donor's 1-3 month pause ends by itself
   jobs.push({

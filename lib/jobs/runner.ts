@@ -7,6 +7,8 @@
 // mid-run holds its queue for seconds, not for the 10 minutes a one-off job's claim lasts.
 import PgBoss from 'pg-boss';
 import { embeddedConnection } from '../db/client';
+import { currentRequestId, log, withRequestId } from '../observability/log';
+import { metrics } from '../observability/metrics';
 import { env } from '../env';
 import {
   JOB_CLAIM_EXPIRY_S,
@@ -105,7 +107,8 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
   const connection = 'sql' in opts.database ? { db: opts.database.sql } : { connectionString: opts.database.connectionString, max: 4 };
   // pg-boss's supervisor and cron are not used: periodic jobs come from our own ticks (below)
   const boss = new PgBoss({ ...connection, schema, supervise: true, schedule: false, maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? JOB_MAINTENANCE_INTERVAL_S });
-  boss.on('error', (e) => (opts.onError ?? ((x) => console.error('[jobs]', x)))(e));
+  const onError = opts.onError ?? ((error: unknown) => log.error({ err: error }, 'Job runner error'));
+  boss.on('error', (e) => onError(e));
   await boss.start();
   const claimExpiry = opts.claimExpirySeconds ?? JOB_CLAIM_EXPIRY_S;
   const periodicClaim = opts.periodicClaimSeconds ?? JOB_PERIODIC_CLAIM_S;
@@ -132,8 +135,8 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
     const jobSql: JobSql = 'sql' in opts.database ? opts.database.sql : boss.getDb();
     const times = { pollMs: pollingIntervalSeconds * 1000, heartbeatMs: (opts.heartbeatSeconds ?? JOB_HEARTBEAT_S) * 1000, claimSeconds: periodicClaim, longestRunMs: claimExpiry * 1000 };
     for (const job of opts.jobs) {
-      if (job.everyMs) takers.push(takePeriodicRuns(boss, jobSql, schema, job, times, opts.onError ?? ((x) => console.error('[jobs]', x))));
-      else await boss.work<object>(job.name, { pollingIntervalSeconds }, async ([j]) => job.run(j.data ?? {}));
+      if (job.everyMs) takers.push(takePeriodicRuns(boss, jobSql, schema, job, times, onError));
+      else await boss.work<object>(job.name, { pollingIntervalSeconds }, async ([j]) => runCounted(job, j.id, j.data ?? {}));
     }
   }
   const periodic = opts.jobs.filter((j) => j.everyMs);
@@ -149,7 +152,8 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
   await offerPeriodicJobs();
   return {
     boss,
-    send: (name, data, options) => boss.send(name, data, options ?? {}),
+    // a job sent while a request runs carries its id, so the job's log lines name the request that started it
+    send: (name, data, options) => boss.send(name, { request_id: currentRequestId(), ...data }, options ?? {}),
     offerPeriodicJobs,
     async stop() {
       for (const t of timers) clearInterval(t);
@@ -188,7 +192,7 @@ function takePeriodicRuns(boss: PgBoss, jobSql: JobSql, schema: string, job: Job
       void renew(claimed.id).catch(onError);
     }, times.heartbeatMs);
     try {
-      await job.run(claimed.data ?? {});
+      await runCounted(job, claimed.id, claimed.data ?? {});
       await boss.complete(job.name, claimed.id);
     } catch (error) {
       onError(error);
@@ -211,6 +215,18 @@ function takePeriodicRuns(boss: PgBoss, jobSql: JobSql, schema: string, job: Job
       if (running) await Promise.race([running, new Promise((r) => setTimeout(r, JOB_STOP_WAIT_MS).unref())]);
     },
   };
+}
+
+/** One run of a job: counted, and logged under the request id it was sent with (else one of its own). */
+async function runCounted(job: JobDefinition, id: string, data: object): Promise<void> {
+  metrics.jobRuns.inc({ job: job.name });
+  const sentWith = (data as { request_id?: unknown }).request_id;
+  try {
+    return await withRequestId(typeof sentWith === 'string' ? sentWith : `job-${id}`, () => job.run(data));
+  } catch (error) {
+    metrics.jobFailures.inc({ job: job.name });
+    throw error;
+  }
 }
 
 /** Where the job runner keeps its jobs: PostgreSQL through its own pool, or the embedded database's connection. */

@@ -1,6 +1,8 @@
-// Error reporting goes to Sentry only when SENTRY_DSN is set; otherwise to the server log alone.
+import { log } from './log';
+
+// Error reporting goes to Sentry only when SENTRY_DSN is set; the log line is written either way.
 export async function reportError(error: unknown, context?: Record<string, unknown>): Promise<void> {
-  console.error('[error]', error instanceof Error ? error.stack ?? error.message : error, context ?? '');
+  log.error({ err: error, ...context }, error instanceof Error ? error.message : String(error));
   if (!process.env.SENTRY_DSN) return;
   try {
     const Sentry = await import('@sentry/nextjs');

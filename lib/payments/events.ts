@@ -20,6 +20,7 @@ import { siteConfig } from '../whitelabel/resolve';
 import { defaultBrand } from '../whitelabel/brand';
 import { claimCouponMatch } from '../coupons/coupons';
 import { mandateReaction, orderReactionFor } from './reactions';
+import { metrics } from '../observability/metrics';
 import { chargeCredits, refundDebits, type ChargeLine, type LedgerLine } from './ledger';
 import { orderTotalMinor, orderTotalSql } from './order-total';
 
@@ -41,7 +42,10 @@ export async function applyGatewayEvent(db: Db, gateway: string, event: GatewayE
     const settled = await alreadySettledBy(db, gateway, event, source);
     if (settled) return settled;
   }
-  return db.transaction((tx) => applyGatewayEventIn(tx, gateway, event, source));
+  const outcome = await db.transaction((tx) => applyGatewayEventIn(tx, gateway, event, source));
+  // counted once committed: a rolled-back settlement settled nothing
+  if (outcome.result === 'settled' && (outcome.status === 'success' || outcome.status === 'failed')) metrics.donations.inc({ result: outcome.status === 'success' ? 'settled' : 'failed' });
+  return outcome;
 }
 
 /**

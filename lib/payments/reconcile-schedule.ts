@@ -6,11 +6,12 @@ import { mainSiteOrigin } from '../whitelabel/site';
 import { siteConfig } from '../whitelabel/resolve';
 import { reconcilePendingOrders } from './results';
 import { reconcileSettings } from './reconcile-settings';
+import { log } from '../observability/log';
 
 export async function reconcileNow(): Promise<{ order_id: string; result: string }[]> {
   const s = reconcileSettings();
   const results = await reconcilePendingOrders(await getDb(), { olderThanMs: s.olderThanMs, expireAfterMs: s.expireAfterMs, origin: mainSiteOrigin(siteConfig()) });
   const settled = results.filter((r) => r.result !== 'no answer');
-  if (settled.length) console.log(`Reconciled ${settled.length} pending orders: ${settled.map((r) => `${r.order_id} ${r.result}`).join(', ')}`);
+  if (settled.length) log.info({ orders: settled.map((r) => `${r.order_id} ${r.result}`) }, `Reconciled ${settled.length} pending orders`);
   return results;
 }

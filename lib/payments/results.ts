@@ -16,6 +16,8 @@ import { BANK_TRANSFER_WINDOW_MS, WALLET_MODES, WALLET_RETRY_MESSAGE } from '../
 import { mandateReaction, orderReactionFor } from './reactions';
 import { isCheckoutDonor, type CheckoutReader } from './checkout-access';
 import { orderTotalMinor } from './order-total';
+import { log } from '../observability/log';
+import { metrics } from '../observability/metrics';
 
 export { ORDER_EXPIRED_REASON };
 
@@ -187,19 +189,28 @@ async function handlePaymentReturn(db: Db, orderId: string, params: Record<strin
 
 export async function handleWebhook(db: Db, gatewayName: string, rawBody: string, headers: Headers, origin: string) {
   const gateway = gatewayFor(gatewayName, origin);
-  if (!gateway) throw notFound('Unknown gateway');
+  // an unknown gateway's name is a caller's text: counted under one label, never as a label of its own
+  if (!gateway) {
+    metrics.webhooks.inc({ gateway: 'unknown', result: 'unknown_gateway' });
+    throw notFound('Unknown gateway');
+  }
   let event;
   try {
     event = await gateway.parseWebhook(rawBody, headers);
   } catch (e) {
-    if (e instanceof GatewaySignatureError || e instanceof SyntaxError) throw signatureRefused();
+    if (e instanceof GatewaySignatureError || e instanceof SyntaxError) {
+      metrics.webhooks.inc({ gateway: gatewayName, result: 'bad_signature' });
+      throw signatureRefused();
+    }
     throw e;
   }
   if (!event) {
-    console.info(`[webhook] ${gatewayName}: acknowledged an event we do not act on`);
+    metrics.webhooks.inc({ gateway: gatewayName, result: 'ignored' });
+    log.info({ gateway: gatewayName }, 'Webhook: acknowledged an event we do not act on');
     return { result: 'ignored' as const, credited: false as const };
   }
   const outcome = await applyGatewayEvent(db, gatewayName, event, 'webhook');
+  metrics.webhooks.inc({ gateway: gatewayName, result: outcome.result });
   await afterSettle(db, outcome);
   await afterMandateMoved(db, outcome, origin);
   // no gateway sends one payment for two orders: that is someone replaying a signed body, refused

@@ -6,6 +6,7 @@ import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server
 import { routing } from '@/i18n/routing';
 import { directionOf } from '@/lib/i18n/locales';
 import { getBrand, getSiteUrl } from '@/components/layout/request-context';
+import { WebVitalsBeacon } from '@/components/layout/web-vitals-beacon';
 import { notoSans, SCRIPT_FONT } from '../../fonts';
 import '../../globals.css';
 
@@ -58,6 +59,7 @@ export default async function LocaleLayout({ children, params }: Props) {
         </a>
         {/* Clients get only the Error messages; everything else is rendered on the server. */}
         <NextIntlClientProvider messages={{ Error: messages.Error }}>{children}</NextIntlClientProvider>
+        <WebVitalsBeacon />
         {brand.analytics_container_id && (
           <Script id="analytics-container" strategy="lazyOnload" data-container={brand.analytics_container_id}>
             {`(function(w,d,i){w.dataLayer=w.dataLayer||[];w.dataLayer.push({'gtm.start':Date.now(),event:'gtm.js'});var s=d.createElement('script');s.async=true;s.src='https://www.googletagmanager.com/gtm.js?id='+encodeURIComponent(i);d.head.appendChild(s);})(window,document,${JSON.stringify(brand.analytics_container_id)});`}

@@ -59,3 +59,6 @@ export const PUSH_SUBSCRIBE_LIMIT_PER_IP = { max: 30, windowMs: 60 * MINUTE_MS }
 /** uploads per user in the window */
 export const UPLOADS_PER_HOUR = 60;
 export const UPLOADS_WINDOW_MS = 60 * 60 * 1000;
+
+// Web-vitals beacons: a page view sends one or two (on hide), so a busy visitor stays far below this
+export const WEB_VITALS_LIMIT_PER_IP = { max: 60, windowMs: 10 * MINUTE_MS } as const;
