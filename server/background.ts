@@ -9,6 +9,7 @@ import { databaseKind, getDb } from '../lib/db/client';
 import { jobDatabase, startJobRunner } from '../lib/jobs/runner';
 import { productJobs } from '../lib/jobs/definitions';
 import { reportError } from '../lib/observability/report';
+import { log } from '../lib/observability/log';
 import { instanceId, listenToCacheBus, type CacheBusMessage } from '../lib/cache/bus';
 import { expireEverything, invalidateBrands, invalidateFundraiser, invalidateRates, withExpiryOutsideNext, type TagExpiry } from '../lib/cache/invalidate';
 import type { ListenTimings } from '../lib/db/listen';
@@ -50,7 +51,7 @@ async function startJobs(expiry: TagExpiry | null, inNext: ReturnType<typeof thr
   // request for seconds when the first charge run loaded the SIP code
   const chargeSips = async () => {
     const r = await runSipChargeDue(await getDb(), { origin: mainSiteOrigin(siteConfig()) });
-    if (r.notices || r.placed || r.skipped || r.awaitingMandate || r.lapsed || r.errors) console.log(`SIP charge run: ${JSON.stringify(r)}`);
+    if (r.notices || r.placed || r.skipped || r.awaitingMandate || r.lapsed || r.errors) log.info({ sip_charge_run: r }, 'SIP charge run');
   };
   const host = expiry
     ? { reconcile: async () => void (await reconcileNow()), chargeSips }
@@ -59,14 +60,14 @@ async function startJobs(expiry: TagExpiry | null, inNext: ReturnType<typeof thr
   // on the embedded database this server is the only one: a claim left by the one before it (killed mid-run) is released now
   const soleInstance = (await databaseKind()) === 'pglite';
   const runner = await startJobRunner({ database: await jobDatabase(), jobs, soleInstance, onError: (error) => void reportError(error, { task: 'jobs' }) });
-  console.log(`Jobs: ${jobs.map((j) => `${j.name} every ${Math.round((j.everyMs ?? 0) / 1000)} s`).join(', ')}.`);
+  log.info(`Jobs: ${jobs.map((j) => `${j.name} every ${Math.round((j.everyMs ?? 0) / 1000)} s`).join(', ')}.`);
   return () => runner.stop();
 }
 
 // JOBS=0: a web-only server; the jobs worker (`npm run jobs`) or the servers without JOBS=0 take the jobs
 async function jobsElsewhere(): Promise<() => Promise<void>> {
-  if ((await databaseKind()) === 'pglite') console.warn('Jobs: none (JOBS=0), and on the embedded database no other process may run them: nothing reconciles payments or charges SIPs.');
-  else console.log('Jobs: none in this process (JOBS=0); npm run jobs takes them.');
+  if ((await databaseKind()) === 'pglite') log.warn('Jobs: none (JOBS=0), and on the embedded database no other process may run them: nothing reconciles payments or charges SIPs.');
+  else log.info('Jobs: none in this process (JOBS=0); npm run jobs takes them.');
   return async () => {};
 }
 
@@ -105,11 +106,11 @@ export async function followCacheBus(site: BackgroundSite, timings?: Partial<Lis
       up: (again) => {
         markBusListening(true);
         if (!again) return;
-        void catchUp().then(() => console.log('Cache bus: listening again after a lost connection; expired every cached page, the micro-cache and the in-memory reads, since changes announced meanwhile were missed.'), failed);
+        void catchUp().then(() => log.warn('Cache bus: listening again after a lost connection; expired every cached page, the micro-cache and the in-memory reads, since changes announced meanwhile were missed.'), failed);
       },
       down: (reason) => {
         markBusListening(false);
-        console.warn(`Cache bus: connection lost (${reason}); opening another.`);
+        log.warn(`Cache bus: connection lost (${reason}); opening another.`);
       },
     },
   );

@@ -1,6 +1,7 @@
 // SIGTERM (a deploy, a container stop) or Ctrl-C: finish the requests in flight, stop the jobs, close the database
 // cleanly (the embedded one flushes its files), then exit; past the grace period the process exits anyway.
 import type http from 'node:http';
+import { log } from '../lib/observability/log';
 import { markDraining } from '../lib/observability/readiness';
 
 export interface ShutdownSteps {
@@ -28,7 +29,7 @@ export function stopOnSignal(server: http.Server, steps: ShutdownSteps, signals:
       });
       clearInterval(closeIdle);
       await steps.stopBackground();
-      await steps.closeDb().catch((error: unknown) => console.error(error));
+      await steps.closeDb().catch((error: unknown) => log.error({ err: error }, 'Shutdown: the database did not close cleanly'));
       clearTimeout(late);
       steps.exit(0);
     })());

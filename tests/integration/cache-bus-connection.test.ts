@@ -1,6 +1,8 @@
 // The cache bus's connection on PostgreSQL: cut by the database, or gone silent, the listener opens another by itself,
 // and the server then expires everything it caches, since what was announced in between was missed. On the embedded
 // database the listener is in this process and cannot be lost: there each test checks what holds instead.
+// first: the log lines this file's server writes are read back (pino writes through the patched stdout)
+import { capturedLogLines, logMark } from '../helpers/captured-logs';
 import { createRequire } from 'node:module';
 import { eq, sql } from 'drizzle-orm';
 import { closeDb, databaseKind, getDb, rowsOf, type Db } from '@/lib/db/client';
@@ -67,7 +69,7 @@ async function terminateListeners(): Promise<number> {
 it('after its bus connection is cut, the server listens again and expires every page, the micro-cache and the in-memory reads: a change announced meanwhile leaves nothing stale', async () => {
   const expiry = nextTagExpiry();
   expect(expiry).not.toBeNull();
-  const logged = jest.spyOn(console, 'log');
+  const mark = logMark();
   stops.push(await followCacheBus({ port: 0, taskToken: 'unused', expiry }, { reconnectMs: 1_000 }));
   expect((await readiness()).bus).toBe(true);
   const f = await makeFundraiser(db);
@@ -95,7 +97,7 @@ it('after its bus connection is cut, the server listens again and expires every 
     await until(async () => !(await readiness()).bus);
     // made while nothing listens: these announcements are lost to this server
     await changeElsewhere();
-    await until(() => logged.mock.calls.some(([line]) => String(line).startsWith('Cache bus: listening again')));
+    await until(() => capturedLogLines(mark).some((line) => String(line.msg).startsWith('Cache bus: listening again')));
     expect((await readiness()).bus).toBe(true);
     // nothing named the page's own tags: only the catch-up can have expired it
     expect(areTagsExpired([EVERY_PAGE_TAG], pageCachedAt)).toBe(true);
@@ -107,7 +109,6 @@ it('after its bus connection is cut, the server listens again and expires every 
   expect(front.get('story')).toBeNull();
   expect((await partnerBrand(db, host))?.name).toBe('After');
   expect((await listFundraisers(db)).total).toBe(total - 1);
-  logged.mockRestore();
 });
 
 it('a listener whose connection goes silent without closing is found out by its heartbeat and replaced', async () => {
