@@ -14,7 +14,8 @@ import { closeDb, getDb } from '../lib/db/client';
 import { stampClientAddress, trustProxyFrom } from '../lib/http/client-address';
 import { hostFromHeaders } from '../lib/http/host';
 import { isBadRequestUrl } from '../lib/routes';
-import { servedSiteHost } from '../lib/whitelabel/resolve';
+import { servedSiteHost, siteConfig } from '../lib/whitelabel/resolve';
+import { isConfiguredSiteHost } from '../lib/whitelabel/site';
 // what settled orders and moved mandates mean for SIPs and insurance, before anything settles
 import '../lib/reactions';
 import { installMicroCache, MicroCache, microCached } from './micro-cache';
@@ -31,8 +32,19 @@ const EVERY_ANSWER = { 'x-content-type-options': 'nosniff', 'referrer-policy': '
 // Pages (the API checks origins itself) are served as one of our sites: a Host that is neither configured nor an
 // active partner domain becomes the main site's, so it never reaches a site segment, a page cache key or a link
 const SITE_FREE_PATHS = ['/api/', '/_next/'];
+// read once: the settings (lib/env) are read once per process
+const SITE = siteConfig();
+
+/** True when the request goes on as it came, known without the database: no page, or a Host of ours by configuration. */
+function servedAsItCame(req: http.IncomingMessage): boolean {
+  const url = req.url ?? '';
+  for (const p of SITE_FREE_PATHS) if (url.startsWith(p)) return true;
+  const host = hostFromHeaders((n) => req.headers[n] as string | undefined);
+  return host !== '' && isConfiguredSiteHost(host, SITE);
+}
+
+// any other Host: a partner domain (looked up, then kept a minute by lib/whitelabel/brand.ts) or the main site's
 async function serveAsOwnSite(req: http.IncomingMessage): Promise<void> {
-  if (SITE_FREE_PATHS.some((p) => (req.url ?? '').startsWith(p))) return;
   const host = hostFromHeaders((n) => req.headers[n] as string | undefined);
   const served = await servedSiteHost(await getDb(), host);
   if (served === host) return;
@@ -85,6 +97,8 @@ export async function serve(port: number, hostname = '0.0.0.0', makeNext: MakeNe
     // before anything reads headers: the client address from the socket and trusted proxies only
     stampClientAddress(req, trust);
     if (inFastLane?.(req, res)) return;
+    // the common case (our own domain, or an API call) goes on in this same tick: no promise, no database
+    if (servedAsItCame(req)) return respond(req, res);
     void serveAsOwnSite(req).then(() => respond(req, res), (error: unknown) => {
       console.error(error);
       res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
