@@ -26,6 +26,19 @@ function withoutInternal(headers: HeaderArgument): HeaderArgument {
 
 const writeHead = http.ServerResponse.prototype.writeHead;
 
+// servers that are draining (server/shutdown.ts): each answer they send closes its connection
+const leaving = new WeakSet<http.Server>();
+let anyLeaving = false;
+
+/**
+ * From now on every answer of this server says `Connection: close` and closes its connection, so a proxy never sends
+ * another request on a connection this server is about to close (nginx would answer a POST sent on it 502).
+ */
+export function closeConnectionsAfterAnswers(server: http.Server): void {
+  leaving.add(server);
+  anyLeaving = true;
+}
+
 /**
  * Every answer of our server: no x-middleware-* header reaches the client, however the answer writes its headers. One
  * class rather than a wrapper put on each response, which cost every request a closure and a new object shape.
@@ -34,6 +47,7 @@ export class ProductResponse extends http.ServerResponse {
   // every answer passes here: an explicit writeHead, and an implicit one (Node's first write or end calls this.writeHead)
   override writeHead(statusCode: number, ...rest: unknown[]): this {
     for (const name of this.getHeaderNames()) if (INTERNAL_HEADER.test(name)) this.removeHeader(name);
+    if (anyLeaving && leaving.has((this.socket as (typeof this.socket & { server?: http.Server }) | null)?.server as http.Server)) this.shouldKeepAlive = false;
     if (rest.length) rest[rest.length - 1] = typeof rest[rest.length - 1] === 'string' ? rest[rest.length - 1] : withoutInternal(rest[rest.length - 1] as HeaderArgument);
     return (writeHead as (...args: unknown[]) => this).call(this, statusCode, ...rest);
   }
