@@ -30,7 +30,8 @@ const answer = (url) =>
     }).on('error', reject);
   });
 
-const server = await startServer({ port: APP_PORT, dataDir: './data/bench-ceiling', noBuild: true });
+// no jobs in this process: the embedded database runs on the event loop, and a job's queries stalled a whole round
+const server = await startServer({ port: APP_PORT, dataDir: './data/bench-ceiling', noBuild: true, env: { JOBS: '0' } });
 let bare = null;
 try {
   const list = await (await fetch(`${server.base}/api/fundraisers?limit=20&status=active`)).json();
