@@ -41,8 +41,9 @@ mark() {
   if [ "$state" = down ]; then sed -i -E "/^[[:space:]]*server [^ ;]*:$port[ ;]/ s/;/ down;/" "$UPSTREAM_FILE"; fi
 }
 
+# nginx's own connections to the port only (a readiness check or a client of its own is no concern of the reload)
 connections_to() {
-  ss -Htn state established "( dport = :$1 )" | wc -l
+  ss -Htnp state established "( dport = :$1 )" | grep -c '"nginx"' || true
 }
 
 take_out() {
