@@ -6,8 +6,10 @@
 //   5 PostgreSQL restarted under load                6 B's bus connection killed, then left silent
 //   7 throughput ratios (bare Node, 1 process against N behind nginx, nginx serving a file)
 // Knobs: BENCH_SECONDS (10, each load), BENCH_GIFTS (100, drill 1), BENCH_DONATIONS (200, drill 4),
-// BENCH_DRILLS (1,2,3,4,5,6,7), BENCH_BUILD=1 (build again), BENCH_SILENT_WAIT_S (60, drill 6).
-// Ports: app processes 3520.., a bare Node server 3530, PostgreSQL 3539, nginx 8080 (the file server 8081).
+// BENCH_DRILLS (1,2,3,4,5,6,7), BENCH_BUILD=1 (build again), BENCH_SILENT_WAIT_S (60, drill 6), BENCH_ROLLING=signal
+// (drill 3 without deploy/rolling-restart.sh's rotation steps).
+// Ports: app processes 3520.., a bare Node server 3530, PostgreSQL 3539, nginx 8080 (the file server 8081); another
+// checkout on the same machine moves them with BENCH_APP_PORT (the bare server 10 above), BENCH_PG_PORT, BENCH_NGINX_PORT.
 import http from 'node:http';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,19 +18,23 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { browserCookies, postJson } from './lib/requests.mjs';
-import { buildOnce, migrateAndSeed, nginxConfig, startApp, startJobs, startNginx, startPostgres, stopEverything } from './lib/cluster-peers.mjs';
+import { buildOnce, migrateAndSeed, nginxConfig, rotation, startApp, startJobs, startNginx, startPostgres, stopEverything } from './lib/cluster-peers.mjs';
 
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const GIFTS = Number(process.env.BENCH_GIFTS ?? 100);
 const DONATIONS = Number(process.env.BENCH_DONATIONS ?? 200);
 const DRILLS = new Set((process.env.BENCH_DRILLS ?? '1,2,3,4,5,6,7').split(',').map(Number));
+// BENCH_ROLLING=signal: drill 3 restarts each process with SIGTERM alone, left in nginx's rotation (the server's own drain)
+const SIGNAL_ONLY = process.env.BENCH_ROLLING === 'signal';
+// how long nginx leaves out a process that failed (deploy/nginx/sahyog-upstream.conf's fail_timeout)
+const NGINX_FAIL_TIMEOUT_MS = Number(fs.readFileSync('deploy/nginx/sahyog-upstream.conf', 'utf8').match(/fail_timeout=(\d+)s/)[1]) * 1000;
 const SILENT_WAIT_MS = Number(process.env.BENCH_SILENT_WAIT_S ?? 60) * 1000;
-const APP_PORT = 3520;
-const BARE_PORT = 3530;
-const PG_PORT = 3539;
-const NGINX_PORT = 8080;
-const FILE_PORT = 8081;
+const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3520);
+const BARE_PORT = APP_PORT + 10;
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 3539);
+const NGINX_PORT = Number(process.env.BENCH_NGINX_PORT ?? 8080);
+const FILE_PORT = NGINX_PORT + 1;
 const CONNECTIONS = 50;
 const IN_FLIGHT = 20;
 const AMOUNT = 500;
@@ -36,8 +42,6 @@ const AMOUNT = 500;
 const RECONCILE_INTERVAL_MS = 3000;
 const ORDER_EXPIRY_MS = 15_000;
 const DEMO_PASSWORD = 'Sahyog@2026';
-// how long nginx leaves out a process that failed (deploy/nginx/sahyog.conf's fail_timeout)
-const NGINX_FAIL_TIMEOUT_MS = Number(fs.readFileSync('deploy/nginx/sahyog.conf', 'utf8').match(/fail_timeout=(\d+)s/)[1]) * 1000;
 const prefix = path.join(os.tmpdir(), `sahyog-cluster-nginx-${NGINX_PORT}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const ms = (t) => `${Math.round(t)} ms`;
@@ -339,21 +343,31 @@ try {
   }
 
   if (DRILLS.has(3)) {
-    console.log(`\n3. A rolling restart of every process through nginx (SIGTERM, ready, next) under a read load and a donation loop`);
+    console.log(`\n3. A rolling restart of every process through nginx (${SIGNAL_ONLY ? 'SIGTERM in rotation, ready, fail_timeout' : 'deploy/rolling-restart.sh: out of rotation, SIGTERM, ready, back in'}) under a read load and a donation loop`);
     const before = await dbTotals();
     const reads = readLoad(front + storyPath);
     const loop = donationLoop(front, { walkAway: 5 });
     await sleep(2000);
     const steps = [];
     for (let i = 0; i < apps.length; i++) {
-      steps.push(await restartApp(i));
-      // as docs/deploy.md's loop does: nginx takes a process back only once fail_timeout has passed since it failed
-      await sleep(NGINX_FAIL_TIMEOUT_MS + 1000);
+      if (SIGNAL_ONLY) {
+        // SIGTERM while in rotation; nginx takes the process back only once fail_timeout has passed since it failed
+        steps.push({ ...(await restartApp(i)), outMs: 0 });
+        await sleep(NGINX_FAIL_TIMEOUT_MS + 1000);
+        continue;
+      }
+      // as deploy/rolling-restart.sh does: out of nginx's rotation, restarted, ready, back in
+      const t = performance.now();
+      await rotation('out', ports[i], conf, prefix);
+      const outMs = performance.now() - t;
+      const step = await restartApp(i);
+      await rotation('in', ports[i], conf, prefix);
+      steps.push({ ...step, outMs });
     }
     await sleep(2000);
     const r = await reads.stop();
     const donations = await loop.stop();
-    console.log(`  restarts: ${steps.map((s, i) => `${ports[i]} drained in ${ms(s.stoppedMs)}, ready in ${ms(s.readyMs)}`).join('; ')}`);
+    console.log(`  restarts: ${steps.map((s, i) => `${ports[i]} out of rotation in ${ms(s.outMs)}, drained in ${ms(s.stoppedMs)}, ready in ${ms(s.readyMs)}`).join('; ')}`);
     figure(3, `reads: ${r['2xx']} answered, failed ${failures(r)} (${failureKinds(r)})`, failures(r) === 0);
     const failed = donations.filter((d) => d.failed);
     figure(3, `donations: ${donations.length} started, failed requests ${failed.length} (${describeFailures(donations)})`, failed.length === 0);

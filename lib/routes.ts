@@ -29,6 +29,8 @@ export function hasControlCharactersInUrl(url: string): boolean {
 
 /** A path that does not decode (a stray '%', broken UTF-8) or decodes to a '%': no page of ours has one, and Next's router fails on some. */
 export function isUnreadablePath(pathname: string): boolean {
+  // nothing to decode: every request of a well-behaved client, checked without a try or a copy
+  if (!pathname.includes('%')) return false;
   try {
     return decodeURIComponent(pathname).includes('%');
   } catch {

@@ -21,6 +21,8 @@ export interface MicroCacheEntry {
   body: Buffer;
   gzip: Buffer;
   storedAt: number;
+  /** the header lines of its answers, built on first use (headerLines) */
+  lines?: string[][];
 }
 
 const PREFIXES = LOCALES.filter((l) => l !== 'en').join('|');
@@ -223,11 +225,26 @@ function fill(cache: MicroCache, key: string, port: number, req: http.IncomingMe
   return cache.fillOf(key);
 }
 
+// the header lines an answer from this entry is sent with, in writeHead's flat form: built once per entry and kind
+// (plain or gzip, fresh or stale), so a hit copies no object and converts no number
+function headerLines(entry: MicroCacheEntry, gzip: boolean, fresh: boolean): string[] {
+  const lines = (entry.lines ??= []);
+  const kind = (gzip ? 2 : 0) + (fresh ? 1 : 0);
+  let built = lines[kind];
+  if (!built) {
+    built = [];
+    for (const [name, value] of Object.entries(entry.headers)) if (name !== 'x-micro-cache') built.push(name, value);
+    if (gzip) built.push('content-encoding', 'gzip');
+    built.push('content-length', String((gzip ? entry.gzip : entry.body).length), 'x-micro-cache', fresh ? 'HIT' : 'STALE');
+    lines[kind] = built;
+  }
+  return built;
+}
+
 function send(req: http.IncomingMessage, res: http.ServerResponse, entry: MicroCacheEntry, fresh: boolean): void {
   const gzip = acceptsGzip(req);
-  const body = gzip ? entry.gzip : entry.body;
-  res.writeHead(entry.status, { ...entry.headers, ...(gzip ? { 'content-encoding': 'gzip' } : {}), 'content-length': body.length, 'x-micro-cache': fresh ? 'HIT' : 'STALE' });
-  res.end(req.method === 'HEAD' ? undefined : body);
+  res.writeHead(entry.status, headerLines(entry, gzip, fresh));
+  res.end(req.method === 'HEAD' ? undefined : gzip ? entry.gzip : entry.body);
 }
 
 /**

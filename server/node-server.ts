@@ -12,7 +12,10 @@ type HeaderArgument = http.OutgoingHttpHeaders | http.OutgoingHttpHeader[] | und
 
 function withoutInternal(headers: HeaderArgument): HeaderArgument {
   if (Array.isArray(headers)) {
-    // Node's flat [name, value, name, value] form
+    // Node's flat [name, value, name, value] form (the micro-cache's): the same array when nothing is to go
+    let internal = false;
+    for (let i = 0; i < headers.length && !internal; i += 2) internal = INTERNAL_HEADER.test(String(headers[i]));
+    if (!internal) return headers;
     const kept: http.OutgoingHttpHeader[] = [];
     for (let i = 0; i + 1 < headers.length; i += 2) if (!INTERNAL_HEADER.test(String(headers[i]))) kept.push(headers[i], headers[i + 1]);
     return kept;
@@ -21,15 +24,33 @@ function withoutInternal(headers: HeaderArgument): HeaderArgument {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !INTERNAL_HEADER.test(name)));
 }
 
-/** No x-middleware-* header of this answer reaches the client, however the answer writes its headers. */
-export function hideInternalHeaders(res: http.ServerResponse): void {
-  const writeHead = res.writeHead;
+const writeHead = http.ServerResponse.prototype.writeHead;
+
+// servers that are draining (server/shutdown.ts): each answer they send closes its connection
+const leaving = new WeakSet<http.Server>();
+let anyLeaving = false;
+
+/**
+ * From now on every answer of this server says `Connection: close` and closes its connection, so a proxy never sends
+ * another request on a connection this server is about to close (nginx would answer a POST sent on it 502).
+ */
+export function closeConnectionsAfterAnswers(server: http.Server): void {
+  leaving.add(server);
+  anyLeaving = true;
+}
+
+/**
+ * Every answer of our server: no x-middleware-* header reaches the client, however the answer writes its headers. One
+ * class rather than a wrapper put on each response, which cost every request a closure and a new object shape.
+ */
+export class ProductResponse extends http.ServerResponse {
   // every answer passes here: an explicit writeHead, and an implicit one (Node's first write or end calls this.writeHead)
-  res.writeHead = function (this: http.ServerResponse, statusCode: number, ...rest: unknown[]) {
+  override writeHead(statusCode: number, ...rest: unknown[]): this {
     for (const name of this.getHeaderNames()) if (INTERNAL_HEADER.test(name)) this.removeHeader(name);
+    if (anyLeaving && leaving.has((this.socket as (typeof this.socket & { server?: http.Server }) | null)?.server as http.Server)) this.shouldKeepAlive = false;
     if (rest.length) rest[rest.length - 1] = typeof rest[rest.length - 1] === 'string' ? rest[rest.length - 1] : withoutInternal(rest[rest.length - 1] as HeaderArgument);
-    return (writeHead as (...args: unknown[]) => http.ServerResponse).call(this, statusCode, ...rest);
-  } as typeof res.writeHead;
+    return (writeHead as (...args: unknown[]) => this).call(this, statusCode, ...rest);
+  }
 }
 
 /**
@@ -43,11 +64,5 @@ export const RECEIVE_LIMITS = { requestTimeout: REQUEST_BODY_TIMEOUT_MS, headers
 
 // the limits are an argument so a test can watch the same mechanism in seconds rather than a minute
 export function createProductServer(handler: http.RequestListener, limits: typeof RECEIVE_LIMITS = RECEIVE_LIMITS): http.Server {
-  return http.createServer(
-    limits,
-    (req, res) => {
-      hideInternalHeaders(res);
-      handler(req, res);
-    },
-  );
+  return http.createServer({ ...limits, ServerResponse: ProductResponse }, handler);
 }

@@ -12,12 +12,14 @@ import { INTERNAL_TASK_TOKEN_ENV, SHUTDOWN_GRACE_MS } from '../lib/constants/ser
 import { env } from '../lib/env';
 import { closeDb, getDb } from '../lib/db/client';
 import { stampClientAddress, trustProxyFrom } from '../lib/http/client-address';
+import { REQUEST_ID_HEADER } from '../lib/constants/observability';
 import { stampRequestId } from '../lib/http/request-id';
 import { hostFromHeaders } from '../lib/http/host';
 import { log, withRequestId } from '../lib/observability/log';
 import { observeRequest } from '../lib/observability/metrics';
 import { isBadRequestUrl } from '../lib/routes';
-import { servedSiteHost } from '../lib/whitelabel/resolve';
+import { servedSiteHost, siteConfig } from '../lib/whitelabel/resolve';
+import { isConfiguredSiteHost } from '../lib/whitelabel/site';
 // what settled orders and moved mandates mean for SIPs and insurance, before anything settles
 import '../lib/reactions';
 import { installMicroCache, MicroCache, microCached } from './micro-cache';
@@ -34,8 +36,19 @@ const EVERY_ANSWER = { 'x-content-type-options': 'nosniff', 'referrer-policy': '
 // Pages (the API checks origins itself) are served as one of our sites: a Host that is neither configured nor an
 // active partner domain becomes the main site's, so it never reaches a site segment, a page cache key or a link
 const SITE_FREE_PATHS = ['/api/', '/_next/'];
+// read once: the settings (lib/env) are read once per process
+const SITE = siteConfig();
+
+/** True when the request goes on as it came, known without the database: no page, or a Host of ours by configuration. */
+function servedAsItCame(req: http.IncomingMessage): boolean {
+  const url = req.url ?? '';
+  for (const p of SITE_FREE_PATHS) if (url.startsWith(p)) return true;
+  const host = hostFromHeaders((n) => req.headers[n] as string | undefined);
+  return host !== '' && isConfiguredSiteHost(host, SITE);
+}
+
+// any other Host: a partner domain (looked up, then kept a minute by lib/whitelabel/brand.ts) or the main site's
 async function serveAsOwnSite(req: http.IncomingMessage): Promise<void> {
-  if (SITE_FREE_PATHS.some((p) => (req.url ?? '').startsWith(p))) return;
   const host = hostFromHeaders((n) => req.headers[n] as string | undefined);
   const served = await servedSiteHost(await getDb(), host);
   if (served === host) return;
@@ -66,7 +79,8 @@ export async function serve(port: number, hostname = '0.0.0.0', makeNext: MakeNe
   const handle = app.getRequestHandler();
   // 4. the micro-cache in front of Next; Next's tags map, where writers outside a Next request expire pages
   const cache = installMicroCache(new MicroCache(MICRO_CACHE_TTL_MS, MICRO_CACHE_MAX_ENTRIES, MICRO_CACHE_MAX_FILLS, MICRO_CACHE_STALE_MS));
-  const pages = microCached(cache, port, (req, res) => void handle(req, res));
+  // a miss goes to Next under its request's id (stamped below), so Next's lines and the jobs it starts carry it
+  const pages = microCached(cache, port, (req, res) => withRequestId(String(req.headers[REQUEST_ID_HEADER] ?? ''), () => void handle(req, res)));
   const expiry = nextTagExpiry();
   // 5. the fast lane: a donation's API writes go to their handlers without Next's router (FAST_LANE=0 turns it off)
   if (!expiry) log.warn('Fast lane off, background work through Next: this Next keeps its cache tags where our server cannot expire them.');
@@ -91,13 +105,15 @@ export async function serve(port: number, hostname = '0.0.0.0', makeNext: MakeNe
     res.once('finish', () => observeRequest(req.method ?? 'GET', req.url ?? '/', res.statusCode, (performance.now() - started) / 1000));
     // before anything reads headers: the client address from the socket and trusted proxies only
     stampClientAddress(req, trust);
-    withRequestId(requestId, () => {
-      if (inFastLane?.(req, res)) return;
-      void serveAsOwnSite(req).then(() => respond(req, res), (error: unknown) => {
-        log.error({ err: error }, 'A request failed before reaching Next');
-        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end('Server error');
-      });
+    // the request id's scope (AsyncLocalStorage) only where something may log: a micro-cache hit writes no line, and
+    // a scope per request cost that path its promise hooks
+    if (inFastLane && withRequestId(requestId, () => inFastLane(req, res))) return;
+    // the common case (our own domain, or an API call) goes on in this same tick: no promise, no database
+    if (servedAsItCame(req)) return respond(req, res);
+    void withRequestId(requestId, () => serveAsOwnSite(req)).then(() => respond(req, res), (error: unknown) => {
+      log.error({ err: error, request_id: requestId }, 'A request failed before reaching Next');
+      res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Server error');
     });
   });
   // 7. the cache bus, before the server answers: a change committed once it answers is heard, never missed

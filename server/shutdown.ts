@@ -3,6 +3,7 @@
 import type http from 'node:http';
 import { log } from '../lib/observability/log';
 import { markDraining } from '../lib/observability/readiness';
+import { closeConnectionsAfterAnswers } from './node-server';
 
 export interface ShutdownSteps {
   stopBackground: () => Promise<unknown>;
@@ -18,6 +19,8 @@ export function stopOnSignal(server: http.Server, steps: ShutdownSteps, signals:
     (stopping ??= (async () => {
       // the readiness route answers 503 from now on, so a proxy sends new requests elsewhere
       markDraining();
+      // each answer from now on closes its connection: a proxy sends nothing more on it
+      closeConnectionsAfterAnswers(server);
       const late = setTimeout(() => steps.exit(1), steps.graceMs);
       late.unref();
       // no new connections; idle keep-alive ones close now, busy ones as soon as their answer is sent (Node would

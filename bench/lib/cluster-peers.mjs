@@ -174,18 +174,18 @@ export function startJobs(env) {
 // ---- nginx --------------------------------------------------------------------------------------------------------
 
 /**
- * deploy/nginx/sahyog.conf with this run's upstream ports, listen address and static folder; everything else as an
- * operator installs it. `extra` is more of the http block (the bench's file server).
+ * deploy/nginx/sahyog.conf with this run's upstream ports (deploy/nginx/sahyog-upstream.conf's line, one per port, in
+ * a file of this run's own that deploy/rolling-restart.sh rewrites), listen address and static folder; everything
+ * else as an operator installs it. `extra` is more of the http block (the bench's file server).
  */
 export function nginxConfig({ prefix, appPorts, listenPort, extra = '' }) {
   const site = fs.readFileSync(path.join(root, 'deploy', 'nginx', 'sahyog.conf'), 'utf8');
-  const upstreamLine = /^([ \t]*)server 127\.0\.0\.1:\d+( .*;)$/m;
-  const m = site.match(upstreamLine);
-  if (!m) throw new Error('deploy/nginx/sahyog.conf has no "server 127.0.0.1:PORT ...;" upstream line');
-  const servers = appPorts.map((p) => `${m[1]}server 127.0.0.1:${p}${m[2]}`).join('\n');
+  const upstream = fs.readFileSync(path.join(root, 'deploy', 'nginx', 'sahyog-upstream.conf'), 'utf8');
+  const m = upstream.match(/^([ \t]*)server 127\.0\.0\.1:\d+( .*;)$/m);
+  if (!m) throw new Error('deploy/nginx/sahyog-upstream.conf has no "server 127.0.0.1:PORT ...;" line');
+  if (!site.includes('include /etc/nginx/sahyog-upstream.conf;')) throw new Error('deploy/nginx/sahyog.conf does not include /etc/nginx/sahyog-upstream.conf');
   const templated = site
-    .replace(new RegExp(upstreamLine.source, 'gm'), '')
-    .replace(/(upstream sahyog_app \{\n)/, `$1${servers}\n`)
+    .replace('include /etc/nginx/sahyog-upstream.conf;', `include ${upstreamFile(prefix)};`)
     .replace(/^\s*listen \[::\]:80;\n/m, '')
     .replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`)
     .replace('/srv/sahyog/static/', `${path.join(root, '.next', 'static')}/`);
@@ -193,6 +193,7 @@ export function nginxConfig({ prefix, appPorts, listenPort, extra = '' }) {
   fs.rmSync(prefix, { recursive: true, force: true });
   fs.mkdirSync(prefix, { recursive: true });
   fs.writeFileSync(path.join(prefix, 'sahyog.conf'), templated);
+  fs.writeFileSync(upstreamFile(prefix), appPorts.map((p) => `${m[1]}server 127.0.0.1:${p}${m[2]}\n`).join(''));
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `    ${t}_temp_path ${path.join(prefix, `${t}-temp`)};`).join('\n');
   fs.writeFileSync(
     path.join(prefix, 'nginx.conf'),
@@ -215,6 +216,23 @@ ${extra}
 `,
   );
   return path.join(prefix, 'nginx.conf');
+}
+
+const upstreamFile = (prefix) => path.join(prefix, 'sahyog-upstream.conf');
+
+/**
+ * One half of deploy/rolling-restart.sh's step on this run's nginx: 'out' (the process marked down, nginx reloaded,
+ * no connection left to it) or 'in' (ready, then back in rotation). The restart between is the bench's own.
+ */
+export function rotation(step, port, conf, prefix) {
+  return new Promise((resolve, reject) => {
+    const env = { ...process.env, UPSTREAM_FILE: upstreamFile(prefix), NGINX: `nginx -c ${conf} -p ${prefix}` };
+    const c = spawn('sh', [path.join(root, 'deploy', 'rolling-restart.sh'), step, String(port)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    c.stdout.on('data', (d) => (out += d));
+    c.stderr.on('data', (d) => (out += d));
+    c.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`rolling-restart.sh ${step} ${port} exited ${code}:\n${out}`))));
+  });
 }
 
 /** nginx in the foreground of a process of ours (never the system's service). */

@@ -19,7 +19,8 @@ function benchSession(env) {
   return onPostgres && !process.env.SESSION_SECRET ? { SESSION_SECRET: 'bench-session-secret-0123456789abcdefghij' } : {};
 }
 
-export async function startServer({ port: defaultPort = 3400, dataDir = './data/bench', env = {}, fresh = true } = {}) {
+// noBuild: npm run serve's mode (server/start.ts --no-build), for a bench that must not spend its run building
+export async function startServer({ port: defaultPort = 3400, dataDir = './data/bench', env = {}, fresh = true, noBuild = false } = {}) {
   // BENCH_PORT=n: another port than the bench's own (several checkouts benching on one machine)
   const port = Number(process.env.BENCH_PORT ?? defaultPort);
   if (fresh) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -28,7 +29,8 @@ export async function startServer({ port: defaultPort = 3400, dataDir = './data/
   const profile = process.env.BENCH_CPU_PROFILE;
   // the thread pool sized before the server starts, as npm start does (server/thread-pool.cjs)
   const preload = ['--require', './server/thread-pool.cjs'];
-  const [command, args] = profile ? [process.execPath, [`--cpu-prof`, `--cpu-prof-dir=${profile}`, ...preload, '--import', 'tsx', 'server/start.ts']] : [bin('tsx'), [...preload, 'server/start.ts']];
+  const start = ['server/start.ts', ...(noBuild ? ['--no-build'] : [])];
+  const [command, args] = profile ? [process.execPath, [`--cpu-prof`, `--cpu-prof-dir=${profile}`, ...preload, '--import', 'tsx', ...start]] : [bin('tsx'), [...preload, ...start]];
   const child = spawn(command, args, {
     // the bench stands where a proxy would (its X-Forwarded-For spreads donors over many addresses), and uses
     // the sandbox gateway on PostgreSQL too

@@ -26,6 +26,12 @@ const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-p
  * not come from a trusted proxy, so Host-based links and per-address limits cannot be steered by a client.
  */
 export function stampClientAddress(req: IncomingMessage, trust: TrustProxy): string {
+  // no forwarded header at all (a browser straight to us): the socket's address, which proxy-addr would answer too
+  if (!FORWARDED_HEADERS.some((h) => req.headers[h] !== undefined)) {
+    const address = req.socket.remoteAddress as string;
+    req.headers[CLIENT_ADDRESS_HEADER] = address;
+    return address;
+  }
   const fromTrustedProxy = trust(req.socket.remoteAddress ?? '', 0);
   const address = proxyAddr(req, trust);
   if (!fromTrustedProxy) for (const h of FORWARDED_HEADERS) delete req.headers[h];

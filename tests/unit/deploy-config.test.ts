@@ -72,3 +72,14 @@ describe('the systemd units we ship', () => {
     expect(directive(jobsUnit, 'ExecStart=')).toMatch(/^\/usr\/bin\/node .*scripts\/jobs\.ts$/);
   });
 });
+
+describe('the upstream file the rolling restart rewrites', () => {
+  const upstream = read('nginx/sahyog-upstream.conf');
+  const lines = upstream.split('\n').filter((l) => /^\s*server /.test(l));
+
+  it('is included by the upstream block, and lists each process with the same failure rule, none down', () => {
+    expect(upstreamBlock).toContain('include /etc/nginx/sahyog-upstream.conf;');
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines) expect(line.trim()).toMatch(/^server 127\.0\.0\.1:\d+ max_fails=1 fail_timeout=\d+s;$/);
+  });
+});

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { stopOnSignal } from '@/server/shutdown';
+import { createProductServer } from '@/server/node-server';
 import { GATEWAY_TIMEOUT_MS } from '@/lib/constants/payments';
 import { GATEWAY_CALLS_PER_REQUEST_MAX, SHUTDOWN_GRACE_MS } from '@/lib/constants/server';
 
@@ -113,5 +114,40 @@ describe('the grace period and the gateway', () => {
     jest.advanceTimersByTime(1);
     expect(stuckCodes).toEqual([1]);
     stuck.closeAllConnections();
+  });
+});
+
+describe('draining behind a proxy', () => {
+  it('answers a request on a kept connection with Connection: close once draining, so the proxy sends nothing more on it', async () => {
+    let answer: () => void = () => {};
+    const server = createProductServer((req, res) => {
+      if (req.url === '/slow') answer = () => res.end('done');
+      else res.end('quick');
+    });
+    const port = await listen(server);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (path: string) =>
+      new Promise<{ connection: string | undefined; body: string }>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path, agent }, (res) => {
+            let body = '';
+            res.on('data', (c) => (body += c));
+            res.on('end', () => resolve({ connection: res.headers.connection, body }));
+          })
+          .on('error', reject);
+      });
+    expect((await get('/quick')).connection).toBe('keep-alive');
+    const signals = new EventEmitter();
+    let exited: (code: number) => void = () => {};
+    const exit = new Promise<number>((resolve) => (exited = resolve));
+    stopOnSignal(server, { stopBackground: async () => {}, closeDb: async () => {}, exit: (code) => exited(code), graceMs: 5_000 }, signals);
+    const inFlight = get('/slow');
+    await new Promise((r) => setTimeout(r, 50));
+    signals.emit('SIGTERM');
+    await new Promise((r) => setTimeout(r, 50));
+    answer();
+    expect(await inFlight).toEqual({ connection: 'close', body: 'done' });
+    expect(await exit).toBe(0);
+    agent.destroy();
   });
 });
