@@ -212,6 +212,9 @@ function fill(cache: MicroCache, key: string, port: number, req: http.IncomingMe
     res.on('end', () => {
       cache.releaseFill(key);
       // only pages Next itself serves from its cache (or a search and the list API, the same for everyone), never one that sets a cookie
+      // Next's STALE is its cached page while it renders the next one: not kept, and not marked uncacheable either,
+      // since that sent every request for a TTL to Next while the next miss's fill finds the fresh page (HIT)
+      if (res.headers['x-nextjs-cache'] === 'STALE') return;
       const fromNextCache = res.headers['x-nextjs-cache'] === 'HIT' || keepsRenderedAnswer(req.url ?? '', res.headers);
       if (res.statusCode !== 200 || !fromNextCache || res.headers['set-cookie']) return cache.markUncacheable(key);
       const kept: Record<string, string> = {};

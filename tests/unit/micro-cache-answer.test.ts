@@ -94,3 +94,36 @@ describe('a micro-cache hit on the wire', () => {
     await new Promise<void>((resolve) => staleServer.close(() => resolve()));
   });
 });
+
+describe('a fill that finds Next revalidating its page', () => {
+  it('keeps nothing from a STALE answer, and the next miss fills again and keeps the fresh page', async () => {
+    // Next's own copy is past its time on the first fill (STALE, rendering the next one), fresh after
+    let nextCache = 'STALE';
+    const revalidating: http.RequestListener = (req, res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.setHeader('x-nextjs-cache', req.headers['x-microcache-fill'] ? nextCache : 'HIT');
+      res.end(PAGE);
+    };
+    const cache = new MicroCache(60_000, 10, 2, 60_000);
+    let pages: http.RequestListener = revalidating;
+    const server = createProductServer((req, res) => pages(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    pages = microCached(cache, port, revalidating);
+    try {
+      await get(port);
+      // the STALE fill has ended: nothing kept
+      await new Promise((r) => setTimeout(r, 300));
+      expect(cache.size).toBe(0);
+      nextCache = 'HIT';
+      // marked uncacheable, this miss would start no fill for the whole TTL
+      await get(port);
+      for (let i = 0; i < 50 && cache.size === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(cache.size).toBe(1);
+      expect((await get(port)).headers['x-micro-cache']).toBe('HIT');
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
