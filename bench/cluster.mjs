@@ -11,13 +11,14 @@
 // Ports: app processes 3520.., a bare Node server 3530, PostgreSQL 3539, nginx 8080 (the file server 8081); another
 // checkout on the same machine moves them with BENCH_APP_PORT (the bare server 10 above), BENCH_PG_PORT, BENCH_NGINX_PORT.
 import http from 'node:http';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { browserCookies, postJson } from './lib/requests.mjs';
+import { startBareServer } from './lib/bare-server.mjs';
 import { buildOnce, migrateAndSeed, nginxConfig, rotation, startApp, startJobs, startNginx, startPostgres, stopEverything } from './lib/cluster-peers.mjs';
 
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 2);
@@ -301,15 +302,8 @@ try {
     });
     fs.mkdirSync(files, { recursive: true });
     fs.writeFileSync(path.join(files, 'story'), raw.body);
-    fs.writeFileSync(path.join(prefix, 'story.json'), JSON.stringify({ headers: raw.headers, body: raw.body.toString('base64') }));
     // a bare Node server in a process of its own, sending the same headers and bytes to every request
-    const bare = spawn(process.execPath, ['-e', `
-      const { headers, body } = JSON.parse(require('fs').readFileSync(${JSON.stringify(path.join(prefix, 'story.json'))}, 'utf8'));
-      const bytes = Buffer.from(body, 'base64');
-      const keep = headers.filter((_, i) => i % 2 === 0).map((n, i) => [n, headers[2 * i + 1]]).filter(([n]) => !/^(date|connection|keep-alive|transfer-encoding|content-length)$/i.test(n));
-      require('http').createServer((req, res) => { res.writeHead(200, [...keep.flat(), 'content-length', String(bytes.length)]); res.end(bytes); }).listen(${BARE_PORT}, '127.0.0.1');
-    `], { stdio: 'ignore' });
-    await sleep(500);
+    const bare = await startBareServer(BARE_PORT, raw);
     try {
       const story = (base) => cannon({ url: base + storyPath, headers: gzip });
       const rows = [

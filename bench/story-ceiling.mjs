@@ -2,10 +2,10 @@
 // sending the same gzip bytes with the same headers, loaded alternately in one run (a noisy machine moves both alike).
 // Knobs: BENCH_ROUNDS (3), BENCH_SECONDS (5, each load), BENCH_CONNECTIONS (50), BENCH_PORT (3550; the bare server
 // takes the next port), BENCH_CPU_PROFILE=dir (the server writes a V8 CPU profile there when it stops).
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { startServer } from './lib/server.mjs';
+import { startBareServer } from './lib/bare-server.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -13,7 +13,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const APP_PORT = Number(process.env.BENCH_PORT ?? 3550);
 const BARE_PORT = APP_PORT + 1;
 const gzip = { 'accept-encoding': 'gzip' };
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const cannon = (url) => new Promise((resolve, reject) => autocannon({ url, headers: gzip, connections: CONNECTIONS, duration: SECONDS }, (err, r) => (err ? reject(err) : resolve(r))));
@@ -43,15 +42,7 @@ try {
   const hit = raw.headers.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'x-micro-cache');
   if (hit < 0 || raw.headers[hit + 1] !== 'HIT') throw new Error('the story is not a micro-cache hit after warming');
   // the ceiling: the same header lines (each connection's own aside) and bytes, nothing else done per request
-  bare = spawn(process.execPath, ['-e', `
-    const { headers, body } = JSON.parse(process.env.STORY);
-    const bytes = Buffer.from(body, 'base64');
-    const kept = [];
-    for (let i = 0; i < headers.length; i += 2) if (!/^(date|connection|keep-alive|transfer-encoding|content-length)$/i.test(headers[i])) kept.push(headers[i], headers[i + 1]);
-    kept.push('content-length', String(bytes.length));
-    require('node:http').createServer({ keepAliveTimeout: 65000 }, (req, res) => { res.writeHead(200, kept); res.end(bytes); }).listen(${BARE_PORT}, '127.0.0.1');
-  `], { stdio: 'ignore', env: { ...process.env, STORY: JSON.stringify({ headers: raw.headers, body: raw.body.toString('base64') }) } });
-  await sleep(500);
+  bare = await startBareServer(BARE_PORT, raw);
   console.log(`\nstory ${story}: ${raw.body.length} gzip bytes, ${raw.headers.length / 2} headers; ${ROUNDS} rounds x ${SECONDS} s, ${CONNECTIONS} connections`);
   console.log('round   bare req/s  bare p99   story req/s  story p99   story/bare   failed');
   const ratios = [];
