@@ -26,7 +26,7 @@ module.exports = async () => {
         // migrated (and demo-seeded) once per run; each file starts from a copy in its own database
         globalSetup: '<rootDir>/tests/setup/integration-global-setup.ts',
         globalTeardown: '<rootDir>/tests/setup/integration-global-teardown.ts',
-        setupFiles: ['<rootDir>/tests/setup/integration-env.ts'],
+        setupFiles: ['<rootDir>/tests/setup/integration-env.ts', '<rootDir>/tests/helpers/captured-logs.ts'],
         setupFilesAfterEnv: ['<rootDir>/tests/setup/integration-file-database.ts'],
       },
       {

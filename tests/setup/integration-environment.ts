@@ -5,6 +5,15 @@ import { TestEnvironment } from 'jest-environment-node';
 const FILE_TEARDOWN = Symbol.for('sahyog.test.fileTeardown');
 
 export default class IntegrationEnvironment extends TestEnvironment {
+  // the worker's stdout as the file found it: captured-logs.ts patches it for the file, and the next file must not
+  // write through the last one's closure (which would keep that file's whole context, its database with it, alive)
+  private readonly stdoutWrite = process.stdout.write;
+
+  async teardown(): Promise<void> {
+    process.stdout.write = this.stdoutWrite;
+    await super.teardown();
+  }
+
   async handleTestEvent(event: { name: string }): Promise<void> {
     if (event.name === 'run_finish') await (this.global as Record<symbol, (() => Promise<void>) | undefined>)[FILE_TEARDOWN]?.();
   }
