@@ -58,7 +58,7 @@ export function lockDataFolder(folder: string): () => void {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       fs.writeFileSync(file, JSON.stringify(mine), { flag: 'wx' });
-      const release = () => {
+      const unlock = () => {
         try {
           const now = JSON.parse(fs.readFileSync(file, 'utf8')) as LockInfo;
           if (now.pid === process.pid) fs.unlinkSync(file);
@@ -66,8 +66,13 @@ export function lockDataFolder(folder: string): () => void {
           // already gone
         }
       };
-      process.once('exit', release);
-      return release;
+      process.once('exit', unlock);
+      // a closed database takes its exit hook with it: a process that opens many (a test worker) kept every one,
+      // and with it everything the hook's module could reach
+      return () => {
+        process.removeListener('exit', unlock);
+        unlock();
+      };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       let holder: LockInfo | null = null;

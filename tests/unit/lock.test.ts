@@ -21,6 +21,12 @@ describe('the embedded database folder is held by one process', () => {
     }
   });
 
+  it('a released lock leaves no exit hook behind (a process that opens and closes many databases keeps none)', () => {
+    const before = process.listenerCount('exit');
+    for (let i = 0; i < 5; i++) lockDataFolder(tmp())();
+    expect(process.listenerCount('exit')).toBe(before);
+  });
+
   it('takes over the lock of a process that died', async () => {
     const folder = tmp();
     const dead = spawn(process.execPath, ['-e', '0']);
