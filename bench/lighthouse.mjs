@@ -1,4 +1,4 @@
-// npm run bench:lighthouse: Lighthouse's mobile profile (simulated slow 4G, 4x CPU slowdown) in Debian's Chromium
+// npm run bench:lighthouse: Lighthouse 13's mobile profile (simulated slow 4G, 4x CPU slowdown) in Debian's Chromium
 // against the production server on the demo data: performance score, LCP, CLS and TBT for home, a story and the
 // payment page, the median of 3 runs each, and what the LCP element was.
 // BENCH_LIGHTHOUSE_THROTTLING=devtools applies the same profile in Chromium instead of simulating it (Lantern): the
@@ -41,7 +41,8 @@ try {
         // the unthrottled paint and load the simulation starts from: Lantern counts every script that finished before the paint
         observedLcp: a.metrics.details.items[0].observedLargestContentfulPaint,
         observedLoad: a.metrics.details.items[0].observedLoad,
-        element: a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '?',
+        // Lighthouse 13 names the element in its LCP breakdown insight
+        element: a['lcp-breakdown-insight']?.details?.items?.find((i) => i.type === 'node')?.snippet ?? '?',
       });
     }
     const byLcp = [...runs].sort((x, y) => x.lcp - y.lcp)[Math.floor(runs.length / 2)];
