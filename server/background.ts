@@ -10,6 +10,7 @@ import { jobDatabase, startJobRunner } from '../lib/jobs/runner';
 import { productJobs } from '../lib/jobs/definitions';
 import { reportError } from '../lib/observability/report';
 import { log } from '../lib/observability/log';
+import { metrics } from '../lib/observability/metrics';
 import { instanceId, listenToCacheBus, type CacheBusMessage } from '../lib/cache/bus';
 import { expireEverything, invalidateBrands, invalidateFundraiser, invalidateRates, withExpiryOutsideNext, type TagExpiry } from '../lib/cache/invalidate';
 import type { ListenTimings } from '../lib/db/listen';
@@ -99,6 +100,8 @@ export async function followCacheBus(site: BackgroundSite, timings?: Partial<Lis
     (message) => {
       // this process expired its own pages when it wrote
       if (message.from === self) return;
+      // a clock behind the writer's would read as a negative lag: counted as none
+      if ('at' in message && message.at !== undefined) metrics.busLag.observe(Math.max(0, Date.now() - message.at) / 1000);
       void apply(message).catch(failed);
     },
     {

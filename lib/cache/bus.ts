@@ -22,6 +22,8 @@ export interface FundraisersChanged {
   /** the process that wrote: it has already expired its own cache */
   from: string;
   fundraisers: number[];
+  /** when it was announced (ms since the epoch, the writer's clock): a listener's lag is its arrival less this */
+  at?: number;
 }
 
 /** Partner domains (their brands) or exchange rates changed: the database announces every write of their tables (migration 0026). */
@@ -34,7 +36,7 @@ export interface SiteChanged {
 export type CacheBusMessage = FundraisersChanged | SiteChanged;
 
 const Message = z.union([
-  z.object({ from: z.string(), fundraisers: z.array(z.number().int().positive()).min(1).max(NOTIFIED_FUNDRAISERS_MAX) }),
+  z.object({ from: z.string(), fundraisers: z.array(z.number().int().positive()).min(1).max(NOTIFIED_FUNDRAISERS_MAX), at: z.number().int().nonnegative().optional() }),
   z.object({ from: z.string(), changed: z.enum(['brands', 'rates']) }),
 ]);
 
@@ -43,7 +45,7 @@ export async function announceFundraisersChanged(db: DbOrTx, ids: number[]): Pro
   const unique = [...new Set(ids)];
   // a NOTIFY payload holds under 8 kB: name them a bounded batch at a time
   for (let i = 0; i < unique.length; i += NOTIFIED_FUNDRAISERS_MAX) {
-    const message: FundraisersChanged = { from: instanceId(), fundraisers: unique.slice(i, i + NOTIFIED_FUNDRAISERS_MAX) };
+    const message: FundraisersChanged = { from: instanceId(), fundraisers: unique.slice(i, i + NOTIFIED_FUNDRAISERS_MAX), at: Date.now() };
     await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${JSON.stringify(message)})`);
   }
 }

@@ -12,6 +12,10 @@ export const REDACTED = '[secret]';
 /** seconds; a story's cached answer is about a millisecond, a gateway call up to GATEWAY_TIMEOUT_MS */
 export const HTTP_DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 25];
 
+/** seconds from a change announced on the cache bus to another server hearing it: milliseconds when healthy, the
+ * writer's transaction time included; the top buckets show a listener that was reconnecting */
+export const CACHE_BUS_LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
 /** the web-vitals we take, and the page kinds they are grouped by (no per-visit rows, no raw URLs) */
 export const WEB_VITAL_NAMES = ['LCP', 'CLS', 'INP', 'FCP', 'TTFB'] as const;
 export const WEB_VITAL_PAGE_KINDS = ['story', 'payment', 'home', 'other'] as const;

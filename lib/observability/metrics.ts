@@ -2,7 +2,7 @@
 // separately, and a scrape must see what both counted). Labels are bounded: route patterns and kinds, never raw URLs.
 import { timingSafeEqual } from 'node:crypto';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { HTTP_DURATION_BUCKETS, WEB_VITAL_CLS_BUCKETS, WEB_VITAL_MS_BUCKETS } from '../constants/observability';
+import { CACHE_BUS_LAG_BUCKETS, HTTP_DURATION_BUCKETS, WEB_VITAL_CLS_BUCKETS, WEB_VITAL_MS_BUCKETS } from '../constants/observability';
 import { LOCALES } from '../i18n/locales';
 import { poolUsage } from '../db/client';
 
@@ -16,6 +16,7 @@ function makeMetrics() {
     webhooks: new Counter({ name: 'sahyog_webhooks_total', help: "Gateways' webhooks, by gateway and what became of them", labelNames: ['gateway', 'result'], registers }),
     jobRuns: new Counter({ name: 'sahyog_job_runs_total', help: 'Job runs, by job name', labelNames: ['job'], registers }),
     jobFailures: new Counter({ name: 'sahyog_job_failures_total', help: 'Job runs that threw, by job name', labelNames: ['job'], registers }),
+    busLag: new Histogram({ name: 'sahyog_cache_bus_lag_seconds', help: "From another process announcing a fundraiser change to this one hearing it (the writer's clock against ours)", buckets: CACHE_BUS_LAG_BUCKETS, registers }),
     webVitalsMs: new Histogram({ name: 'sahyog_web_vitals_ms', help: "Visitors' LCP, INP, FCP and TTFB in milliseconds, by page kind", labelNames: ['name', 'page'], buckets: WEB_VITAL_MS_BUCKETS, registers }),
     webVitalsCls: new Histogram({ name: 'sahyog_web_vitals_cls', help: "Visitors' cumulative layout shift, by page kind", labelNames: ['page'], buckets: WEB_VITAL_CLS_BUCKETS, registers }),
     pool: new Gauge({

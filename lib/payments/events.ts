@@ -43,9 +43,13 @@ export async function applyGatewayEvent(db: Db, gateway: string, event: GatewayE
     if (settled) return settled;
   }
   const outcome = await db.transaction((tx) => applyGatewayEventIn(tx, gateway, event, source));
-  // counted once committed: a rolled-back settlement settled nothing
-  if (outcome.result === 'settled' && (outcome.status === 'success' || outcome.status === 'failed')) metrics.donations.inc({ result: outcome.status === 'success' ? 'settled' : 'failed' });
+  countSettlement(outcome);
   return outcome;
+}
+
+/** Counts a settled or failed order on /metrics; called once its transaction has committed (a rollback settled nothing). */
+export function countSettlement(outcome: EventOutcome): void {
+  if (outcome.result === 'settled' && (outcome.status === 'success' || outcome.status === 'failed')) metrics.donations.inc({ result: outcome.status === 'success' ? 'settled' : 'failed' });
 }
 
 /**

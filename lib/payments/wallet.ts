@@ -9,7 +9,7 @@ import { ApiError, conflict } from '../http/errors';
 import { convertMinor, currentRatesMicros } from '../currency-rates';
 import { formatMoney, toMinor } from '../money';
 import { donatableFundraiser, newOrderId } from '../donations/service';
-import { applyGatewayEventIn } from './events';
+import { applyGatewayEventIn, countSettlement } from './events';
 import { afterSettle } from './results';
 import { PRIZE_AMOUNT_MAJOR, WALLET_GATEWAY } from '../constants/payments';
 
@@ -102,6 +102,8 @@ export async function redeemCredit(db: Db, user: { id: number }, fundraiserId: n
       'request',
     );
   });
+  // a gift from credit is a donation like any other on /metrics
+  countSettlement(outcome);
   await afterSettle(db, outcome);
   const [order] = await db.select().from(orders).where(eq(orders.order_id, orderId));
   return { order, balance: await walletBalance(db, user.id, input.currency) };

@@ -15,6 +15,7 @@ import { systemEventCounts } from '@/lib/story/event-counts';
 import { partnerBrand } from '@/lib/whitelabel/brand';
 import { currentRatesMicros } from '@/lib/currency-rates';
 import { followCacheBus } from '@/server/background';
+import { metrics } from '@/lib/observability/metrics';
 import { nextTagExpiry } from '@/server/next-tags';
 import { makeFundraiser, makeOrder, makeUser, unique } from '../factories';
 import { call } from '../helpers/db';
@@ -65,7 +66,7 @@ it('a settled payment is announced to every listener, naming its fundraiser and 
   const f = await makeFundraiser(db);
   await paidGift(f.id);
   const [a, b] = await Promise.all([first.hears(f.id), second.hears(f.id)]);
-  expect(a).toEqual({ from: instanceId(), fundraisers: [f.id] });
+  expect(a).toEqual({ from: instanceId(), fundraisers: [f.id], at: expect.any(Number) });
   expect(b).toEqual(a);
 });
 
@@ -153,6 +154,26 @@ describe('what modules keep in memory, cleared like pages', () => {
     await anotherServerAnnounces([f.id]);
     await until(async () => (await listFundraisers(db)).total === total - 1);
     expect((await systemEventCounts(db, visits)).total).toBe(1);
+  });
+
+  it("counts how long another server's announcement took to arrive (sahyog_cache_bus_lag_seconds)", async () => {
+    const lagCount = async () => (await metrics.busLag.get()).values.find((v) => v.metricName === 'sahyog_cache_bus_lag_seconds_count')?.value ?? 0;
+    const before = await lagCount();
+    const f = await makeFundraiser(db);
+    forgetFundraiserCounts();
+    const total = (await listFundraisers(db)).total;
+    await db.execute(sql`update fundraisers set status_flag = 0 where id = ${f.id}`);
+    // announced 2 s ago by the writer's clock
+    await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${JSON.stringify({ from: 'another-server', fundraisers: [f.id], at: Date.now() - 2_000 })})`);
+    await until(async () => (await listFundraisers(db)).total === total - 1);
+    expect(await lagCount()).toBe(before + 1);
+    const sum = (await metrics.busLag.get()).values.find((v) => v.metricName === 'sahyog_cache_bus_lag_seconds_sum')!.value;
+    expect(sum).toBeGreaterThanOrEqual(2);
+    // a writer's own announcement carries its time
+    const { heard, hears } = await ear();
+    await announceFundraisersChanged(db, [f.id]);
+    expect((await hears(f.id)).at).toBeGreaterThan(Date.now() - 60_000);
+    expect(heard.length).toBeGreaterThan(0);
   });
 
   it('the process that wrote forgets its own copies at once, bus or no bus', async () => {

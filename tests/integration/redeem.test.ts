@@ -7,6 +7,7 @@ import type { Db } from '@/lib/db/client';
 import { grantPrize, walletBalance } from '@/lib/payments/wallet';
 import { requestRefund } from '@/lib/payments/refunds';
 import { checkLedger } from '@/lib/payments/ledger-check';
+import { metrics } from '@/lib/observability/metrics';
 import { call, closeDb } from '../helpers/db';
 import { freshDb, makeFundraiser } from '../factories';
 import { signedInPerson } from '../helpers/auth';
@@ -34,8 +35,12 @@ it('gives from the credit: the gift settles like any other (total, supporter, le
   const p = await signedInPerson(db, 'Credit Giver');
   const f = await makeFundraiser(db);
   await grantPrize(db, p.id, 'INR', 'draw-1');
+  const settledGifts = async () => (await metrics.donations.get()).values.find((v) => v.labels.result === 'settled')?.value ?? 0;
+  const counted = await settledGifts();
   const r = await redeem(p.auth, { campaign_id: f.id, amount: 200, currency: 'INR' });
   expect(r.status).toBe(201);
+  // on /metrics like a gift paid through a gateway
+  expect(await settledGifts()).toBe(counted + 1);
   expect(r.body.data).toMatchObject({ status: 'success', donated_amount_minor: 20_000, balance_minor: 10_000 });
   expect(await totals(f.id)).toEqual({ raised: 20_000, donors: 1 });
   const [order] = await db.select().from(orders).where(eq(orders.order_id, r.body.data.order_id));
