@@ -47,6 +47,26 @@ export function lazyEditorKb(dir = '.next/static/chunks') {
   return { files, gzip_kb: gz / 1024 };
 }
 
+/** Scripts a phone fetches after the load event (in Chromium): what every page adds later, such as web-vitals. */
+export async function scriptsAfterLoad(base, pagePath) {
+  const { chromium, devices } = await import('@playwright/test');
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  try {
+    const page = await (await browser.newContext({ ...devices['Pixel 7'] })).newPage();
+    const late = new Set();
+    let loaded = false;
+    page.on('load', () => (loaded = true));
+    page.on('request', (r) => loaded && r.resourceType() === 'script' && late.add(r.url()));
+    await page.goto(base + pagePath, { waitUntil: 'load' });
+    await page.waitForTimeout(2_000);
+    let gz = 0;
+    for (const src of late) gz += gzipSync(Buffer.from(await (await fetch(src)).arrayBuffer()), { level: 9 }).length;
+    return { scripts: late.size, gzip_kb: gz / 1024 };
+  } finally {
+    await browser.close();
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const server = await startServer({ port: 3401, dataDir: './data/bench-js' });
   try {
@@ -59,6 +79,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     }
     const editor = lazyEditorKb();
     console.log(`story editor chunks loaded on the wizard's story step only: ${editor.files} files, ${editor.gzip_kb.toFixed(1)} kB gzip`);
+    const later = await scriptsAfterLoad(server.base, '/about-us');
+    console.log(`loaded after the page's load event (the web-vitals beacon's library): ${later.scripts} files, ${later.gzip_kb.toFixed(1)} kB gzip`);
     console.log('(/about-us is the near-empty baseline page of the same build: layout only; the last column leaves out noModule polyfills)');
   } finally {
     await server.stop();
