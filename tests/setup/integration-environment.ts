@@ -3,8 +3,17 @@
 import { TestEnvironment } from 'jest-environment-node';
 
 const FILE_TEARDOWN = Symbol.for('sahyog.test.fileTeardown');
+const WORKER_PGLITE = Symbol.for('sahyog.test.pglite');
+// loaded once per worker, out here, and handed to every file (tests/setup/worker-pglite.cjs): compiled and warmed once
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- Node's own loader, outside the files' module registry
+const pglite = require('@electric-sql/pglite');
 
 export default class IntegrationEnvironment extends TestEnvironment {
+  async setup(): Promise<void> {
+    await super.setup();
+    (this.global as Record<symbol, unknown>)[WORKER_PGLITE] = pglite;
+  }
+
   // the worker's stdout as the file found it: captured-logs.ts patches it for the file, and the next file must not
   // write through the last one's closure (which would keep that file's whole context, its database with it, alive)
   private readonly stdoutWrite = process.stdout.write;
