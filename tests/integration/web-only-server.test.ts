@@ -15,7 +15,9 @@ beforeAll(async () => {
   db = await getDb();
 });
 afterAll(async () => {
-  process.env.JOBS = jobsBefore;
+  // an unset variable stays unset (assigning undefined would set the string "undefined")
+  if (jobsBefore === undefined) delete process.env.JOBS;
+  else process.env.JOBS = jobsBefore;
   resetEnvForTests();
   await closeDb();
 });
