@@ -7,8 +7,14 @@ const esm = ['next-intl', 'use-intl', 'icu-minify', '@formatjs', 'intl-messagefo
 
 module.exports = async () => {
   const base = await createJestConfig({ moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1', '^server-only$': '<rootDir>/node_modules/server-only/empty.js' } })();
+  // every SWC transform goes through tests/setup/swc-esm-transformer.cjs, which emits ESM when Jest asks for it
+  const swc = require.resolve('next/dist/build/swc/jest-transformer');
+  const transform = Object.fromEntries(
+    Object.entries(base.transform).map(([files, t]) => [files, Array.isArray(t) && t[0] === swc ? ['<rootDir>/tests/setup/swc-esm-transformer.cjs', t[1]] : t]),
+  );
   const shared = {
     ...base,
+    transform,
     transformIgnorePatterns: [`/node_modules/(?!(${esm.join('|')})/)`, '^.+\\.module\\.(css|sass|scss)$'],
   };
   return {

@@ -9,7 +9,8 @@ import type { FundraiserSummary } from '@/lib/fundraisers/queries';
 jest.mock('next-intl/server', () => ({
   getTranslations: async (namespace: string) => createTranslator({ locale: 'en', messages: en, namespace: namespace as never }),
 }));
-jest.mock('next/navigation', () => ({ usePathname: () => '/', useRouter: () => ({ push: jest.fn() }) }));
+// the real module's other exports too: next-intl's navigation, loaded as an ES module on Node 24, imports redirect by name
+jest.mock('next/navigation', () => ({ ...jest.requireActual('next/navigation'), usePathname: () => '/', useRouter: () => ({ push: jest.fn() }) }));
 
 // imported after the mocks
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -8,7 +8,8 @@ import { RecentlyVisited } from '@/components/fundraiser/RecentlyVisited';
 import { RECENTLY_VISITED_STORAGE_KEY } from '@/lib/story/recently-visited';
 import { TRACKING_TITLE_LENGTH, VISIT_EVENT } from '@/lib/constants/story';
 
-jest.mock('next/navigation', () => ({ usePathname: () => '/', useRouter: () => ({ push: jest.fn() }) }));
+// the real module's other exports too: next-intl's navigation, loaded as an ES module on Node 24, imports redirect by name
+jest.mock('next/navigation', () => ({ ...jest.requireActual('next/navigation'), usePathname: () => '/', useRouter: () => ({ push: jest.fn() }) }));
 
 const fetchMock = jest.fn();
 beforeEach(() => {

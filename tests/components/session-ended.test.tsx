@@ -5,7 +5,8 @@ import { NextIntlClientProvider } from 'next-intl';
 import { AccountLink } from '@/components/auth/AccountLink';
 import { sendToApi } from '@/components/auth/client-session';
 
-jest.mock('next/navigation', () => ({ usePathname: () => '/', useRouter: () => ({ push: jest.fn() }) }));
+// the real module's other exports too: next-intl's navigation, loaded as an ES module on Node 24, imports redirect by name
+jest.mock('next/navigation', () => ({ ...jest.requireActual('next/navigation'), usePathname: () => '/', useRouter: () => ({ push: jest.fn() }) }));
 
 const labels = { signIn: 'Sign in', account: 'My account', logout: 'Log out', fundraisers: 'My fundraisers' };
 const fetchMock = jest.fn();

@@ -6,7 +6,8 @@ import { defaultBrand } from '@/lib/whitelabel/brand';
 jest.mock('next-intl/server', () => ({
   getTranslations: async (namespace: string) => createTranslator({ locale: 'en', messages: en, namespace: namespace as never }),
 }));
-jest.mock('next/navigation', () => ({ usePathname: () => '/', useRouter: () => ({ push: jest.fn() }) }));
+// the real module's other exports too: next-intl's navigation, loaded as an ES module on Node 24, imports redirect by name
+jest.mock('next/navigation', () => ({ ...jest.requireActual('next/navigation'), usePathname: () => '/', useRouter: () => ({ push: jest.fn() }) }));
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { SiteHeader } = require('@/components/layout/SiteHeader') as typeof import('@/components/layout/SiteHeader');
