@@ -50,9 +50,9 @@ export async function makeFundraiser(db: Db, values: FundraiserValues = {}): Pro
   return f;
 }
 
-/** A running fundraiser of an NGO, raising for its entity. */
-export async function makeNgoFundraiser(db: Db, values: FundraiserValues = {}): Promise<FundraiserRow> {
-  const { user, entity } = await makeNgo(db);
+/** A running fundraiser of an NGO (a new one unless given), raising for its entity. */
+export async function makeNgoFundraiser(db: Db, values: FundraiserValues = {}, ngo?: Awaited<ReturnType<typeof makeNgo>>): Promise<FundraiserRow> {
+  const { user, entity } = ngo ?? (await makeNgo(db));
   return makeFundraiser(db, { campaigner_id: user.id, entity_details_id: entity.id, parent_cause_id: CAUSE.ngo, cause_id: NGO_CHILDREN_CAUSE, ...values });
 }
 
