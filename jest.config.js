@@ -23,7 +23,7 @@ module.exports = async () => {
         displayName: 'integration',
         testEnvironment: '<rootDir>/tests/setup/integration-environment.ts',
         testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
-        // migrated (and demo-seeded) once per run; each file starts from a copy in its own database
+        // migrated once per run; each file starts from a copy in its own database
         globalSetup: '<rootDir>/tests/setup/integration-global-setup.ts',
         globalTeardown: '<rootDir>/tests/setup/integration-global-teardown.ts',
         setupFiles: ['<rootDir>/tests/setup/integration-env.ts', '<rootDir>/tests/helpers/captured-logs.ts'],
