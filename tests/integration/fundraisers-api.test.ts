@@ -42,7 +42,7 @@ describe('GET /api/fundraisers', () => {
       expect(f).toHaveProperty('beneficiary.tax_benefit');
       expect(f.is_private).toBe(false);
     }
-    // other test files add fundraisers to a shared database: a full page, or all of them
+    // a full page, or all of them
     expect(body.data.length).toBe(Math.min(100, body.meta.pagination.total));
   });
 

@@ -27,9 +27,6 @@ import type { Db } from '@/lib/db/client';
 let db: Db;
 const run = Date.now().toString(36).toUpperCase();
 let seq = 0;
-// on a shared PostgreSQL other files read the same tables: what this file adds goes again, what it changes is put back
-const addedBanners: number[] = [];
-const addedFundraisers: number[] = [];
 const EVENT_SLUG = 'monsoon-relief-drive';
 beforeAll(async () => {
   db = await freshDb();
@@ -54,20 +51,10 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) await gift(story.id, 30_000, new Date(Date.now() - (i + 1) * DAY_MS));
   await db.update(fundraisers).set({ status_flag: 4 }).where(eq(fundraisers.id, story.id));
 });
-afterAll(async () => {
-  if (addedBanners.length) await db.delete(banners).where(inArray(banners.id, addedBanners));
-  // fundraisers without money are deleted; those with gifts stay (their ledger must keep matching), ended and private
-  const withGifts = addedFundraisers.length ? await db.selectDistinct({ id: orders.fundraiser_id }).from(orders).where(inArray(orders.fundraiser_id, addedFundraisers)) : [];
-  const keep = new Set(withGifts.map((r) => r.id));
-  const bare = addedFundraisers.filter((id) => !keep.has(id));
-  if (bare.length) await db.delete(fundraisers).where(inArray(fundraisers.id, bare));
-  if (keep.size) await db.update(fundraisers).set({ is_private: true, status_flag: 4, trending_score: 0 }).where(inArray(fundraisers.id, [...keep] as number[]));
-  await closeDb();
-});
+afterAll(closeDb);
 
 async function fundraiser(values: Parameters<typeof makeFundraiser>[1] = {}) {
   const f = await makeFundraiser(db, values);
-  addedFundraisers.push(f.id);
   forgetFundraiserCounts();
   return f;
 }
@@ -89,11 +76,7 @@ const expectValidationError = (res: { status: number; body: any }, field: string
 };
 
 describe('GET /api/banner (spec 7): the site comes from the white-label allowlist, never the raw Host', () => {
-  async function addBanner(values: Partial<typeof banners.$inferInsert> & { title: string }) {
-    const [b] = await db.insert(banners).values({ link_path: '/all-fundraisers', ...values }).returning();
-    addedBanners.push(b.id);
-    return b;
-  }
+  const addBanner = (values: Partial<typeof banners.$inferInsert> & { title: string }) => makeBanner(db, values);
 
   it("answers the main site's banners, best first, with absolute links on the site", async () => {
     const res = await call(banner, '/api/banner');

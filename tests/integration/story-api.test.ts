@@ -203,7 +203,7 @@ describe('POST /api/actions/collect (campaign visit)', () => {
   it('records the event with the title cut to 20 characters', async () => {
     const { status } = await call(collect, '/x', {}, json({ event_name: 'campaign_visit', event_type_id: String(publicId), info_1: 'Help Riya fight liver failure', device: 'mobile' }));
     expect(status).toBe(201);
-    // the newest: on a shared database other suites record visits and clicks of the same fundraiser
+    // the newest: other tests of this file record visits and clicks of the same fundraiser
     const [row] = await db.select().from(systemEvents).where(eq(systemEvents.event_type_id, String(publicId))).orderBy(desc(systemEvents.id)).limit(1);
     expect(row.info_1).toBe('Help Riya fight live');
   });
