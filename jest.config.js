@@ -31,7 +31,7 @@ module.exports = async () => {
         testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
         // PGlite as the worker loaded it once (tests/setup/worker-pglite.cjs)
         moduleNameMapper: { ...base.moduleNameMapper, '^@electric-sql/pglite$': '<rootDir>/tests/setup/worker-pglite.cjs' },
-        // migrated (and demo-seeded) once per run; each file starts from a copy in its own database
+        // migrated once per run; each file starts from a copy in its own database
         globalSetup: '<rootDir>/tests/setup/integration-global-setup.ts',
         globalTeardown: '<rootDir>/tests/setup/integration-global-teardown.ts',
         setupFiles: ['<rootDir>/tests/setup/integration-env.ts', '<rootDir>/tests/helpers/captured-logs.ts'],

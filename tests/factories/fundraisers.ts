@@ -3,7 +3,12 @@
 // written as approval leaves it, because the review path needs a cover upload and proof for every medical one.
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { fundraiserMedia, fundraisers } from '@/lib/db/schema';
+import { causes, fundraiserMedia, fundraisers } from '@/lib/db/schema';
+import { hashPin } from '@/lib/fundraisers/pin';
+import { postUpdate } from '@/lib/fundraisers/updates';
+import { addComment } from '@/lib/story/service';
+import { causeSlugForArt } from '@/demo/art';
+import { demoImagePath } from '@/lib/media/demo-images';
 import { createDraft, updateDraft } from '@/lib/fundraisers/drafts';
 import { decideReview, submitForReview } from '@/lib/fundraisers/review';
 import { endFundraiserEarly } from '@/lib/fundraisers/end';
@@ -45,9 +50,9 @@ export async function makeFundraiser(db: Db, values: FundraiserValues = {}): Pro
   return f;
 }
 
-/** A running fundraiser of an NGO, raising for its entity. */
-export async function makeNgoFundraiser(db: Db, values: FundraiserValues = {}): Promise<FundraiserRow> {
-  const { user, entity } = await makeNgo(db);
+/** A running fundraiser of an NGO (a new one unless given), raising for its entity. */
+export async function makeNgoFundraiser(db: Db, values: FundraiserValues = {}, ngo?: Awaited<ReturnType<typeof makeNgo>>): Promise<FundraiserRow> {
+  const { user, entity } = ngo ?? (await makeNgo(db));
   return makeFundraiser(db, { campaigner_id: user.id, entity_details_id: entity.id, parent_cause_id: CAUSE.ngo, cause_id: NGO_CHILDREN_CAUSE, ...values });
 }
 
@@ -94,4 +99,32 @@ export async function makeSentBack(db: Db, reason = 'Please add a photo of the b
   const f = await makeUnderReview(db, o);
   await decideReview(db, await makeReviewer(db), f.id, { decision: 'send_back', reason });
   return rowOf(db, f.id);
+}
+
+/** A running private fundraiser that opens with this PIN (stored hashed, as the product keeps it). */
+export async function makePrivateFundraiser(db: Db, pin: string, values: FundraiserValues = {}): Promise<FundraiserRow> {
+  return makeFundraiser(db, { is_private: true, pin_hash: await hashPin(pin), ...values });
+}
+
+/** The generated picture of the fundraiser's cause (what the demo and a story without an upload show), as its media. */
+export async function addCausePicture(db: Db, f: Pick<FundraiserRow, 'id' | 'cause_id'>, kind: 'leaderboard' | 'theater' | 'widget' = 'leaderboard') {
+  const [cause] = await db.select({ slug: causes.slug }).from(causes).where(eq(causes.id, f.cause_id ?? 0));
+  const wide = kind !== 'widget';
+  const [media] = await db
+    .insert(fundraiserMedia)
+    .values({ fundraiser_id: f.id, kind, cdn_path: demoImagePath(causeSlugForArt(cause?.slug), f.id, kind), width: wide ? 1200 : 600, height: wide ? 675 : 338 })
+    .returning();
+  return media;
+}
+
+/** A campaigner's update, posted as the dashboard posts it (postUpdate): public at once unless screening holds it. */
+export async function makeUpdate(db: Db, f: Pick<FundraiserRow, 'id' | 'campaigner_id'>, o: { title?: string; body?: string } = {}) {
+  const posted = await postUpdate(db, { id: f.campaigner_id }, f.id, { title: o.title ?? 'Treatment update', body: o.body ?? '<p>The first round of treatment went well; thank you for standing with us.</p>' });
+  return posted;
+}
+
+/** A visitor's comment on the story (addComment, as the comments route adds it), of a new person unless one is given. */
+export async function makeComment(db: Db, fundraiserId: number, o: { userId?: number; body?: string } = {}) {
+  const userId = o.userId ?? (await makeUser(db, 'Test Commenter')).id;
+  return addComment(db, { fundraiserId, userId, body: o.body ?? 'Get well soon, we are with you.' });
 }

@@ -1,10 +1,10 @@
 // People: made by createUser as sign-up makes them; what sign-up cannot set (a verified email, a hospital) is set after.
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { entityDetails, memberships, users } from '@/lib/db/schema';
+import { entityDetails, hospitals, memberships, users } from '@/lib/db/schema';
 import { createUser, type NewUser } from '@/lib/auth/accounts';
 import { MEMBERSHIP } from '@/lib/permissions/can';
-import { unique } from './database';
+import { referenceData, unique } from './database';
 
 type UserRow = typeof users.$inferSelect;
 export type UserOverrides = Partial<NewUser> & Partial<Omit<typeof users.$inferInsert, keyof NewUser | 'id'>>;
@@ -29,11 +29,22 @@ export async function makeUser(db: Db, nameOrValues: string | UserOverrides = 'T
   return user;
 }
 
-/** An NGO's account with its entity (what an NGO fundraiser raises for). */
-export async function makeNgo(db: Db, values: UserOverrides = {}) {
+type EntityValues = Partial<Omit<typeof entityDetails.$inferInsert, 'user_id' | 'entity_type'>>;
+
+/** An NGO's account with its entity (what an NGO fundraiser raises for); the entity's details can be given. */
+export async function makeNgo(db: Db, values: UserOverrides = {}, entityValues: EntityValues = {}) {
   const user = await makeUser(db, { full_name: 'Test NGO', entity_type: 'ngo', ...values });
-  const [entity] = await db.insert(entityDetails).values({ user_id: user.id, entity_type: 'ngo', name: user.full_name }).returning();
+  const [entity] = await db.insert(entityDetails).values({ name: user.full_name, ...entityValues, user_id: user.id, entity_type: 'ngo' }).returning();
   return { user, entity };
+}
+
+/** A hospital's desk: an account marked as a hospital, tied to a hospital of the list, with its own entity. */
+export async function makeHospitalDesk(db: Db, values: UserOverrides = {}) {
+  await referenceData(db);
+  const [hospital] = await db.select().from(hospitals).orderBy(hospitals.id).limit(1);
+  const user = await makeUser(db, { full_name: 'Test Hospital Desk', is_hospital: true, hospital_id: hospital.id, ...values });
+  const [entity] = await db.insert(entityDetails).values({ user_id: user.id, entity_type: 'individual', name: `${user.full_name} entity` }).returning();
+  return { user, entity, hospital };
 }
 
 /** A platform reviewer (the reviewer membership; REVIEWER_EMAILS is the other way in). */

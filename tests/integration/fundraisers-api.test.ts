@@ -3,12 +3,29 @@ import { GET as list } from '@/app/api/fundraisers/route';
 import { GET as detail } from '@/app/api/fundraisers/[id]/route';
 import { GET as health } from '@/app/api/health/route';
 import { fundraisers } from '@/lib/db/schema';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeEndedFundraiser, makeFundraiser, makeNgo, makePrivateFundraiser, makeUser } from '../factories';
+import { CAUSE } from '@/lib/constants/fundraisers';
 import type { Db } from '@/lib/db/client';
 
+const NAMES = ['Asha', 'Ravi', 'Meera', 'Kabir', 'Zoya', 'Arjun', 'Divya', 'Imran'];
 let db: Db;
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
+  // a listing's worth of stories: 48 of individuals (a third asking for help in their title), 16 of NGOs, some ended, two private
+  const campaigners = await Promise.all([1, 2, 3, 4].map((n) => makeUser(db, `Campaigner ${n}`)));
+  const ngos = await Promise.all([1, 2].map((n) => makeNgo(db, { full_name: `Test NGO ${n}` })));
+  for (let i = 0; i < 48; i++) {
+    const name = NAMES[i % NAMES.length];
+    const title = i % 3 === 0 ? `Help ${name} beat kidney failure ${i}` : `${name}'s treatment fund ${i}`;
+    await makeFundraiser(db, { campaigner_id: campaigners[i % 4].id, title, story_description: `<p>${name} needs a transplant within months; every gift counts.</p>`, trending_score: (i * 37) % 100 });
+  }
+  for (let i = 0; i < 16; i++) {
+    const { user, entity } = ngos[i % 2];
+    await makeFundraiser(db, { campaigner_id: user.id, entity_details_id: entity.id, parent_cause_id: CAUSE.ngo, cause_id: 201, title: `Meals for children in school ${i}`, trending_score: (i * 53) % 100 });
+  }
+  for (let i = 0; i < 3; i++) await makeEndedFundraiser(db, { campaigner_id: campaigners[i].id, title: `Finished fundraiser ${i}` });
+  for (let i = 0; i < 2; i++) await makePrivateFundraiser(db, '4321', { campaigner_id: campaigners[i].id, title: `Family only ${i}`, story_description: '<p>For family and friends.</p>' });
 });
 afterAll(closeDb);
 
@@ -25,7 +42,7 @@ describe('GET /api/fundraisers', () => {
       expect(f).toHaveProperty('beneficiary.tax_benefit');
       expect(f.is_private).toBe(false);
     }
-    // other test files add fundraisers to a shared database: a full page, or all of them
+    // a full page, or all of them
     expect(body.data.length).toBe(Math.min(100, body.meta.pagination.total));
   });
 

@@ -1,14 +1,14 @@
-// The portfolio pages rendered on the server against the real demo database: who may see what,
+// The portfolio pages rendered on the server against a real database: who may see what,
 // and the spec texts they show. (Layout, middleware and the browser are the e2e's job.)
 import { createElement, type ReactElement, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createTranslator } from 'next-intl';
 import { and, eq, sql } from 'drizzle-orm';
 import en from '@/messages/en.json';
-import { carts, fundraisers, orders, subscriptions, users } from '@/lib/db/schema';
+import { carts, orders, subscriptions, users } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
-import { closeDb, seededDb } from '../helpers/db';
-import { makeOrder } from '../factories';
+import { closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser, makeGift, makeNgo, makeNgoFundraiser, makeOrder, makeSubscription, makeUser } from '../factories';
 import { signedIn } from '../helpers/auth';
 import { grantPrize } from '@/lib/payments/wallet';
 
@@ -63,17 +63,13 @@ async function outcome(page: Page, params: Record<string, string> = {}) {
 }
 
 let db: Db;
-let seq = 0;
-async function newUser(name = 'Page Person') {
-  const [u] = await db.insert(users).values({ full_name: name, email: `page${++seq}-${Date.now()}@example.com`, extension: '+91' }).returning();
-  return u;
-}
+const newUser = (name = 'Page Person') => makeUser(db, { full_name: name, extension: '+91' });
 async function signIn(userId: number) {
   cookie = (await signedIn(db, userId)).cookie;
 }
 
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
 });
 afterAll(closeDb);
 beforeEach(() => {
@@ -112,15 +108,17 @@ describe('/portfolio', () => {
     expect(html).toContain('data-testid="donation-count">0<');
   });
 
-  it('a demo donor sees the summary, transactions newest first with receipt links, and their SIPs', async () => {
-    const [donor] = await db.select().from(users).where(eq(users.email, 'donor1@demo.sahyog.in'));
+  it('a donor with gifts and a SIP sees the summary, transactions newest first with receipt links, and their SIPs', async () => {
+    const donor = await newUser('Regular Donor');
+    for (const f of [await makeFundraiser(db), await makeFundraiser(db), await makeFundraiser(db)]) await makeGift(db, f.id, { userId: donor.id, cart: { donor_email: donor.email } });
+    await makeSubscription(db, { userId: donor.id, lines: [{ sip_cause: 'medical', amount_minor: 50_000 }] });
     await signIn(donor.id);
     const html = await render(PortfolioPage);
     expect(html).not.toContain('No Transaction Found');
     const [newest] = await db.select().from(orders).where(and(eq(orders.user_id, donor.id), eq(orders.status, 'success'))).orderBy(sql`${orders.created_at} desc, ${orders.id} desc`).limit(1);
     const firstReceipt = /href="\/portfolio\/receipts\/([^"]+)"/.exec(html)![1];
     expect(firstReceipt).toBe(newest.order_id);
-    expect(html).toContain('Medical'); // donor1's SIP cause
+    expect(html).toContain('Medical'); // the donor's SIP cause
     expect(html).toContain('My donations');
   });
 
@@ -141,7 +139,7 @@ describe('/portfolio', () => {
 describe('/portfolio/receipts/{order_id}', () => {
   it("renders my receipt with a Print button and 80G details; another user's order is a 404", async () => {
     const me = await newUser('Receipt Page Owner');
-    const [f] = await db.select().from(fundraisers).where(and(eq(fundraisers.taxexempted, true), sql`${fundraisers.entity_details_id} is not null`)).limit(1);
+    const f = await makeNgoFundraiser(db, { taxexempted: true }, await makeNgo(db, {}, { has_80g: true, registration_number: 'NGO/REG/2010/400', pan_number: 'AAATN1000K' }));
     const [cart] = await db.insert(carts).values({ fundraiser_id: f.id, user_id: me.id, currency: 'INR', donated_amount_minor: 150_000, donated_amount_inr_minor: 150_000, donor_name: 'Receipt Page Owner', donor_email: me.email, donor_pan: 'ABCDE1234F' }).returning();
     const orderId = `SHYPAGE${Date.now()}`;
     await makeOrder(db, { order_id: orderId, cart_id: cart.id, fundraiser_id: f.id, user_id: me.id, payment_mode: 'UPI', payment_gateway: 'sandbox', iso_currency: 'INR', donated_amount_minor: 150_000, credited_amount_minor: 150_000, status: 'success', charged: true });
@@ -172,10 +170,11 @@ describe('/profile, /manage/list, /sip', () => {
   });
 
   it("the manage list shows an NGO's fundraisers with raised and goal", async () => {
-    const [ngo] = await db.select().from(users).where(eq(users.email, 'ngo1@demo.sahyog.in'));
-    await signIn(ngo.id);
+    const ngo = await makeNgo(db, { full_name: 'Annapurna Foundation' });
+    const f = await makeNgoFundraiser(db, { goal_minor: 500_000 }, ngo);
+    await makeGift(db, f.id);
+    await signIn(ngo.user.id);
     const html = await render(ManageListPage);
-    const [f] = await db.select().from(fundraisers).where(eq(fundraisers.campaigner_id, ngo.id)).limit(1);
     expect(html).toContain(`href="/stories/${f.custom_tag}"`);
     expect(html).toContain('raised of');
     await signIn((await newUser()).id);

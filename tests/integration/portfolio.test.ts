@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { GET as meGet, PUT as mePut } from '@/app/api/users/me/route';
 import { GET as ordersGet } from '@/app/api/users/me/orders/route';
 import { GET as orderGet } from '@/app/api/users/me/orders/[orderId]/route';
@@ -8,8 +8,8 @@ import { authTokens, carts, causes, fundraisers, rewards, subscriptions, users }
 import { managedFundraisersOf, receiptOf } from '@/lib/portfolio/queries';
 import { claimGuestOrders } from '@/lib/donations/claim';
 import type { Db } from '@/lib/db/client';
-import { call, closeDb, seededDb } from '../helpers/db';
-import { makeOrder } from '../factories';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser, makeHospitalDesk, makeNgo, makeNgoFundraiser, makeOrder, makeUser } from '../factories';
 import { signedIn } from '../helpers/auth';
 
 let db: Db;
@@ -17,18 +17,15 @@ let plain: typeof fundraisers.$inferSelect; // no tax benefit
 let exempt: typeof fundraisers.$inferSelect; // NGO, taxexempted
 
 beforeAll(async () => {
-  db = await seededDb();
-  const running = and(eq(fundraisers.is_private, false), eq(fundraisers.status_flag, 1), sql`${fundraisers.end_date} > now()`);
-  [plain] = await db.select().from(fundraisers).where(and(running, eq(fundraisers.taxexempted, false), eq(fundraisers.beneficiary_tax_benefit, false))).limit(1);
-  [exempt] = await db.select().from(fundraisers).where(and(running, eq(fundraisers.taxexempted, true), sql`${fundraisers.entity_details_id} is not null`)).limit(1);
+  db = await freshDb();
+  // a transplant fundraiser of an individual, and a children's one of an NGO with 80G
+  plain = await makeFundraiser(db, { title: 'Help Ravi get a kidney transplant', cause_id: 7, taxexempted: false, beneficiary_tax_benefit: false });
+  exempt = await makeNgoFundraiser(db, { title: 'School meals for 500 children', taxexempted: true }, await makeNgo(db, { full_name: 'Annapurna Foundation' }, { has_80g: true, registration_number: 'NGO/REG/2010/400', pan_number: 'AAATN1000K' }));
 });
 afterAll(closeDb);
 
 let seq = 0;
-async function newUser(name = 'Asha Rao', over: Partial<typeof users.$inferInsert> = {}) {
-  const [u] = await db.insert(users).values({ full_name: name, email: `user${++seq}-${Date.now()}@example.com`, extension: '+91', ...over }).returning();
-  return u;
-}
+const newUser = (name = 'Asha Rao', over: Partial<typeof users.$inferInsert> = {}) => makeUser(db, { full_name: name, extension: '+91', ...over });
 
 interface OrderOpts {
   userId: number | null;
@@ -376,13 +373,21 @@ describe('guest donations join an account only through claimGuestOrders', () => 
 
 describe('/manage/list data', () => {
   it("lists fundraisers I run, manage, or that my NGO's entity runs; not others'", async () => {
-    const [ngo] = await db.select().from(users).where(eq(users.email, 'ngo1@demo.sahyog.in'));
+    // an NGO's own fundraisers, one its volunteer runs for it, and a hospital desk managing some and starting others for patients
+    const ngoAccount = await makeNgo(db, { full_name: 'Paws of Hope Trust' });
+    const ngo = ngoAccount.user;
+    await makeNgoFundraiser(db, {}, ngoAccount);
+    await makeNgoFundraiser(db, { status_flag: 4 }, ngoAccount);
+    await makeNgoFundraiser(db, { campaigner_id: (await newUser('NGO Volunteer')).id }, ngoAccount);
+    const desk = await makeHospitalDesk(db);
+    await makeFundraiser(db, { manager_id: desk.user.id });
+    await makeFundraiser(db, { creator_entity_details_id: desk.entity.id });
+    await makeFundraiser(db, { creator_entity_details_id: desk.entity.id, manager_id: desk.user.id });
     const list = await managedFundraisersOf(db, ngo.id);
     expect(list.length).toBeGreaterThan(0);
     const expected = (await db.execute(sql`select count(*)::int as n from fundraisers f left join entity_details e on e.id = f.entity_details_id left join entity_details c on c.id = f.creator_entity_details_id where f.campaigner_id = ${ngo.id} or f.manager_id = ${ngo.id} or e.user_id = ${ngo.id} or c.user_id = ${ngo.id}`)) as unknown as { rows: { n: number }[] };
     expect(list).toHaveLength(expected.rows[0].n);
-    const [hospital] = await db.select().from(users).where(eq(users.email, 'hospital@demo.sahyog.in'));
-    const managed = await managedFundraisersOf(db, hospital.id);
+    const managed = await managedFundraisersOf(db, desk.user.id);
     expect(managed.length).toBeGreaterThan(0);
     // the hospital desk manages some and started others for patients under its entity (spec 6)
     expect(managed.every((f) => f.role === 'manager' || f.role === 'created_for_others' || f.role === 'organisation')).toBe(true);

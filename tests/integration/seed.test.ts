@@ -1,6 +1,8 @@
-import { asc, sql, count, eq } from 'drizzle-orm';
+import { asc, sql, count, eq, isNull } from 'drizzle-orm';
 import * as s from '@/lib/db/schema';
-import { seedDemo, DEMO_PIN } from '@/demo/seed';
+import { seedDemo, DEMO_COUPON_CODE, DEMO_PIN } from '@/demo/seed';
+import { quoteCoupon } from '@/lib/coupons/coupons';
+import { seedDemoEvents } from '@/demo/seed-events';
 import { verifyPin } from '@/lib/fundraisers/pin';
 import { isFundraiserEnded } from '@/lib/fundraisers/status';
 import { checkLedger } from '@/lib/payments/ledger-check';
@@ -64,6 +66,10 @@ describe('demo content', () => {
     expect(await verifyPin('0000', f.pin_hash)).toBe(false);
   });
 
+  it("the demo's sponsor coupon adds ₹100 to a rupee gift", async () => {
+    expect(await quoteCoupon(db, DEMO_COUPON_CODE.toLowerCase(), { currency: 'INR', donatedMinor: 50_000 })).toMatchObject({ code: DEMO_COUPON_CODE, match_minor: 10_000 });
+  });
+
   it('totals are real: each raised total equals its ledger entries and its successful orders', async () => {
     const rows = await db.execute<{ id: number; raised: string; ledger: string; orders: string; donors: number; successful: string }>(sql`
       with own as (
@@ -96,5 +102,24 @@ describe('demo content', () => {
       expect([r.id, Number(r.donors)]).toEqual([r.id, Number(r.successful)]);
     }
     expect(list.some((r) => Number(r.raised) > 0)).toBe(true);
+  });
+});
+
+describe('demo seeding of events and banners', () => {
+  it('is idempotent: a second run adds no event, cause or banner', async () => {
+    const counts = async () => ({
+      events: (await db.select({ n: count() }).from(s.events))[0].n,
+      causes: (await db.select({ n: count() }).from(s.eventCauses))[0].n,
+      banners: (await db.select({ n: count() }).from(s.banners).where(isNull(s.banners.host)))[0].n,
+    });
+    const before = await counts();
+    await seedDemoEvents(db);
+    await seedDemoEvents(db);
+    expect(await counts()).toEqual(before);
+    expect(before.events).toBeGreaterThanOrEqual(1);
+    expect(before.causes).toBeGreaterThanOrEqual(4);
+    // the drive's NGOs are the demo's own accounts
+    const linked = await db.select({ name: s.entityDetails.name }).from(s.eventCauses).innerJoin(s.entityDetails, eq(s.entityDetails.id, s.eventCauses.entity_details_id));
+    expect(new Set(linked.map((l) => l.name))).toEqual(new Set(['Annapurna Foundation', 'Green Roots India', 'Shiksha For All']));
   });
 });

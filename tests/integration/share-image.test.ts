@@ -1,4 +1,4 @@
-// Pictures: the demo's per-cause pictures as WebP at the widths pages ask for, and share previews (WhatsApp and
+// Pictures: the per-cause pictures (the demo's) as WebP at the widths pages ask for, and share previews (WhatsApp and
 // Facebook show no SVG) as a 1200x630 JPEG; both drawn once and kept on disk.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -12,14 +12,20 @@ import { IMAGE_CACHE_DIR_NAME, SHARE_IMAGE_DIR_NAME, SHARE_IMAGE_HEIGHT, SHARE_I
 import { parseDemoImage, responsiveSrcSet } from '@/lib/media/demo-images';
 import { shareImagePath } from '@/lib/routes';
 import { storyImage } from '@/lib/seo/story-meta';
-import { closeDb, seededDb } from '../helpers/db';
+import { closeDb } from '../helpers/db';
+import { addCausePicture, freshDb, makeFundraiser, makePrivateFundraiser } from '../factories';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;
 let dataDir: string;
 const previousDataDir = process.env.DATA_DIR;
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
+  // a public story with its cause's picture, a private one, and an animal welfare one pictured by its cause
+  const [animals] = await db.select().from(causes).where(eq(causes.slug, 'animals'));
+  await addCausePicture(db, await makeFundraiser(db));
+  await addCausePicture(db, await makePrivateFundraiser(db, '4321'));
+  await addCausePicture(db, await makeFundraiser(db, { cause_id: animals.id, parent_cause_id: animals.parent_id ?? animals.id }));
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'sahyog-og-'));
   process.env.DATA_DIR = dataDir;
   resetEnvForTests();
@@ -59,13 +65,12 @@ test('no preview for a private story or an unknown one, and the page keeps its o
   expect(storyImage('https://sahyog.example', { id: 7, images, is_private: false })).toEqual({ url: 'https://sahyog.example/media/og/7.jpg', width: 1200, height: 630 });
 });
 
-test('seeded fundraisers are pictured by their cause, as WebP at the widths of the srcset and nothing else', async () => {
+test('fundraisers with a cause picture are pictured by their cause, as WebP at the widths of the srcset and nothing else', async () => {
   const [animal] = await db
     .select({ id: fundraisers.id, cdn_path: fundraiserMedia.cdn_path })
     .from(fundraisers)
     .innerJoin(causes, eq(causes.id, fundraisers.cause_id))
     .innerJoin(fundraiserMedia, and(eq(fundraiserMedia.fundraiser_id, fundraisers.id), eq(fundraiserMedia.kind, 'leaderboard')))
-    // the seed also has pictures that fail to load (/media/missing/...): one drawn by the demo
     .where(and(eq(causes.slug, 'animals'), like(fundraiserMedia.cdn_path, '/media/demo/%')))
     .orderBy(fundraisers.id)
     .limit(1);

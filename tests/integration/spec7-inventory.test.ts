@@ -5,17 +5,16 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
-import { orders, outbox, users } from '@/lib/db/schema';
+import { orders, outbox } from '@/lib/db/schema';
 import { autologinLink } from '@/lib/auth/flows';
 import { hashSecret } from '@/lib/secrets';
 import { getDb, type Db } from '@/lib/db/client';
 import { SandboxGateway } from '@/lib/payments/sandbox';
 import { sandboxSecret } from '@/lib/payments/registry';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/constants/server';
-import { DEMO_COUPON_CODE } from '@/demo/seed';
 import { grantPrize } from '@/lib/payments/wallet';
-import { call, closeDb, openInrFundraiser, seededDb } from '../helpers/db';
-import { makeFundraiser, makeSubscription } from '../factories';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeCoupon, makeEvent, makeFundraiser, makeNgo, makeNgoFundraiser, makeSubscription } from '../factories';
 import { cookiesFrom, signedIn, signedInPerson } from '../helpers/auth';
 
 type Answer = { status: number; body: any; headers: Headers };
@@ -58,7 +57,10 @@ let donor: Person;
 let mine: Awaited<ReturnType<typeof makeFundraiser>>;
 let draft: Awaited<ReturnType<typeof makeFundraiser>>;
 let privateOne: Awaited<ReturnType<typeof makeFundraiser>>;
-let open: Awaited<ReturnType<typeof openInrFundraiser>>;
+let open: Awaited<ReturnType<typeof makeFundraiser>>;
+let ngo: Awaited<ReturnType<typeof makeNgo>>;
+let coupon: Awaited<ReturnType<typeof makeCoupon>>;
+let drive: Awaited<ReturnType<typeof makeEvent>>;
 let gift: { order_id: string };
 let updateId: number;
 const PIN = '4321';
@@ -437,8 +439,7 @@ const ROWS: Row[] = [
   {
     group: LI, spec: 'GET dashboard data (task=get_campaigns, count=50)', method: 'GET', route: 'dashboard',
     good: async (go) => {
-      const [ngo] = await db.select().from(users).where(eq(users.email, 'ngo1@demo.sahyog.in'));
-      const headers = ngo ? { authorization: `Bearer ${(await signedIn(db, ngo.id)).token}` } : owner.auth;
+      const headers = { authorization: `Bearer ${(await signedIn(db, ngo.user.id)).token}` };
       const res = ok(await go({ query: '?task=get_campaigns&count=50', headers }));
       expect(res.body.data).toBeDefined();
     },
@@ -580,12 +581,12 @@ const ROWS: Row[] = [
   })),
   {
     group: F, spec: 'GET event', method: 'GET', route: 'events/[id]',
-    good: async (go) => expect(ok(await go({ params: { id: 'sahyog-monsoon-relief-drive' } })).body.data.name).toEqual(expect.any(String)),
+    good: async (go) => expect(ok(await go({ params: { id: drive.slug } })).body.data.name).toEqual(expect.any(String)),
     bad: (go) => go({ params: { id: 'bad slug!' } }),
   },
   {
     group: F, spec: 'GET event causes', method: 'GET', route: 'events/[id]/causes',
-    good: async (go) => expect(ok(await go({ params: { id: 'sahyog-monsoon-relief-drive' } })).body.data.length).toBeGreaterThan(0),
+    good: async (go) => expect(ok(await go({ params: { id: drive.slug } })).body.data.length).toBeGreaterThan(0),
     bad: (go) => go({ params: { id: 'bad slug!' } }),
   },
   {
@@ -800,8 +801,8 @@ const ROWS: Row[] = [
   },
   {
     group: P, spec: 'POST coupon', method: 'POST', route: 'coupon',
-    // the demo's sponsor coupon (demo/seed.ts): ₹100 added to a rupee gift
-    good: async (go) => expect(ok(await go({ body: { coupon_code: DEMO_COUPON_CODE, donated_amount: 500, currency: 'INR' } })).body.data).toMatchObject({ code: DEMO_COUPON_CODE, match_minor: 10_000 }),
+    // a sponsor's coupon: ₹100 added to a rupee gift
+    good: async (go) => expect(ok(await go({ body: { coupon_code: coupon.code, donated_amount: 500, currency: 'INR' } })).body.data).toMatchObject({ code: coupon.code, match_minor: 10_000 }),
     bad: (go) => go({ body: { coupon_code: '' } }),
   },
   {
@@ -946,14 +947,18 @@ const built = ours.filter((r) => !r.missing);
 const answered = new Set<Row>();
 
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
   owner = await signedInPerson(db, 'Inventory Owner');
   stranger = await signedInPerson(db, 'Inventory Stranger');
   donor = await signedInPerson(db, 'Inventory Donor');
   mine = await makeFundraiser(db, { campaigner_id: owner.id });
   draft = await makeFundraiser(db, { campaigner_id: owner.id, status_flag: 0 });
   privateOne = await makeFundraiser(db, { is_private: true, pin_hash: await hashSecret(PIN) });
-  open = await openInrFundraiser(db);
+  open = await makeFundraiser(db);
+  ngo = await makeNgo(db, { full_name: 'Green Roots India' });
+  await makeNgoFundraiser(db, {}, ngo);
+  coupon = await makeCoupon(db);
+  drive = await makeEvent(db, { causes: [{ causeId: 163, entityIds: [ngo.entity.id] }] });
   const given = await placed(mine.id, donor.auth);
   const outcome = await gateway().complete(given.gateway_order_id, 'success');
   ok(await goFor(ROW('payment/response/[oi]', 'POST'))({ params: { oi: given.order_id }, body: outcome.params }));

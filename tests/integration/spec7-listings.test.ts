@@ -1,6 +1,6 @@
 // Spec 7 listings: the banner of each site, trending in a visitor's own order, urgent fundraisers, success
 // stories and the trending story, fundraising events with their causes, and the NGOs of an event.
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { GET as banner } from '@/app/api/banner/route';
 import { GET as trending } from '@/app/api/fundraisers/trending/route';
 import { GET as urgent } from '@/app/api/fundraisers/urgent/route';
@@ -9,45 +9,52 @@ import { GET as trendingStory } from '@/app/api/fundraisers/trending-story/route
 import { GET as eventRoute } from '@/app/api/events/[id]/route';
 import { GET as eventCausesRoute } from '@/app/api/events/[id]/causes/route';
 import { GET as ngos } from '@/app/api/ngos/route';
-import { banners, carts, entityDetails, eventCauses, events, fundraisers, orders } from '@/lib/db/schema';
+import { banners, carts, eventCauses, events, fundraisers, orders } from '@/lib/db/schema';
 import { forgetFundraiserCounts, listFundraisers, trendingFundraisers } from '@/lib/fundraisers/queries';
 import { isSuccessfullyFunded } from '@/lib/fundraisers/rules';
 import { isFundraiserEnded } from '@/lib/fundraisers/status';
 import { endedSql } from '@/lib/fundraisers/status-sql';
 import { successStories, trendingSuccessStory } from '@/lib/listing/spec-reads';
-import { DEMO_EVENT_SLUG, seedDemoEvents } from '@/demo/seed-events';
 import { newVisitorId } from '@/lib/http/visitor';
 import { CAUSE, SUCCESSFUL_FUNDING_RATIO } from '@/lib/constants/fundraisers';
 import { FUNDRAISER_LIST_MAX_LIMIT, HOME_SECTION_COUNT, HOME_TRENDING_COUNT, TRENDING_STORY_WINDOW_DAYS } from '@/lib/constants/listing';
 import { VISITOR_COOKIE } from '@/lib/constants/story';
 import { DAY_MS } from '@/lib/constants/time';
-import { call, closeDb, seededDb } from '../helpers/db';
-import { makeFundraiser, makeOrder } from '../factories';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeBanner, makeEvent, makeFundraiser, makeNgo, makeOrder } from '../factories';
 import type { Db } from '@/lib/db/client';
 
 let db: Db;
 const run = Date.now().toString(36).toUpperCase();
 let seq = 0;
-// on a shared PostgreSQL other files read the same tables: what this file adds goes again, what it changes is put back
-const addedBanners: number[] = [];
-const addedFundraisers: number[] = [];
+const EVENT_SLUG = 'monsoon-relief-drive';
 beforeAll(async () => {
-  db = await seededDb();
+  db = await freshDb();
+  // the main site's banners: a drive's, above the monthly giving one
+  await makeBanner(db, { title: 'Sahyog Monsoon Relief Drive', link_path: `/all-fundraisers?cause=${CAUSE.ngo}`, priority: 10, ends_at: new Date(Date.now() + 40 * DAY_MS) });
+  await makeBanner(db, { title: 'Give every month with SIP', link_path: '/new/sip', priority: 0 });
+  // a drive with three NGOs for three causes, and an NGO not taking part
+  const [annapurna, greenRoots, shiksha] = await Promise.all(['Annapurna Foundation', 'Green Roots India', 'Shiksha For All'].map(async (name) => (await makeNgo(db, { full_name: name })).entity));
+  await makeNgo(db, { full_name: 'Paws of Hope Trust' });
+  await makeEvent(db, {
+    slug: EVENT_SLUG,
+    name: 'Sahyog Monsoon Relief Drive',
+    causes: [
+      { causeId: 163, entityIds: [annapurna.id, greenRoots.id] },
+      { causeId: 204, entityIds: [annapurna.id] },
+      { causeId: 201, entityIds: [shiksha.id] },
+    ],
+  });
+  // more running fundraisers than the home page's trending row holds, and a success story given to lately
+  for (let i = 0; i < HOME_TRENDING_COUNT + 4; i++) await fundraiser({ title: `Trending ${i} ${run}`, trending_score: 100 + i * 7 });
+  const story = await fundraiser({ title: `Funded lately ${run}`, goal_minor: 100_000, trending_score: 50 });
+  for (let i = 0; i < 3; i++) await gift(story.id, 30_000, new Date(Date.now() - (i + 1) * DAY_MS));
+  await db.update(fundraisers).set({ status_flag: 4 }).where(eq(fundraisers.id, story.id));
 });
-afterAll(async () => {
-  if (addedBanners.length) await db.delete(banners).where(inArray(banners.id, addedBanners));
-  // fundraisers without money are deleted; those with gifts stay (their ledger must keep matching), ended and private
-  const withGifts = addedFundraisers.length ? await db.selectDistinct({ id: orders.fundraiser_id }).from(orders).where(inArray(orders.fundraiser_id, addedFundraisers)) : [];
-  const keep = new Set(withGifts.map((r) => r.id));
-  const bare = addedFundraisers.filter((id) => !keep.has(id));
-  if (bare.length) await db.delete(fundraisers).where(inArray(fundraisers.id, bare));
-  if (keep.size) await db.update(fundraisers).set({ is_private: true, status_flag: 4, trending_score: 0 }).where(inArray(fundraisers.id, [...keep] as number[]));
-  await closeDb();
-});
+afterAll(closeDb);
 
 async function fundraiser(values: Parameters<typeof makeFundraiser>[1] = {}) {
   const f = await makeFundraiser(db, values);
-  addedFundraisers.push(f.id);
   forgetFundraiserCounts();
   return f;
 }
@@ -69,13 +76,9 @@ const expectValidationError = (res: { status: number; body: any }, field: string
 };
 
 describe('GET /api/banner (spec 7): the site comes from the white-label allowlist, never the raw Host', () => {
-  async function addBanner(values: Partial<typeof banners.$inferInsert> & { title: string }) {
-    const [b] = await db.insert(banners).values({ link_path: '/all-fundraisers', ...values }).returning();
-    addedBanners.push(b.id);
-    return b;
-  }
+  const addBanner = (values: Partial<typeof banners.$inferInsert> & { title: string }) => makeBanner(db, values);
 
-  it("answers the main site's seeded banners, best first, with absolute links on the site", async () => {
+  it("answers the main site's banners, best first, with absolute links on the site", async () => {
     const res = await call(banner, '/api/banner');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('public');
@@ -251,7 +254,7 @@ describe('GET /api/fundraisers/trending-story: the success story most supporters
   });
 
   it('ranks by supporters in the window, skips a busier fundraiser below the ratio, and falls back to the best success story', async () => {
-    // 40 days ago the window (70 to 40 days back) holds none of the demo's gifts, only these
+    // 40 days ago the window (70 to 40 days back) holds none of the other tests' gifts, only these
     const then = new Date(Date.now() - 40 * DAY_MS);
     const inWindow = new Date(then.getTime() - 10 * DAY_MS);
     const twoSupporters = await fundraiser({ title: `Two recent supporters ${run}`, goal_minor: 100_000 });
@@ -273,22 +276,22 @@ describe('GET /api/fundraisers/trending-story: the success story most supporters
 });
 
 describe('GET /api/events/{id} and /api/events/{id}/causes (spec 7 event, event causes)', () => {
-  const demoEvent = async () => (await db.select().from(events).where(eq(events.slug, DEMO_EVENT_SLUG)))[0];
+  const drive = async () => (await db.select().from(events).where(eq(events.slug, EVENT_SLUG)))[0];
 
-  it('finds the seeded drive by id and by slug', async () => {
-    const event = await demoEvent();
+  it('finds the drive by id and by slug', async () => {
+    const event = await drive();
     const byId = await call(eventRoute, `/api/events/${event.id}`, { id: String(event.id) });
-    const bySlug = await call(eventRoute, `/api/events/${DEMO_EVENT_SLUG}`, { id: DEMO_EVENT_SLUG });
+    const bySlug = await call(eventRoute, `/api/events/${EVENT_SLUG}`, { id: EVENT_SLUG });
     expect(byId.status).toBe(200);
-    expect(byId.body.data).toMatchObject({ id: event.id, slug: DEMO_EVENT_SLUG, name: 'Sahyog Monsoon Relief Drive' });
+    expect(byId.body.data).toMatchObject({ id: event.id, slug: EVENT_SLUG, name: 'Sahyog Monsoon Relief Drive' });
     expect(byId.body.data.starts_on < byId.body.data.ends_on).toBe(true);
     expect(bySlug.body.data).toEqual(byId.body.data);
     expect(byId.headers.get('cache-control')).toContain('public');
   });
 
   it('lists its causes, each with the NGOs taking part', async () => {
-    const event = await demoEvent();
-    const res = await call(eventCausesRoute, `/api/events/${DEMO_EVENT_SLUG}/causes`, { id: DEMO_EVENT_SLUG });
+    const event = await drive();
+    const res = await call(eventCausesRoute, `/api/events/${EVENT_SLUG}/causes`, { id: EVENT_SLUG });
     expect(res.status).toBe(200);
     expect(res.body.data.map((c: { id: number }) => c.id)).toEqual([163, 201, 204]);
     const byCause = Object.fromEntries(res.body.data.map((c: { id: number; ngos: { name: string }[] }) => [c.id, c.ngos.map((n) => n.name)]));
@@ -312,7 +315,7 @@ describe('GET /api/events/{id} and /api/events/{id}/causes (spec 7 event, event 
 
 describe('GET /api/ngos?event_id= (spec 7 NGOs by event)', () => {
   it('keeps only the NGOs taking part in the event, with the name filter still applying', async () => {
-    const event = (await db.select().from(events).where(eq(events.slug, DEMO_EVENT_SLUG)))[0];
+    const event = (await db.select().from(events).where(eq(events.slug, EVENT_SLUG)))[0];
     const taking = await db.selectDistinct({ id: eventCauses.entity_details_id }).from(eventCauses).where(eq(eventCauses.event_id, event.id));
     const res = await call(ngos, `/api/ngos?event_id=${event.id}`);
     expect(res.status).toBe(200);
@@ -329,24 +332,5 @@ describe('GET /api/ngos?event_id= (spec 7 NGOs by event)', () => {
     // an untouched form field is no filter
     expect((await call(ngos, '/api/ngos?event_id=')).body.data.length).toBe(all.body.data.length);
     expectValidationError(await call(ngos, '/api/ngos?event_id=monsoon'), 'event_id');
-  });
-});
-
-describe('demo seeding of events and banners', () => {
-  it('is idempotent: a second run adds no event, cause or banner', async () => {
-    const counts = async () => ({
-      events: (await db.select({ n: count() }).from(events))[0].n,
-      causes: (await db.select({ n: count() }).from(eventCauses))[0].n,
-      banners: (await db.select({ n: count() }).from(banners).where(isNull(banners.host)))[0].n,
-    });
-    const before = await counts();
-    await seedDemoEvents(db);
-    await seedDemoEvents(db);
-    expect(await counts()).toEqual(before);
-    expect(before.events).toBeGreaterThanOrEqual(1);
-    expect(before.causes).toBeGreaterThanOrEqual(4);
-    // the drive's NGOs are the demo's own accounts
-    const linked = await db.select({ name: entityDetails.name }).from(eventCauses).innerJoin(entityDetails, eq(entityDetails.id, eventCauses.entity_details_id));
-    expect(new Set(linked.map((l) => l.name))).toEqual(new Set(['Annapurna Foundation', 'Green Roots India', 'Shiksha For All']));
   });
 });

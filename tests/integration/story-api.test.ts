@@ -8,23 +8,30 @@ import { POST as verifyPin } from '@/app/api/fundraisers/[id]/verify-pin/route';
 import { POST as collect } from '@/app/api/actions/collect/route';
 import { POST as revalidate } from '@/app/api/internal/revalidate/route';
 import { GET as list } from '@/app/api/fundraisers/route';
-import { carts, comments, fundraisers, orders, systemEvents, updates, users } from '@/lib/db/schema';
+import { carts, comments, fundraisers, orders, systemEvents, updates } from '@/lib/db/schema';
 import { sessionCookie as sessionCookieOf } from '../helpers/auth';
-import { DEMO_PIN } from '@/demo/seed';
 import { PIN_ATTEMPTS_MAX } from '@/lib/constants/security/limits';
-import { call, closeDb, seededDb } from '../helpers/db';
+import { call, closeDb } from '../helpers/db';
+import { freshDb, makeFundraiser, makeGift, makePrivateFundraiser, makeUpdate, makeUser } from '../factories';
 import type { Db } from '@/lib/db/client';
 
+const PIN = '4321';
 let db: Db;
 let publicId: number;
 let privateId: number;
 beforeAll(async () => {
-  db = await seededDb();
-  const [pub] = await db.select().from(fundraisers).where(and(eq(fundraisers.is_private, false), eq(fundraisers.status_flag, 1))).orderBy(fundraisers.id).limit(1);
-  // the demo's first (other suites on a shared database add private fundraisers with other PINs)
-  const [priv] = await db.select().from(fundraisers).where(eq(fundraisers.is_private, true)).orderBy(fundraisers.id).limit(1);
+  db = await freshDb();
+  const pub = await makeFundraiser(db, { title: 'Help Riya fight liver failure', story_description: '<p>Riya needs a liver transplant.</p>' });
+  const priv = await makePrivateFundraiser(db, PIN, { story_description: '<p>For family and friends only.</p>' });
+  // another private one with its own PIN: the first's cookie must not open it
+  await makePrivateFundraiser(db, '8765');
   publicId = pub.id;
   privateId = priv.id;
+  // a fundraiser with more than a page of supporters: guests and signed-in donors
+  const busy = await makeFundraiser(db, { title: 'Busy fundraiser with many supporters' });
+  for (let i = 0; i < 14; i++) await makeGift(db, busy.id, { userId: i % 3 === 0 ? (await makeUser(db, `Supporter ${i}`)).id : null, cart: { donated_amount: 500 + i * 100 } });
+  await makeUpdate(db, pub, { title: 'Surgery done' });
+  await makeUpdate(db, pub, { title: 'Recovering at home', body: '<p>Riya is home now and recovering well, thank you all.</p>' });
 });
 afterAll(closeDb);
 
@@ -90,7 +97,7 @@ describe('GET /api/fundraisers/{id}/donors (spec 7 ticker, spec 6 supporters)', 
     const { f, donorId } = await busyFundraiser();
     const url = `/api/fundraisers/${f.id}/donors?page=2&limit=2`;
     expect((await call(donors, url, { id: String(f.id) })).status).toBe(401);
-    const [stranger] = await db.insert(users).values({ full_name: 'Stranger', email: `stranger-${Date.now()}@example.com` }).returning();
+    const stranger = await makeUser(db, 'Stranger');
     const asStranger = await call(donors, url, { id: String(f.id) }, { headers: { cookie: await sessionCookie(stranger.id) } });
     expect(asStranger.status).toBe(403);
     expect(asStranger.body.error.message).toBe('Only supporters of this fundraiser can see more supporters');
@@ -120,7 +127,7 @@ describe('private fundraisers: POST verify PIN (spec 2/7)', () => {
     expect(wrong.status).toBe(403);
     expect(wrong.headers.get('set-cookie')).toBeNull();
 
-    const right = await call(verifyPin, `/api/fundraisers/${privateId}/verify-pin`, { id: String(privateId) }, json({ pin: DEMO_PIN }, { 'x-sahyog-client-address': '10.0.0.1' }));
+    const right = await call(verifyPin, `/api/fundraisers/${privateId}/verify-pin`, { id: String(privateId) }, json({ pin: PIN }, { 'x-sahyog-client-address': '10.0.0.1' }));
     expect(right.status).toBe(200);
     const cookie = cookieOf(right.headers.get('set-cookie'));
     expect(cookie).toMatch(/^pin_access=/);
@@ -138,18 +145,18 @@ describe('private fundraisers: POST verify PIN (spec 2/7)', () => {
     for (let i = 0; i < PIN_ATTEMPTS_MAX; i++) {
       expect((await call(verifyPin, '/x', { id: String(privateId) }, json({ pin: '1111' }, headers))).status).toBe(403);
     }
-    const locked = await call(verifyPin, '/x', { id: String(privateId) }, json({ pin: DEMO_PIN }, headers));
+    const locked = await call(verifyPin, '/x', { id: String(privateId) }, json({ pin: PIN }, headers));
     expect(locked.status).toBe(429);
     expect(locked.body.error.message).toBe('Too many wrong PINs. Please try again in 15 minutes.');
     // another visitor is not locked out
-    expect((await call(verifyPin, '/x', { id: String(privateId) }, json({ pin: DEMO_PIN }, { 'x-sahyog-client-address': '10.0.0.3' }))).status).toBe(200);
+    expect((await call(verifyPin, '/x', { id: String(privateId) }, json({ pin: PIN }, { 'x-sahyog-client-address': '10.0.0.3' }))).status).toBe(200);
   });
 
   it('answers a malformed PIN with 422 and a cross-site post with 403', async () => {
     const bad = await call(verifyPin, '/x', { id: String(privateId) }, json({ pin: 'abc' }));
     expect(bad.status).toBe(422);
     expect(bad.body.error.fields.pin).toBe('The PIN is 4 to 8 digits');
-    const cross = await call(verifyPin, 'http://localhost/x', { id: String(privateId) }, json({ pin: DEMO_PIN }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }));
+    const cross = await call(verifyPin, 'http://localhost/x', { id: String(privateId) }, json({ pin: PIN }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }));
     expect(cross.status).toBe(403);
   });
 });
@@ -167,7 +174,7 @@ describe('updates and comments', () => {
   it('needs sign-in to comment; a signed-in comment is stored and listed first', async () => {
     const anon = await call(postComment, '/x', { id: String(publicId) }, json({ comment: 'Get well soon' }));
     expect(anon.status).toBe(401);
-    const [user] = await db.insert(users).values({ full_name: 'Commenter', email: `c-${Date.now()}@example.com` }).returning();
+    const user = await makeUser(db, 'Commenter');
     const cookie = await sessionCookie(user.id);
     const empty = await call(postComment, '/x', { id: String(publicId) }, json({ comment: '   ' }, { cookie }));
     expect(empty.status).toBe(422);
@@ -182,7 +189,7 @@ describe('updates and comments', () => {
   it('counts one like per person per update', async () => {
     // a public update (one held for review is nobody's to like)
     const [u] = await db.select().from(updates).where(eq(updates.review_status, 'published')).limit(1);
-    const [user] = await db.insert(users).values({ full_name: 'Liker', email: `l-${Date.now()}@example.com` }).returning();
+    const user = await makeUser(db, 'Liker');
     const cookie = await sessionCookie(user.id);
     const first = await call(likeUpdate, '/x', { id: String(u.fundraiser_id), updateId: String(u.id) }, { method: 'POST', headers: { cookie, origin: 'http://localhost' } });
     const second = await call(likeUpdate, '/x', { id: String(u.fundraiser_id), updateId: String(u.id) }, { method: 'POST', headers: { cookie, origin: 'http://localhost' } });
@@ -196,7 +203,7 @@ describe('POST /api/actions/collect (campaign visit)', () => {
   it('records the event with the title cut to 20 characters', async () => {
     const { status } = await call(collect, '/x', {}, json({ event_name: 'campaign_visit', event_type_id: String(publicId), info_1: 'Help Riya fight liver failure', device: 'mobile' }));
     expect(status).toBe(201);
-    // the newest: on a shared database other suites record visits and clicks of the same fundraiser
+    // the newest: other tests of this file record visits and clicks of the same fundraiser
     const [row] = await db.select().from(systemEvents).where(eq(systemEvents.event_type_id, String(publicId))).orderBy(desc(systemEvents.id)).limit(1);
     expect(row.info_1).toBe('Help Riya fight live');
   });

@@ -1,11 +1,11 @@
-// Migrates once per run and keeps what each integration file starts from: two PGlite data folders in a temp folder,
-// or two PostgreSQL template databases (migrated; migrated with the demo) next to TEST_DATABASE_URL's.
+// Migrates once per run and keeps what each integration file starts from: a migrated PGlite data folder in a temp
+// folder, or a migrated PostgreSQL template database next to TEST_DATABASE_URL's. No file starts from the demo.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { databaseOf, dropTestDatabases, onAdminDatabase, quoteIdent, templateNames, urlOf } from './start-databases';
+import { databaseOf, dropTestDatabases, onAdminDatabase, quoteIdent, templateName, urlOf } from './start-databases';
 
 const run = promisify(execFile);
 const tsx = path.join(process.cwd(), 'node_modules', '.bin', 'tsx');
@@ -15,15 +15,14 @@ export default async function integrationGlobalSetup(): Promise<void> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const base = databaseOf(url);
-    const t = templateNames(base);
+    const template = templateName(base);
     await onAdminDatabase(async (c) => {
       await dropTestDatabases(c, base);
-      for (const name of [t.migrated, t.demo]) await c.query(`create database ${quoteIdent(name)}`);
+      await c.query(`create database ${quoteIdent(template)}`);
     });
-    await run(tsx, [script, 'postgres', urlOf(url, t.migrated), urlOf(url, t.demo)], { maxBuffer: 1 << 24 });
-    // the workers forked after this inherit the names
-    process.env.TEST_TEMPLATE_DATABASE = t.migrated;
-    process.env.TEST_DEMO_TEMPLATE_DATABASE = t.demo;
+    await run(tsx, [script, 'postgres', urlOf(url, template)], { maxBuffer: 1 << 24 });
+    // the workers forked after this inherit the name
+    process.env.TEST_TEMPLATE_DATABASE = template;
     return;
   }
   // in memory where the machine has it: every file copies its start and writes its pages there

@@ -11,7 +11,7 @@ export function urlOf(url: string, database: string): string {
   return u.toString();
 }
 
-export const templateNames = (base: string) => ({ migrated: `${base}_tpl`, demo: `${base}_tpl_demo` });
+export const templateName = (base: string) => `${base}_tpl`;
 
 /** Runs statements on TEST_DATABASE_URL's own database, which only administers the others. */
 export async function onAdminDatabase<T>(fn: (c: Client) => Promise<T>): Promise<T> {
