@@ -101,7 +101,7 @@ export async function followCacheBus(site: BackgroundSite, timings?: Partial<Lis
       // this process expired its own pages when it wrote
       if (message.from === self) return;
       // a clock behind the writer's would read as a negative lag: counted as none
-      if ('at' in message && message.at !== undefined) metrics.busLag.observe(Math.max(0, Date.now() - message.at) / 1000);
+      if (message.at !== undefined) metrics.busLag.observe(Math.max(0, Date.now() - message.at) / 1000);
       void apply(message).catch(failed);
     },
     {

@@ -31,13 +31,15 @@ export interface SiteChanged {
   /** 'database' for the tables' own trigger */
   from: string;
   changed: 'brands' | 'rates';
+  /** when the trigger fired (ms since the epoch, the database's clock) */
+  at?: number;
 }
 
 export type CacheBusMessage = FundraisersChanged | SiteChanged;
 
 const Message = z.union([
   z.object({ from: z.string(), fundraisers: z.array(z.number().int().positive()).min(1).max(NOTIFIED_FUNDRAISERS_MAX), at: z.number().int().nonnegative().optional() }),
-  z.object({ from: z.string(), changed: z.enum(['brands', 'rates']) }),
+  z.object({ from: z.string(), changed: z.enum(['brands', 'rates']), at: z.number().int().nonnegative().optional() }),
 ]);
 
 /** Tells every instance that these fundraisers changed; inside a transaction it goes out at commit. */

@@ -16,7 +16,7 @@ function makeMetrics() {
     webhooks: new Counter({ name: 'sahyog_webhooks_total', help: "Gateways' webhooks, by gateway and what became of them", labelNames: ['gateway', 'result'], registers }),
     jobRuns: new Counter({ name: 'sahyog_job_runs_total', help: 'Job runs, by job name', labelNames: ['job'], registers }),
     jobFailures: new Counter({ name: 'sahyog_job_failures_total', help: 'Job runs that threw, by job name', labelNames: ['job'], registers }),
-    busLag: new Histogram({ name: 'sahyog_cache_bus_lag_seconds', help: "From another process announcing a fundraiser change to this one hearing it (the writer's clock against ours)", buckets: CACHE_BUS_LAG_BUCKETS, registers }),
+    busLag: new Histogram({ name: 'sahyog_cache_bus_lag_seconds', help: "From another process (or the database's trigger) announcing a change to this one hearing it (their clock against ours)", buckets: CACHE_BUS_LAG_BUCKETS, registers }),
     webVitalsMs: new Histogram({ name: 'sahyog_web_vitals_ms', help: "Visitors' LCP, INP, FCP and TTFB in milliseconds, by page kind", labelNames: ['name', 'page'], buckets: WEB_VITAL_MS_BUCKETS, registers }),
     webVitalsCls: new Histogram({ name: 'sahyog_web_vitals_cls', help: "Visitors' cumulative layout shift, by page kind", labelNames: ['page'], buckets: WEB_VITAL_CLS_BUCKETS, registers }),
     pool: new Gauge({
