@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServer } from './lib/server.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 
 export async function pageScripts(base, path) {
   const html = await (await fetch(base + path)).text();
@@ -50,7 +51,7 @@ export function lazyEditorKb(dir = '.next/static/chunks') {
 /** Scripts a phone fetches after the load event (in Chromium): what every page adds later, such as web-vitals. */
 export async function scriptsAfterLoad(base, pagePath) {
   const { chromium, devices } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await (await browser.newContext({ ...devices['Pixel 7'] })).newPage();
     const late = new Set();
