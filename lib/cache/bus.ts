@@ -37,9 +37,12 @@ export interface SiteChanged {
 
 export type CacheBusMessage = FundraisersChanged | SiteChanged;
 
+// a timestamp that cannot be read only goes unmeasured: the change it announces is still applied
+const announcedAt = z.number().int().nonnegative().optional().catch(undefined);
+
 const Message = z.union([
-  z.object({ from: z.string(), fundraisers: z.array(z.number().int().positive()).min(1).max(NOTIFIED_FUNDRAISERS_MAX), at: z.number().int().nonnegative().optional() }),
-  z.object({ from: z.string(), changed: z.enum(['brands', 'rates']), at: z.number().int().nonnegative().optional() }),
+  z.object({ from: z.string(), fundraisers: z.array(z.number().int().positive()).min(1).max(NOTIFIED_FUNDRAISERS_MAX), at: announcedAt }),
+  z.object({ from: z.string(), changed: z.enum(['brands', 'rates']), at: announcedAt }),
 ]);
 
 /** Tells every instance that these fundraisers changed; inside a transaction it goes out at commit. */

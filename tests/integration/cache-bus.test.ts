@@ -173,6 +173,10 @@ describe('what modules keep in memory, cleared like pages', () => {
     await until(async () => (await listFundraisers(db)).total === total - 1);
     expect(await lagCount()).toBeGreaterThanOrEqual(before + 1);
     expect((await lagSum()) - sumBefore).toBeGreaterThanOrEqual(2);
+    // an unreadable time costs the measurement, never the expiry
+    await db.execute(sql`update fundraisers set status_flag = 1 where id = ${f.id}`);
+    await db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${JSON.stringify({ from: 'another-server', fundraisers: [f.id], at: 'yesterday' })})`);
+    await until(async () => (await listFundraisers(db)).total === total);
     // a writer's own announcement carries its time
     const { heard, hears } = await ear();
     await announceFundraisersChanged(db, [f.id]);
