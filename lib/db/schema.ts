@@ -6,6 +6,8 @@ import {
   boolean,
   check,
   customType,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -95,6 +97,16 @@ export const entityDetails = pgTable(
     registration_number: text('registration_number'),
     pan_number: text('pan_number'),
     has_80g: boolean('has_80g').notNull().default(false),
+    /** the 80G registration (the URN the tax portal issued) and the last day it is valid: printed on 80G receipts */
+    registration_80g: text('registration_80g'),
+    registration_80g_valid_until: date('registration_80g_valid_until', { mode: 'string' }),
+    /** FCRA registration: without a valid one an NGO may not take a foreign citizen's gift */
+    fcra_number: text('fcra_number'),
+    fcra_valid_until: date('fcra_valid_until', { mode: 'string' }),
+    /** the FCRA account (at SBI's New Delhi main branch by law): foreign contributions are paid out only here */
+    fcra_account_holder: text('fcra_account_holder'),
+    fcra_account_number: text('fcra_account_number'),
+    fcra_ifsc: varchar('fcra_ifsc', { length: 11 }),
     address: text('address'),
     city: text('city'),
     created_at: createdAt(),
@@ -415,6 +427,13 @@ export const carts = pgTable(
     donor_country: text('donor_country'),
     donor_city: text('donor_city'),
     donor_pan: text('donor_pan'),
+    /** the donor's postal address, asked with the PAN for an 80G receipt and Form 10BD */
+    donor_address: text('donor_address'),
+    /** the donor's answer to "Indian citizen (passport) or not", asked when the gift could be a foreign contribution; null when not asked */
+    citizenship: text('citizenship'),
+    /** when operations corrected the donor's details (name, PAN, address) after the gift, and who */
+    details_corrected_at: timestamp('details_corrected_at', { withTimezone: true }),
+    details_corrected_by: integer('details_corrected_by').references(() => users.id),
     is_anonymous: boolean('is_anonymous').notNull().default(false),
     recurring: boolean('recurring').notNull().default(false),
     reward_id: integer('reward_id').references(() => rewards.id),
@@ -435,6 +454,7 @@ export const carts = pgTable(
   (t) => [
     index('carts_fundraiser_idx').on(t.fundraiser_id),
     index('carts_email_idx').on(t.donor_email, t.created_at),
+    check('carts_citizenship_check', sql`${t.citizenship} is null or ${t.citizenship} in ('indian', 'foreign')`),
     check('carts_purpose_check', sql`${t.purpose} in ('donation', 'tip') and (${t.fundraiser_id} is not null or ${t.purpose} = 'tip')`),
   ],
 );
@@ -481,6 +501,8 @@ export const orders = pgTable(
     acknowledgement: text('acknowledgement'),
     /** the premium this order pays */
     insurance_policy_id: integer('insurance_policy_id').references((): AnyPgColumn => insurancePolicies.id),
+    /** a foreign citizen's gift (FCRA): kept apart in the ledger and paid out only to the NGO's FCRA account */
+    foreign_contribution: boolean('foreign_contribution').notNull().default(false),
   },
   (t) => [
     uniqueIndex('orders_order_id_idx').on(t.order_id),
@@ -652,6 +674,10 @@ export const refunds = pgTable(
     status: refundStatus('status').notNull().default('pending'),
     reason: text('reason'),
     failure_reason: text('failure_reason'),
+    /** the staff member who asked for it (null: the gateway or the donor's own cancellation) */
+    requested_by: integer('requested_by').references(() => users.id),
+    /** a refund that would take raised below what was already paid out waits for finance instead of going to the gateway */
+    held_for_finance: boolean('held_for_finance').notNull().default(false),
     created_at: createdAt(),
     updated_at: updatedAt(),
     processed_at: timestamp('processed_at', { withTimezone: true }),
@@ -800,7 +826,7 @@ export const memberships = pgTable(
     /** 'entity' (scope_id = entity_details.id) or 'platform' (scope_id = 0) */
     scope: text('scope').notNull(),
     scope_id: integer('scope_id').notNull().default(0),
-    /** entity: 'member'; platform: 'reviewer' or 'field_sales' */
+    /** entity: 'member'; platform: 'reviewer', 'field_sales', or a staff role ('support', 'finance', 'admin') */
     role: text('role').notNull(),
     created_at: createdAt(),
   },
@@ -887,6 +913,8 @@ export const withdrawals = pgTable(
     paid_at: timestamp('paid_at', { withTimezone: true }),
     /** the bank's reference of the transfer made outside the product */
     paid_reference: text('paid_reference'),
+    /** paid from foreign contributions: only ever into the NGO's FCRA account */
+    foreign_contribution: boolean('foreign_contribution').notNull().default(false),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -1006,6 +1034,8 @@ export const coupons = pgTable('coupons', {
   max_uses_per_fundraiser: integer('max_uses_per_fundraiser'),
   /** the sponsor's whole budget in the coupon's currency; the matches paid never add up to more */
   budget_minor: money('budget_minor'),
+  /** switched off by operations: no new match, whatever the dates */
+  is_active: boolean('is_active').notNull().default(true),
   /** what the matches have paid so far (in the coupon's currency), counted under the coupon's row lock */
   spent_minor: money('spent_minor').notNull().default(0),
   created_at: createdAt(),
@@ -1048,4 +1078,66 @@ export const walletEntries = pgTable(
     created_at: createdAt(),
   },
   (t) => [uniqueIndex('wallet_entries_ref_idx').on(t.reason, t.ref), index('wallet_entries_user_idx').on(t.user_id, t.currency)],
+);
+
+// An NGO's 80G receipt numbers: one series per NGO per financial year (April to March, India time), no gaps.
+export const receiptSeries = pgTable(
+  'receipt_series',
+  {
+    entity_details_id: integer('entity_details_id').notNull().references(() => entityDetails.id),
+    /** '2026-27' */
+    financial_year: text('financial_year').notNull(),
+    last_serial: integer('last_serial').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.entity_details_id, t.financial_year] })],
+);
+
+/** The receipt a settled gift to an NGO was given: its number in the NGO's series, fixed once. */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id').notNull().unique().references(() => orders.id),
+    entity_details_id: integer('entity_details_id').notNull().references(() => entityDetails.id),
+    financial_year: text('financial_year').notNull(),
+    serial: integer('serial').notNull(),
+    /** as printed, e.g. 80G/2026-27/000042 */
+    number: text('number').notNull(),
+    issued_at: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('receipts_series_idx').on(t.entity_details_id, t.financial_year, t.serial)],
+);
+
+/** What staff did, append only: the database refuses to change or delete a line (migration 0028's trigger). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actor_id: integer('actor_id').notNull().references(() => users.id),
+    /** the staff roles the actor held when acting, e.g. 'support' or 'admin,finance' */
+    actor_roles: text('actor_roles').notNull(),
+    /** e.g. refund.request, staff.grant, partner.update */
+    action: text('action').notNull(),
+    record_kind: text('record_kind').notNull(),
+    record_id: text('record_id').notNull(),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+    ip: text('ip'),
+    user_agent: text('user_agent'),
+  },
+  (t) => [index('audit_log_record_idx').on(t.record_kind, t.record_id), index('audit_log_at_idx').on(t.at.desc()), index('audit_log_actor_idx').on(t.actor_id, t.at.desc())],
+);
+
+/** Visitors' web-vitals, one row per metric report, for the transparency page's 75th percentiles; old rows are pruned. */
+export const vitalSamples = pgTable(
+  'vital_samples',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    page_type: text('page_type').notNull(),
+    metric: text('metric').notNull(),
+    value: doublePrecision('value').notNull(),
+  },
+  (t) => [index('vital_samples_at_idx').on(t.at, t.page_type, t.metric)],
 );
