@@ -36,6 +36,10 @@ test('a currency change selects its default amount, shows it in rupees, hides 80
   await page.getByLabel('Email').fill(`dollar-${Date.now()}@example.com`);
   await page.getByLabel('Mobile number').fill('98765 43210');
   await page.getByLabel('Debit or credit card').check();
+  // a gift in another currency asks one FCRA question; nothing is paid until it is answered
+  await page.getByRole('button', { name: 'Contribute $25' }).click();
+  await expect(page.getByTestId('citizenship')).toContainText('Please tell us whether you are an Indian citizen');
+  await page.getByLabel('Yes, I hold an Indian passport').check();
   await page.getByRole('button', { name: 'Contribute $25' }).click();
   // what the gateway was asked for, on its own checkout page
   await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible({ timeout: 20_000 });

@@ -24,6 +24,8 @@ interface Props {
   availableText: string;
   hasAccount: boolean;
   labels: WithdrawalRequestLabels;
+  /** FCRA: asks for foreign contributions, paid into the NGO's FCRA account (a second form beside the usual one) */
+  foreign?: boolean;
 }
 
 /** The request's own schema plus what only the form knows: the balance it was shown, and the chosen file. */
@@ -39,7 +41,9 @@ type FormValues = z.input<FormSchema>;
 type Fields = keyof FormValues;
 const FIELDS: readonly Fields[] = ['amount', 'purpose', 'document'];
 
-export function WithdrawalRequestForm({ fundraiserId, currency, available, availableText, hasAccount, labels }: Props) {
+export function WithdrawalRequestForm({ fundraiserId, currency, available, availableText, hasAccount, labels, foreign = false }: Props) {
+  // two forms may share the page: their ids must not
+  const id = (name: string) => (foreign ? `fcra-${name}` : name);
   const router = useRouter();
   const schema = useMemo(() => withdrawalFormSchema(available, availableText), [available, availableText]);
   const [notice, setNotice] = useState('');
@@ -57,6 +61,7 @@ export function WithdrawalRequestForm({ fundraiserId, currency, available, avail
     const body = new FormData();
     body.append('amount', String(values.amount));
     body.append('purpose', values.purpose);
+    if (foreign) body.append('from_foreign', '1');
     body.append('document', file, file.name);
     const r = await sendToApi<WithdrawalView>('POST', `/api/campaigns/${fundraiserId}/withdrawals`, body);
     if (!r.ok) {
@@ -73,31 +78,31 @@ export function WithdrawalRequestForm({ fundraiserId, currency, available, avail
   }
 
   return (
-    <section className="withdrawal-part" aria-labelledby="withdrawal-request-heading">
-      <h3 id="withdrawal-request-heading">{labels.heading}</h3>
+    <section className="withdrawal-part" aria-labelledby={id('withdrawal-request-heading')}>
+      <h3 id={id('withdrawal-request-heading')}>{labels.heading}</h3>
       <div aria-live="polite">{notice && <p className="notice-success">{notice}</p>}</div>
       {!hasAccount ? (
         <p className="muted">{labels.needsAccount}</p>
       ) : available <= 0 ? (
         <p className="muted">{labels.nothingAvailable}</p>
       ) : (
-        <form className="withdrawal-form" onSubmit={handleSubmit(send)} noValidate aria-labelledby="withdrawal-request-heading">
+        <form className="withdrawal-form" onSubmit={handleSubmit(send)} noValidate aria-labelledby={id('withdrawal-request-heading')}>
           {failure && (
             <p className="notice-error" role="alert">
               {failure}
             </p>
           )}
-          <Field id="withdrawal-amount" label={
+          <Field id={id('withdrawal-amount')} label={
               <>
                 {labels.amount} (<bdi>{currency}</bdi>)
               </>
             } hint={fillTemplate(labels.amountHint, { available: availableText })} error={err('amount')}>
             {(c) => <input {...c} inputMode="decimal" autoComplete="off" {...register('amount')} />}
           </Field>
-          <Field id="withdrawal-purpose" label={labels.purpose} hint={labels.purposeHint} error={err('purpose')}>
+          <Field id={id('withdrawal-purpose')} label={labels.purpose} hint={labels.purposeHint} error={err('purpose')}>
             {(c) => <textarea {...c} rows={3} dir="auto" {...register('purpose')} />}
           </Field>
-          <Field id="withdrawal-document" label={labels.document} hint={labels.documentHint} error={err('document')}>
+          <Field id={id('withdrawal-document')} label={labels.document} hint={labels.documentHint} error={err('document')}>
             {(c) => <input {...c} type="file" accept={IMAGE_ACCEPT} {...register('document')} />}
           </Field>
           <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>

@@ -63,6 +63,38 @@ export async function WithdrawalsSection({ fundraiserId, user, locale }: { fundr
       <PayoutAccountForm fundraiserId={fundraiserId} initial={account} labels={accountLabels} />
       <WithdrawalRequestForm fundraiserId={fundraiserId} currency={balance.currency} available={balance.available} availableText={money(balance.available)} hasAccount={account !== null} labels={requestLabels} />
 
+      {balance.foreign && (
+        // FCRA: foreign contributions are a balance of their own, paid out only into the NGO's FCRA account
+        <section className="withdrawal-part" aria-labelledby="fcra-balance-heading" data-testid="fcra-balance">
+          <h3 id="fcra-balance-heading">{t('fcra.heading')}</h3>
+          <p className="muted">{t('fcra.intro')}</p>
+          <dl className="withdrawal-balance">
+            {(['raised', 'withdrawn', 'pending', 'available'] as const).map((key) => (
+              <div key={key} className={key === 'available' ? 'withdrawal-available' : undefined}>
+                <dt>{t(`fcra.${key}`)}</dt>
+                <dd>{money(balance.foreign![key])}</dd>
+              </div>
+            ))}
+          </dl>
+          <p data-testid="fcra-account">
+            {balance.foreign.account ? (
+              t('fcra.account', { holder: balance.foreign.account.account_holder_name, last4: balance.foreign.account.account_number_last4, ifsc: balance.foreign.account.ifsc_code })
+            ) : (
+              <span className="muted">{t('fcra.noAccount')}</span>
+            )}
+          </p>
+          <WithdrawalRequestForm
+            foreign
+            fundraiserId={fundraiserId}
+            currency={balance.currency}
+            available={balance.foreign.available}
+            availableText={money(balance.foreign.available)}
+            hasAccount={balance.foreign.account !== null}
+            labels={{ ...requestLabels, heading: t('fcra.requestHeading'), needsAccount: t('fcra.noAccount') }}
+          />
+        </section>
+      )}
+
       <section className="withdrawal-part" aria-labelledby="withdrawal-list-heading">
         <h3 id="withdrawal-list-heading">{t('list.heading')}</h3>
         {withdrawals.length === 0 ? (
@@ -76,6 +108,7 @@ export async function WithdrawalsSection({ fundraiserId, user, locale }: { fundr
                   <span className="withdrawal-status" data-status={w.status}>
                     {t(`status.${w.status}`)}
                   </span>
+                  {w.foreign_contribution && <span className="withdrawal-status">{t('fcra.tag')}</span>}
                 </p>
                 <p className="withdrawal-purpose" dir="auto">
                   {w.purpose}

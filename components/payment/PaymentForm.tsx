@@ -9,6 +9,7 @@ import { DEFAULT_CURRENCY, formatMoney, toMinor } from '@/lib/money';
 import { PAYMENT_FORM_PAGE_TYPE, PLATFORM_FEE_PERCENT, UPI_POLL_MS, VPA_POLL_MS } from '@/lib/constants/giving';
 import { defaultDonationAmount, donationPresetsFor, inrEquivalentMinor } from '@/lib/donations/amounts';
 import { UPI_ID_PATTERN } from '@/lib/validation/people';
+import { citizenshipAsked } from '@/lib/donations/fcra';
 import { PhoneField } from '@/components/forms/PhoneField';
 import { orderChannel, PAYMENT_RESULT_EVENT, REALTIME_AUTH_PATH } from '@/lib/realtime/channels';
 import type { PaymentOption } from '@/lib/payments/options';
@@ -23,7 +24,8 @@ import { sendToApi, type ApiResult } from '../auth/client-session';
 interface Props {
   /** each payment method's mark, drawn on the server (methodMarks()) */
   marks?: MethodMarks;
-  fundraiser: { id: number; custom_tag: string; taxBenefit: boolean };
+  /** ngo: the NGO it raises for and whether its FCRA registration is valid today (null: a personal fundraiser) */
+  fundraiser: { id: number; custom_tag: string; taxBenefit: boolean; ngo?: { name: string; fcra: boolean } | null };
   localePrefix: string;
   vpaTimeoutMs: number;
   /** Pusher Channels, when configured: the result arrives at once instead of on the next poll */
@@ -157,6 +159,8 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   const amount = Number(useWatch({ control, name: 'donated_amount' })) || 0;
   const donorEmail = useWatch({ control, name: 'donor_email' }) as string | undefined;
   const donorExtension = useWatch({ control, name: 'donor_extension' }) as string | undefined;
+  const citizenship = useWatch({ control, name: 'citizenship' });
+  const [cardAbroad, setCardAbroad] = useState(false);
   const presets = donationPresetsFor(currency);
   // 80G (and so the PAN) is for gifts in rupees only
   const taxBenefit = fundraiser.taxBenefit && currency === DEFAULT_CURRENCY;
@@ -236,6 +240,9 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     // the donor's details stay in this tab while they are at the gateway: a failure brings them back
     const { keepGiftDraft } = await import('./gift-draft');
     keepGiftDraft(fundraiser.id, { donated_amount: Number(values.donated_amount), currency: values.currency, otherAmount, donor_name: values.donor_name ?? '', donor_email: values.donor_email ?? '', donor_extension: values.donor_extension ?? '', donor_phone: values.donor_phone ?? '', donor_pincode: values.donor_pincode ?? '', is_anonymous: values.is_anonymous === '1' ? '1' : '0', tipPercent, mode: chosenMode ?? 'UPI', vpa, reward_id: values.reward_id ? Number(values.reward_id) : null });
+    if (askCitizenship && !values.citizenship) return setError('citizenship', { message: t('citizenship.required') }, { shouldFocus: true });
+    // refused before any payment: the notice under the question says why and what the donor can do
+    if (fcraRefused) return document.getElementById('fcra-refused')?.focus();
     if (chosenMode === 'VPA' && !UPI_ID_PATTERN.test(vpa.trim())) return setVpaError(t('vpaInvalid'));
     setVpaError('');
     if (chosenMode === 'NEFT') {
@@ -247,7 +254,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
       if (!checked.success || belowMinimum) return;
     }
     const device = window.matchMedia('(max-width: 767px)').matches ? 'mobile' : 'desktop';
-    const cart = await postJson<{ id: number }>(`/api/fundraisers/${fundraiser.id}/cart`, { ...values, tip_amount: tip, device, locale, ...(dedication ? { dedication } : {}), ...(couponCode ? { coupon_code: couponCode } : {}) });
+    const cart = await postJson<{ id: number }>(`/api/fundraisers/${fundraiser.id}/cart`, { ...values, citizenship: askCitizenship ? values.citizenship : undefined, card_abroad: askCitizenship && cardAbroad && chosenMode === 'CARD' ? '1' : undefined, tip_amount: tip, device, locale, ...(dedication ? { dedication } : {}), ...(couponCode ? { coupon_code: couponCode } : {}) });
     if (!cart.ok || !cart.data) {
       if (!cart.ok) for (const [field, message] of Object.entries(cart.error.fields ?? {})) setError(field as keyof CartInput, { message });
       if (!cart.ok && couponCode && cart.error.fields?.coupon_code) {
@@ -328,6 +335,10 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   }
 
   const errorOf = (name: keyof CartInput) => errors[name]?.message as string | undefined;
+  // FCRA: whether this gift could be a foreign contribution, so the donor is asked; and whether the answer rules it out
+  const ngo = fundraiser.ngo ?? null;
+  const askCitizenship = citizenshipAsked({ currency, toNgo: ngo !== null, extension: donorExtension, cardAbroad: chosenMode === 'CARD' && cardAbroad });
+  const fcraRefused = askCitizenship && citizenship === 'foreign' && ngo !== null && !ngo.fcra;
 
   return (
     <>
@@ -452,6 +463,11 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
               <Field id="pay-vpa" label={t('vpa')} error={vpaError || undefined}>
                 {(c) => <input {...c} value={vpa} onChange={(e) => setVpa(e.target.value)} placeholder="name@bank" autoComplete="off" autoCapitalize="none" spellCheck={false} dir="ltr" />}
               </Field>
+            ) : chosenMode === 'CARD' && ngo ? (
+              // FCRA: a card issued abroad may be a foreign contribution, so the donor is asked who they are
+              <label className="check">
+                <input type="checkbox" checked={cardAbroad} onChange={(e) => setCardAbroad(e.target.checked)} data-testid="card-abroad" /> {t('citizenship.cardAbroad')}
+              </label>
             ) : null
           }
         />
@@ -473,6 +489,32 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
           error={errorOf('donor_phone') ?? errorOf('donor_extension')}
           inputProps={register('donor_phone')}
         />
+        {askCitizenship && (
+          <fieldset className="citizenship" data-testid="citizenship" aria-describedby={errorOf('citizenship') ? 'pay-citizenship-error' : 'pay-citizenship-hint'}>
+            <legend>{t('citizenship.legend')}</legend>
+            <p id="pay-citizenship-hint" className="field-hint">
+              {t('citizenship.hint')}
+            </p>
+            <label className="check">
+              <input type="radio" value="indian" {...register('citizenship')} data-testid="citizenship-indian" /> {t('citizenship.indian')}
+            </label>
+            <label className="check">
+              <input type="radio" value="foreign" {...register('citizenship')} data-testid="citizenship-foreign" /> {t('citizenship.foreign')}
+            </label>
+            {errorOf('citizenship') && !fcraRefused && (
+              <p id="pay-citizenship-error" className="field-error">
+                {errorOf('citizenship')}
+              </p>
+            )}
+            {fcraRefused && (
+              <div id="fcra-refused" className="notice-error" role="alert" tabIndex={-1} data-testid="fcra-refused">
+                <p>{t('citizenship.refused', { ngo: ngo.name })}</p>
+                <p>{t('citizenship.refusedIndian')}</p>
+                <a href={`${localePrefix}/all-fundraisers`}>{t('citizenship.otherFundraisers')}</a>
+              </div>
+            )}
+          </fieldset>
+        )}
         <Field id="pay-donor_pincode" label={t('pincode')} error={errorOf('donor_pincode')}>
           {(c) => <input {...c} autoComplete="postal-code" {...register('donor_pincode')} />}
         </Field>

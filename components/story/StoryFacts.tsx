@@ -1,14 +1,16 @@
 // The facts under a story's title: campaigner, beneficiary and relation, cause; then what shows it is real:
 // the hospital (once confirmed), a reviewer's check of the documents, and what the tax benefit means for a donor.
-import { getTranslations } from 'next-intl/server';
-import { BadgeCheck, Building2, ReceiptText } from 'lucide-react';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { BadgeCheck, Building2, Globe2, ReceiptText } from 'lucide-react';
+import { hasValidFcra } from '@/lib/donations/fcra';
+import { formatDate } from '@/lib/portfolio/format';
 import type { FundraiserDetail } from '@/lib/fundraisers/queries';
 import { hasTaxBenefit } from '@/lib/fundraisers/rules';
 import { beneficiaryRelationText, causeName } from '@/lib/i18n/stored-values';
 
 type Props = {
   fundraiser: Pick<FundraiserDetail, 'is_private' | 'campaigner_name' | 'beneficiary_name' | 'beneficiary_relation' | 'cause_name' | 'cause_slug' | 'taxexempted' | 'beneficiary_tax_benefit'> &
-    Partial<Pick<FundraiserDetail, 'hospital_name' | 'hospital_city' | 'documents_verified'>>;
+    Partial<Pick<FundraiserDetail, 'hospital_name' | 'hospital_city' | 'documents_verified' | 'fcra_number' | 'fcra_valid_until'>>;
 };
 
 export async function StoryFacts({ fundraiser: f }: Props) {
@@ -40,10 +42,12 @@ export async function StoryFacts({ fundraiser: f }: Props) {
 
 /** the proof block: the hospital, "documents verified" once a reviewer checked them, the tax benefit explained. */
 export async function StoryProof({ fundraiser: f }: Props) {
-  const [t, tc] = await Promise.all([getTranslations('Story'), getTranslations('Card')]);
+  const [t, tc, locale] = await Promise.all([getTranslations('Story'), getTranslations('Card'), getLocale()]);
   const hospital = !f.is_private && f.hospital_name;
   const tax = hasTaxBenefit(f);
-  if (!hospital && !f.documents_verified && !tax) return null;
+  // an NGO's FCRA registration: it may take gifts from donors who are not Indian citizens
+  const fcra = f.fcra_number && hasValidFcra({ fcra_number: f.fcra_number, fcra_valid_until: f.fcra_valid_until ?? null }) ? { number: f.fcra_number, until: f.fcra_valid_until! } : null;
+  if (!hospital && !f.documents_verified && !tax && !fcra) return null;
   return (
     <section className="story-proof" aria-labelledby="proof-heading" data-testid="story-proof">
       <h2 id="proof-heading" className="visually-hidden">
@@ -77,6 +81,15 @@ export async function StoryProof({ fundraiser: f }: Props) {
             <ReceiptText aria-hidden size={20} />
             <span>
               <strong>{tc('taxBenefit')}</strong> <span className="muted">{t('proof.taxText')}</span>
+            </span>
+          </li>
+        )}
+        {fcra && (
+          <li data-testid="proof-fcra">
+            <Globe2 aria-hidden size={20} />
+            <span>
+              <strong>{t('proof.fcra')}</strong>{' '}
+              <span className="muted">{t('proof.fcraText', { number: fcra.number, date: formatDate(`${fcra.until}T12:00:00+05:30`, locale) })}</span>
             </span>
           </li>
         )}

@@ -41,3 +41,12 @@ export const VPA_PENDING_TIMEOUT_MS = 180000;
 export const PAYMENT_RETURN_RECHECK_MS = 10000;
 /** spec 4: the mobile UPI timer ticks every second and tells screen readers the time left once a minute */
 export const UPI_TIMER_TICK_MS = 1000;
+
+/** FCRA: the donor's answer to "Indian citizen (passport) or not"; OCI and PIO card holders are not citizens, NRIs with an Indian passport are */
+export const CITIZENSHIPS = ['indian', 'foreign'] as const;
+export const FCRA_MESSAGES = {
+  citizenshipRequired: 'Please tell us whether you are an Indian citizen',
+  refused: 'This NGO has no FCRA registration, so Indian law does not let it accept a gift from someone who is not an Indian citizen. Indian citizens, including NRIs with an Indian passport, can give in rupees.',
+} as const;
+/** an FCRA registration number as the Ministry of Home Affairs issues it: nine digits */
+export const FCRA_NUMBER_PATTERN = /^\d{9}$/;

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
-import { carts, fundraisers, orders, users } from '../db/schema';
+import { carts, entityDetails, fundraisers, orders, users } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { convertMinor, currentRatesMicros } from '../currency-rates';
 import { toMajor, toMinor, type CurrencyCode } from '../money';
@@ -24,6 +24,7 @@ import { assertRewardFor, rewardRetired } from '../fundraisers/rewards';
 import { quoteCoupon } from '../coupons/coupons';
 import { assertCartDonor, isCheckoutDonor, type CheckoutReader } from '../payments/checkout-access';
 import { orderTotalMinor } from '../payments/order-total';
+import { citizenshipAsked, foreignContributionOf, type Citizenship } from './fcra';
 
 // how long a double click's second request waits for the first to get its gateway order
 const TWIN_ORDER_WAIT_MS = 10_000;
@@ -44,11 +45,18 @@ const DONATABLE = {
   currency: fundraisers.currency,
   taxexempted: fundraisers.taxexempted,
   beneficiary_tax_benefit: fundraisers.beneficiary_tax_benefit,
+  // the NGO it raises for (null for a personal fundraiser): its FCRA registration decides whether a foreign citizen may give
+  ngo_id: entityDetails.id,
+  fcra_number: entityDetails.fcra_number,
+  fcra_valid_until: entityDetails.fcra_valid_until,
 };
+// the beneficiary organisation, when it is an NGO
+const ngoOf = and(eq(entityDetails.id, fundraisers.entity_details_id), eq(entityDetails.entity_type, 'ngo'));
+const fcraStanding = (f: { ngo_id: number | null; fcra_number: string | null; fcra_valid_until: string | null }) => (f.ngo_id === null ? null : { fcra_number: f.fcra_number, fcra_valid_until: f.fcra_valid_until });
 
 /** spec 4/7: a fundraiser takes donations while it runs, and a private one only after its PIN. */
 export async function donatableFundraiser(db: Db, id: number, pinVerified: boolean) {
-  const [f] = await db.select(DONATABLE).from(fundraisers).where(eq(fundraisers.id, id));
+  const [f] = await db.select(DONATABLE).from(fundraisers).leftJoin(entityDetails, ngoOf).where(eq(fundraisers.id, id));
   // a draft or a fundraiser under review does not exist for donors
   if (!f || !isFundraiserPublished(f)) throw notFound('Fundraiser not found');
   if (!acceptsDonations(f)) throw new ApiError('conflict', FUNDRAISER_ENDED);
@@ -84,6 +92,9 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
   const coupon = input.coupon_code ? await quoteCoupon(db, input.coupon_code, { currency, donatedMinor: donated }, { fundraiserId: f.id, userIds: [ctx.userId], email: input.donor_email }) : null;
   // a PAN is kept only where it earns a tax receipt: an 80G fundraiser, and a gift in rupees (the form asks there alone)
   const pan = hasTaxBenefit(f) && currency === 'INR' && input.pan ? input.pan : null;
+  // FCRA, before any payment: a foreign citizen's gift to an NGO without a valid registration is refused here
+  const asked = citizenshipAsked({ currency, toNgo: f.ngo_id !== null, extension: input.donor_extension, cardAbroad: input.card_abroad === '1' });
+  foreignContributionOf({ asked, citizenship: asked ? input.citizenship : null, ngo: fcraStanding(f) });
   const [cart] = await db
     .insert(carts)
     .values({
@@ -101,6 +112,8 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
       donor_country: input.donor_country ?? null,
       donor_city: input.donor_city ?? null,
       donor_pan: pan,
+      // the declaration is kept with each gift it was asked for (personal fundraisers too)
+      citizenship: asked ? input.citizenship! : null,
       is_anonymous: input.is_anonymous === '1',
       // assertOneTimeCart: a cart is a one-time gift
       recurring: false,
@@ -160,6 +173,7 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
     .select({ cart: carts, f: DONATABLE, order: orders })
     .from(carts)
     .innerJoin(fundraisers, eq(fundraisers.id, carts.fundraiser_id))
+    .leftJoin(entityDetails, ngoOf)
     .leftJoin(orders, placedBy(key, input.cart_id))
     .where(and(eq(carts.id, input.cart_id), eq(carts.fundraiser_id, fundraiserId)))
     .orderBy(desc(orders.id));
@@ -177,6 +191,8 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
   if (live) return live;
   // a cart made while it ran does not reopen a fundraiser that has ended or gone back to review since
   if (!acceptsDonations(f)) throw new ApiError('conflict', FUNDRAISER_ENDED);
+  // asked again at payment: an NGO's FCRA registration may have lapsed since the cart was made
+  const foreignContribution = foreignContributionOf({ asked: false, citizenship: cart.citizenship as Citizenship | null, ngo: fcraStanding(f) });
   const r = await currentRatesMicros(db);
   const { name: gatewayName, gateway } = oneTimeGateway(cart.currency, input.mode, ctx.origin);
   const belowTransferMinimum = input.mode === 'NEFT' ? bankTransferAmountError(toMajor(orderTotalMinor(cart))) : null;
@@ -194,6 +210,7 @@ export async function placeOrder(db: Db, fundraiserId: number, input: z.output<t
       donated_amount_minor: cart.donated_amount_minor,
       tip_amount_minor: cart.tip_amount_minor,
       credited_amount_minor: convertMinor(cart.donated_amount_minor, r[cart.currency], r[f.currency]),
+      foreign_contribution: foreignContribution,
       idempotency_key: key,
       vpa: input.vpa ?? null,
       origin: input.origin,

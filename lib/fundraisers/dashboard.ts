@@ -7,7 +7,7 @@ import { DASHBOARD_CHART_DAYS } from '../constants/dashboard';
 import { SHARE_EVENT, VISIT_EVENT } from '../constants/story';
 import { DAY_MS, INDIA_TIME_ZONE } from '../constants/time';
 import { indianDayOf } from '../validation/drafts';
-import { fundraiserAccount } from '../payments/ledger';
+import { fundraiserAccounts } from '../payments/ledger';
 import { daysLeft, fundraiserStage, type FundraiserStage } from './status';
 import { progressPercent } from './rules';
 
@@ -53,7 +53,7 @@ export async function donationsPerDay(db: DbOrTx, fundraiserId: number, now = ne
   const rows = await db
     .select({ day, amount: sql<string>`sum(${ledgerEntries.amount_minor})`, donations: sql<string>`count(*) filter (where ${ledgerEntries.kind} = 'donation')` })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.account, fundraiserAccount(fundraiserId)), inArray(ledgerEntries.kind, ['donation', 'coupon', 'refund']), gte(ledgerEntries.created_at, from)))
+    .where(and(inArray(ledgerEntries.account, fundraiserAccounts(fundraiserId)), inArray(ledgerEntries.kind, ['donation', 'coupon', 'refund']), gte(ledgerEntries.created_at, from)))
     .groupBy(day);
   const byDay = new Map(rows.map((r) => [r.day, r]));
   return Array.from({ length: DASHBOARD_CHART_DAYS }, (_, i) => {

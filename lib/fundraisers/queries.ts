@@ -1,7 +1,7 @@
 // Reading fundraisers for pages and the API. Public lists never include private fundraisers.
 import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { causes, fundraiserMedia, fundraisers, hospitals, orders, users } from '../db/schema';
+import { causes, entityDetails, fundraiserMedia, fundraisers, hospitals, orders, users } from '../db/schema';
 import { SUCCESSFUL_FUNDING_RATIO } from '../constants/fundraisers';
 import { FUNDRAISER_LIST_DEFAULT_LIMIT, LIST_COUNT_CAP } from '../constants/listing';
 import { YOUTUBE_VIDEO_ID_PATTERN } from '../validation/drafts';
@@ -55,6 +55,10 @@ export interface FundraiserDetail extends FundraiserSummary {
   hospital_city: string | null;
   /** a reviewer checked the medical estimate and the beneficiary's ID */
   documents_verified: boolean;
+  /** the NGO it raises for, and that NGO's FCRA registration (null for a personal fundraiser, or without one) */
+  ngo_name: string | null;
+  fcra_number: string | null;
+  fcra_valid_until: string | null;
   gallery: MediaRef[];
   media: { display_type_1: string | null; path: string; file_name: string | null; kind: string }[];
   /** the campaigner's YouTube video (setDraftVideo), its id checked again on reading: it goes into an embed URL */
@@ -253,11 +257,15 @@ async function detailWhere(db: DbOrTx, where: SQL): Promise<FundraiserDetail | n
       hospital_name: sql<string | null>`case when ${hospitals.confirmed} then ${fundraisers.hospital_name} end`,
       hospital_city: sql<string | null>`case when ${hospitals.confirmed} then ${hospitals.city} end`,
       documents_verified: sql<boolean>`${fundraisers.documents_checked_at} is not null`,
+      ngo_name: entityDetails.name,
+      fcra_number: entityDetails.fcra_number,
+      fcra_valid_until: entityDetails.fcra_valid_until,
     })
     .from(fundraisers)
     .innerJoin(users, eq(users.id, fundraisers.campaigner_id))
     .leftJoin(causes, eq(causes.id, fundraisers.cause_id))
     .leftJoin(hospitals, eq(hospitals.id, fundraisers.hospital_id))
+    .leftJoin(entityDetails, and(eq(entityDetails.id, fundraisers.entity_details_id), eq(entityDetails.entity_type, 'ngo')))
     .where(where)
     .limit(1);
   if (!row) return null;

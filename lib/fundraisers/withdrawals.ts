@@ -5,7 +5,7 @@
 import 'server-only';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { fundraisers, payoutAccounts, users, withdrawals } from '../db/schema';
+import { entityDetails, fundraisers, ledgerEntries, payoutAccounts, users, withdrawals } from '../db/schema';
 import { IMAGE_MAX_BYTES, MULTIPART_OVERHEAD_BYTES } from '../constants/media';
 import { UPLOADS_PER_HOUR, UPLOADS_WINDOW_MS } from '../constants/security/limits';
 import { BANK_ACCOUNT_VISIBLE_DIGITS, WITHDRAWAL_QUEUE_MAX } from '../constants/withdrawals';
@@ -16,7 +16,7 @@ import { parseWith } from '../http/validation';
 import { assertManages, can } from '../permissions/can';
 import { hitRateLimit } from '../security/rate-limit';
 import { deleteImageUpload, processImageUpload, readImageUpload, UPLOAD_MESSAGES } from '../media/uploads';
-import { recordWithdrawal } from '../payments/ledger';
+import { foreignContributionAccount, recordWithdrawal } from '../payments/ledger';
 import { enqueueMessage } from '../outbox/queue';
 import { withdrawalOutcomeEmail } from '../email/campaigner';
 import { emailBrand } from '../email/brand';
@@ -59,6 +59,11 @@ export interface WithdrawalBalance {
   pending: number;
   /** what may still be asked for */
   available: number;
+  /**
+   * FCRA: an NGO's foreign contributions, held apart (already inside raised, never inside available above) and paid out
+   * only to its FCRA account; present when it has received any or holds a registration
+   */
+  foreign?: { raised: number; withdrawn: number; pending: number; available: number; account: { account_holder_name: string; account_number_last4: string; ifsc_code: string } | null };
 }
 
 export interface WithdrawalView {
@@ -77,6 +82,8 @@ export interface WithdrawalView {
   review_reason: string | null;
   paid_at: string | null;
   paid_reference: string | null;
+  /** paid from foreign contributions, into the NGO's FCRA account */
+  foreign_contribution: boolean;
 }
 
 export interface QueuedWithdrawal extends WithdrawalView {
@@ -101,6 +108,7 @@ const viewOf = (w: WithdrawalRow): WithdrawalView => ({
   review_reason: w.review_reason,
   paid_at: isoOrNull(w.paid_at),
   paid_reference: w.paid_reference,
+  foreign_contribution: w.foreign_contribution,
 });
 
 const accountViewOf = (a: typeof payoutAccounts.$inferSelect): PayoutAccountView => ({
@@ -136,29 +144,66 @@ export async function setPayoutAccount(db: DbOrTx, user: Actor, fundraiserId: nu
   return accountViewOf(a);
 }
 
-/** Sums of the fundraiser's withdrawals by where they stand, in minor units. */
-async function withdrawalSums(db: DbOrTx, fundraiserId: number) {
+/** Sums of the fundraiser's withdrawals by where they stand, in minor units: from its foreign contributions or from the rest. */
+async function withdrawalSums(db: DbOrTx, fundraiserId: number, foreign: boolean) {
   const [s] = await db
     .select({
       withdrawn: sql<number>`coalesce(sum(${withdrawals.amount_minor}) filter (where ${inArray(withdrawals.status, APPROVED)}), 0)`.mapWith(Number),
       pending: sql<number>`coalesce(sum(${withdrawals.amount_minor}) filter (where ${withdrawals.status} = 'requested'), 0)`.mapWith(Number),
     })
     .from(withdrawals)
-    .where(eq(withdrawals.fundraiser_id, fundraiserId));
+    .where(and(eq(withdrawals.fundraiser_id, fundraiserId), eq(withdrawals.foreign_contribution, foreign)));
   return s;
 }
 
-// a rejected withdrawal holds nothing; one asked for holds its amount until decided
-async function balanceMinor(db: DbOrTx, f: { id: number; raised_minor: number }) {
-  const { withdrawn, pending } = await withdrawalSums(db, f.id);
-  return { withdrawn, pending, available: Math.max(0, f.raised_minor - withdrawn - pending) };
+/** What foreign contributions brought the fundraiser (and the fundraisers supporting it), less their refunds: its FCRA accounts in the ledger. */
+async function foreignRaisedMinor(db: DbOrTx, fundraiserId: number): Promise<number> {
+  const supporting = sql`(select ${fundraisers.id} from ${fundraisers} where ${fundraisers.id} = ${fundraiserId} or ${fundraisers.support_campaign_id} = ${fundraiserId})`;
+  const [r] = await db
+    .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.amount_minor}), 0)`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(and(inArray(ledgerEntries.kind, ['donation', 'refund']), sql`${ledgerEntries.account} in (select 'fundraiser:' || id || ':fcra' from ${supporting} ids(id))`));
+  return r.sum;
 }
+
+// a rejected withdrawal holds nothing; one asked for holds its amount until decided. Foreign contributions and the rest
+// are two balances: neither is ever paid out of the other.
+async function balanceMinor(db: DbOrTx, f: { id: number; raised_minor: number }, foreign = false) {
+  const foreignRaised = await foreignRaisedMinor(db, f.id);
+  const raised = foreign ? foreignRaised : f.raised_minor - foreignRaised;
+  const { withdrawn, pending } = await withdrawalSums(db, f.id, foreign);
+  return { raised, withdrawn, pending, available: Math.max(0, raised - withdrawn - pending) };
+}
+
+/** The NGO's FCRA registration and account, when the fundraiser raises for an NGO. */
+async function fcraOf(db: DbOrTx, fundraiserId: number) {
+  const [e] = await db
+    .select({ fcra_number: entityDetails.fcra_number, holder: entityDetails.fcra_account_holder, number: entityDetails.fcra_account_number, ifsc: entityDetails.fcra_ifsc })
+    .from(fundraisers)
+    .innerJoin(entityDetails, and(eq(entityDetails.id, fundraisers.entity_details_id), eq(entityDetails.entity_type, 'ngo')))
+    .where(eq(fundraisers.id, fundraiserId));
+  return e ?? null;
+}
+const fcraAccountOf = (e: NonNullable<Awaited<ReturnType<typeof fcraOf>>>) => (e.holder && e.number && e.ifsc ? { account_holder_name: e.holder, account_number: e.number, ifsc_code: e.ifsc } : null);
 
 async function balanceOf(db: DbOrTx, fundraiserId: number): Promise<WithdrawalBalance> {
   const [f] = await db.select({ id: fundraisers.id, raised_minor: fundraisers.raised_minor, currency: fundraisers.currency }).from(fundraisers).where(eq(fundraisers.id, fundraiserId));
   if (!f) throw notFound('Fundraiser not found');
   const b = await balanceMinor(db, f);
-  return { currency: f.currency, raised: toMajor(f.raised_minor), withdrawn: toMajor(b.withdrawn), pending: toMajor(b.pending), available: toMajor(b.available) };
+  const balance: WithdrawalBalance = { currency: f.currency, raised: toMajor(f.raised_minor), withdrawn: toMajor(b.withdrawn), pending: toMajor(b.pending), available: toMajor(b.available) };
+  const fcra = await fcraOf(db, fundraiserId);
+  const fb = await balanceMinor(db, f, true);
+  if (fcra?.fcra_number || fb.raised || fb.withdrawn || fb.pending) {
+    const account = fcra ? fcraAccountOf(fcra) : null;
+    balance.foreign = {
+      raised: toMajor(fb.raised),
+      withdrawn: toMajor(fb.withdrawn),
+      pending: toMajor(fb.pending),
+      available: toMajor(fb.available),
+      account: account && { account_holder_name: account.account_holder_name, account_number_last4: lastDigits(account.account_number), ifsc_code: account.ifsc_code },
+    };
+  }
+  return balance;
 }
 
 /** The fundraiser's balance and every withdrawal, newest first: its people and reviewers. */
@@ -187,7 +232,7 @@ export async function withdrawalForm(request: Request): Promise<WithdrawalSubmis
     const value = form.get(name);
     return typeof value === 'string' ? value : undefined;
   };
-  const fields = parseWith(WithdrawalRequestSchema, { purpose: text('purpose'), amount: text('amount') });
+  const fields = parseWith(WithdrawalRequestSchema, { purpose: text('purpose'), amount: text('amount'), from_foreign: text('from_foreign') });
   const file = form.get('document');
   if (!file || typeof file === 'string') throw documentError(WITHDRAWAL_MESSAGES.document);
   return { ...fields, document: { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) } };
@@ -205,14 +250,22 @@ function aboveBalance(availableMinor: number, currency: string): ApiError {
 export async function requestWithdrawal(db: Db, user: Actor, fundraiserId: number, read: () => Promise<WithdrawalSubmission>): Promise<WithdrawalView> {
   await assertManages(db, user, fundraiserId);
   await assertNotSupporting(db, fundraiserId);
+  const payTo = async (tx: DbOrTx, foreign: boolean) => {
+    if (!foreign) return payoutAccountRow(tx, fundraiserId);
+    const fcra = await fcraOf(tx, fundraiserId);
+    return fcra ? fcraAccountOf(fcra) : null;
+  };
+  const noAccount = (foreign: boolean) => conflict(foreign ? WITHDRAWAL_MESSAGES.noFcraAccount : WITHDRAWAL_MESSAGES.noAccount);
   if (!(await payoutAccountRow(db, fundraiserId))) throw conflict(WITHDRAWAL_MESSAGES.noAccount);
   const limit = await hitRateLimit(db, `upload:user:${user.id}`, { max: UPLOADS_PER_HOUR, windowMs: UPLOADS_WINDOW_MS });
   if (!limit.allowed) throw rateLimited(WITHDRAWAL_MESSAGES.uploads);
   const input = await read();
   const amountMinor = toMinor(input.amount);
+  const foreign = input.from_foreign === '1';
+  if (foreign && !(await payTo(db, true))) throw noAccount(true);
   // a first look before the picture is decoded and stored; the locked look below decides
   const [before] = await db.select({ id: fundraisers.id, raised_minor: fundraisers.raised_minor, currency: fundraisers.currency }).from(fundraisers).where(eq(fundraisers.id, fundraiserId));
-  const early = await balanceMinor(db, before);
+  const early = await balanceMinor(db, before, foreign);
   if (amountMinor > early.available) throw aboveBalance(early.available, before.currency);
 
   const image = await processImageUpload(input.document, 'document', user.id).catch((e: unknown) => {
@@ -223,9 +276,9 @@ export async function requestWithdrawal(db: Db, user: Actor, fundraiserId: numbe
       const [f] = await tx.select({ id: fundraisers.id, raised_minor: fundraisers.raised_minor, currency: fundraisers.currency }).from(fundraisers).where(eq(fundraisers.id, fundraiserId)).for('update');
       if (!f) throw notFound('Fundraiser not found');
       await assertManages(tx, user, fundraiserId);
-      const account = await payoutAccountRow(tx, fundraiserId);
-      if (!account) throw conflict(WITHDRAWAL_MESSAGES.noAccount);
-      const { available } = await balanceMinor(tx, f);
+      const account = await payTo(tx, foreign);
+      if (!account) throw noAccount(foreign);
+      const { available } = await balanceMinor(tx, f, foreign);
       if (amountMinor > available) throw aboveBalance(available, f.currency);
       const [inserted] = await tx
         .insert(withdrawals)
@@ -239,6 +292,7 @@ export async function requestWithdrawal(db: Db, user: Actor, fundraiserId: numbe
           account_holder_name: account.account_holder_name,
           account_number: account.account_number,
           ifsc_code: account.ifsc_code,
+          foreign_contribution: foreign,
         })
         .returning();
       return inserted;
@@ -292,8 +346,8 @@ export async function decideWithdrawal(db: Db, reviewer: Actor, withdrawalId: nu
       if (w.status !== 'requested') throw conflict(WITHDRAWAL_MESSAGES.decided);
       if (decision.decision === 'approve') {
         // refunds since the request may have lowered what was raised: what leaves never exceeds what came in
-        const { withdrawn } = await withdrawalSums(tx, f.id);
-        if (withdrawn + w.amount_minor > f.raised_minor) throw conflict(WITHDRAWAL_MESSAGES.overRaised);
+        const { raised, withdrawn } = await balanceMinor(tx, f, w.foreign_contribution);
+        if (withdrawn + w.amount_minor > raised) throw conflict(WITHDRAWAL_MESSAGES.overRaised);
         changes = { status: 'approved', reviewed_by: reviewer.id, reviewed_at: now, review_reason: null };
         await recordWithdrawal(tx, w);
       } else {

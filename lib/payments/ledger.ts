@@ -30,11 +30,15 @@ export interface ChargeLine {
 }
 
 export const fundraiserAccount = (id: number) => `fundraiser:${id}`;
+/** FCRA: an NGO's foreign contributions are held apart from its other gifts, and paid out only to its FCRA account */
+export const foreignContributionAccount = (id: number) => `fundraiser:${id}:fcra`;
+/** both accounts of a fundraiser, which together make what it raised */
+export const fundraiserAccounts = (id: number) => [fundraiserAccount(id), foreignContributionAccount(id)];
 export const causeAccount = (sipCause: string) => `cause:${sipCause}`;
 export const TIPS_ACCOUNT = 'platform:tips';
 export const insuranceAccount = (vendor: string) => `insurance:${vendor}`;
 
-const accountFundraiser = (account: string) => (account.startsWith('fundraiser:') ? Number(account.slice('fundraiser:'.length)) : null);
+const accountFundraiser = (account: string) => (account.startsWith('fundraiser:') ? Number(account.split(':')[1]) : null);
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -47,7 +51,8 @@ export async function chargeCredits(tx: Tx, order: OrderRow, fundraiserCurrency?
   } else if (order.fundraiser_id) {
     // the caller may have read the fundraiser already (settlement reads it for the receipt)
     const currency = fundraiserCurrency ?? (await tx.select({ currency: fundraisers.currency }).from(fundraisers).where(eq(fundraisers.id, order.fundraiser_id)))[0].currency;
-    lines.push({ account: fundraiserAccount(order.fundraiser_id), kind: 'donation', amountMinor: order.credited_amount_minor, currency, fundraiserId: order.fundraiser_id, supporters: 1 });
+    const account = order.foreign_contribution ? foreignContributionAccount(order.fundraiser_id) : fundraiserAccount(order.fundraiser_id);
+    lines.push({ account, kind: 'donation', amountMinor: order.credited_amount_minor, currency, fundraiserId: order.fundraiser_id, supporters: 1 });
   } else {
     for (const l of (order.params?.lines ?? []) as ChargeLine[]) {
       if (l.fundraiser_id) {
@@ -108,6 +113,7 @@ export async function refundDebits(tx: Tx, order: OrderRow, r: { before: number;
 export const withdrawalGroup = (withdrawalId: number) => `withdrawal:${withdrawalId}`;
 
 /** An approved withdrawal leaves its fundraiser's account; raised_minor does not move (check:ledger holds both apart). */
-export async function recordWithdrawal(tx: DbOrTx, w: Pick<typeof withdrawals.$inferSelect, 'id' | 'fundraiser_id' | 'amount_minor' | 'currency'>): Promise<void> {
-  await tx.insert(ledgerEntries).values({ group_id: withdrawalGroup(w.id), account: fundraiserAccount(w.fundraiser_id), kind: 'withdrawal', amount_minor: -w.amount_minor, currency: w.currency });
+export async function recordWithdrawal(tx: DbOrTx, w: Pick<typeof withdrawals.$inferSelect, 'id' | 'fundraiser_id' | 'amount_minor' | 'currency' | 'foreign_contribution'>): Promise<void> {
+  const account = w.foreign_contribution ? foreignContributionAccount(w.fundraiser_id) : fundraiserAccount(w.fundraiser_id);
+  await tx.insert(ledgerEntries).values({ group_id: withdrawalGroup(w.id), account, kind: 'withdrawal', amount_minor: -w.amount_minor, currency: w.currency });
 }

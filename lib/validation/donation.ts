@@ -3,7 +3,7 @@ import { LOCALES } from '../i18n/locales';
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../money';
 import { INDIA_EXTENSION } from '../constants/people';
-import { ANNIVERSARY_OCCASIONS, BANK_TRANSFER_MIN_MAJOR, CARD_BIN_DIGITS, DEDICATION_MESSAGE_MAX, MAX_AMOUNT_MAJOR, ORIGIN_CODES, PAYMENT_FORM_PAGE_TYPE, PAYMENT_MODES, TIP_MAX_SHARE_OF_DONATION } from '../constants/giving';
+import { ANNIVERSARY_OCCASIONS, BANK_TRANSFER_MIN_MAJOR, CARD_BIN_DIGITS, CITIZENSHIPS, FCRA_MESSAGES, DEDICATION_MESSAGE_MAX, MAX_AMOUNT_MAJOR, ORIGIN_CODES, PAYMENT_FORM_PAGE_TYPE, PAYMENT_MODES, TIP_MAX_SHARE_OF_DONATION } from '../constants/giving';
 import { rowIdSchema } from './ids';
 import { BankAccountNumberSchema, IfscSchema } from './withdrawals';
 import { EmailSchema, INDIAN_MOBILE_PATTERN, MESSAGES, NameSchema, PhoneSchema, UPI_ID_MESSAGE, UPI_ID_PATTERN } from './people';
@@ -72,6 +72,10 @@ export const CartSchema = z.object({
   donor_city: z.string().max(60).optional(),
   is_anonymous: z.enum(['0', '1']).default('0'),
   tip_amount: amount('tip').refine((n) => n >= 0, 'The tip cannot be negative').default(0),
+  /** FCRA: asked when the gift could be a foreign contribution (lib/donations/fcra.ts) */
+  citizenship: z.enum(CITIZENSHIPS, { error: FCRA_MESSAGES.citizenshipRequired }).optional(),
+  /** the donor says the card they will pay with was issued outside India */
+  card_abroad: z.enum(['0', '1']).optional(),
   pan: z.string().trim().toUpperCase().regex(PAN_PATTERN, 'Please enter a valid PAN').optional().or(z.literal('')),
   device: z.enum(['mobile', 'desktop']).optional(),
   recurring: z.enum(['0', '1']).default('0'),

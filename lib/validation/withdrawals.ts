@@ -18,6 +18,7 @@ export const WITHDRAWAL_MESSAGES = {
   uploads: 'Too many uploads, please try again in a while',
   aboveBalance: (available: string) => `The amount is more than the available balance of ${available}`,
   noAccount: 'Please add the bank account to pay into first',
+  noFcraAccount: "Foreign contributions are paid only into the NGO's FCRA account: please add it to the NGO's details first",
   notFound: 'Withdrawal not found',
   decided: 'This withdrawal has already been decided',
   notApproved: 'Only an approved withdrawal can be marked paid',
@@ -62,6 +63,8 @@ export const WithdrawalRequestSchema = z
       else return n;
       return z.NEVER;
     }),
+    /** '1': from the NGO's foreign contributions, paid into its FCRA account */
+    from_foreign: z.enum(['0', '1']).optional(),
   })
   .strict();
 export type WithdrawalRequestInput = z.infer<typeof WithdrawalRequestSchema>;

@@ -260,7 +260,7 @@ describe('80G and the PAN are for gifts in rupees', () => {
       return (await db.select({ pan: carts.donor_pan }).from(carts).where(eq(carts.id, res.body.data.id)))[0].pan;
     };
     expect(await withPan({})).toBe('ABCDE1234F');
-    expect(await withPan({ currency: 'USD', donated_amount: 25, donor_extension: '+1', donor_phone: '2025550143' })).toBeNull();
-    expect(await withPan({ currency: 'AED', donated_amount: 100, donor_extension: '+971', donor_phone: '501234567' })).toBeNull();
+    expect(await withPan({ currency: 'USD', donated_amount: 25, donor_extension: '+1', donor_phone: '2025550143', citizenship: 'indian' })).toBeNull();
+    expect(await withPan({ currency: 'AED', donated_amount: 100, donor_extension: '+971', donor_phone: '501234567', citizenship: 'indian' })).toBeNull();
   });
 });

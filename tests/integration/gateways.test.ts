@@ -49,7 +49,7 @@ afterAll(async () => {
 
 const post = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-sahyog-client-address': `10.7.0.${++counter % 250}`, ...headers } });
 async function order(currency: string) {
-  const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 20, currency, donor_name: 'Asha Rao', donor_email: `g${counter}@example.com`, donor_phone: '9876543210' }));
+  const cart = await call(cartRoute, '/x', { id: String(fundraiser.id) }, post({ donated_amount: 20, currency, donor_name: 'Asha Rao', donor_email: `g${counter}@example.com`, donor_phone: '9876543210', ...(currency === 'INR' ? {} : { citizenship: 'indian' }) }));
   // the donor's browser: the checkout access its cart's answer set
   const cookie = cookiesFrom(cart.headers);
   const placed = await call(orderRoute, '/x', { id: String(fundraiser.id) }, post({ cart_id: cart.body.data.id, mode: 'CARD' }, { cookie }));

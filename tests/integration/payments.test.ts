@@ -155,7 +155,7 @@ describe('one-time donation, sandbox gateway', () => {
 
   it('keeps every raised total equal to its ledger (check:ledger)', async () => {
     const { checkLedger } = await import('@/lib/payments/ledger-check');
-    expect(await checkLedger(db)).toEqual({ mismatchedFundraisers: [], paymentsSettledTwice: [], withdrawalsOverRaised: [], withdrawalsOffLedger: [] });
+    expect(await checkLedger(db)).toEqual({ foreignContributionsOverdrawn: [], mismatchedFundraisers: [], paymentsSettledTwice: [], withdrawalsOverRaised: [], withdrawalsOffLedger: [] });
   });
 
   it('one gateway payment id can settle one order only', async () => {

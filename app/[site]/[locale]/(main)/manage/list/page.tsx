@@ -4,6 +4,9 @@ import { Link } from '@/i18n/navigation';
 import { getDb } from '@/lib/db/client';
 import { managedFundraisersOf } from '@/lib/portfolio/queries';
 import { hospitalFundraisers, ngoDashboard } from '@/lib/fundraisers/organisations';
+import { getFcraRegistration } from '@/lib/fundraisers/fcra-registration';
+import { indiaToday } from '@/lib/donations/fcra';
+import { FcraRegistrationForm, type FcraLabels } from '@/components/manage/FcraRegistrationForm';
 import { DASHBOARD_FETCH_COUNT } from '@/lib/constants/listing';
 import { formatCount, formatMoney } from '@/lib/money';
 import { storyPath } from '@/lib/routes';
@@ -21,6 +24,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 const STAGE_KEY = { draft: 'stageDraft', under_review: 'stageUnderReview', rejected: 'stageRejected', running: 'statusRunning', ended: 'statusEnded' } as const;
+const FCRA_LABEL_KEYS = ['heading', 'intro', 'none', 'number', 'validUntil', 'expired', 'holder', 'accountNumber', 'ifsc', 'ifscHint', 'save', 'saving', 'saved', 'change', 'remove', 'cancel', 'failed', 'account'] as const satisfies readonly (keyof FcraLabels)[];
 const ROLE_KEY = { campaigner: 'roleCampaigner', manager: 'roleManager', created_for_others: 'roleCreatedForOthers', organisation: 'roleOrganisation' } as const;
 
 // spec 2 and 6: the manage list where campaigners, NGOs and hospital users land after sign-in
@@ -30,6 +34,8 @@ export default async function ManageListPage({ params }: Props) {
   const user = await requireCurrentUser(locale, '/manage/list');
   const db = await getDb();
   const [list, ngo, hospital, t] = await Promise.all([managedFundraisersOf(db, user.id), ngoDashboard(db, user.id, DASHBOARD_FETCH_COUNT), hospitalFundraisers(db, user.id), getTranslations('Manage')]);
+  const fcra = await Promise.all(ngo.ngos.map((n) => getFcraRegistration(db, user, n.id)));
+  const fcraLabels = Object.fromEntries(FCRA_LABEL_KEYS.map((k) => [k, t(`fcra.${k}`)])) as FcraLabels;
   return (
     <div className="container section">
       <h1>{t('title')}</h1>
@@ -52,6 +58,9 @@ export default async function ManageListPage({ params }: Props) {
           {ngo.ngos.some((n) => n.has_80g && n.registration_number) && (
             <p className="muted">{t('ngo.registration', { numbers: ngo.ngos.flatMap((n) => (n.has_80g && n.registration_number ? [n.registration_number] : [])).join(', ') })}</p>
           )}
+          {ngo.ngos.map((n, i) => (
+            <FcraRegistrationForm key={n.id} ngoId={n.id} ngoName={n.name} initial={fcra[i]} labels={fcraLabels} today={indiaToday()} />
+          ))}
         </section>
       )}
       {list.length === 0 ? (

@@ -16,6 +16,7 @@ import { currentRatesMicros } from '@/lib/currency-rates';
 import { getBrand } from '@/components/layout/request-context';
 import { cachedFundraiserById } from '@/lib/story/cached';
 import { hasTaxBenefit } from '@/lib/fundraisers/rules';
+import { hasValidFcra } from '@/lib/donations/fcra';
 import { isFundraiserEnded } from '@/lib/fundraisers/status';
 import { CURRENCY_CODES, DEFAULT_CURRENCY, currencyPickerOptions } from '@/lib/money';
 import { FundraiserSummary } from '@/components/payment/FundraiserSummary';
@@ -88,7 +89,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
       ) : (
         <NextIntlClientProvider messages={{ Payment: messages.Payment }}>
           <PaymentForm
-            fundraiser={{ id: f.id, custom_tag: f.custom_tag, taxBenefit }}
+            fundraiser={{ id: f.id, custom_tag: f.custom_tag, taxBenefit, ngo: f.ngo_name ? { name: f.ngo_name, fcra: hasValidFcra(f) } : null }}
             defaultCurrency={defaultCurrency}
             credits={credits.map((c) => ({ currency: c.currency, balanceMinor: c.balance_minor }))}
             currencyOptions={currencyPickerOptions()}

@@ -1,0 +1,42 @@
+// FCRA: a gift from a foreign citizen (OCI and PIO card holders included) to an NGO is a foreign contribution, which the NGO
+// may take only with a valid FCRA registration, into its FCRA account. The donor's answer decides, never the currency alone.
+import { CITIZENSHIPS, FCRA_MESSAGES } from '../constants/giving';
+import { INDIA_EXTENSION } from '../constants/people';
+import { INDIA_TIME_ZONE } from '../constants/time';
+import { ApiError } from '../http/errors';
+
+export type Citizenship = (typeof CITIZENSHIPS)[number];
+
+/** What the rule needs of the fundraiser's beneficiary organisation: null for a personal fundraiser. */
+export interface FcraStanding {
+  fcra_number: string | null;
+  /** YYYY-MM-DD, the last day it is valid */
+  fcra_valid_until: string | null;
+}
+
+/** Today's date in India (YYYY-MM-DD): a registration valid until a day is valid all that day, India time. */
+export const indiaToday = (now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: INDIA_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+
+export const hasValidFcra = (ngo: FcraStanding, now = new Date()) => Boolean(ngo.fcra_number && ngo.fcra_valid_until && ngo.fcra_valid_until >= indiaToday(now));
+
+/**
+ * Whether the gift could be a foreign contribution, so the donor is asked: every gift in another currency, and a gift to an
+ * NGO from a phone outside India or a card the donor says was issued abroad.
+ */
+export function citizenshipAsked(gift: { currency: string; toNgo: boolean; extension: string | null | undefined; cardAbroad: boolean }): boolean {
+  if (gift.currency !== 'INR') return true;
+  if (!gift.toNgo) return false;
+  const extension = `+${(gift.extension ?? '').replace(/^\+/, '') || INDIA_EXTENSION.slice(1)}`;
+  return gift.cardAbroad || extension !== INDIA_EXTENSION;
+}
+
+/**
+ * The gift's standing under FCRA, before any payment: refused (422 on the citizenship field) when a foreign citizen gives
+ * to an NGO without a valid registration; otherwise whether it is a foreign contribution (kept apart in the ledger).
+ */
+export function foreignContributionOf(gift: { asked: boolean; citizenship: Citizenship | null | undefined; ngo: FcraStanding | null }, now = new Date()): boolean {
+  if (gift.asked && !gift.citizenship) throw new ApiError('validation_failed', FCRA_MESSAGES.citizenshipRequired, { citizenship: FCRA_MESSAGES.citizenshipRequired });
+  if (gift.citizenship !== 'foreign' || !gift.ngo) return false;
+  if (!hasValidFcra(gift.ngo, now)) throw new ApiError('validation_failed', FCRA_MESSAGES.refused, { citizenship: FCRA_MESSAGES.refused });
+  return true;
+}
