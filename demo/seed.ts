@@ -193,6 +193,13 @@ export async function insertDemo(db: Db, opts: { now?: Date } = {}): Promise<See
       .insert(s.entityDetails)
       .values(ngos.map((u, i) => ({ user_id: u.id, entity_type: 'ngo' as const, name: u.full_name, registration_number: `NGO/REG/${2010 + i}/${400 + i}`, pan_number: `AAATN${1000 + i}K`, has_80g: true, city: CITIES[i] })))
       .returning({ id: s.entityDetails.id, user_id: s.entityDetails.user_id });
+    // FCRA: two demo NGOs may take foreign citizens' gifts (their FCRA accounts at SBI's New Delhi main branch); the others may not
+    for (const [n, i] of [[0, 0], [3, 1]] as const) {
+      await tx
+        .update(s.entityDetails)
+        .set({ fcra_number: `23165020${i + 1}`, fcra_valid_until: '2031-03-31', fcra_account_holder: `${ngos[n].full_name} FCRA`, fcra_account_number: `4000123456${n}`, fcra_ifsc: 'SBIN0000691' })
+        .where(eq(s.entityDetails.id, entities[n].id));
+    }
     const [hospitalEntity] = await tx.insert(s.entityDetails).values({ user_id: hospital.id, entity_type: 'individual', name: 'Care Hospital', city: 'Hyderabad' }).returning({ id: s.entityDetails.id });
     await tx.insert(s.subscriptions).values([
       { user_id: donors[0].id, sip_cause: 'medical', amount_minor: 50000, status_flag: SIP_STATUS.active, next_payment_date: new Date(now.getTime() + 12 * DAY_MS) },

@@ -23,7 +23,7 @@ export type FcraLabels = Record<
   string
 >;
 
-export function FcraRegistrationForm({ ngoId, ngoName, initial, labels, today }: { ngoId: number; ngoName: string; initial: FcraRegistrationView; labels: FcraLabels; today: string }) {
+export function FcraRegistrationForm({ ngoId, ngoName, initial, labels, today }: { ngoId: number; ngoName: string | null; initial: FcraRegistrationView; labels: FcraLabels; today: string }) {
   const router = useRouter();
   const [saved, setSaved] = useState(initial);
   const [editing, setEditing] = useState(false);
@@ -54,9 +54,16 @@ export function FcraRegistrationForm({ ngoId, ngoName, initial, labels, today }:
 
   const expired = saved.fcra_valid_until !== null && saved.fcra_valid_until < today;
   return (
-    <section className="fcra" aria-labelledby={heading} data-testid={`fcra-${ngoId}`}>
+    <section className="fcra withdrawal-part" aria-labelledby={heading} data-testid={`fcra-${ngoId}`}>
       <h3 id={heading}>
-        {labels.heading} · <bdi>{ngoName}</bdi>
+        {labels.heading}
+        {/* with several NGOs, each registration names its own */}
+        {ngoName && (
+          <>
+            {' · '}
+            <bdi>{ngoName}</bdi>
+          </>
+        )}
       </h3>
       <p className="muted">{labels.intro}</p>
       {saved.fcra_number ? (

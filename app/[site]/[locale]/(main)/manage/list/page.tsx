@@ -13,6 +13,7 @@ import { storyPath } from '@/lib/routes';
 import { requireCurrentUser } from '@/components/auth/current-user';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import '@/components/portfolio/portfolio.css';
+import '@/components/manage/manage.css';
 
 export const dynamic = 'force-dynamic';
 
@@ -59,7 +60,7 @@ export default async function ManageListPage({ params }: Props) {
             <p className="muted">{t('ngo.registration', { numbers: ngo.ngos.flatMap((n) => (n.has_80g && n.registration_number ? [n.registration_number] : [])).join(', ') })}</p>
           )}
           {ngo.ngos.map((n, i) => (
-            <FcraRegistrationForm key={n.id} ngoId={n.id} ngoName={n.name} initial={fcra[i]} labels={fcraLabels} today={indiaToday()} />
+            <FcraRegistrationForm key={n.id} ngoId={n.id} ngoName={ngo.ngos.length > 1 ? n.name : null} initial={fcra[i]} labels={fcraLabels} today={indiaToday()} />
           ))}
         </section>
       )}
