@@ -3,7 +3,7 @@
 // reviewer approves or rejects, and marks an approved one paid with the bank's reference (the product pays nothing
 // itself). An approval writes the withdrawal to the ledger and expires the story, whose "How funds are used" lists it.
 import 'server-only';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { entityDetails, fundraisers, ledgerEntries, payoutAccounts, users, withdrawals } from '../db/schema';
 import { IMAGE_MAX_BYTES, MULTIPART_OVERHEAD_BYTES } from '../constants/media';
@@ -158,11 +158,11 @@ async function withdrawalSums(db: DbOrTx, fundraiserId: number, foreign: boolean
 
 /** What foreign contributions brought the fundraiser (and the fundraisers supporting it), less their refunds: its FCRA accounts in the ledger. */
 async function foreignRaisedMinor(db: DbOrTx, fundraiserId: number): Promise<number> {
-  const supporting = sql`(select ${fundraisers.id} from ${fundraisers} where ${fundraisers.id} = ${fundraiserId} or ${fundraisers.support_campaign_id} = ${fundraiserId})`;
+  const ids = await db.select({ id: fundraisers.id }).from(fundraisers).where(or(eq(fundraisers.id, fundraiserId), eq(fundraisers.support_campaign_id, fundraiserId)));
   const [r] = await db
     .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.amount_minor}), 0)`.mapWith(Number) })
     .from(ledgerEntries)
-    .where(and(inArray(ledgerEntries.kind, ['donation', 'refund']), sql`${ledgerEntries.account} in (select 'fundraiser:' || id || ':fcra' from ${supporting} ids(id))`));
+    .where(and(inArray(ledgerEntries.kind, ['donation', 'refund']), inArray(ledgerEntries.account, ids.map((f) => foreignContributionAccount(f.id)))));
   return r.sum;
 }
 
