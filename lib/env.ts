@@ -57,6 +57,10 @@ const EnvSchema = z.object({
   // hCaptcha / Cloudflare Turnstile style siteverify endpoint; carts must carry a passing response when set
   CAPTCHA_SECRET: z.string().optional(),
   CAPTCHA_VERIFY_URL: z.string().url().default('https://api.hcaptcha.com/siteverify'),
+  // the public site key the pages' hCaptcha widget renders with (required with CAPTCHA_SECRET)
+  CAPTCHA_SITE_KEY: z.string().optional(),
+  // where the widget's script comes from: hCaptcha's own unless an enterprise or self-hosted endpoint (or a test's stand-in) is named
+  CAPTCHA_SCRIPT_URL: z.string().url().optional(),
   // tests shorten the VPA wait; the product keeps spec 9's 180000 ms
   VPA_PENDING_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
   // email leaves the outbox through this SMTP server (smtp://user:pass@host:587, smtps://...); unset, it stays queued
@@ -142,6 +146,9 @@ export function env(): Env {
     }
     if (Boolean(parsed.data.VAPID_PUBLIC_KEY) !== Boolean(parsed.data.VAPID_PRIVATE_KEY)) {
       throw new Error('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (one without the other sends nothing)');
+    }
+    if (parsed.data.CAPTCHA_SECRET && !parsed.data.CAPTCHA_SITE_KEY) {
+      throw new Error('Invalid configuration: CAPTCHA_SECRET needs CAPTCHA_SITE_KEY: without it no page can show the captcha, and every cart, lead, sign-up and login would be refused');
     }
     cached = parsed.data;
   }

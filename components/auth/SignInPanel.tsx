@@ -15,9 +15,13 @@ import type { SignInReason } from '@/lib/routes';
 import { rememberEmail, rememberedEmail } from './remembered-email';
 import { Snackbar, type SnackbarMessage } from '@/components/ui/Snackbar';
 import { goTo, postJson, rememberSignIn, sendToApi, type ApiFailure } from './client-session';
+import type { CaptchaWidget } from '@/lib/security/captcha';
+import { useCaptcha } from '../forms/Captcha';
 import { saveDockAsDraft } from '@/components/wizard/dock';
 
 type Mode = 'login' | 'signup' | 'otp' | 'forgot';
+// spec 3: sign-up and login carry the captcha's response under reCAPTCHA's field name
+const CAPTCHA_FIELD = 'g-recaptcha-response';
 interface SignedIn {
   redirect: string;
   user: { is_fos?: boolean };
@@ -37,6 +41,7 @@ export function SignInPanel({
   registrationSource = 'direct',
   walletReturn = null,
   reason = null,
+  captcha = null,
 }: {
   redirectUri: string | null;
   autologinToken: string | null;
@@ -45,6 +50,8 @@ export function SignInPanel({
   walletReturn?: WalletReturn | null;
   /** why a page sent her here; she is told, and starts with a code (no password to remember) */
   reason?: SignInReason | null;
+  /** the captcha widget, when the server asks sign-ups and logins for a response */
+  captcha?: CaptchaWidget | null;
 }) {
   const t = useTranslations('Auth');
   const locale = useLocale();
@@ -111,9 +118,10 @@ export function SignInPanel({
         </p>
       )}
       {(autologinToken || walletReturn) && <p role="status">{t('autologinWorking')}</p>}
-      {mode === 'login' && <LoginForm redirect={redirect} entry={entry} setEntry={setEntry} onDone={(d) => finish(d, 'login')} onUseCode={() => switchTo('otp')} onForgot={() => switchTo('forgot')} />}
+      {mode === 'login' && <LoginForm captcha={captcha} redirect={redirect} entry={entry} setEntry={setEntry} onDone={(d) => finish(d, 'login')} onUseCode={() => switchTo('otp')} onForgot={() => switchTo('forgot')} />}
       {mode === 'signup' && (
         <SignupForm
+          captcha={captcha}
           redirect={redirect}
           registrationSource={registrationSource}
           onDone={(d) => finish(d, 'signup')}
@@ -213,19 +221,22 @@ function ContactField({ id, entry, onChange, error, hint, autoFocus }: { id: str
 
 const contactPayload = (entry: ContactEntry) => (looksLikePhone(entry.value) ? { extension: entry.extension } : {});
 
-function LoginForm({ redirect, entry, setEntry, onDone, onUseCode, onForgot }: { redirect: Redirect; entry: ContactEntry; setEntry: (e: ContactEntry) => void; onDone: (d: SignedIn) => void; onUseCode: () => void; onForgot: () => void }) {
+function LoginForm({ captcha, redirect, entry, setEntry, onDone, onUseCode, onForgot }: { captcha: CaptchaWidget | null; redirect: Redirect; entry: ContactEntry; setEntry: (e: ContactEntry) => void; onDone: (d: SignedIn) => void; onUseCode: () => void; onForgot: () => void }) {
   const t = useTranslations('Auth');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ contact?: string; password?: string }>({});
   const [busy, setBusy] = useState(false);
+  const locale = useLocale();
+  const captchaField = useCaptcha(captcha, { id: 'signin-captcha', locale, requiredMessage: t('captchaRequired') });
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const missing = { ...(entry.value.trim() ? {} : { contact: t('contactMissing') }), ...(password ? {} : { password: t('passwordMissing') }) };
     setErrors(missing);
-    if (missing.contact || missing.password) return;
+    if (missing.contact || missing.password || !captchaField.ready()) return;
     setBusy(true);
-    const r = await postJson<SignedIn>('/api/auth/login', { email_id: entry.value.trim(), ...contactPayload(entry), password, ...redirect });
+    const r = await postJson<SignedIn>('/api/auth/login', { email_id: entry.value.trim(), ...contactPayload(entry), password, ...captchaField.payload(CAPTCHA_FIELD), ...redirect });
     setBusy(false);
+    if (captchaField.spent(!r.ok && Boolean(r.error.fields?.[CAPTCHA_FIELD]))) return;
     if (r.ok) return onDone(r.data);
     // a wrong password is said under the field, with the two ways on
     if (r.status === 401) return setErrors({ password: t('badCredentials') });
@@ -255,6 +266,7 @@ function LoginForm({ redirect, entry, setEntry, onDone, onUseCode, onForgot }: {
           </div>
         )}
       </div>
+      {captchaField.element}
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {t('login')}
       </button>
@@ -262,13 +274,16 @@ function LoginForm({ redirect, entry, setEntry, onDone, onUseCode, onForgot }: {
   );
 }
 
-function SignupForm({ redirect, registrationSource, onDone, onError }: { redirect: Redirect; registrationSource: string; onDone: (d: SignedIn) => void; onError: (e: ApiFailure, email: string) => void }) {
+function SignupForm({ captcha, redirect, registrationSource, onDone, onError }: { captcha: CaptchaWidget | null; redirect: Redirect; registrationSource: string; onDone: (d: SignedIn) => void; onError: (e: ApiFailure, email: string) => void }) {
   const t = useTranslations('Auth');
   const locale = useLocale();
   const form = useForm<SignupInput>({ resolver: zodResolver(SignupSchema), defaultValues: { extension: INDIA_EXTENSION, user_type: 'individual', registration_source: registrationSource, is_subscribed: '1' } });
   const extension = useWatch({ control: form.control, name: 'extension' });
+  const captchaField = useCaptcha(captcha, { id: 'signup-captcha', locale, requiredMessage: t('captchaRequired') });
   const submit = form.handleSubmit(async (values) => {
-    const r = await postJson<SignedIn>('/api/users', { ...values, ...redirect });
+    if (!captchaField.ready()) return;
+    const r = await postJson<SignedIn>('/api/users', { ...values, ...captchaField.payload(CAPTCHA_FIELD), ...redirect });
+    if (captchaField.spent(!r.ok && Boolean(r.error.fields?.[CAPTCHA_FIELD]))) return;
     if (r.ok) return onDone(r.data);
     if (r.error.message !== ACCOUNT_MESSAGES.duplicateEmail) applyFieldErrors(form, r.error);
     onError(r.error, values.email_id);
@@ -289,6 +304,7 @@ function SignupForm({ redirect, registrationSource, onDone, onError }: { redirec
       />
       <Field form={form} name="password" label={t('password')} type="password" autoComplete="new-password" />
       <p className="hint">{t('passwordHint')}</p>
+      {captchaField.element}
       <button type="submit" className="btn btn-primary btn-block" disabled={form.formState.isSubmitting}>
         {t('signup')}
       </button>

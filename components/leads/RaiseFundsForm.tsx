@@ -8,6 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { GROUPS_OF } from '@/lib/fundraisers/wizard';
 import { SignupLeadSchema, WANT_TO_RAISE_FUNDS } from '@/lib/validation/lead';
 import { Field } from '@/components/forms/Field';
+import type { CaptchaWidget } from '@/lib/security/captcha';
 import { emptyToUndefined, useLeadMessage, useLeadPost } from './lead-client';
 import { LeadSent } from './LeadSent';
 import { LeadContactRow, LeadSubmit } from './LeadParts';
@@ -20,7 +21,7 @@ const SHOWN = ['name', 'phone', 'email', 'city', 'cause'] as const;
 // the kinds of cause the start page offers (the wizard's groups), sent as their names
 const CAUSES = GROUPS_OF.any;
 
-export function RaiseFundsForm({ page = 'new/crowdfunding' }: { page?: string }) {
+export function RaiseFundsForm({ page = 'new/crowdfunding', captcha = null }: { page?: string; captcha?: CaptchaWidget | null }) {
   const t = useTranslations('LeadForms');
   const said = useLeadMessage();
   const {
@@ -30,7 +31,7 @@ export function RaiseFundsForm({ page = 'new/crowdfunding' }: { page?: string })
     reset,
     formState: { errors, isSubmitting },
   } = useForm<Values, unknown, Sent>({ resolver: zodResolver(SignupLeadSchema), defaultValues: { extension: '+91', page, query_type: WANT_TO_RAISE_FUNDS, cause: '' } });
-  const lead = useLeadPost<Values>('/api/leads', SHOWN, setError);
+  const lead = useLeadPost<Values>('/api/leads', SHOWN, setError, captcha);
 
   if (lead.sent) {
     return (
@@ -70,6 +71,7 @@ export function RaiseFundsForm({ page = 'new/crowdfunding' }: { page?: string })
           </select>
         )}
       </Field>
+      {lead.captcha}
       <LeadSubmit label={t('callBack.submit')} sending={isSubmitting} failure={said(lead.failure)} />
     </form>
   );

@@ -4,6 +4,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { OnStartScreen } from './OnStartScreen';
 import { RaiseFundsForm } from './RaiseFundsForm';
+import { captchaWidget } from '@/lib/security/captcha';
 import './leads.css';
 
 export async function StartHelpSection() {
@@ -14,7 +15,7 @@ export async function StartHelpSection() {
         <h2 id="start-help-title">{t('title')}</h2>
         <p className="muted">{t('text')}</p>
         <NextIntlClientProvider messages={{ LeadForms: messages.LeadForms }}>
-          <RaiseFundsForm />
+          <RaiseFundsForm captcha={captchaWidget()} />
         </NextIntlClientProvider>
       </section>
     </OnStartScreen>

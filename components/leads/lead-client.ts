@@ -3,8 +3,10 @@
 // messages in the reader's language, the POST itself, and where an answer's field errors go.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { sendToApi } from '@/components/auth/client-session';
+import { useCaptcha } from '@/components/forms/Captcha';
+import type { CaptchaWidget } from '@/lib/security/captcha';
 import { LEAD_UTM_VALUE_MAX } from '@/lib/constants/leads';
 import { LEAD_MESSAGES, UTM_KEYS, type Utm } from '@/lib/validation/lead';
 import { MESSAGES } from '@/lib/validation/people';
@@ -60,8 +62,9 @@ export const emptyToUndefined = (value: unknown) => (typeof value === 'string' &
  * the page's order: the first one gets the focus); anything else (the captcha, a rate limit, a network failure)
  * becomes the form's own message.
  */
-export function useLeadPost<T extends FieldValues>(url: string, fields: readonly Path<T>[], setError: UseFormSetError<T>) {
+export function useLeadPost<T extends FieldValues>(url: string, fields: readonly Path<T>[], setError: UseFormSetError<T>, captcha: CaptchaWidget | null = null) {
   const t = useTranslations('LeadForms');
+  const captchaField = useCaptcha(captcha, { id: `${url.replace(/\W+/g, '-')}-captcha`, locale: useLocale(), requiredMessage: t('captchaRequired') });
   const [sent, setSent] = useState<SentLead | null>(null);
   const [failure, setFailure] = useState('');
   const utm = useRef<Utm>({});
@@ -73,7 +76,9 @@ export function useLeadPost<T extends FieldValues>(url: string, fields: readonly
   const post = useCallback(
     async (values: object) => {
       setFailure('');
-      const r = await sendToApi<SentLead>('POST', url, { ...values, ...utm.current });
+      if (!captchaField.ready()) return;
+      const r = await sendToApi<SentLead>('POST', url, { ...values, ...utm.current, ...captchaField.payload('captcha_response') });
+      if (captchaField.spent(!r.ok && Boolean(r.error.fields?.captcha_response))) return;
       if (r.ok) return setSent(r.data);
       const order = fields as readonly string[];
       const shown = Object.entries(r.error.fields ?? {})
@@ -82,8 +87,8 @@ export function useLeadPost<T extends FieldValues>(url: string, fields: readonly
       shown.forEach(([name, message], i) => setError(name as Path<T>, { message }, { shouldFocus: i === 0 }));
       if (!shown.length) setFailure(r.error.message || t('failed'));
     },
-    [url, fields, setError, t],
+    [url, fields, setError, t, captchaField],
   );
 
-  return { sent, failure, post, reset: () => setSent(null) };
+  return { sent, failure, post, reset: () => setSent(null), captcha: captchaField.element };
 }

@@ -10,6 +10,8 @@ import { PAYMENT_FORM_PAGE_TYPE, PLATFORM_FEE_PERCENT, UPI_POLL_MS, VPA_POLL_MS 
 import { defaultDonationAmount, donationPresetsFor, inrEquivalentMinor } from '@/lib/donations/amounts';
 import { UPI_ID_PATTERN } from '@/lib/validation/people';
 import { citizenshipAsked } from '@/lib/donations/fcra';
+import type { CaptchaWidget } from '@/lib/security/captcha';
+import { useCaptcha } from '../forms/Captcha';
 import { PhoneField } from '@/components/forms/PhoneField';
 import { orderChannel, PAYMENT_RESULT_EVENT, REALTIME_AUTH_PATH } from '@/lib/realtime/channels';
 import type { PaymentOption } from '@/lib/payments/options';
@@ -52,6 +54,8 @@ interface Props {
   updateId?: number | null;
   dedication?: { occasion: string; honoree: string; message?: string } | null;
   /** a signed-in donor's details from their account, filled in so they type nothing */
+  /** the captcha widget, when the server asks carts for a response */
+  captcha?: CaptchaWidget | null;
   donor?: { name: string; email: string; extension: string | null; phone: string | null; pincode: string | null } | null;
   /** the donor came back from a failed payment (st=f), with the gateway's reason when it gave one */
   failed?: { reason: string | null } | null;
@@ -72,7 +76,7 @@ type TxnStatus = { status?: string; redirect?: string; failure_reason?: string |
 /** a phone's width: UPI opens the app there, a desktop shows a QR code (spec 4) */
 const isPhone = () => !window.matchMedia('(min-width: 768px)').matches;
 
-export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, modesByCurrency, brandName, rewards = [], rewardId = null, origin = 's', updateId = null, dedication = null, credits = [], currencyOptions, marks, inrPerUnitMicros, donor = null, failed = null }: Props) {
+export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, modesByCurrency, brandName, rewards = [], rewardId = null, origin = 's', updateId = null, dedication = null, credits = [], currencyOptions, marks, inrPerUnitMicros, donor = null, failed = null, captcha = null }: Props) {
   const t = useTranslations('Payment');
   const [mode, setMode] = useState<PaymentOption>('UPI');
   const initialReward = rewards.find((r) => r.id === rewardId && r.left !== 0) ?? null;
@@ -161,6 +165,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   const donorExtension = useWatch({ control, name: 'donor_extension' }) as string | undefined;
   const citizenship = useWatch({ control, name: 'citizenship' });
   const [cardAbroad, setCardAbroad] = useState(false);
+  const captchaField = useCaptcha(captcha, { id: 'pay-captcha', locale, requiredMessage: t('captchaRequired') });
   const presets = donationPresetsFor(currency);
   // 80G (and so the PAN) is for gifts in rupees only
   const taxBenefit = fundraiser.taxBenefit && currency === DEFAULT_CURRENCY;
@@ -244,6 +249,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     // refused before any payment: the notice under the question says why and what the donor can do
     if (fcraRefused) return document.getElementById('fcra-refused')?.focus();
     if (chosenMode === 'VPA' && !UPI_ID_PATTERN.test(vpa.trim())) return setVpaError(t('vpaInvalid'));
+    if (!captchaField.ready()) return;
     setVpaError('');
     if (chosenMode === 'NEFT') {
       const checked = BankTransferSchema.safeParse(bank);
@@ -254,7 +260,9 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
       if (!checked.success || belowMinimum) return;
     }
     const device = window.matchMedia('(max-width: 767px)').matches ? 'mobile' : 'desktop';
-    const cart = await postJson<{ id: number }>(`/api/fundraisers/${fundraiser.id}/cart`, { ...values, citizenship: askCitizenship ? values.citizenship : undefined, card_abroad: askCitizenship && cardAbroad && chosenMode === 'CARD' ? '1' : undefined, tip_amount: tip, device, locale, ...(dedication ? { dedication } : {}), ...(couponCode ? { coupon_code: couponCode } : {}) });
+    const cart = await postJson<{ id: number }>(`/api/fundraisers/${fundraiser.id}/cart`, { ...values, ...captchaField.payload('captcha_response'), citizenship: askCitizenship ? values.citizenship : undefined, card_abroad: askCitizenship && cardAbroad && chosenMode === 'CARD' ? '1' : undefined, tip_amount: tip, device, locale, ...(dedication ? { dedication } : {}), ...(couponCode ? { coupon_code: couponCode } : {}) });
+    // the token is spent either way: a retry solves a new challenge
+    captchaField.spent(!cart.ok && Boolean(cart.error.fields?.captcha_response));
     if (!cart.ok || !cart.data) {
       if (!cart.ok) for (const [field, message] of Object.entries(cart.error.fields ?? {})) setError(field as keyof CartInput, { message });
       if (!cart.ok && couponCode && cart.error.fields?.coupon_code) {
@@ -574,6 +582,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
             {t('vpaTimeout')}
           </p>
         )}
+        {captchaField.element}
         {/* stays within reach at the bottom of a phone's screen while the donor fills the form */}
         <div className="pay-bar">
           {/* always in the page, so what fills it is announced; beside the button the donor just pressed */}

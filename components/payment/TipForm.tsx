@@ -13,6 +13,8 @@ import { PaymentModes } from './PaymentModes';
 import type { MethodMarks } from './MethodMark';
 import { Field } from '../forms/Field';
 import { sendToApi } from '../auth/client-session';
+import { useCaptcha } from '../forms/Captcha';
+import type { CaptchaWidget } from '@/lib/security/captcha';
 import { failureMessage } from './failure-message';
 
 interface Props {
@@ -22,9 +24,11 @@ interface Props {
   locale: string;
   /** per currency, the one-time methods a configured gateway takes (worked out on the server); a UPI id collect needs the gift page's waiting, so it is not offered here */
   modesByCurrency: Partial<Record<string, PaymentOption[]>>;
+  /** the captcha widget, when the server asks carts for a response */
+  captcha?: CaptchaWidget | null;
 }
 
-export function TipForm({ defaultCurrency, locale, modesByCurrency, marks }: Props) {
+export function TipForm({ defaultCurrency, locale, modesByCurrency, marks, captcha = null }: Props) {
   const t = useTranslations('Payment');
   const tt = useTranslations('Tip');
   const [mode, setMode] = useState<PaymentOption>('UPI');
@@ -50,11 +54,14 @@ export function TipForm({ defaultCurrency, locale, modesByCurrency, marks }: Pro
   const chosenMode = modes.includes(mode) ? mode : modes[0];
   const total = formatMoney(toMinor(amount), currency, locale, { exact: true });
   const errorOf = (name: keyof TipCartInput) => errors[name]?.message as string | undefined;
+  const captchaField = useCaptcha(captcha, { id: 'tip-captcha', locale, requiredMessage: t('captchaRequired') });
 
   async function onSubmit(values: TipCartInput) {
     setServerError('');
+    if (!captchaField.ready()) return;
     const device = window.matchMedia('(max-width: 767px)').matches ? 'mobile' : 'desktop';
-    const cart = await sendToApi<{ id: number }>('POST', '/api/standalonetip/cart', { ...values, device, locale });
+    const cart = await sendToApi<{ id: number }>('POST', '/api/standalonetip/cart', { ...values, device, locale, ...captchaField.payload('captcha_response') });
+    captchaField.spent(!cart.ok && Boolean(cart.error.fields?.captcha_response));
     if (!cart.ok || !cart.data) {
       if (!cart.ok) for (const [field, message] of Object.entries(cart.error.fields ?? {})) setError(field as keyof TipCartInput, { message });
       return setServerError(failureMessage(cart, t));
@@ -140,6 +147,7 @@ export function TipForm({ defaultCurrency, locale, modesByCurrency, marks }: Pro
           {(c) => <input {...c} type="tel" autoComplete="tel-national" dir="ltr" {...register('donor_phone')} />}
         </Field>
       </div>
+      {captchaField.element}
       {serverError && (
         <p className="field-error" role="alert">
           {serverError}

@@ -1,6 +1,6 @@
 // The facts under a story's title: campaigner, beneficiary and relation, cause; then what shows it is real:
 // the hospital (once confirmed), a reviewer's check of the documents, and what the tax benefit means for a donor.
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { BadgeCheck, Building2, Globe2, ReceiptText } from 'lucide-react';
 import { hasValidFcra } from '@/lib/donations/fcra';
 import { formatDate } from '@/lib/portfolio/format';
@@ -41,8 +41,8 @@ export async function StoryFacts({ fundraiser: f }: Props) {
 }
 
 /** the proof block: the hospital, "documents verified" once a reviewer checked them, the tax benefit explained. */
-export async function StoryProof({ fundraiser: f }: Props) {
-  const [t, tc, locale] = await Promise.all([getTranslations('Story'), getTranslations('Card'), getLocale()]);
+export async function StoryProof({ fundraiser: f, locale = 'en' }: Props & { locale?: string }) {
+  const [t, tc] = await Promise.all([getTranslations('Story'), getTranslations('Card')]);
   const hospital = !f.is_private && f.hospital_name;
   const tax = hasTaxBenefit(f);
   // an NGO's FCRA registration: it may take gifts from donors who are not Indian citizens

@@ -5,6 +5,19 @@ import { ApiError } from '../http/errors';
 
 export const CAPTCHA_MESSAGE = 'Please complete the captcha';
 
+/** What a page needs to render the widget where the server will ask for a response; null when captcha is off. */
+export interface CaptchaWidget {
+  siteKey: string;
+  /** hCaptcha's api.js, when not its default host */
+  scriptSource?: string;
+}
+
+export function captchaWidget(): CaptchaWidget | null {
+  const { CAPTCHA_SECRET, CAPTCHA_SITE_KEY, CAPTCHA_SCRIPT_URL } = env();
+  if (!CAPTCHA_SECRET || !CAPTCHA_SITE_KEY) return null;
+  return { siteKey: CAPTCHA_SITE_KEY, ...(CAPTCHA_SCRIPT_URL ? { scriptSource: CAPTCHA_SCRIPT_URL } : {}) };
+}
+
 export async function verifyCaptcha(response: string | undefined, remoteIp: string): Promise<void> {
   const { CAPTCHA_SECRET: secret, CAPTCHA_VERIFY_URL: url } = env();
   if (!secret) return;

@@ -20,12 +20,13 @@ const sentBody = (call = 0) => JSON.parse((fetchMock.mock.calls[call][1] as Requ
 // today's rates in the demo (micro-rupees per unit)
 const RATES = { INR: 1_000_000, USD: 84_500_000, AED: 23_000_000 };
 
-type MoreProps = { taxBenefit?: boolean; credits?: { currency: string; balanceMinor: number }[]; donor?: React.ComponentProps<typeof PaymentForm>['donor']; failed?: { reason: string | null } | null };
+type MoreProps = { taxBenefit?: boolean; credits?: { currency: string; balanceMinor: number }[]; donor?: React.ComponentProps<typeof PaymentForm>['donor']; failed?: { reason: string | null } | null; ngo?: { name: string; fcra: boolean } | null; captcha?: { siteKey: string } | null };
 function renderForm(modes: ('CARD' | 'NEFT' | 'UPI' | 'VPA')[] = ['CARD'], more: MoreProps = {}) {
   return render(
     <NextIntlClientProvider locale="en" messages={{ Payment: en.Payment }}>
       <PaymentForm
-        fundraiser={{ id: 7, custom_tag: 'help-asha', taxBenefit: more.taxBenefit ?? false }}
+        fundraiser={{ id: 7, custom_tag: 'help-asha', taxBenefit: more.taxBenefit ?? false, ngo: more.ngo ?? null }}
+        captcha={more.captcha ?? null}
         credits={more.credits}
         localePrefix=""
         vpaTimeoutMs={180000}
@@ -192,8 +193,13 @@ describe('changing the currency', () => {
     expect(screen.getByTestId('tax-inr-only')).toHaveTextContent('80G tax receipts are for gifts in Indian rupees (INR).');
     fetchMock.mockReturnValue(answer(422, { error: { code: 'validation_failed', message: 'stop here' } }));
     fillDonor();
+    // a gift in another currency asks the FCRA question first, and sends nothing until it is answered
     await contribute();
-    expect(sentBody()).toMatchObject({ currency: 'USD', donated_amount: 25 });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByTestId('citizenship')).toHaveTextContent('Please tell us whether you are an Indian citizen');
+    fireEvent.click(screen.getByLabelText('Yes, I hold an Indian passport'));
+    await contribute();
+    expect(sentBody()).toMatchObject({ currency: 'USD', donated_amount: 25, citizenship: 'indian' });
     expect(sentBody().pan ?? '').toBe('');
     // back in rupees: the rupee default, 80G and the PAN field again, and no rupee equivalent of rupees
     currency('INR');
@@ -376,5 +382,42 @@ describe('a signed-in donor finds their details filled in', () => {
     // the picker names the country (India: +91)
     expect(screen.getByLabelText('Country code')).toHaveValue('IN');
     expect(screen.getByLabelText('Pincode')).toHaveValue('400012');
+  });
+});
+
+describe('FCRA on the payment form', () => {
+  it("asks a rupee donor on an Indian number nothing; a card issued abroad asks; a foreign citizen is refused on an NGO without FCRA, and nothing is sent", async () => {
+    renderForm(['CARD'], { ngo: { name: 'Paws of Hope Trust', fcra: false } });
+    fillDonor();
+    expect(screen.queryByTestId('citizenship')).toBeNull();
+    fireEvent.click(screen.getByLabelText('Debit or credit card'));
+    fireEvent.click(screen.getByTestId('card-abroad'));
+    fireEvent.click(screen.getByLabelText('No, I am not an Indian citizen (including OCI or PIO card holders)'));
+    expect(screen.getByTestId('fcra-refused')).toHaveTextContent('Paws of Hope Trust has no FCRA registration');
+    await contribute();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByTestId('fcra-refused')).toHaveFocus();
+  });
+
+  it('lets a foreign citizen give to an NGO with a valid FCRA registration, saying so to the server', async () => {
+    renderForm(['CARD'], { ngo: { name: 'Annapurna Foundation', fcra: true } });
+    fetchMock.mockReturnValue(answer(422, { error: { code: 'validation_failed', message: 'stop here' } }));
+    fillDonor();
+    fireEvent.click(screen.getByLabelText('Debit or credit card'));
+    fireEvent.click(screen.getByTestId('card-abroad'));
+    fireEvent.click(screen.getByLabelText('No, I am not an Indian citizen (including OCI or PIO card holders)'));
+    expect(screen.queryByTestId('fcra-refused')).toBeNull();
+    await contribute();
+    expect(sentBody()).toMatchObject({ citizenship: 'foreign', card_abroad: '1' });
+  });
+});
+
+describe('captcha on the payment form', () => {
+  it('says the captcha is needed and sends nothing until it is solved', async () => {
+    renderForm(['CARD'], { captcha: { siteKey: 'site-key' } });
+    fillDonor();
+    await contribute();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByTestId('captcha')).toHaveTextContent('Please complete the captcha to continue');
   });
 });

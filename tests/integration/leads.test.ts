@@ -250,11 +250,13 @@ describe('captcha on lead forms, when a provider is configured', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     process.env.CAPTCHA_SECRET = 'captcha-secret';
+    process.env.CAPTCHA_SITE_KEY = 'captcha-site-key';
     process.env.CAPTCHA_VERIFY_URL = `http://127.0.0.1:${(server.address() as { port: number }).port}/siteverify`;
     resetEnvForTests();
   });
   afterAll(() => {
     delete process.env.CAPTCHA_SECRET;
+    delete process.env.CAPTCHA_SITE_KEY;
     delete process.env.CAPTCHA_VERIFY_URL;
     resetEnvForTests();
     server.close();

@@ -25,6 +25,7 @@ import { ORIGIN_CODES, PLATFORM_FEE_PERCENT, VPA_PENDING_TIMEOUT_MS } from '@/li
 import { offeredPaymentOptions } from '@/lib/payments/registry';
 import { localePrefix } from '@/lib/i18n/locales';
 import { env } from '@/lib/env';
+import { captchaWidget } from '@/lib/security/captcha';
 import '@/components/payment/payment.css';
 import { isolate } from '@/lib/i18n/bidi';
 import { methodMarks } from '@/components/payment/MethodMark';
@@ -107,6 +108,7 @@ export default async function PaymentPage({ params, searchParams }: Props) {
             updateId={one(sp.or) === 'up' ? Number(one(sp.update)) || null : null}
             dedication={dedication ? { occasion: dedication.occasion, honoree: dedication.honoree, ...(dedication.message ? { message: dedication.message } : {}) } : null}
             donor={account}
+            captcha={captchaWidget()}
             failed={one(sp.st) === 'f' ? { reason: one(sp.reason)?.slice(0, 200) || null } : null}
           />
         </NextIntlClientProvider>

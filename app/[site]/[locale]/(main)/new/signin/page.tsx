@@ -6,6 +6,7 @@ import { SocialButtons } from '@/components/auth/SocialButtons';
 import { GoogleOneTap } from '@/components/auth/GoogleOneTap';
 import { googleOneTapClientId } from '@/lib/auth/social/providers';
 import { firstParam, signInReason } from '@/lib/routes';
+import { captchaWidget } from '@/lib/security/captcha';
 import '@/components/auth/auth.css';
 
 export const dynamic = 'force-dynamic';
@@ -28,7 +29,7 @@ export default async function SignInPage({ params, searchParams }: Props) {
   return (
     <div className="container section signin-page">
       <NextIntlClientProvider messages={{ Auth: messages.Auth }}>
-        <SignInPanel redirectUri={redirectUri} autologinToken={firstParam(sp.autologin_token) ?? null} socialFailed={firstParam(sp.error) === 'social_failed'} registrationSource={firstParam(sp.registration_source)?.slice(0, 40) || undefined} walletReturn={walletReturn} reason={signInReason(firstParam(sp.reason))} />
+        <SignInPanel redirectUri={redirectUri} autologinToken={firstParam(sp.autologin_token) ?? null} socialFailed={firstParam(sp.error) === 'social_failed'} registrationSource={firstParam(sp.registration_source)?.slice(0, 40) || undefined} walletReturn={walletReturn} reason={signInReason(firstParam(sp.reason))} captcha={captchaWidget()} />
       </NextIntlClientProvider>
       <SocialButtons redirectUri={redirectUri} />
       {oneTap && <GoogleOneTap clientId={oneTap} redirectUri={redirectUri} />}

@@ -18,6 +18,7 @@ import { TipForm } from '@/components/payment/TipForm';
 import { PaymentFailedNotice } from '@/components/payment/PaymentFailedNotice';
 import { RefreshUntilSettled } from '@/components/payment/RefreshUntilSettled';
 import '@/components/payment/payment.css';
+import { captchaWidget } from '@/lib/security/captcha';
 import { methodMarks } from '@/components/payment/MethodMark';
 
 export const dynamic = 'force-dynamic';
@@ -87,6 +88,7 @@ export default async function StandaloneTipPage({ params, searchParams }: Props)
           locale={locale}
           modesByCurrency={Object.fromEntries(CURRENCY_CODES.map((c) => [c, offeredPaymentOptions(c, 'tip')]))}
           marks={methodMarks()}
+          captcha={captchaWidget()}
         />
       </NextIntlClientProvider>
     </div>

@@ -155,7 +155,7 @@ export default async function StoryPage({ params }: Props) {
             </section>
           )}
           <StoryFacts fundraiser={f} />
-          <StoryProof fundraiser={f} />
+          <StoryProof fundraiser={f} locale={locale} />
 
           <nav className="story-tabs" aria-label={t('sections')}>
             <a href="#story">{t('story')}</a>
