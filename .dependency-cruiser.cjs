@@ -10,7 +10,7 @@ const FLOORS = '^lib/(db/|http/|money\\.ts$|constants/|env\\.ts$)';
 // validation sits beside the floors and is not listed).
 const DOMAINS =
   '^lib/(accounts|auth|cache|content|coupons|donations|email|fundraisers|insurance|jobs|leads|listing|media|' +
-  'notifications|outbox|payments|permissions|portfolio|realtime|seo|sip|story|whitelabel)/';
+  'notifications|outbox|payments|permissions|portfolio|realtime|seo|sip|story|transparency|whitelabel)/';
 
 // Files of lib/ that may import Next itself, each for a reason Next alone serves.
 const NEXT_IN_LIB = [
@@ -18,6 +18,8 @@ const NEXT_IN_LIB = [
   '^lib/story/cached\\.ts$',
   // unstable_cache holds the lists, causes and brand every page shows
   '^lib/cache/queries\\.ts$',
+  // unstable_cache keeps the transparency report for a day
+  '^lib/transparency/cached\\.ts$',
   // revalidateTag expires Next's cache; loaded lazily so scripts without Next still run
   '^lib/cache/invalidate\\.ts$',
 ];

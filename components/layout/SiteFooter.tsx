@@ -29,6 +29,7 @@ export async function SiteFooter({ brand, site, locale }: { brand: Brand; site: 
           <li><Link href="/contact-us">{t('contactUs')}</Link></li>
           <li><Link href="/refer">{tl('footerLink')}</Link></li>
           <li><Link href="/trustandsafety">{t('trust')}</Link></li>
+          <li><Link href="/transparency">{t('transparency')}</Link></li>
           <li><Link href="/privacypolicy">{t('privacy')}</Link></li>
         </ul>
         <LocaleSwitcher current={locale} label={tc('languages')} />

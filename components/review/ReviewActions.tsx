@@ -5,6 +5,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { ReviewDecisionSchema } from '@/lib/validation/drafts';
+import type { REVIEW_SEND_BACK_CATEGORIES } from '@/lib/constants/fundraisers';
 import { storyPath } from '@/lib/routes';
 import { postJson } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';
@@ -25,7 +26,10 @@ interface Props {
   labels: ReviewActionLabels;
   /** what the page says before the decision (status, submitted on): replaced by the outcome once decided */
   children?: ReactNode;
+  /** a fundraiser's send-back asks what kind of change it is (counted on the transparency page), with its label */
+  categories?: { label: string; options: { value: SendBackCategory; label: string }[] };
 }
+type SendBackCategory = (typeof REVIEW_SEND_BACK_CATEGORIES)[number];
 
 type ReviewDecision = z.output<typeof ReviewDecisionSchema>;
 type Outcome = { decision: 'approve'; customTag: string | null } | { decision: 'send_back' };
@@ -33,8 +37,9 @@ type Outcome = { decision: 'approve'; customTag: string | null } | { decision: '
 const REASON_MIN_LENGTH = ReviewDecisionSchema.options[1].shape.reason.minLength ?? undefined;
 const REASON_MAX_LENGTH = ReviewDecisionSchema.options[1].shape.reason.maxLength ?? undefined;
 
-export function ReviewActions({ fundraiserId, endpoint = `/api/reviews/${fundraiserId}`, idPrefix = 'review', localePrefix, labels, children }: Props) {
+export function ReviewActions({ fundraiserId, endpoint = `/api/reviews/${fundraiserId}`, idPrefix = 'review', localePrefix, labels, children, categories }: Props) {
   const [reason, setReason] = useState('');
+  const [category, setCategory] = useState<SendBackCategory>(categories?.options[0]?.value ?? 'other');
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [reasonError, setReasonError] = useState<string>();
@@ -66,12 +71,13 @@ export function ReviewActions({ fundraiserId, endpoint = `/api/reviews/${fundrai
 
   function sendBack(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const decision = ReviewDecisionSchema.safeParse({ decision: 'send_back', reason });
+    const decision = ReviewDecisionSchema.safeParse({ decision: 'send_back', reason, ...(categories ? { category } : {}) });
     if (!decision.success) {
       const issue = decision.error.issues[0];
       return showReasonError(issue?.code === 'too_small' || !issue ? labels.reasonTooShort : issue.message);
     }
-    void decide(decision.data);
+    // a held change or update has no kind to count: its send-back carries the reason alone
+    void decide(categories ? decision.data : ({ decision: 'send_back', reason: reason.trim() } as ReviewDecision));
   }
 
   return (
@@ -104,6 +110,19 @@ export function ReviewActions({ fundraiserId, endpoint = `/api/reviews/${fundrai
           </div>
           <form className="review-send-back" onSubmit={sendBack} noValidate aria-labelledby={`${idPrefix}-send-back-heading`}>
             <h3 id={`${idPrefix}-send-back-heading`}>{labels.sendBackHeading}</h3>
+            {categories && (
+              <Field id={`${idPrefix}-category`} label={categories.label}>
+                {(control) => (
+                  <select {...control} value={category} onChange={(e) => setCategory(e.target.value as SendBackCategory)}>
+                    {categories.options.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            )}
             <Field id={`${idPrefix}-reason`} label={labels.reason} hint={labels.reasonHint} error={reasonError}>
               {(control) => (
                 <textarea

@@ -77,3 +77,5 @@ export const SUPPORTING_GOAL_SHARE = 0.1;
 
 /** how long the reviewer's word-by-word comparison of a story may take before it shows old and new whole */
 export const REVIEW_DIFF_TIMEOUT_MS = 200;
+/** why a reviewer sent a fundraiser back, by kind (the transparency page counts them); the reason itself is free text */
+export const REVIEW_SEND_BACK_CATEGORIES = ['documents', 'story', 'photos', 'beneficiary', 'goal', 'duplicate', 'other'] as const;

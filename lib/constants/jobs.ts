@@ -39,3 +39,7 @@ export const OUTBOX_SEND_INTERVAL_MS = 30_000;
 export const CURRENCY_RATES_REFRESH_MS = 6 * 60 * 60 * 1000;
 /** how often database upkeep looks for tables to vacuum and analyze (lib/constants/database.ts) */
 export const DB_UPKEEP_INTERVAL_MS = 5 * MINUTE_MS;
+/** the longest period the job queue (pg-boss) takes: a periodic job's slot may not outlast its archive interval */
+export const JOB_PERIOD_MAX_MS = 12 * 60 * 60 * 1000;
+/** how often visitors' web-vitals samples past the transparency page's window are removed (under JOB_PERIOD_MAX_MS) */
+export const VITAL_SAMPLES_PRUNE_INTERVAL_MS = 6 * 60 * 60 * 1000;

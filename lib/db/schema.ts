@@ -1141,3 +1141,19 @@ export const vitalSamples = pgTable(
   },
   (t) => [index('vital_samples_at_idx').on(t.at, t.page_type, t.metric)],
 );
+
+/** Every review decision on a fundraiser, kept (the fundraiser keeps only its last): the transparency page counts send-backs by category. */
+export const reviewOutcomes = pgTable(
+  'review_outcomes',
+  {
+    id: serial('id').primaryKey(),
+    /** null once a sent-back draft is discarded: the decision still counts */
+    fundraiser_id: integer('fundraiser_id').references(() => fundraisers.id, { onDelete: 'set null' }),
+    /** 'approved' or 'sent_back' */
+    decision: text('decision').notNull(),
+    /** a send-back's kind (REVIEW_SEND_BACK_CATEGORIES) */
+    category: text('category'),
+    decided_at: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('review_outcomes_decided_idx').on(t.decided_at), check('review_outcomes_decision_check', sql`${t.decision} in ('approved', 'sent_back')`)],
+);

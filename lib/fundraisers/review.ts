@@ -3,9 +3,9 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { fundraiserMedia, fundraisers, users } from '../db/schema';
+import { fundraiserMedia, fundraisers, reviewOutcomes, users } from '../db/schema';
 import { approvalBlockers, proofDocumentsOf } from './proof';
-import { DRAFT_TAG_PREFIX, PROOF_DOCUMENT_KINDS, STORY_TEXT_MIN } from '../constants/fundraisers';
+import { DRAFT_TAG_PREFIX, PROOF_DOCUMENT_KINDS, REVIEW_SEND_BACK_CATEGORIES, STORY_TEXT_MIN } from '../constants/fundraisers';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { can } from '../permissions/can';
 import { htmlToText } from '../content/sanitize';
@@ -87,7 +87,7 @@ async function reviewOutcomeFacts(db: DbOrTx, f: { id: number; title: string; cu
   return { email: owner.email, name: owner.full_name, title: f.title, fundraiserId: f.id, customTag: f.custom_tag, origin, brand: await emailBrand(db, origin) };
 }
 
-export type ReviewDecision = { decision: 'approve' } | { decision: 'send_back'; reason: string };
+export type ReviewDecision = { decision: 'approve' } | { decision: 'send_back'; reason: string; category?: (typeof REVIEW_SEND_BACK_CATEGORIES)[number] };
 
 /** A reviewer approves, which publishes the fundraiser (live, real custom_tag, campaigner told), or sends it back with a reason. */
 export async function decideReview(db: Db, reviewer: Actor, id: number, decision: ReviewDecision): Promise<DraftView> {
@@ -113,7 +113,9 @@ export async function decideReview(db: Db, reviewer: Actor, id: number, decision
         await enqueueMessage(tx, await fundraiserLiveEmail({ ...(await reviewOutcomeFacts(tx, f, owner)), customTag: tag }));
       // listings, the sitemap and the story page show it from now, on every server
       await announceFundraisersChanged(tx, [id]);
+      await tx.insert(reviewOutcomes).values({ fundraiser_id: id, decision: 'approved', decided_at: now });
     } else {
+      await tx.insert(reviewOutcomes).values({ fundraiser_id: id, decision: 'sent_back', category: decision.category ?? 'other', decided_at: now });
       await tx
         .update(fundraisers)
         .set({ status_flag: FUNDRAISER_STATUS.rejected, reviewed_at: now, reviewed_by: reviewer.id, review_reason: decision.reason, updated_at: now })

@@ -2,8 +2,9 @@
 // runner with these.
 import { databaseKind, type Db } from '../db/client';
 import { upkeepDatabase } from '../db/upkeep';
-import { CURRENCY_RATES_REFRESH_MS, DB_UPKEEP_INTERVAL_MS, OUTBOX_SEND_INTERVAL_MS, SIP_CHARGE_INTERVAL_MS, SIP_RESUME_INTERVAL_MS } from '../constants/jobs';
+import { CURRENCY_RATES_REFRESH_MS, DB_UPKEEP_INTERVAL_MS, OUTBOX_SEND_INTERVAL_MS, SIP_CHARGE_INTERVAL_MS, SIP_RESUME_INTERVAL_MS, VITAL_SAMPLES_PRUNE_INTERVAL_MS } from '../constants/jobs';
 import { resumeDueSips } from '../sip/resume';
+import { pruneVitalSamples } from '../transparency/vitals';
 import type { Env } from '../env';
 import { refreshCurrencyRates } from '../currency-rates';
 import { configuredTransports, sendQueuedMessages } from '../outbox/sender';
@@ -20,6 +21,7 @@ export const JOB = {
   resumePausedSips: 'sip.resume-paused',
   sipChargeDue: 'sip.charge_due',
   upkeepDatabase: 'db.upkeep',
+  pruneVitalSamples: 'vitals.prune',
 } as const;
 
 export interface JobHost {
@@ -63,6 +65,15 @@ export function productJobs(host: JobHost): JobDefinition[] {
     run: async () => {
       const r = await upkeepDatabase(await host.db(), await databaseKind());
       if (r.vacuumed.length || r.analyzed.length) log(`Database upkeep: ${r.vacuumed.length} tables vacuumed, ${r.analyzed.length} analyzed`);
+    },
+  });
+  // visitors' speed samples older than the transparency page reads
+  jobs.push({
+    name: JOB.pruneVitalSamples,
+    everyMs: VITAL_SAMPLES_PRUNE_INTERVAL_MS,
+    run: async () => {
+      const n = await pruneVitalSamples(await host.db());
+      if (n) log(`Web-vitals samples: ${n} older ones removed`);
     },
   });
   const transports = configuredTransports(host.env);

@@ -13,6 +13,7 @@ import {
   NEW_HOSPITAL_CITY_MAX,
   NEW_HOSPITAL_NAME_MAX,
   REFERRAL_OPTIONS,
+  REVIEW_SEND_BACK_CATEGORIES,
   SHORT_DESCRIPTION_MAX,
   STORY_HTML_MAX,
 } from '../constants/fundraisers';
@@ -127,5 +128,12 @@ export const CreateCampaignSchema = z
 export const DiscardSchema = z.object({ id }).strict();
 export const ReviewDecisionSchema = z.discriminatedUnion('decision', [
   z.object({ decision: z.literal('approve') }).strict(),
-  z.object({ decision: z.literal('send_back'), reason: z.string().trim().min(10, 'Please tell the campaigner what to change (at least 10 characters)').max(1_000) }).strict(),
+  z
+    .object({
+      decision: z.literal('send_back'),
+      reason: z.string().trim().min(10, 'Please tell the campaigner what to change (at least 10 characters)').max(1_000),
+      /** what kind of change is asked for, counted on the transparency page */
+      category: z.enum(REVIEW_SEND_BACK_CATEGORIES, { error: 'Please choose what needs to change' }).default('other'),
+    })
+    .strict(),
 ]);

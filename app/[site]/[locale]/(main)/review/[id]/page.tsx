@@ -24,6 +24,7 @@ import { MEDIA_STORY_WIDTH } from '@/lib/constants/media';
 import { requireCurrentUser } from '@/components/auth/current-user';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { ReviewActions, type ReviewActionLabels } from '@/components/review/ReviewActions';
+import { REVIEW_SEND_BACK_CATEGORIES } from '@/lib/constants/fundraisers';
 import { HeldChanges } from '@/components/review/HeldChanges';
 import { ProofChecks, type ProofLabels } from '@/components/review/ProofChecks';
 import '@/components/story/story.css';
@@ -329,7 +330,7 @@ export default async function ReviewDraftPage({ params }: Props) {
         <section className="panel review-decision" aria-labelledby="decision-heading">
           <h2 id="decision-heading">{t('decision')}</h2>
           {draft.status === 'under_review' && mayDecide ? (
-            <ReviewActions fundraiserId={draft.id} localePrefix={localePrefix(locale)} labels={actionLabels}>
+            <ReviewActions fundraiserId={draft.id} localePrefix={localePrefix(locale)} labels={actionLabels} categories={{ label: t('category'), options: REVIEW_SEND_BACK_CATEGORIES.map((value) => ({ value, label: t(`categories.${value}`) })) }}>
               {statusFacts}
               {flags}
               {proof}
