@@ -28,6 +28,8 @@ jest.mock('next/navigation', () => ({
   notFound: () => {
     throw new NotFound('not found');
   },
+  // client forms rendered on the server (the NGO's FCRA registration) only hold a router
+  useRouter: () => ({ refresh: () => {}, push: () => {} }),
 }));
 jest.mock('next-intl/server', () => ({
   setRequestLocale: () => {},
@@ -177,6 +179,9 @@ describe('/profile, /manage/list, /sip', () => {
     const html = await render(ManageListPage);
     expect(html).toContain(`href="/stories/${f.custom_tag}"`);
     expect(html).toContain('raised of');
+    // the NGO's FCRA registration, with the way to add it
+    expect(html).toContain(en.Manage.fcra.heading);
+    expect(html).toContain(en.Manage.fcra.none);
     await signIn((await newUser()).id);
     expect(await render(ManageListPage)).toContain(en.Manage.empty);
   });
