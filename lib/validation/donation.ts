@@ -30,7 +30,9 @@ const amount = (field: string) =>
 export const AMOUNT_TOO_LARGE_MESSAGE = 'This amount is above what we accept online in one donation';
 export const TIP_TOO_LARGE_MESSAGE = 'The tip can be at most half of the donation';
 
-export const PAN_PATTERN = /^[A-Z]{5}\d{4}[A-Z]$/;
+import { PAN_PATTERN } from '../constants/tax';
+
+export { PAN_PATTERN };
 
 type DonorPhone = { donor_extension: string; donor_phone: string };
 /**
