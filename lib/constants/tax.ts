@@ -30,3 +30,6 @@ export const FORM_10BD_SECTION_CODE_80G = 'Section 80G';
 export const FORM_10BD_DONATION_TYPE = { corpus: 'Corpus', specificGrant: 'Specific grant', others: 'Others' } as const;
 /** Form 10BD modes of receipt */
 export const FORM_10BD_MODE = { cash: 'Cash', kind: 'Kind', electronic: 'Electronic modes including account payee cheque/draft', others: 'Others' } as const;
+
+/** the outbox's attachment kind of an 80G receipt's PDF (lib/outbox/attachments.ts) */
+export const TAX_RECEIPT_ATTACHMENT = '80g-receipt';

@@ -12,6 +12,7 @@ import { paymentModeName } from '../i18n/stored-values';
 import type { OutgoingMessage } from '../outbox/queue';
 import { assertAbsolute, renderEmail, type EmailBlock } from '../email/render';
 import { emailDate } from '../email/sip';
+import { TAX_RECEIPT_ATTACHMENT } from '../constants/tax';
 
 export interface ReceiptFacts {
   locale: string;
@@ -32,6 +33,8 @@ export interface ReceiptFacts {
   premium?: boolean;
   /** the NGO the fundraiser raises for, when it holds 80G registration (its details make the receipt a tax receipt) */
   taxBenefit?: { name: string; registration: string | null; pan: string | null } | null;
+  /** the gift's numbered 80G receipt: its PDF travels with the email */
+  taxReceipt?: { number: string } | null;
   /** when the payment settled */
   paidAt: Date;
   /** the payment mode as stored (UPI, CARD, NB…) */
@@ -73,6 +76,7 @@ export async function receiptEmail(r: ReceiptFacts): Promise<OutgoingMessage> {
     { label: t('facts.method'), value: paymentModeName(tPayment as never, r.method) },
     ...(r.transactionId ? [{ label: t('facts.transaction'), value: digits(r.transactionId) }] : []),
     { label: t('facts.receipt'), value: number },
+    ...(r.taxReceipt ? [{ label: t('facts.taxReceipt'), value: digits(r.taxReceipt.number) }] : []),
     ...tax,
     ...(r.nextDebit ? [{ label: t('facts.nextDebit'), value: emailDate(r.nextDebit, locale) }] : []),
   ];
@@ -85,6 +89,9 @@ export async function receiptEmail(r: ReceiptFacts): Promise<OutgoingMessage> {
     ...(r.dedication ? [{ kind: 'text' as const, text: t('dedication', { occasion: t(`occasions.${r.dedication.occasion}` as never), honoree: words(r.dedication.honoree) }) }] : []),
     ...(r.dedication?.message ? [{ kind: 'text' as const, text: words(r.dedication.message) }] : []),
     ...(r.pan && !r.premium ? [{ kind: 'text' as const, text: t('pan', { pan: digits(r.pan) }) }] : []),
+    ...(r.taxReceipt && !r.premium
+      ? [{ kind: 'text' as const, text: r.pan ? t('taxReceiptAttached', { number: digits(r.taxReceipt.number) }) : t('taxReceiptNoPan'), strong: !r.pan }]
+      : []),
     ...(r.taxBenefit && !r.premium ? [{ kind: 'text' as const, text: t('tax80g', { name: words(r.taxBenefit.name), registration: digits(r.taxBenefit.registration ?? '—'), pan: digits(r.taxBenefit.pan ?? '—') }) }] : []),
     // the sentence is the link's label ("See all your donations…"), the address behind it
     ...(r.signInLink ? [{ kind: 'links' as const, items: [{ label: t('signIn', { link: '\u0000' }).split('\u0000')[0].replace(/[\s:：،]+$/u, ''), href: r.signInLink }] }] : []),
@@ -103,5 +110,6 @@ export async function receiptEmail(r: ReceiptFacts): Promise<OutgoingMessage> {
     blocks,
     footer: t('signoff', { brand: r.brand.name }),
   });
-  return { channel: 'email', recipient: r.email, subject, body: email.text, html: email.html };
+  const attachments = r.taxReceipt && !r.premium ? [{ kind: TAX_RECEIPT_ATTACHMENT, key: r.orderId }] : [];
+  return { channel: 'email', recipient: r.email, subject, body: email.text, html: email.html, ...(attachments.length ? { attachments } : {}) };
 }
