@@ -33,3 +33,7 @@ export const FORM_10BD_MODE = { cash: 'Cash', kind: 'Kind', electronic: 'Electro
 
 /** the outbox's attachment kind of an 80G receipt's PDF (lib/outbox/attachments.ts) */
 export const TAX_RECEIPT_ATTACHMENT = '80g-receipt';
+
+/** a donor's postal address for an 80G receipt and Form 10BD: at least a house and a town, at most what a form line holds */
+export const DONOR_ADDRESS_MIN_LENGTH = 5;
+export const DONOR_ADDRESS_MAX_LENGTH = 300;
