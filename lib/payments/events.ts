@@ -173,7 +173,7 @@ async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: 
   // what the payment is for moves on (a SIP's next month, a policy's cover), in this transaction (first: the receipt names the next debit)
   await reaction.settled?.(tx, { ...order, ...paidNow });
   // a gift to an 80G NGO takes the next number of the NGO's series now, so the receipt email carries it
-  const taxReceipt = await issueTaxReceipt(tx, { ...order, ...paidNow }, paidNow.settled_at);
+  const taxReceipt = await issueTaxReceipt(tx, { ...order, ...paidNow }, paidNow.settled_at, { ngo: f?.ngoId ? { id: f.ngoId, entity_type: f.ngoType ?? '', has_80g: Boolean(f.has80g), registration_80g_valid_until: f.validUntil } : null });
   // the receipt goes out through the outbox in the same transaction: never lost, never sent for an unpaid order
   await enqueueMessage(tx, await receiptFor(tx, { ...order, gateway_payment_id: order.gateway_payment_id ?? event.gatewayPaymentId ?? null }, cart ?? undefined, f ?? undefined, accountId, taxReceipt));
   // last: the fundraisers' rows stay locked for the shortest time (every SIP month of a cause credits the same five)
@@ -195,7 +195,7 @@ async function settlementReads(tx: Tx, order: OrderRow) {
     .select({
       // drizzle makes a left-joined object null when its first column is: each starts with its never-null id
       cart: { id: carts.id, reward_id: carts.reward_id, coupon_code: carts.coupon_code, user_id: carts.user_id, email: carts.donor_email, name: carts.donor_name, pan: carts.donor_pan, locale: carts.locale, dedication: carts.dedication },
-      f: { id: fundraisers.id, title: fundraisers.title, tag: fundraisers.custom_tag, currency: fundraisers.currency, ngo: entityDetails.name, has80g: entityDetails.has_80g, registration: sql<string | null>`coalesce(${entityDetails.registration_80g}, ${entityDetails.registration_number})`, pan: entityDetails.pan_number },
+      f: { id: fundraisers.id, title: fundraisers.title, tag: fundraisers.custom_tag, currency: fundraisers.currency, ngo: entityDetails.name, ngoId: entityDetails.id, ngoType: entityDetails.entity_type, validUntil: entityDetails.registration_80g_valid_until, has80g: entityDetails.has_80g, registration: sql<string | null>`coalesce(${entityDetails.registration_80g}, ${entityDetails.registration_number})`, pan: entityDetails.pan_number },
       // as findUserByEmail matches: on the lowercased address (users_email_lower_idx)
       accountId: sql<number | null>`(select ${users.id} from ${users} where lower(${users.email}) = lower(btrim(${carts.donor_email})) limit 1)`.mapWith((v) => (v === null ? null : Number(v))),
     })

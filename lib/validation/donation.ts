@@ -31,6 +31,7 @@ export const AMOUNT_TOO_LARGE_MESSAGE = 'This amount is above what we accept onl
 export const TIP_TOO_LARGE_MESSAGE = 'The tip can be at most half of the donation';
 
 import { PAN_PATTERN } from '../constants/tax';
+import { DonorAddressSchema } from './tax';
 
 export { PAN_PATTERN };
 
@@ -75,6 +76,10 @@ export const CartSchema = z.object({
   is_anonymous: z.enum(['0', '1']).default('0'),
   tip_amount: amount('tip').refine((n) => n >= 0, 'The tip cannot be negative').default(0),
   pan: z.string().trim().toUpperCase().regex(PAN_PATTERN, 'Please enter a valid PAN').optional().or(z.literal('')),
+  /** the same PAN under the name users/me answers it by (panNumber); pan wins when both are sent */
+  panNumber: z.string().trim().toUpperCase().regex(PAN_PATTERN, 'Please enter a valid PAN').optional().or(z.literal('')),
+  /** the donor's postal address, for an 80G receipt and the NGO's Form 10BD */
+  donor_address: DonorAddressSchema.optional().or(z.literal('')),
   device: z.enum(['mobile', 'desktop']).optional(),
   recurring: z.enum(['0', '1']).default('0'),
   cause_amount: z.literal(1).or(z.literal('1')).optional(),
