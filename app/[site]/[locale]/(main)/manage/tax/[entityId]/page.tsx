@@ -14,6 +14,8 @@ import { FORM_10BD_DUE, TAX_RECEIPT_CURRENCY } from '@/lib/constants/tax';
 import { requireCurrentUser } from '@/components/auth/current-user';
 import { AskPanButton } from '@/components/tax/AskPanButton';
 import { NgoTaxDetailsForm } from '@/components/tax/NgoTaxDetailsForm';
+import { RTL_LOCALES, type Locale } from '@/lib/i18n/locales';
+import { isolate, isolateLtr } from '@/lib/i18n/bidi';
 import '@/components/portfolio/portfolio.css';
 import '@/components/tax/tax.css';
 
@@ -43,6 +45,10 @@ export default async function TaxDeskPage({ params, searchParams }: Props) {
   const fy = typeof asked === 'string' && financialYearStart(asked) !== null ? asked : financialYearOf(new Date());
   const [statement, years, t] = await Promise.all([form10bdStatement(db, id, fy), receiptYears(db, id), getTranslations('TaxDesk')]);
   const parts = form10bdParts(statement);
+  // in Arabic and Urdu the NGO's Latin name keeps its direction and '2026-27' reads left to right
+  const rtl = RTL_LOCALES.includes(locale as Locale);
+  const words = rtl ? isolate : (x: string) => x;
+  const digits = rtl ? isolateLtr : (x: string) => x;
   const money = (minor: number) => formatMoney(minor, TAX_RECEIPT_CURRENCY, locale, { exact: true });
   const total = statement.rows.reduce((sum, r) => sum + r.amountMinor, 0);
   const flagged = statement.rows.filter((r) => r.cashAboveLimit);
@@ -53,18 +59,16 @@ export default async function TaxDeskPage({ params, searchParams }: Props) {
       <p className="muted">
         <Link href="/manage/list">{t('back')}</Link>
       </p>
-      <h1>
-        {t('title')}: <bdi>{ngo.name}</bdi>
-      </h1>
+      <h1>{t('heading', { name: words(ngo.name) })}</h1>
       {!ngo.has_80g && <p className="notice-warning">{t('no80g')}</p>}
 
       <section className="panel" aria-labelledby="form-10bd-heading" data-testid="form-10bd">
-        <h2 id="form-10bd-heading">{t('statementHeading', { fy })}</h2>
+        <h2 id="form-10bd-heading">{t('statementHeading', { fy: digits(fy) })}</h2>
         <nav aria-label={t('yearsLabel')} className="tax-years">
           <ul>
             {years.map((y) => (
               <li key={y}>
-                <Link href={`/manage/tax/${id}?fy=${y}`} aria-current={y === fy ? 'page' : undefined}>
+                <Link href={`/manage/tax/${id}?fy=${y}`} aria-current={y === fy ? 'page' : undefined} dir="ltr">
                   {y}
                 </Link>
               </li>

@@ -109,9 +109,26 @@ export default async function ReceiptPage({ params, searchParams }: Props) {
         {eightyG && (
           <section className="receipt-tax receipt-80g" aria-labelledby="eighty-g-heading" data-testid="receipt-80g-receipt">
             <h2 id="eighty-g-heading">{t('eightyGHeading')}</h2>
-            <p>
-              {t('eightyGNumber')}: <strong data-testid="receipt-80g-number">{eightyG.number}</strong>
-            </p>
+            <dl className="receipt-lines">
+              <div>
+                <dt>{t('eightyGNumber')}</dt>
+                <dd>
+                  <bdi dir="ltr" data-testid="receipt-80g-number">{eightyG.number}</bdi>
+                </dd>
+              </div>
+              {eightyG.pan && (
+                <div>
+                  <dt>{t('taxPan')}</dt>
+                  <dd>{eightyG.pan}</dd>
+                </div>
+              )}
+              {org && (
+                <div>
+                  <dt>{t('taxOrganisation')}</dt>
+                  <dd>{[org.name, org.city].filter(Boolean).join(', ')}</dd>
+                </div>
+              )}
+            </dl>
             {eightyG.pan ? <p>{t('eightyGFollows')}</p> : <p className="notice-warning" data-testid="receipt-80g-no-pan">{t('eightyGNoPan')}</p>}
             <p className="no-print">
               <a className="btn btn-secondary" href={pdfHref} download data-testid="receipt-80g-download">
@@ -138,7 +155,7 @@ export default async function ReceiptPage({ params, searchParams }: Props) {
           </section>
         )}
 
-        {receipt.tax && (
+        {receipt.tax && !eightyG && (
           <section className="receipt-tax" aria-labelledby="tax-heading" data-testid="receipt-80g">
             <h2 id="tax-heading">{t('taxHeading')}</h2>
             <p>{t('taxText')}</p>
