@@ -55,7 +55,7 @@ export function TaxDetailsForm({ orderId, token, initial, labels }: Props) {
       <Field id="tax-address" label={labels.address} error={errors.address?.message}>
         {(c) => <textarea {...c} rows={3} autoComplete="street-address" {...register('address')} />}
       </Field>
-      <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+      <button type="submit" className="btn btn-secondary" disabled={isSubmitting}>
         {isSubmitting ? labels.saving : labels.save}
       </button>
       <p role="status" aria-live="polite" className={result === 'failed' ? 'field-error' : 'field-hint'}>

@@ -63,7 +63,7 @@ export function NgoTaxDetailsForm({ entityId, initial, labels }: Props) {
       <Field id="ngo-city" label={labels.city} error={errorOf('city')}>
         {(c) => <input {...c} autoComplete="address-level2" {...field('city')} />}
       </Field>
-      <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+      <button type="submit" className="btn btn-secondary" disabled={isSubmitting}>
         {isSubmitting ? labels.saving : labels.save}
       </button>
       <p role="status" aria-live="polite" className={result === 'failed' ? 'field-error' : 'field-hint'}>

@@ -68,7 +68,9 @@ export async function receiptEmail(r: ReceiptFacts): Promise<OutgoingMessage> {
   const number = digits(r.orderId);
   const amount = digits(formatMoney(r.amountMinor, r.currency, locale, { exact: true }));
   const subject = r.premium ? t('premiumSubject', { number, title }) : t('subject', { number, title });
-  const tax = r.premium ? [] : [{ label: t('facts.tax'), value: r.taxBenefit ? t('taxYes', { name: words(r.taxBenefit.name), registration: digits(r.taxBenefit.registration ?? '—') }) : t('taxNo') }];
+  // an 80G gift without the donor's PAN cannot be claimed (the text below says how to add it)
+  const claimable = r.taxBenefit && (!r.taxReceipt || r.pan);
+  const tax = r.premium ? [] : [{ label: t('facts.tax'), value: claimable && r.taxBenefit ? t('taxYes', { name: words(r.taxBenefit.name), registration: digits(r.taxBenefit.registration ?? '—') }) : t('taxNo') }];
   const rows = [
     { label: t('facts.date'), value: emailDate(r.paidAt, locale) },
     { label: t('facts.amount'), value: amount },

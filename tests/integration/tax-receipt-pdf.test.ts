@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { carts, outbox, receipts } from '@/lib/db/schema';
 import { sendReceipt } from '@/lib/payments/events';
@@ -78,6 +78,11 @@ describe('the 80G receipt PDF', () => {
     expect(text).toContain('No 80G claim is possible for this donation');
     expect(text).toContain('Rupees Two Thousand Five Hundred Only');
     expect(text).not.toContain('Form 10BE then follows');
+    // and so does the receipt email, which still carries the numbered PDF
+    const [mail] = await db.select().from(outbox).where(like(outbox.body, `%${order.order_id}%`));
+    expect(mail.body).toContain('so no 80G claim is possible yet');
+    expect(mail.body).toContain('Not eligible for 80G');
+    expect(mail.html).toContain('outbox-attachments');
   });
 
   it('is no file for a gift that earned no 80G receipt', async () => {
