@@ -4,13 +4,13 @@
 // lib/constants/ holds the spec's numbers that browser code reads, by domain; lib/constants.ts names them all.
 
 // The low floors: what every domain stands on, so they may lean on none of them.
-const FLOORS = '^lib/(db/|http/|money\\.ts$|constants/|env\\.ts$)';
+const FLOORS = '^lib/(db/|http/|money\\.ts$|india-time\\.ts$|constants/|env\\.ts$)';
 
 // Domain folders of lib/: what the product does (infrastructure such as i18n, observability, phone, security and
 // validation sits beside the floors and is not listed).
 const DOMAINS =
   '^lib/(accounts|auth|cache|content|coupons|donations|email|fundraisers|insurance|jobs|leads|listing|media|' +
-  'notifications|outbox|payments|permissions|portfolio|realtime|seo|sip|story|transparency|whitelabel)/';
+  'notifications|outbox|payments|permissions|portfolio|realtime|seo|sip|story|tax|transparency|whitelabel)/';
 
 // Files of lib/ that may import Next itself, each for a reason Next alone serves.
 const NEXT_IN_LIB = [

@@ -37,7 +37,7 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // PGlite ships WASM and data files that must be loaded from node_modules at run time
-  serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pdfkit', 'fontkit'],
   typedRoutes: false,
   // spec 2's 404 page as a whole document Next renders at the routing level (app/global-not-found.tsx): it reads without JavaScript
   // a CI build is made once on a clean clone: the Turbopack cache it would write (about 400 MB) is never read

@@ -17,6 +17,7 @@ test('a currency change selects its default amount, shows it in rupees, hides 80
   await page.goto(`/new/payment?ct=${f.custom_tag}&id=${f.id}&payment=form`);
   await expect(page.getByRole('button', { name: '₹1,000', pressed: true })).toBeVisible();
   await expect(page.getByTestId('trust-line')).toContainText('TAX Benefit');
+  await page.getByLabel('I want an 80G tax receipt').check();
   await expect(page.getByLabel('PAN (for an 80G tax receipt)')).toBeVisible();
   await page.getByLabel('PAN (for an 80G tax receipt)').fill('ABCDE1234F');
 

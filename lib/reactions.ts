@@ -3,6 +3,8 @@
 // server, the jobs worker, the payment scripts and the integration tests' setup. Each domain's code loads at its first
 // use, so loading this stays cheap and a test's module mocks still apply to it.
 import { registerMandateReaction, registerOrderReaction } from './payments/reactions';
+import { registerAttachmentRenderer } from './outbox/attachments';
+import { TAX_RECEIPT_ATTACHMENT } from './constants/tax';
 
 // a SIP month moves its subscription on (next date and tenure, or retry, pause, new mandate); its receipt names the next debit
 registerOrderReaction('sip', {
@@ -25,3 +27,6 @@ registerMandateReaction({
     if (status === 'active') await (await import('./sip/mandate-release')).releaseSupersededMandates(db, mandateId, ctx);
   },
 });
+
+// an 80G gift's receipt email carries the receipt's PDF, rendered as the email is sent
+registerAttachmentRenderer(TAX_RECEIPT_ATTACHMENT, async (db, orderId) => (await import('./tax/receipt-file')).taxReceiptFile(db, orderId));

@@ -56,7 +56,7 @@ interface Props {
   /** a signed-in donor's details from their account, filled in so they type nothing */
   /** the captcha widget, when the server asks carts for a response */
   captcha?: CaptchaWidget | null;
-  donor?: { name: string; email: string; extension: string | null; phone: string | null; pincode: string | null } | null;
+  donor?: { name: string; email: string; extension: string | null; phone: string | null; pincode: string | null; pan?: string | null; address?: string | null } | null;
   /** the donor came back from a failed payment (st=f), with the gateway's reason when it gave one */
   failed?: { reason: string | null } | null;
 }
@@ -126,8 +126,13 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
       donor_extension: donor?.extension || '+91',
       ...(donor ? { donor_name: donor.name, donor_email: donor.email, ...(donor.phone ? { donor_phone: donor.phone } : {}), ...(donor.pincode ? { donor_pincode: donor.pincode } : {}) } : {}),
       ...(initialReward ? { reward_id: initialReward.id } : {}),
+      // 80G: the account's PAN and address, asked for only while the donor wants the tax receipt
+      ...(donor?.pan ? { pan: donor.pan } : {}),
+      ...(donor?.pan && donor.address ? { donor_address: donor.address } : {}),
     },
   });
+  // the 80G section opens by itself for a donor whose account holds a PAN
+  const [wants80g, setWants80g] = useState(Boolean(donor?.pan));
 
   // what this tab kept of the donor's last try for this fundraiser comes back (after hydration: it is the tab's, not the server's)
   useEffect(() => {
@@ -260,7 +265,9 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
       if (!checked.success || belowMinimum) return;
     }
     const device = window.matchMedia('(max-width: 767px)').matches ? 'mobile' : 'desktop';
-    const cart = await postJson<{ id: number }>(`/api/fundraisers/${fundraiser.id}/cart`, { ...values, ...captchaField.payload('captcha_response'), citizenship: askCitizenship ? values.citizenship : undefined, card_abroad: askCitizenship && cardAbroad && chosenMode === 'CARD' ? '1' : undefined, tip_amount: tip, device, locale, ...(dedication ? { dedication } : {}), ...(couponCode ? { coupon_code: couponCode } : {}) });
+    // a PAN and address go only with a gift whose donor asked for the 80G receipt
+    const taxDetails = taxBenefit && wants80g ? {} : { pan: '', donor_address: '' };
+    const cart = await postJson<{ id: number }>(`/api/fundraisers/${fundraiser.id}/cart`, { ...values, ...taxDetails, ...captchaField.payload('captcha_response'), citizenship: askCitizenship ? values.citizenship : undefined, card_abroad: askCitizenship && cardAbroad && chosenMode === 'CARD' ? '1' : undefined, tip_amount: tip, device, locale, ...(dedication ? { dedication } : {}), ...(couponCode ? { coupon_code: couponCode } : {}) });
     // the token is spent either way: a retry solves a new challenge
     captchaField.spent(!cart.ok && Boolean(cart.error.fields?.captcha_response));
     if (!cart.ok || !cart.data) {
@@ -311,14 +318,17 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   }
 
   /**
-   * a new currency starts at its own default amount (a preset chip), never the old number in it; a PAN
-   * typed for a rupee gift is dropped outside rupees.
+   * a new currency starts at its own default amount (a preset chip), never the old number in it; a PAN and address
+   * typed for a rupee gift are dropped outside rupees.
    */
   function switchCurrency(next: string) {
     setOtherAmount('');
     setValue('currency', next as CartInput['currency']);
     setValue('donated_amount', defaultDonationAmount(next), { shouldValidate: Boolean(errors.donated_amount) });
-    if (next !== DEFAULT_CURRENCY) setValue('pan', '');
+    if (next !== DEFAULT_CURRENCY) {
+      setValue('pan', '');
+      setValue('donor_address', '');
+    }
   }
   const currencyField = register('currency', { onChange: (e: { target: { value: string } }) => switchCurrency(e.target.value) });
 
@@ -527,9 +537,42 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
           {(c) => <input {...c} autoComplete="postal-code" {...register('donor_pincode')} />}
         </Field>
         {taxBenefit && (
-          <Field id="pay-pan" label={t('pan')} hint={t('panHelp')} error={errorOf('pan')}>
-            {(c) => <input {...c} autoCapitalize="characters" maxLength={10} {...register('pan')} />}
-          </Field>
+          <fieldset className="tax-receipt-fields" data-testid="tax-receipt-fields">
+            <legend className="visually-hidden">{t('want80gLegend')}</legend>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={wants80g}
+                aria-controls="tax-receipt-details"
+                onChange={(e) => {
+                  setWants80g(e.target.checked);
+                  // without the receipt, no PAN or address leaves the browser
+                  if (!e.target.checked) {
+                    setValue('pan', '');
+                    setValue('donor_address', '');
+                  } else if (donor?.pan) {
+                    setValue('pan', donor.pan);
+                    setValue('donor_address', donor.address ?? '');
+                  }
+                }}
+              />{' '}
+              {t('want80g')}
+            </label>
+            {wants80g ? (
+              <div id="tax-receipt-details" className="tax-receipt-details">
+                <Field id="pay-pan" label={t('pan')} hint={t('panHelp')} error={errorOf('pan')}>
+                  {(c) => <input {...c} autoCapitalize="characters" spellCheck={false} maxLength={10} {...register('pan')} />}
+                </Field>
+                <Field id="pay-donor_address" label={t('donorAddress')} hint={t('donorAddressHelp')} error={errorOf('donor_address')}>
+                  {(c) => <textarea {...c} rows={2} autoComplete="street-address" {...register('donor_address')} />}
+                </Field>
+              </div>
+            ) : (
+              <p id="tax-receipt-details" className="field-hint">
+                {t('no80gHint')}
+              </p>
+            )}
+          </fieldset>
         )}
         {fundraiser.taxBenefit && !taxBenefit && (
           <p className="field-hint" data-testid="tax-inr-only">

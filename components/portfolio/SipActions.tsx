@@ -10,7 +10,7 @@ import type { SipLinkAction } from '@/lib/validation/sip-manage';
 import { formatMoney, toMinor } from '@/lib/money';
 import { formatDate } from '@/lib/portfolio/format';
 import { isLiveSip, isPaymentDueSoon, sipStatusOf, SIP_STATUS } from '@/lib/sip/status';
-import { addMonthsUtc, paymentPeriod } from '@/lib/sip/calendar';
+import { addSipMonths, paymentPeriod } from '@/lib/sip/calendar';
 import { isSipCause, isSipCurrency, isSipUpiHandle, roundSipAmount, SIP_UPI_HANDLE_LIST, sipMinimumMajor } from '@/lib/sip/rules';
 import { isolateLtr } from '@/lib/i18n/bidi';
 import { SIP_CANCEL_REASON_MAX, SIP_MANDATE_HEADROOM, SIP_MANDATE_LAPSE_DAYS, SIP_PAUSE_MONTHS_MAX, SIP_PAUSE_MONTHS_MIN } from '@/lib/constants/sip';
@@ -352,7 +352,7 @@ export function SipActions({ sip: initial, locale, now, link, others = [], onSip
                     <input type="radio" name={`${id}-months`} value={m} checked={months === m} onChange={() => setMonths(m)} /> {t('months', { months: m })}
                   </label>
                 ))}
-                <p className="field-hint">{t('pauseHint', { date: date(addMonthsUtc(new Date(now), months).toISOString()) })}</p>
+                <p className="field-hint">{t('pauseHint', { date: date(addSipMonths(new Date(now), months).toISOString()) })}</p>
               </fieldset>
             )}
 

@@ -25,6 +25,8 @@ import { quoteCoupon } from '../coupons/coupons';
 import { assertCartDonor, isCheckoutDonor, type CheckoutReader } from '../payments/checkout-access';
 import { orderTotalMinor } from '../payments/order-total';
 import { citizenshipAsked, foreignContributionOf, type Citizenship } from './fcra';
+import { fundraiserEarns80gSql } from '../tax/receipts';
+import { TAX_RECEIPT_CURRENCY } from '../constants/tax';
 
 // how long a double click's second request waits for the first to get its gateway order
 const TWIN_ORDER_WAIT_MS = 10_000;
@@ -37,6 +39,8 @@ const currencyUnavailable = () => new ApiError('validation_failed', CURRENCY_UNA
 // what taking a gift needs of its fundraiser: read on every cart and order, so never its story or its search vector
 const DONATABLE = {
   id: fundraisers.id,
+  /** its NGO's 80G registration stands: a rupee gift earns an 80G receipt */
+  earns80g: fundraiserEarns80gSql(),
   custom_tag: fundraisers.custom_tag,
   title: fundraisers.title,
   status_flag: fundraisers.status_flag,
@@ -90,8 +94,10 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
   // a coupon that cannot match this gift is refused now, with its reason, rather than silently at settling
   // (and one the fundraiser's own people, signed in or typing their own email, may not have)
   const coupon = input.coupon_code ? await quoteCoupon(db, input.coupon_code, { currency, donatedMinor: donated }, { fundraiserId: f.id, userIds: [ctx.userId], email: input.donor_email }) : null;
-  // a PAN is kept only where it earns a tax receipt: an 80G fundraiser, and a gift in rupees (the form asks there alone)
-  const pan = hasTaxBenefit(f) && currency === 'INR' && input.pan ? input.pan : null;
+  // a PAN and address are kept only where they earn a tax receipt: an 80G fundraiser or NGO, and a gift in rupees (the form asks there alone)
+  const taxReceipt = currency === TAX_RECEIPT_CURRENCY && (hasTaxBenefit(f) || f.earns80g);
+  const givenPan = input.pan || input.panNumber;
+  const pan = taxReceipt && givenPan ? givenPan : null;
   // FCRA, before any payment: a foreign citizen's gift to an NGO without a valid registration is refused here
   const asked = citizenshipAsked({ currency, toNgo: f.ngo_id !== null, extension: input.donor_extension, cardAbroad: input.card_abroad === '1' });
   foreignContributionOf({ asked, citizenship: asked ? input.citizenship : null, ngo: fcraStanding(f) });
@@ -112,6 +118,7 @@ export async function createCart(db: Db, fundraiserId: number, input: z.output<t
       donor_country: input.donor_country ?? null,
       donor_city: input.donor_city ?? null,
       donor_pan: pan,
+      donor_address: taxReceipt && input.donor_address ? input.donor_address : null,
       // the declaration is kept with each gift it was asked for (personal fundraisers too)
       citizenship: asked ? input.citizenship! : null,
       is_anonymous: input.is_anonymous === '1',

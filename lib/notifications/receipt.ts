@@ -12,6 +12,7 @@ import { paymentModeName } from '../i18n/stored-values';
 import type { OutgoingMessage } from '../outbox/queue';
 import { assertAbsolute, renderEmail, type EmailBlock } from '../email/render';
 import { emailDate } from '../email/sip';
+import { TAX_RECEIPT_ATTACHMENT } from '../constants/tax';
 
 export interface ReceiptFacts {
   locale: string;
@@ -32,6 +33,8 @@ export interface ReceiptFacts {
   premium?: boolean;
   /** the NGO the fundraiser raises for, when it holds 80G registration (its details make the receipt a tax receipt) */
   taxBenefit?: { name: string; registration: string | null; pan: string | null } | null;
+  /** the gift's numbered 80G receipt: its PDF travels with the email */
+  taxReceipt?: { number: string } | null;
   /** when the payment settled */
   paidAt: Date;
   /** the payment mode as stored (UPI, CARD, NB…) */
@@ -65,7 +68,9 @@ export async function receiptEmail(r: ReceiptFacts): Promise<OutgoingMessage> {
   const number = digits(r.orderId);
   const amount = digits(formatMoney(r.amountMinor, r.currency, locale, { exact: true }));
   const subject = r.premium ? t('premiumSubject', { number, title }) : t('subject', { number, title });
-  const tax = r.premium ? [] : [{ label: t('facts.tax'), value: r.taxBenefit ? t('taxYes', { name: words(r.taxBenefit.name), registration: digits(r.taxBenefit.registration ?? '—') }) : t('taxNo') }];
+  // an 80G gift without the donor's PAN cannot be claimed (the text below says how to add it)
+  const claimable = r.taxBenefit && (!r.taxReceipt || r.pan);
+  const tax = r.premium ? [] : [{ label: t('facts.tax'), value: claimable && r.taxBenefit ? t('taxYes', { name: words(r.taxBenefit.name), registration: digits(r.taxBenefit.registration ?? '—') }) : t('taxNo') }];
   const rows = [
     { label: t('facts.date'), value: emailDate(r.paidAt, locale) },
     { label: t('facts.amount'), value: amount },
@@ -73,6 +78,7 @@ export async function receiptEmail(r: ReceiptFacts): Promise<OutgoingMessage> {
     { label: t('facts.method'), value: paymentModeName(tPayment as never, r.method) },
     ...(r.transactionId ? [{ label: t('facts.transaction'), value: digits(r.transactionId) }] : []),
     { label: t('facts.receipt'), value: number },
+    ...(r.taxReceipt ? [{ label: t('facts.taxReceipt'), value: digits(r.taxReceipt.number) }] : []),
     ...tax,
     ...(r.nextDebit ? [{ label: t('facts.nextDebit'), value: emailDate(r.nextDebit, locale) }] : []),
   ];
@@ -85,6 +91,9 @@ export async function receiptEmail(r: ReceiptFacts): Promise<OutgoingMessage> {
     ...(r.dedication ? [{ kind: 'text' as const, text: t('dedication', { occasion: t(`occasions.${r.dedication.occasion}` as never), honoree: words(r.dedication.honoree) }) }] : []),
     ...(r.dedication?.message ? [{ kind: 'text' as const, text: words(r.dedication.message) }] : []),
     ...(r.pan && !r.premium ? [{ kind: 'text' as const, text: t('pan', { pan: digits(r.pan) }) }] : []),
+    ...(r.taxReceipt && !r.premium
+      ? [{ kind: 'text' as const, text: r.pan ? t('taxReceiptAttached', { number: digits(r.taxReceipt.number) }) : t('taxReceiptNoPan'), strong: !r.pan }]
+      : []),
     ...(r.taxBenefit && !r.premium ? [{ kind: 'text' as const, text: t('tax80g', { name: words(r.taxBenefit.name), registration: digits(r.taxBenefit.registration ?? '—'), pan: digits(r.taxBenefit.pan ?? '—') }) }] : []),
     // the sentence is the link's label ("See all your donations…"), the address behind it
     ...(r.signInLink ? [{ kind: 'links' as const, items: [{ label: t('signIn', { link: '\u0000' }).split('\u0000')[0].replace(/[\s:：،]+$/u, ''), href: r.signInLink }] }] : []),
@@ -103,5 +112,6 @@ export async function receiptEmail(r: ReceiptFacts): Promise<OutgoingMessage> {
     blocks,
     footer: t('signoff', { brand: r.brand.name }),
   });
-  return { channel: 'email', recipient: r.email, subject, body: email.text, html: email.html };
+  const attachments = r.taxReceipt && !r.premium ? [{ kind: TAX_RECEIPT_ATTACHMENT, key: r.orderId }] : [];
+  return { channel: 'email', recipient: r.email, subject, body: email.text, html: email.html, ...(attachments.length ? { attachments } : {}) };
 }

@@ -2,6 +2,7 @@
 import type { DbOrTx } from '../db/client';
 import { outbox } from '../db/schema';
 import { plainEmailHtml } from '../email/plain';
+import { withAttachmentRefs, type AttachmentRef } from './attachments';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
@@ -13,11 +14,13 @@ export interface OutgoingMessage {
   html?: string;
   /** the language of a plain email (its direction) */
   locale?: string;
+  /** files the email carries, rendered when it is sent (an 80G receipt's PDF) */
+  attachments?: AttachmentRef[];
 }
 
 export async function enqueueMessage(db: DbOrTx, message: OutgoingMessage): Promise<number> {
   // every email goes out as text and HTML (multipart/alternative), laid out by the one template set
-  const html = message.channel === 'email' ? (message.html ?? (await plainEmailHtml(message))) : null;
+  const html = message.channel === 'email' ? withAttachmentRefs(message.html ?? (await plainEmailHtml(message)), message.attachments ?? []) : null;
   const [row] = await db.insert(outbox).values({ channel: message.channel, recipient: message.recipient, subject: message.subject ?? null, body: message.body, html }).returning({ id: outbox.id });
   return row.id;
 }

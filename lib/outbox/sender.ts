@@ -7,12 +7,13 @@ import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 import { env, type Env } from '../env';
 import { httpSmsTransport, type SmsTransport } from './sms';
+import { renderAttachments, takeAttachmentRefs, type MailAttachment } from './attachments';
 import { OUTBOX_CLAIM_TIMEOUT_MS, OUTBOX_ERROR_MAX_LENGTH, OUTBOX_MAX_ATTEMPTS, OUTBOX_SEND_BATCH, SMTP_TIMEOUT_MS } from '../constants/outbox';
 
 /** What the sender needs of a mail transport; nodemailer's transporter is one. */
 export interface MailTransport {
   /** with html, nodemailer sends multipart/alternative: the text part first, the HTML part preferred */
-  sendMail(message: { from: string; to: string; subject: string; text: string; html?: string }): Promise<unknown>;
+  sendMail(message: { from: string; to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] }): Promise<unknown>;
 }
 
 /** What the outbox can send through: email, SMS, or both. */
@@ -63,7 +64,11 @@ export async function sendQueuedMessages(db: Db, transports: OutboxTransports, o
     // no transaction is open while SMTP talks: on the embedded database one would stall every request
     try {
       if (message.channel === 'sms') await transports.sms!.sendSms({ to: message.recipient, text: message.body });
-      else await transports.email!.sendMail({ from, to: message.recipient, subject: message.subject ?? '', text: message.body, ...(message.html ? { html: message.html } : {}) });
+      else {
+        const { html, refs } = takeAttachmentRefs(message.html);
+        const attachments = await renderAttachments(db, refs);
+        await transports.email!.sendMail({ from, to: message.recipient, subject: message.subject ?? '', text: message.body, ...(html ? { html } : {}), ...(attachments.length ? { attachments } : {}) });
+      }
       await db.update(outbox).set({ status: 'sent', attempts, last_error: null, sent_at: new Date(), claimed_at: null }).where(eq(outbox.id, message.id));
       pass.sent += 1;
     } catch (error) {

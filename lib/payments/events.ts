@@ -23,6 +23,7 @@ import { mandateReaction, orderReactionFor } from './reactions';
 import { metrics } from '../observability/metrics';
 import { chargeCredits, refundDebits, type ChargeLine, type LedgerLine } from './ledger';
 import { orderTotalMinor, orderTotalSql } from './order-total';
+import { issueTaxReceipt, taxReceiptOfOrder, type ReceiptRow } from '../tax/receipts';
 
 export type EventSource = 'return' | 'webhook' | 'reconcile' | 'request';
 
@@ -171,8 +172,10 @@ async function applyCharge(tx: Tx, gateway: string, event: ChargeEvent, source: 
   await claimChosenReward(tx, order, cart);
   // what the payment is for moves on (a SIP's next month, a policy's cover), in this transaction (first: the receipt names the next debit)
   await reaction.settled?.(tx, { ...order, ...paidNow });
+  // a gift to an 80G NGO takes the next number of the NGO's series now, so the receipt email carries it
+  const taxReceipt = await issueTaxReceipt(tx, { ...order, ...paidNow }, paidNow.settled_at, { ngo: f?.ngoId ? { id: f.ngoId, entity_type: f.ngoType ?? '', has_80g: Boolean(f.has80g), registration_80g_valid_until: f.validUntil } : null });
   // the receipt goes out through the outbox in the same transaction: never lost, never sent for an unpaid order
-  await enqueueMessage(tx, await receiptFor(tx, { ...order, gateway_payment_id: order.gateway_payment_id ?? event.gatewayPaymentId ?? null }, cart ?? undefined, f ?? undefined, accountId));
+  await enqueueMessage(tx, await receiptFor(tx, { ...order, gateway_payment_id: order.gateway_payment_id ?? event.gatewayPaymentId ?? null }, cart ?? undefined, f ?? undefined, accountId, taxReceipt));
   // last: the fundraisers' rows stay locked for the shortest time (every SIP month of a cause credits the same five)
   // a sponsor's coupon adds its match to the gift's fundraiser, once, without a second supporter (never
   // from the fundraiser's own people, within its caps and budget)
@@ -192,7 +195,7 @@ async function settlementReads(tx: Tx, order: OrderRow) {
     .select({
       // drizzle makes a left-joined object null when its first column is: each starts with its never-null id
       cart: { id: carts.id, reward_id: carts.reward_id, coupon_code: carts.coupon_code, user_id: carts.user_id, email: carts.donor_email, name: carts.donor_name, pan: carts.donor_pan, locale: carts.locale, dedication: carts.dedication },
-      f: { id: fundraisers.id, title: fundraisers.title, tag: fundraisers.custom_tag, currency: fundraisers.currency, ngo: entityDetails.name, has80g: entityDetails.has_80g, registration: entityDetails.registration_number, pan: entityDetails.pan_number },
+      f: { id: fundraisers.id, title: fundraisers.title, tag: fundraisers.custom_tag, currency: fundraisers.currency, ngo: entityDetails.name, ngoId: entityDetails.id, ngoType: entityDetails.entity_type, validUntil: entityDetails.registration_80g_valid_until, has80g: entityDetails.has_80g, registration: sql<string | null>`coalesce(${entityDetails.registration_80g}, ${entityDetails.registration_number})`, pan: entityDetails.pan_number },
       // as findUserByEmail matches: on the lowercased address (users_email_lower_idx)
       accountId: sql<number | null>`(select ${users.id} from ${users} where lower(${users.email}) = lower(btrim(${carts.donor_email})) limit 1)`.mapWith((v) => (v === null ? null : Number(v))),
     })
@@ -217,7 +220,7 @@ type ReceiptCart = { email: string; name: string; pan: string | null; locale: st
 
 type ReceiptFundraiser = { title: string; tag: string | null; ngo: string | null; has80g: boolean | null; registration: string | null; pan: string | null };
 
-async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined, f: ReceiptFundraiser | undefined, cartAccountId: number | null) {
+async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined, f: ReceiptFundraiser | undefined, cartAccountId: number | null, taxReceipt: ReceiptRow | null) {
   const [user] = !cart && order.user_id ? await tx.select({ email: users.email, name: users.full_name, pan: users.pan_number }).from(users).where(eq(users.id, order.user_id)) : [];
   const donor = cart ?? { ...user, locale: typeof order.params?.locale === 'string' ? order.params.locale : DEFAULT_LOCALE };
   // every link on the site the donor gave on: the partner's domain on a partner's gift (the resolver's origin, kept on the order)
@@ -242,8 +245,10 @@ async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined
     // one sign-in link, to the receipt page (a first use proves the email and revokes the account's other links)
     signInLink: null,
     taxBenefit: f?.has80g && f.ngo ? { name: f.ngo, registration: f.registration, pan: f.pan } : null,
+    // an 80G gift's numbered receipt travels as a PDF, rendered when the email is sent
+    taxReceipt: taxReceipt ? { number: taxReceipt.number } : null,
     premium: order.kind === 'insurance',
-    paidAt: new Date(),
+    paidAt: order.settled_at ?? new Date(),
     method: order.payment_mode,
     transactionId: order.gateway_payment_id,
     // an account opens its receipt with a one-time sign-in link; a guest without one gets a signed link that opens only this receipt
@@ -252,6 +257,20 @@ async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined
     shareLink: f?.tag ? `${origin}${localizedPath(donor.locale, storyPath(f.tag))}` : order.subscription_id ? `${origin}${localizedPath(donor.locale, SIP_SUBSCRIBE_PATH)}` : null,
     brand: await emailBrand(tx, origin),
     links: extra.links,
+  });
+}
+
+/**
+ * Sends a paid order's receipt email again, as it went out when the gift settled (with its 80G receipt PDF when it has
+ * one): the operations desk's "resend a receipt". False when there is no such paid order.
+ */
+export async function sendReceipt(db: Db, orderId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.order_id, orderId));
+    if (!order || order.status !== 'success') return false;
+    const { cart, f, accountId } = await settlementReads(tx, order);
+    await enqueueMessage(tx, await receiptFor(tx, order, cart ?? undefined, f ?? undefined, accountId, await taxReceiptOfOrder(tx, order.id)));
+    return true;
   });
 }
 

@@ -27,9 +27,11 @@ export type Action =
   /** approve or decline a live fundraiser's held change of words or held update */
   | 'fundraiser.review_change'
   /** start fundraisers on behalf of others */
-  | 'fundraiser.create_for_others';
+  | 'fundraiser.create_for_others'
+  /** an NGO's own people: its tax statements (Form 10BD), its donors' PAN requests and its registration details */
+  | 'entity.manage';
 
-export type Resource = { kind: 'fundraiser'; id: number } | { kind: 'platform' };
+export type Resource = { kind: 'fundraiser'; id: number } | { kind: 'platform' } | { kind: 'entity'; id: number };
 
 // the user's entities: owned (entity_details.user_id) or joined (an entity membership)
 function entitiesOf(userId: number) {
@@ -112,6 +114,11 @@ const MANAGING: readonly FundraiserRole[] = ['campaigner', 'manager', 'organisat
 /** The one question every route and page asks. A signed-out visitor (null) may do none of these. */
 export async function can(db: DbOrTx, user: { id: number } | null, action: Action, resource: Resource): Promise<boolean> {
   if (!user) return false;
+  if (resource.kind === 'entity') {
+    if (action !== 'entity.manage') return false;
+    const [own] = await db.select({ yes: sql<boolean>`true` }).from(entityDetails).where(and(eq(entityDetails.id, resource.id), sql`${entityDetails.id} in ${entitiesOf(user.id)}`)).limit(1);
+    return Boolean(own);
+  }
   if (resource.kind === 'platform') {
     const roles = await platformRoles(db, user.id);
     if (action === 'fundraiser.review') return roles.has(MEMBERSHIP.reviewer.role);
@@ -133,6 +140,11 @@ export async function can(db: DbOrTx, user: { id: number } | null, action: Actio
     default:
       return false;
   }
+}
+
+/** Only the entity's own people (its owner and members) go on; anyone else is told it does not exist. */
+export async function assertManagesEntity(db: DbOrTx, user: { id: number } | null, entityId: number): Promise<void> {
+  if (!(await can(db, user, 'entity.manage', { kind: 'entity', id: entityId }))) throw notFound('Organisation not found');
 }
 
 /** Only those who manage the fundraiser go on; anyone else is told it does not exist (a stranger learns nothing). */

@@ -6,7 +6,7 @@ import 'server-only';
 import { and, asc, count, countDistinct, desc, eq, inArray, isNotNull, ne, sum, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
-import { carts, causes, entityDetails, fundraisers, mandates, orders, subscriptionLines, subscriptions, users } from '../db/schema';
+import { carts, causes, entityDetails, fundraisers, mandates, orders, receipts, subscriptionLines, subscriptions, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import { accountFacts } from '../auth/destination';
 import { lastOrderOfUser } from '../donations/last-order';
@@ -260,7 +260,8 @@ async function receiptWhere(db: DbOrTx, orderId: string, whose: SQL | undefined)
   const [row] = await db
     .select({
       o: orders,
-      cart: { donor_name: carts.donor_name, donor_email: carts.donor_email, donor_pan: carts.donor_pan, donor_city: carts.donor_city, donor_pincode: carts.donor_pincode },
+      cart: { donor_name: carts.donor_name, donor_email: carts.donor_email, donor_pan: carts.donor_pan, donor_city: carts.donor_city, donor_pincode: carts.donor_pincode, donor_address: carts.donor_address },
+      taxReceiptNumber: receipts.number,
       f: { id: fundraisers.id, title: fundraisers.title, custom_tag: fundraisers.custom_tag, taxexempted: fundraisers.taxexempted, beneficiary_tax_benefit: fundraisers.beneficiary_tax_benefit, beneficiary_name: fundraisers.beneficiary_name },
       org: { name: entityDetails.name, pan_number: entityDetails.pan_number, registration_number: entityDetails.registration_number, has_80g: entityDetails.has_80g, address: entityDetails.address, city: entityDetails.city },
     })
@@ -268,10 +269,11 @@ async function receiptWhere(db: DbOrTx, orderId: string, whose: SQL | undefined)
     .innerJoin(carts, eq(carts.id, orders.cart_id))
     .innerJoin(fundraisers, eq(fundraisers.id, orders.fundraiser_id))
     .leftJoin(entityDetails, eq(entityDetails.id, fundraisers.entity_details_id))
+    .leftJoin(receipts, eq(receipts.order_id, orders.id))
     .where(and(eq(orders.order_id, orderId), whose))
     .limit(1);
   if (!row) return null;
-  const { o, cart, f, org } = row;
+  const { o, cart, f, org, taxReceiptNumber } = row;
   // 80G: only a tax-exempt fundraiser, and only when the donor gave a PAN with the donation
   const taxReceipt = hasTaxBenefit(f) && !!cart.donor_pan;
   return {
@@ -287,6 +289,8 @@ async function receiptWhere(db: DbOrTx, orderId: string, whose: SQL | undefined)
     donor: { name: cart.donor_name, email: cart.donor_email, city: cart.donor_city, pincode: cart.donor_pincode },
     fundraiser: { id: f.id, title: f.title, custom_tag: f.custom_tag, beneficiary_name: f.beneficiary_name },
     tax: taxReceipt ? { pan: cart.donor_pan!, organisation: org?.name ? org : null } : null,
+    /** the gift's numbered 80G receipt (a PDF to download); without the donor's PAN it states that no 80G claim is possible */
+    eighty_g: taxReceiptNumber ? { number: taxReceiptNumber, pan: cart.donor_pan, address: cart.donor_address } : null,
   };
 }
 

@@ -7,7 +7,7 @@ import { sipConfirmationEmail, type SipConfirmation } from '../email/sip';
 import { emailBrand } from '../email/brand';
 import { mainSiteOrigin } from '../whitelabel/site';
 import { siteConfig } from '../whitelabel/resolve';
-import { addMonthsUtc } from './calendar';
+import { addSipMonths } from './calendar';
 import { sipLinkBlock } from './links';
 import { sipDonorOf, sipPeriod } from './settled';
 import { isLiveSip } from './status';
@@ -25,7 +25,7 @@ export async function confirmSipChange(tx: Tx, subscriptionId: number, change: S
   const lines = await tx.select({ sip_cause: subscriptionLines.sip_cause }).from(subscriptionLines).where(eq(subscriptionLines.subscription_id, sub.id)).orderBy(subscriptionLines.id);
   const causes = [...new Set((lines.length ? lines.map((l) => l.sip_cause ?? sub.sip_cause) : [sub.sip_cause]).filter((c): c is string => !!c))];
   // a skipped month is not the next debit: the one after it is
-  const next = sub.next_payment_date && sub.skip_period === sipPeriod(sub.next_payment_date) ? addMonthsUtc(sub.next_payment_date, sub.month_interval) : sub.next_payment_date;
+  const next = sub.next_payment_date && sub.skip_period === sipPeriod(sub.next_payment_date) ? addSipMonths(sub.next_payment_date, sub.month_interval) : sub.next_payment_date;
   const brand = await emailBrand(tx, origin);
   const email = await sipConfirmationEmail(change, {
     locale: sub.locale,

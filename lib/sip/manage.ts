@@ -21,7 +21,7 @@ import { formatSipMinimum, isSipCause, isSipCurrency, roundSipAmount, SIP_CAUSE_
 import type { SipChange } from '../validation/sip-manage';
 import { isLiveSip, SIP_STATUS } from './status';
 import { giveUpPendingMandates, lockMandate, mandateLoadMinor, mandatesOfSip, recordMandateCover } from './cover';
-import { addMonthsUtc, firstPaymentDateFrom } from './calendar';
+import { addSipMonths, firstPaymentDateFrom } from './calendar';
 import { sipPeriod } from './settled';
 import { confirmSipChange } from './emails';
 import { releaseMandate } from './mandate-release';
@@ -211,7 +211,7 @@ export async function pauseSip(db: Db, actor: SipActor, months: number, now = ne
     db,
     await act(db, actor, async (tx, sub) => {
       if (sub.status_flag !== SIP_STATUS.active && !pausedByDonor(sub)) throw conflict(SIP_MANAGE_ERRORS.notRunning);
-      const pausedUntil = addMonthsUtc(now, months);
+      const pausedUntil = addSipMonths(now, months);
       // the months inside the pause are not charged: the next payment is the first one after it
       const next = sub.next_payment_date ? firstPaymentDateFrom(sub.next_payment_date, pausedUntil, sub.month_interval) : null;
       await tx.update(subscriptions).set({ status_flag: SIP_STATUS.pausedByDonor, paused_until: pausedUntil, next_payment_date: next, updated_at: now }).where(eq(subscriptions.id, sub.id));

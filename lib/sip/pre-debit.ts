@@ -16,7 +16,7 @@ import { sipTranslator } from './translator';
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 // the month of a next payment date, as sipPeriod computes it, for the database
-const periodSql = sql`to_char(${subscriptions.next_payment_date} at time zone 'UTC', 'YYYY-MM')`;
+const periodSql = sql`to_char(${subscriptions.next_payment_date} at time zone ${sql.raw(`'${INDIA_TIME_ZONE}'`)}, 'YYYY-MM')`;
 
 /** A debit's date as the notice states it: India's calendar day, in the SIP's language. */
 const debitDay = (at: Date, locale: string) => at.toLocaleDateString(sipDateLocale(locale), { day: 'numeric', month: 'long', year: 'numeric', timeZone: INDIA_TIME_ZONE });

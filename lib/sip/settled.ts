@@ -17,20 +17,15 @@ import { siteConfig } from '../whitelabel/resolve';
 import { nextStepAfterFailure, sipFailureReasonOf, SIP_FAILURE, type SipFailureReason } from './retries';
 import { sipTranslator } from './translator';
 import { isRunningSip, SIP_STATUS } from './status';
+import { addSipMonths, paymentPeriod } from './calendar';
 
 type OrderRow = typeof orders.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-/** The month a charge date falls in (UTC), the period of the idempotency key. */
-export const sipPeriod = (at: Date) => at.toISOString().slice(0, 7);
+/** The month (YYYY-MM, India time) a charge date falls in, the period of the idempotency key. */
+export const sipPeriod = (at: Date) => paymentPeriod(at);
 
-/** The same day `months` months later (the month's last day when it has fewer days), at the same time of day. */
-export function addSipMonths(at: Date, months: number): Date {
-  const y = at.getUTCFullYear();
-  const m = at.getUTCMonth() + months;
-  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m, Math.min(at.getUTCDate(), lastDay), at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds(), at.getUTCMilliseconds()));
-}
+export { addSipMonths };
 
 /** Which try of its month an order is (0: the month's first debit), as placed by lib/sip/charge.ts. */
 export const sipAttemptOf = (order: Pick<OrderRow, 'params'>): number => (typeof order.params?.attempt === 'number' ? order.params.attempt : 0);

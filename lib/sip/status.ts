@@ -1,6 +1,6 @@
 // spec 4 and 9: what a SIP's status_flag means to its donor, and when its next payment is near.
 import { ACTIVE_SIP_STATUS_FLAGS, INACTIVE_USER_SIP_STATUS_FLAGS, NEXT_PAYMENT_DATE_WINDOW_DAYS } from '../constants/sip';
-import { DAY_MS } from '../constants/time';
+import { indiaDaysBetween } from '../india-time';
 
 export type SipStatus = 'active' | 'paused' | 'stopped';
 
@@ -38,9 +38,8 @@ export function sipStatusOf(statusFlag: number): SipStatus {
 /** spec 4: users/me activeSubscription is true for status 1, 2, 4 or 5. */
 export const hasActiveSubscription = (statusFlags: readonly number[]) => statusFlags.some((f) => includes(ACTIVE_SIP_STATUS_FLAGS, f));
 
-/** spec 9: a next payment date within 5 days counts as due soon. */
+/** spec 9: a next payment date within 5 days counts as due soon: India's calendar days, so 23:00 IST on the 6th is soon on the 1st. */
 export function isPaymentDueSoon(nextPaymentDate: Date | string | null, now = new Date()): boolean {
-  if (!nextPaymentDate) return false;
-  const ms = new Date(nextPaymentDate).getTime() - now.getTime();
-  return ms >= 0 && ms <= NEXT_PAYMENT_DATE_WINDOW_DAYS * DAY_MS;
+  if (!nextPaymentDate || new Date(nextPaymentDate).getTime() < now.getTime()) return false;
+  return indiaDaysBetween(now, nextPaymentDate) <= NEXT_PAYMENT_DATE_WINDOW_DAYS;
 }

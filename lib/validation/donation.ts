@@ -30,7 +30,10 @@ const amount = (field: string) =>
 export const AMOUNT_TOO_LARGE_MESSAGE = 'This amount is above what we accept online in one donation';
 export const TIP_TOO_LARGE_MESSAGE = 'The tip can be at most half of the donation';
 
-export const PAN_PATTERN = /^[A-Z]{5}\d{4}[A-Z]$/;
+import { PAN_PATTERN } from '../constants/tax';
+import { DonorAddressSchema } from './tax';
+
+export { PAN_PATTERN };
 
 type DonorPhone = { donor_extension: string; donor_phone: string };
 /**
@@ -77,6 +80,10 @@ export const CartSchema = z.object({
   /** the donor says the card they will pay with was issued outside India */
   card_abroad: z.enum(['0', '1']).optional(),
   pan: z.string().trim().toUpperCase().regex(PAN_PATTERN, 'Please enter a valid PAN').optional().or(z.literal('')),
+  /** the same PAN under the name users/me answers it by (panNumber); pan wins when both are sent */
+  panNumber: z.string().trim().toUpperCase().regex(PAN_PATTERN, 'Please enter a valid PAN').optional().or(z.literal('')),
+  /** the donor's postal address, for an 80G receipt and the NGO's Form 10BD */
+  donor_address: DonorAddressSchema.optional().or(z.literal('')),
   device: z.enum(['mobile', 'desktop']).optional(),
   recurring: z.enum(['0', '1']).default('0'),
   cause_amount: z.literal(1).or(z.literal('1')).optional(),

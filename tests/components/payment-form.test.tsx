@@ -181,6 +181,7 @@ describe('changing the currency', () => {
     expect(pressed()).toEqual(['₹1,000']);
     expect(screen.getByTestId('trust-line')).toHaveTextContent('TAX Benefit');
     type('Other amount', '1000');
+    fireEvent.click(screen.getByLabelText('I want an 80G tax receipt'));
     type('PAN (for an 80G tax receipt)', 'ABCDE1234F');
     currency('USD');
     // $25 (the USD default), never $1,000
@@ -206,6 +207,29 @@ describe('changing the currency', () => {
     expect(pressed()).toEqual(['₹1,000']);
     expect(screen.queryByTestId('payment-total-inr')).toBeNull();
     expect(screen.getByLabelText('PAN (for an 80G tax receipt)')).toBeInTheDocument();
+  });
+
+  it('asks PAN and address only when the donor wants the 80G receipt, and sends neither otherwise', async () => {
+    renderForm(['CARD'], { taxBenefit: true });
+    expect(screen.queryByLabelText('PAN (for an 80G tax receipt)')).toBeNull();
+    expect(screen.getByTestId('tax-receipt-fields')).toHaveTextContent('no 80G claim is possible');
+    fetchMock.mockReturnValue(answer(422, { error: { code: 'validation_failed', message: 'stop here' } }));
+    fillDonor();
+    await contribute();
+    expect(sentBody()).toMatchObject({ pan: '', donor_address: '' });
+
+    fireEvent.click(screen.getByLabelText('I want an 80G tax receipt'));
+    type('PAN (for an 80G tax receipt)', 'abcde1234f');
+    type('Postal address', '4 Lake View, Pune');
+    await contribute();
+    expect(sentBody(fetchMock.mock.calls.length - 1)).toMatchObject({ pan: 'ABCDE1234F', donor_address: '4 Lake View, Pune' });
+  });
+
+  it("fills the 80G section from a signed-in donor's account", () => {
+    renderForm(['CARD'], { taxBenefit: true, donor: { name: 'Kavya Menon', email: 'kavya@example.com', extension: '+91', phone: '9712345678', pincode: '400012', pan: 'ABCDE1234F', address: '12 Marine Drive, Mumbai' } });
+    expect(screen.getByLabelText('I want an 80G tax receipt')).toBeChecked();
+    expect(screen.getByLabelText('PAN (for an 80G tax receipt)')).toHaveValue('ABCDE1234F');
+    expect(screen.getByLabelText('Postal address')).toHaveValue('12 Marine Drive, Mumbai');
   });
 
   it('offers Sahyog credit only in the currency it was granted in, shown in that currency', async () => {

@@ -139,7 +139,7 @@ describe('/portfolio', () => {
 });
 
 describe('/portfolio/receipts/{order_id}', () => {
-  it("renders my receipt with a Print button and 80G details; another user's order is a 404", async () => {
+  it("renders my receipt with a Print button and its 80G receipt; another user's order is a 404", async () => {
     const me = await newUser('Receipt Page Owner');
     const f = await makeNgoFundraiser(db, { taxexempted: true }, await makeNgo(db, {}, { has_80g: true, registration_number: 'NGO/REG/2010/400', pan_number: 'AAATN1000K' }));
     const [cart] = await db.insert(carts).values({ fundraiser_id: f.id, user_id: me.id, currency: 'INR', donated_amount_minor: 150_000, donated_amount_inr_minor: 150_000, donor_name: 'Receipt Page Owner', donor_email: me.email, donor_pan: 'ABCDE1234F' }).returning();
@@ -152,7 +152,10 @@ describe('/portfolio/receipts/{order_id}', () => {
     expect(html).toContain(`data-testid="receipt-order-id">${orderId}<`);
     expect(html).toContain('₹1,500');
     expect(html).toContain('>Print<');
-    expect(html).toContain('data-testid="receipt-80g"');
+    // the NGO holds 80G: the numbered 80G receipt, with its PDF to download
+    expect(html).toContain('data-testid="receipt-80g-receipt"');
+    expect(html).toMatch(/data-testid="receipt-80g-number">80G\/\d{4}-\d{2}\/000001</);
+    expect(html).toContain(`href="/api/orders/${orderId}/receipt.pdf"`);
     expect(html).toContain('ABCDE1234F');
 
     await signIn((await newUser('Someone Else')).id);

@@ -12,7 +12,7 @@ import { handleWebhook } from '@/lib/payments/results';
 import { SANDBOX_SIGNATURE_HEADER } from '@/lib/payments/sandbox';
 import { sandboxGateway } from '@/lib/payments/registry';
 import { spreadSipTotal } from '@/lib/sip/manage';
-import { addMonthsUtc, firstPaymentDateFrom } from '@/lib/sip/calendar';
+import { addSipMonths, firstPaymentDateFrom } from '@/lib/sip/calendar';
 import { resumeDueSips } from '@/lib/sip/resume';
 import { sipPeriod } from '@/lib/sip/settled';
 import { makeSubscription, makeUser } from '../factories';
@@ -156,7 +156,7 @@ describe('pause, resume, skip', () => {
     expect(r.status).toBe(200);
     expect(r.body.data.subscription).toMatchObject({ status_flag: 2, status: 'paused' });
     const paused = await row(sub.id);
-    const until = addMonthsUtc(new Date(before), 2);
+    const until = addSipMonths(new Date(before), 2);
     expect(Math.abs(paused.paused_until!.getTime() - until.getTime())).toBeLessThan(60_000);
     expect(paused.next_payment_date!.getTime()).toBe(firstPaymentDateFrom(next, paused.paused_until!, 1).getTime());
     expect(paused.next_payment_date! >= paused.paused_until!).toBe(true);

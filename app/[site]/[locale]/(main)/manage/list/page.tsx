@@ -56,6 +56,16 @@ export default async function ManageListPage({ params }: Props) {
               <dd>{ngo.tax_benefit ? t('ngo.has80g') : t('ngo.no80g')}</dd>
             </div>
           </dl>
+          {/* each NGO's 80G desk: Form 10BD, donors without a PAN, its registration details */}
+          <ul className="tax-desk-links">
+            {ngo.ngos.map((n) => (
+              <li key={n.id}>
+                <Link href={`/manage/tax/${n.id}`} data-testid="tax-desk-link">
+                  {ngo.ngos.length > 1 ? `${t('ngo.taxDesk')}: ${n.name}` : t('ngo.taxDesk')}
+                </Link>
+              </li>
+            ))}
+          </ul>
           {ngo.ngos.some((n) => n.has_80g && n.registration_number) && (
             <p className="muted">{t('ngo.registration', { numbers: ngo.ngos.flatMap((n) => (n.has_80g && n.registration_number ? [n.registration_number] : [])).join(', ') })}</p>
           )}

@@ -17,6 +17,7 @@ import { getBrand } from '@/components/layout/request-context';
 import { cachedFundraiserById } from '@/lib/story/cached';
 import { hasTaxBenefit } from '@/lib/fundraisers/rules';
 import { hasValidFcra } from '@/lib/donations/fcra';
+import { fundraiserEarns80g } from '@/lib/tax/receipts';
 import { isFundraiserEnded } from '@/lib/fundraisers/status';
 import { CURRENCY_CODES, DEFAULT_CURRENCY, currencyPickerOptions } from '@/lib/money';
 import { FundraiserSummary } from '@/components/payment/FundraiserSummary';
@@ -54,14 +55,15 @@ export default async function PaymentPage({ params, searchParams }: Props) {
   if (!f || (one(sp.ct) && one(sp.ct) !== f.custom_tag)) notFound();
   const [t, brand, messages] = await Promise.all([getTranslations('Payment'), getBrand(site), getMessages()]);
   const ended = isFundraiserEnded(f);
-  const taxBenefit = hasTaxBenefit(f);
+  const db = await getDb();
+  // 80G: a tax-exempt fundraiser, or one raising for an NGO whose 80G registration stands
+  const taxBenefit = hasTaxBenefit(f) || (await fundraiserEarns80g(db, f.id));
   // anniversary giving (or=tann): the occasion chosen on /new/anniversary; a dedication that does not parse is dropped
   const dedication = one(sp.or) === 'tann' ? DedicationSchema.safeParse({ occasion: one(sp.occasion), honoree: one(sp.honoree), message: one(sp.msg) ?? '' }).data ?? null : null;
   const ta = dedication ? await getTranslations('Anniversary') : null;
   // spec 7 redeem amount: a signed-in donor's Sahyog credit, in each currency it was granted in
   const defaultCurrency = locationFromHeaders(await headers()).currency ?? DEFAULT_CURRENCY;
   const viewer = await currentUser();
-  const db = await getDb();
   const [credits, rates, account] = await Promise.all([viewer ? walletBalances(db, viewer.id) : [], currentRatesMicros(db), viewer ? donorDetails(db, viewer.id) : null]);
   return (
     <div className="container section payment-page">

@@ -13,13 +13,15 @@ import { paymentModeName } from '@/lib/i18n/stored-values';
 import { requireCurrentUser } from '@/components/auth/current-user';
 import { getBrand } from '@/components/layout/request-context';
 import { PrintButton } from '@/components/portfolio/PrintButton';
+import { TaxDetailsForm } from '@/components/portfolio/TaxDetailsForm';
+import { RECEIPT_ORDER_ID } from '@/lib/portfolio/receipt-access';
 import '@/components/portfolio/portfolio.css';
 
 export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ site: string; locale: string; orderId: string }>; searchParams?: Promise<Record<string, string | string[] | undefined>> };
 
-const ORDER_ID = /^[A-Za-z0-9_-]{4,64}$/;
+const ORDER_ID = RECEIPT_ORDER_ID;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const t = await getTranslations({ locale: (await params).locale, namespace: 'Portfolio' });
@@ -41,6 +43,10 @@ export default async function ReceiptPage({ params, searchParams }: Props) {
   const [t, tPayment, brand] = await Promise.all([getTranslations('Portfolio'), getTranslations('Payment'), getBrand(site)]);
   const money = (minor: number) => formatMoney(minor, receipt.currency, locale, { exact: true });
   const org = receipt.tax?.organisation;
+  const guestToken = signed ? (token as string) : null;
+  // the PDF is guarded as this page is: a guest's download carries the receipt link's token
+  const pdfHref = `/api/orders/${encodeURIComponent(orderId)}/receipt.pdf${guestToken ? `?${new URLSearchParams({ [RECEIPT_LINK_PARAM]: guestToken })}` : ''}`;
+  const eightyG = receipt.eighty_g;
   return (
     <div className="container section">
       <article className="receipt" data-testid="receipt" aria-labelledby="receipt-heading">
@@ -100,7 +106,56 @@ export default async function ReceiptPage({ params, searchParams }: Props) {
           )}
         </dl>
 
-        {receipt.tax && (
+        {eightyG && (
+          <section className="receipt-tax receipt-80g" aria-labelledby="eighty-g-heading" data-testid="receipt-80g-receipt">
+            <h2 id="eighty-g-heading">{t('eightyGHeading')}</h2>
+            <dl className="receipt-lines">
+              <div>
+                <dt>{t('eightyGNumber')}</dt>
+                <dd>
+                  <bdi dir="ltr" data-testid="receipt-80g-number">{eightyG.number}</bdi>
+                </dd>
+              </div>
+              {eightyG.pan && (
+                <div>
+                  <dt>{t('taxPan')}</dt>
+                  <dd>{eightyG.pan}</dd>
+                </div>
+              )}
+              {org && (
+                <div>
+                  <dt>{t('taxOrganisation')}</dt>
+                  <dd>{[org.name, org.city].filter(Boolean).join(', ')}</dd>
+                </div>
+              )}
+            </dl>
+            {eightyG.pan ? <p>{t('eightyGFollows')}</p> : <p className="notice-warning" data-testid="receipt-80g-no-pan">{t('eightyGNoPan')}</p>}
+            <p className="no-print">
+              <a className="btn btn-secondary" href={pdfHref} download data-testid="receipt-80g-download">
+                {t('eightyGDownload')}
+              </a>
+            </p>
+            {!eightyG.pan && (
+              <TaxDetailsForm
+                orderId={orderId}
+                token={guestToken}
+                initial={{ pan: null, address: eightyG.address }}
+                labels={{
+                  heading: t('eightyGAddHeading'),
+                  pan: t('eightyGPan'),
+                  panHelp: t('eightyGPanHelp'),
+                  address: t('eightyGAddress'),
+                  save: t('eightyGSave'),
+                  saving: t('eightyGSaving'),
+                  saved: t('eightyGSaved'),
+                  failed: t('eightyGFailed'),
+                }}
+              />
+            )}
+          </section>
+        )}
+
+        {receipt.tax && !eightyG && (
           <section className="receipt-tax" aria-labelledby="tax-heading" data-testid="receipt-80g">
             <h2 id="tax-heading">{t('taxHeading')}</h2>
             <p>{t('taxText')}</p>
