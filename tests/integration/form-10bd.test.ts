@@ -61,7 +61,7 @@ beforeAll(async () => {
   const foreign = await gift('2026-09-01T06:00:00Z', { donor_name: 'John Smith', donor_email: 'john@example.com', pan: 'DDDPD4444D', donated_amount: 3000 });
   await db.update(orders).set({ foreign_contribution: true }).where(eq(orders.id, foreign.id));
   // dollars earn no 80G receipt
-  await gift('2026-10-01T06:00:00Z', { donor_name: 'Dollar Donor', donor_email: 'usd@example.com', currency: 'USD', donated_amount: 50 }, 'CARD');
+  await gift('2026-10-01T06:00:00Z', { donor_name: 'Dollar Donor', donor_email: 'usd@example.com', currency: 'USD', donated_amount: 50, citizenship: 'indian' }, 'CARD');
   // no PAN: listed apart
   guestOrderId = (await gift('2026-11-01T06:00:00Z', { donor_name: 'Meera Iyer', donor_email: 'meera@example.com', donated_amount: 700 })).order_id;
   // cash recorded for the NGO (the desk's offline gift): above ₹2,000 it is flagged

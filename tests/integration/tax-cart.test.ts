@@ -39,7 +39,7 @@ describe('the cart’s PAN and address', () => {
   it('keeps neither for a fundraiser without 80G, nor for a gift in another currency', async () => {
     const noTax = await post(plain, { panNumber: 'ABCPR1234K', donor_address: '4 Lake View, Pune' });
     expect(await cartOf(noTax.body.data.id)).toMatchObject({ donor_pan: null, donor_address: null });
-    const dollars = await post(eightyG, { currency: 'USD', donated_amount: 25, panNumber: 'ABCPR1234K', donor_address: '4 Lake View, Pune' });
+    const dollars = await post(eightyG, { currency: 'USD', donated_amount: 25, panNumber: 'ABCPR1234K', donor_address: '4 Lake View, Pune', citizenship: 'indian' });
     expect(dollars.status).toBe(201);
     expect(await cartOf(dollars.body.data.id)).toMatchObject({ donor_pan: null, donor_address: null });
   });
