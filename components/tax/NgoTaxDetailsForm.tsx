@@ -54,6 +54,9 @@ export function NgoTaxDetailsForm({ entityId, initial, labels }: Props) {
       <Field id="ngo-registration_80g_valid_until" label={labels.registration_80g_valid_until} hint={labels.validUntilHelp} error={errorOf('registration_80g_valid_until')}>
         {(c) => <input {...c} type="date" {...field('registration_80g_valid_until')} />}
       </Field>
+      <Field id="ngo-registration_80g_issued_on" label={labels.registration_80g_issued_on} error={errorOf('registration_80g_issued_on')}>
+        {(c) => <input {...c} type="date" {...field('registration_80g_issued_on')} />}
+      </Field>
       <Field id="ngo-pan_number" label={labels.pan_number} error={errorOf('pan_number')}>
         {(c) => <input {...c} autoCapitalize="characters" spellCheck={false} maxLength={10} {...field('pan_number')} />}
       </Field>

@@ -100,6 +100,8 @@ export const entityDetails = pgTable(
     /** the 80G registration (the URN the tax portal issued) and the last day it is valid: printed on 80G receipts */
     registration_80g: text('registration_80g'),
     registration_80g_valid_until: date('registration_80g_valid_until', { mode: 'string' }),
+    /** the day the tax portal issued the 80G registration (Form 10BD's "Date of Issuance of URN") */
+    registration_80g_issued_on: date('registration_80g_issued_on', { mode: 'string' }),
     /** FCRA registration: without a valid one an NGO may not take a foreign citizen's gift */
     fcra_number: text('fcra_number'),
     fcra_valid_until: date('fcra_valid_until', { mode: 'string' }),
@@ -805,6 +807,8 @@ export const outbox = pgTable(
     body: text('body').notNull(),
     /** an email's HTML part (lib/email/render.ts); body is its plain-text part */
     html: text('html'),
+    /** files the email carries, by reference (lib/outbox/attachments.ts): rendered when it is sent, never stored */
+    attachments: jsonb('attachments').$type<{ kind: string; key: string }[]>(),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     last_error: text('last_error'),

@@ -1,6 +1,5 @@
 // Email attachments by reference: the outbox keeps which file an email carries (a kind and a key, e.g. an order's 80G
-// receipt), not its bytes, and the sender renders the file when it sends. The outbox table has no column for them, so
-// the references ride in the stored HTML part as a comment, which the sender takes out before the email leaves.
+// receipt) in its attachments column, not its bytes, and the sender renders the file when it sends.
 import type { DbOrTx } from '../db/client';
 
 export interface AttachmentRef {
@@ -27,26 +26,9 @@ export function registerAttachmentRenderer(kind: string, render: AttachmentRende
   registry.set(kind, render);
 }
 
-const MARK = /<!--outbox-attachments:(\[[^>]*\])-->/;
-
-/** The stored HTML part with the references kept in it. */
-export function withAttachmentRefs(html: string, refs: AttachmentRef[]): string {
-  // JSON of kinds and ids holds no '-->' that would end the comment early
-  return refs.length ? `${html}<!--outbox-attachments:${JSON.stringify(refs).replace(/-->/g, '')}-->` : html;
-}
-
-/** The HTML part as it is sent (the references taken out) and the references it carried. */
-export function takeAttachmentRefs(html: string | null): { html: string | null; refs: AttachmentRef[] } {
-  const found = html ? MARK.exec(html) : null;
-  if (!html || !found) return { html, refs: [] };
-  let refs: AttachmentRef[] = [];
-  try {
-    const parsed: unknown = JSON.parse(found[1]);
-    if (Array.isArray(parsed)) refs = parsed.filter((r): r is AttachmentRef => typeof r?.kind === 'string' && typeof r?.key === 'string');
-  } catch {
-    refs = [];
-  }
-  return { html: html.replace(MARK, ''), refs };
+/** The references as stored: only well-formed ones (the column is ours, but a hand-edited row must not break a send). */
+export function storedAttachmentRefs(value: unknown): AttachmentRef[] {
+  return Array.isArray(value) ? value.filter((r): r is AttachmentRef => typeof r?.kind === 'string' && typeof r?.key === 'string') : [];
 }
 
 /** The files an email carries, rendered now; a kind nobody registered fails the send (it is tried again later). */

@@ -2,7 +2,7 @@
 import type { DbOrTx } from '../db/client';
 import { outbox } from '../db/schema';
 import { plainEmailHtml } from '../email/plain';
-import { withAttachmentRefs, type AttachmentRef } from './attachments';
+import type { AttachmentRef } from './attachments';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
@@ -20,7 +20,8 @@ export interface OutgoingMessage {
 
 export async function enqueueMessage(db: DbOrTx, message: OutgoingMessage): Promise<number> {
   // every email goes out as text and HTML (multipart/alternative), laid out by the one template set
-  const html = message.channel === 'email' ? withAttachmentRefs(message.html ?? (await plainEmailHtml(message)), message.attachments ?? []) : null;
-  const [row] = await db.insert(outbox).values({ channel: message.channel, recipient: message.recipient, subject: message.subject ?? null, body: message.body, html }).returning({ id: outbox.id });
+  const html = message.channel === 'email' ? (message.html ?? (await plainEmailHtml(message))) : null;
+  const attachments = message.channel === 'email' && message.attachments?.length ? message.attachments : null;
+  const [row] = await db.insert(outbox).values({ channel: message.channel, recipient: message.recipient, subject: message.subject ?? null, body: message.body, html, attachments }).returning({ id: outbox.id });
   return row.id;
 }

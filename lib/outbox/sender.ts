@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 import { env, type Env } from '../env';
 import { httpSmsTransport, type SmsTransport } from './sms';
-import { renderAttachments, takeAttachmentRefs, type MailAttachment } from './attachments';
+import { renderAttachments, storedAttachmentRefs, type MailAttachment } from './attachments';
 import { OUTBOX_CLAIM_TIMEOUT_MS, OUTBOX_ERROR_MAX_LENGTH, OUTBOX_MAX_ATTEMPTS, OUTBOX_SEND_BATCH, SMTP_TIMEOUT_MS } from '../constants/outbox';
 
 /** What the sender needs of a mail transport; nodemailer's transporter is one. */
@@ -65,8 +65,8 @@ export async function sendQueuedMessages(db: Db, transports: OutboxTransports, o
     try {
       if (message.channel === 'sms') await transports.sms!.sendSms({ to: message.recipient, text: message.body });
       else {
-        const { html, refs } = takeAttachmentRefs(message.html);
-        const attachments = await renderAttachments(db, refs);
+        const html = message.html;
+        const attachments = await renderAttachments(db, storedAttachmentRefs(message.attachments));
         await transports.email!.sendMail({ from, to: message.recipient, subject: message.subject ?? '', text: message.body, ...(html ? { html } : {}), ...(attachments.length ? { attachments } : {}) });
       }
       await db.update(outbox).set({ status: 'sent', attempts, last_error: null, sent_at: new Date(), claimed_at: null }).where(eq(outbox.id, message.id));

@@ -53,6 +53,8 @@ export interface Form10bdStatement {
   rows: Form10bdRow[];
   unreportable: UnreportableGift[];
   urn: string | null;
+  /** the day the URN was issued, YYYY-MM-DD */
+  urnIssuedOn: string | null;
 }
 
 /** How a stored payment mode is reported: every online method is electronic; cash is cash. */
@@ -65,7 +67,7 @@ const oneLine = (text: string | null | undefined) => (text ?? '').replace(/\s+/g
 
 /** The NGO's statement for a financial year ('2026-27'): the rows to file and the gifts that cannot be reported yet. */
 export async function form10bdStatement(db: DbOrTx, entityId: number, financialYear: string): Promise<Form10bdStatement> {
-  const [ngo] = await db.select({ urn: entityDetails.registration_80g }).from(entityDetails).where(eq(entityDetails.id, entityId));
+  const [ngo] = await db.select({ urn: entityDetails.registration_80g, urnIssuedOn: entityDetails.registration_80g_issued_on }).from(entityDetails).where(eq(entityDetails.id, entityId));
   const refunded = sql<number>`coalesce((select sum(${refunds.amount_minor}) from ${refunds} where ${refunds.order_id} = ${orders.id} and ${refunds.status} = 'processed'), 0)`.mapWith(Number);
   const gifts = await db
     .select({
@@ -130,8 +132,11 @@ export async function form10bdStatement(db: DbOrTx, entityId: number, financialY
       byDonor.set(key, { idCode: FORM_10BD_ID_CODE.pan, identification: pan, name, address, mode, amountMinor: kept, gifts: 1, cashAboveLimit });
     }
   }
-  return { financialYear, rows: [...byDonor.values()], unreportable, urn: ngo?.urn ?? null };
+  return { financialYear, rows: [...byDonor.values()], unreportable, urn: ngo?.urn ?? null, urnIssuedOn: ngo?.urnIssuedOn ?? null };
 }
+
+/** A day as the portal's templates write one: DD/MM/YYYY. */
+const portalDate = (day: string) => day.split('-').reverse().join('/');
 
 /** How many files the statement's rows fill (the portal takes at most FORM_10BD_MAX_ROWS_PER_FILE rows in one). */
 export const form10bdParts = (statement: Form10bdStatement) => Math.max(1, Math.ceil(statement.rows.length / FORM_10BD_MAX_ROWS_PER_FILE));
@@ -148,8 +153,8 @@ export function form10bdCsv(statement: Form10bdStatement, part = 1, rowsPerFile 
       r.identification,
       FORM_10BD_SECTION_CODE_80G,
       statement.urn ?? '',
-      // the day the URN was issued is not kept with the NGO's details: the NGO fills it in before uploading
-      '',
+      // the day the URN was issued, as the NGO entered it (blank until it does)
+      statement.urnIssuedOn ? portalDate(statement.urnIssuedOn) : '',
       r.name,
       r.address,
       FORM_10BD_DONATION_TYPE.others,

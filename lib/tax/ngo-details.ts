@@ -19,13 +19,14 @@ export interface NgoTaxDetails {
   pan_number: string | null;
   registration_80g: string | null;
   registration_80g_valid_until: string | null;
+  registration_80g_issued_on: string | null;
 }
 
 /** The NGO's details for its own people (404 for anyone else, and for an entity that is no NGO). */
 export async function ngoTaxDetails(db: DbOrTx, user: { id: number } | null, entityId: number): Promise<NgoTaxDetails> {
   await assertManagesEntity(db, user, entityId);
   const [ngo] = await db
-    .select({ id: entityDetails.id, name: entityDetails.name, type: entityDetails.entity_type, has_80g: entityDetails.has_80g, address: entityDetails.address, city: entityDetails.city, pan_number: entityDetails.pan_number, registration_80g: entityDetails.registration_80g, registration_80g_valid_until: entityDetails.registration_80g_valid_until })
+    .select({ id: entityDetails.id, name: entityDetails.name, type: entityDetails.entity_type, has_80g: entityDetails.has_80g, address: entityDetails.address, city: entityDetails.city, pan_number: entityDetails.pan_number, registration_80g: entityDetails.registration_80g, registration_80g_valid_until: entityDetails.registration_80g_valid_until, registration_80g_issued_on: entityDetails.registration_80g_issued_on })
     .from(entityDetails)
     .where(eq(entityDetails.id, entityId));
   if (!ngo || ngo.type !== 'ngo') throw notFound('Organisation not found');

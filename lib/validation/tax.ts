@@ -33,6 +33,7 @@ export const NGO_TAX_MESSAGES = {
   pan: TAX_MESSAGES.pan,
   registration: 'Please enter the 80G registration number (URN) as the tax portal issued it',
   validUntil: 'Please enter the last day the 80G registration is valid (YYYY-MM-DD)',
+  issuedOn: 'Please enter the day the 80G registration was issued (YYYY-MM-DD)',
   address: 'Please enter the NGO’s registered address',
   city: 'Please enter the city',
 } as const;
@@ -47,6 +48,7 @@ export const NgoTaxDetailsSchema = z.object({
   pan_number: blankable(PanSchema),
   registration_80g: blankable(z.string().trim().toUpperCase().regex(URN_PATTERN, NGO_TAX_MESSAGES.registration)),
   registration_80g_valid_until: blankable(z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, NGO_TAX_MESSAGES.validUntil).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), NGO_TAX_MESSAGES.validUntil)),
+  registration_80g_issued_on: blankable(z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, NGO_TAX_MESSAGES.issuedOn).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), NGO_TAX_MESSAGES.issuedOn)),
 });
 export type NgoTaxDetailsInput = z.input<typeof NgoTaxDetailsSchema>;
 export type NgoTaxDetailsOutput = z.output<typeof NgoTaxDetailsSchema>;

@@ -44,16 +44,16 @@ describe('adding a PAN to a gift', () => {
 });
 
 describe('an NGO’s 80G registration', () => {
-  const labels = { registration_80g: 'URN', registrationHelp: 'As issued', registration_80g_valid_until: 'Valid until', validUntilHelp: 'Last day', pan_number: 'NGO PAN', address: 'Address', city: 'City', save: 'Save', saving: 'Saving…', saved: 'Saved.', failed: 'Failed.' };
+  const labels = { registration_80g: 'URN', registrationHelp: 'As issued', registration_80g_valid_until: 'Valid until', validUntilHelp: 'Last day', registration_80g_issued_on: 'Issued on', pan_number: 'NGO PAN', address: 'Address', city: 'City', save: 'Save', saving: 'Saving…', saved: 'Saved.', failed: 'Failed.' };
 
   it('shows the server’s field message, and sends a cleared field as null', async () => {
     fetchMock.mockReturnValueOnce(answer(422, { error: { code: 'validation_failed', message: 'bad', fields: { registration_80g: 'Please enter the 80G registration number (URN) as the tax portal issued it' } } }));
-    render(<NgoTaxDetailsForm entityId={7} initial={{ registration_80g: 'AAATA1234FF20214', registration_80g_valid_until: '2030-03-31', pan_number: 'AAATA1234F', address: '12 MG Road', city: 'Bengaluru' }} labels={labels} />);
+    render(<NgoTaxDetailsForm entityId={7} initial={{ registration_80g: 'AAATA1234FF20214', registration_80g_valid_until: '2030-03-31', registration_80g_issued_on: '2021-05-28', pan_number: 'AAATA1234F', address: '12 MG Road', city: 'Bengaluru' }} labels={labels} />);
     type('City', '');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     await screen.findByText('Please enter the 80G registration number (URN) as the tax portal issued it');
     expect(sent().url).toBe('/api/ngos/7/tax-details');
-    expect(sent().body).toEqual({ registration_80g: 'AAATA1234FF20214', registration_80g_valid_until: '2030-03-31', pan_number: 'AAATA1234F', address: '12 MG Road', city: null });
+    expect(sent().body).toEqual({ registration_80g: 'AAATA1234FF20214', registration_80g_valid_until: '2030-03-31', registration_80g_issued_on: '2021-05-28', pan_number: 'AAATA1234F', address: '12 MG Road', city: null });
     expect(refresh).not.toHaveBeenCalled();
   });
 });

@@ -42,7 +42,7 @@ let guestOrderId: string;
 
 beforeAll(async () => {
   db = await freshDb();
-  ngo = await makeNgo(db, { full_name: 'Annapurna Foundation' }, { has_80g: true, registration_80g: 'AAATA1234FF20214', registration_80g_valid_until: '2030-03-31', pan_number: 'AAATA1234F' });
+  ngo = await makeNgo(db, { full_name: 'Annapurna Foundation' }, { has_80g: true, registration_80g: 'AAATA1234FF20214', registration_80g_valid_until: '2030-03-31', registration_80g_issued_on: '2021-05-28', pan_number: 'AAATA1234F' });
   // open across both years the gifts are given in
   fundraiserId = (await makeNgoFundraiser(db, { taxexempted: true, end_date: new Date('2030-01-01T00:00:00Z') }, ngo)).id;
   const asha = { donor_name: 'Asha Rao', donor_email: 'asha@example.com', pan: 'AAAPA1111A', donor_address: '4 Lake View, Pune', donated_amount: 1000 };
@@ -83,10 +83,10 @@ describe('Form 10BD for 2026-27', () => {
     expect(rows[0]).toEqual([...FORM_10BD_COLUMNS]);
     const electronic = 'Electronic modes including account payee cheque/draft';
     expect(rows.slice(1)).toEqual([
-      ['1', '', '1', 'AAAPA1111A', 'Section 80G', 'AAATA1234FF20214', '', 'Asha Rao', '9 Hill Road, Pune', 'Others', electronic, '2500'],
-      ['2', '', '1', 'BBBPB2222B', 'Section 80G', 'AAATA1234FF20214', '', 'Ravi Kumar', 'Flat 2, MG Road, Bengaluru', 'Others', electronic, '3000'],
-      ['3', '', '1', 'EEEPE5555E', 'Section 80G', 'AAATA1234FF20214', '', 'Kiran Shah', '1 Station Road, Surat', 'Others', 'Cash', '2500'],
-      ['4', '', '1', 'GGGPG7777G', 'Section 80G', 'AAATA1234FF20214', '', 'Late Giver', 'Old Town, Jaipur', 'Others', electronic, '1500'],
+      ['1', '', '1', 'AAAPA1111A', 'Section 80G', 'AAATA1234FF20214', '28/05/2021', 'Asha Rao', '9 Hill Road, Pune', 'Others', electronic, '2500'],
+      ['2', '', '1', 'BBBPB2222B', 'Section 80G', 'AAATA1234FF20214', '28/05/2021', 'Ravi Kumar', 'Flat 2, MG Road, Bengaluru', 'Others', electronic, '3000'],
+      ['3', '', '1', 'EEEPE5555E', 'Section 80G', 'AAATA1234FF20214', '28/05/2021', 'Kiran Shah', '1 Station Road, Surat', 'Others', 'Cash', '2500'],
+      ['4', '', '1', 'GGGPG7777G', 'Section 80G', 'AAATA1234FF20214', '28/05/2021', 'Late Giver', 'Old Town, Jaipur', 'Others', electronic, '1500'],
     ]);
   });
 

@@ -145,12 +145,13 @@ export default async function TaxDeskPage({ params, searchParams }: Props) {
         <p>{t('detailsNote')}</p>
         <NgoTaxDetailsForm
           entityId={id}
-          initial={{ registration_80g: ngo.registration_80g, registration_80g_valid_until: ngo.registration_80g_valid_until, pan_number: ngo.pan_number, address: ngo.address, city: ngo.city }}
+          initial={{ registration_80g: ngo.registration_80g, registration_80g_valid_until: ngo.registration_80g_valid_until, registration_80g_issued_on: ngo.registration_80g_issued_on, pan_number: ngo.pan_number, address: ngo.address, city: ngo.city }}
           labels={{
             registration_80g: t('registration'),
             registrationHelp: t('registrationHelp'),
             registration_80g_valid_until: t('validUntil'),
             validUntilHelp: t('validUntilHelp'),
+            registration_80g_issued_on: t('issuedOn'),
             pan_number: t('pan'),
             address: t('address'),
             city: t('city'),
