@@ -212,6 +212,12 @@ async function claimChosenReward(tx: Tx, order: OrderRow, cart: { reward_id: num
   if (cart?.reward_id && !(await claimReward(tx, cart.reward_id))) await tx.update(carts).set({ reward_id: null }).where(eq(carts.id, order.cart_id));
 }
 
+/** A paid order's receipt written again as its settlement wrote it (to the cart's email as it stands now), for sending again. */
+export async function paidOrderReceipt(tx: Tx, order: OrderRow) {
+  const { cart, f, accountId } = await settlementReads(tx, order);
+  return receiptFor(tx, order, cart ?? undefined, f ?? undefined, accountId);
+}
+
 /** The receipt in the donor's language: a one-time gift's donor is on its cart, a SIP month's is the subscriber. */
 type ReceiptCart = { email: string; name: string; pan: string | null; locale: string; dedication: { occasion: string; honoree: string; message?: string } | null };
 
@@ -243,7 +249,7 @@ async function receiptFor(tx: Tx, order: OrderRow, cart: ReceiptCart | undefined
     signInLink: null,
     taxBenefit: f?.has80g && f.ngo ? { name: f.ngo, registration: f.registration, pan: f.pan } : null,
     premium: order.kind === 'insurance',
-    paidAt: new Date(),
+    paidAt: order.settled_at ?? new Date(),
     method: order.payment_mode,
     transactionId: order.gateway_payment_id,
     // an account opens its receipt with a one-time sign-in link; a guest without one gets a signed link that opens only this receipt
