@@ -92,14 +92,12 @@ async function wouldGoBelowPaidOut(tx: Tx, order: OrderRow, amountMinor: number)
     .where(and(eq(refunds.order_id, order.id), eq(refunds.status, 'processed')));
   const lines = (await refundDebits(tx, order, { before, amountMinor })).filter((l) => l.fundraiserId !== null);
   for (const line of lines) {
-    const [f] = await tx
-      .select({
-        raised: fundraisers.raised_minor,
-        paidOut: sql<number>`(select coalesce(sum(${withdrawals.amount_minor}), 0) from ${withdrawals} where ${withdrawals.fundraiser_id} = ${fundraisers.id} and ${inArray(withdrawals.status, [...PAID_OUT])})`.mapWith(Number),
-      })
-      .from(fundraisers)
-      .where(eq(fundraisers.id, line.fundraiserId!));
-    if (f && f.raised + line.amountMinor < f.paidOut) return true;
+    const [f] = await tx.select({ raised: fundraisers.raised_minor }).from(fundraisers).where(eq(fundraisers.id, line.fundraiserId!));
+    const [{ paidOut }] = await tx
+      .select({ paidOut: sql<number>`coalesce(sum(${withdrawals.amount_minor}), 0)`.mapWith(Number) })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.fundraiser_id, line.fundraiserId!), inArray(withdrawals.status, [...PAID_OUT])));
+    if (f && f.raised + line.amountMinor < paidOut) return true;
   }
   return false;
 }
