@@ -43,6 +43,13 @@ const API: { file: string; method: 'GET' | 'POST'; url: string; params?: Record<
   { file: 'staff/route.ts', method: 'POST', url: '/api/desk/staff', body: { email: 'nobody@example.com', role: 'support' }, needs: 'staff.manage' },
   { file: 'staff/revoke/route.ts', method: 'POST', url: '/api/desk/staff/revoke', body: { user_id: 999999, role: 'support' }, needs: 'staff.manage' },
   { file: 'audit/route.ts', method: 'GET', url: '/api/desk/audit', needs: 'audit.read' },
+  { file: 'partners/route.ts', method: 'GET', url: '/api/desk/partners', needs: 'partners.manage' },
+  { file: 'partners/route.ts', method: 'POST', url: '/api/desk/partners', body: { host: 'x.example.org', name: 'X' }, needs: 'partners.manage' },
+  { file: 'partners/[id]/route.ts', method: 'POST', url: '/api/desk/partners/999999', params: { id: '999999' }, body: { host: 'x.example.org', name: 'X' }, needs: 'partners.manage' },
+  { file: 'coupons/route.ts', method: 'GET', url: '/api/desk/coupons', needs: 'coupons.manage' },
+  { file: 'coupons/route.ts', method: 'POST', url: '/api/desk/coupons', body: { code: 'X', sponsor: 'S', currency: 'INR', amount: 10 }, needs: 'coupons.manage' },
+  { file: 'coupons/[code]/route.ts', method: 'POST', url: '/api/desk/coupons/NOPE', params: { code: 'NOPE' }, body: { code: 'NOPE', sponsor: 'S', currency: 'INR', amount: 10 }, needs: 'coupons.manage' },
+  { file: 'finance-export/route.ts', method: 'GET', url: '/api/desk/finance-export?from=2026-01-01&to=2026-01-02', needs: 'finance.export' },
 ];
 
 /** Every desk page: its folder under the desk, and the capability it needs. */
@@ -52,6 +59,9 @@ const PAGES: { dir: string; params?: Record<string, string>; needs: DeskCapabili
   { dir: 'refunds', needs: 'refund.release' },
   { dir: 'staff', needs: 'staff.manage' },
   { dir: 'audit', needs: 'audit.read' },
+  { dir: 'partners', needs: 'partners.manage' },
+  { dir: 'coupons', needs: 'coupons.manage' },
+  { dir: 'export', needs: 'finance.export' },
 ];
 
 const API_DIR = path.join(process.cwd(), 'app/api/desk');
