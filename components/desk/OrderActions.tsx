@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { DeskRefundSchema, DonorCorrectionSchema, type DonorCorrection } from '@/lib/validation/desk';
 import { DESK_REASON_MAX, DONOR_ADDRESS_MAX, DONOR_NAME_MAX } from '@/lib/constants/desk';
-import { formatMoney, toMajor } from '@/lib/money';
+import { formatMoney } from '@/lib/money';
 import { postJson } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';
 
@@ -33,7 +33,8 @@ export function OrderActions({ orderId, currency, refundableMinor, paid, donor, 
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
   const [failure, setFailure] = useState('');
-  const [amount, setAmount] = useState(refundableMinor > 0 ? String(toMajor(refundableMinor)) : '');
+  // empty, never the whole payment: a refund's amount is typed on purpose
+  const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [refundErrors, setRefundErrors] = useState<Errors>({});
   const [details, setDetails] = useState<DonorCorrection>(donor ?? { donor_name: '', donor_email: '', donor_pan: '', donor_address: '' });

@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { fundraisers, orders, refunds, users } from '../db/schema';
 import { toMinor } from '../money';
 import { cancelHeldRefund, releaseHeldRefund, requestRefund } from '../payments/refunds';
+import { afterSettle } from '../payments/results';
 import type { DeskRefundInput } from '../validation/desk';
 import { recordStaffAction, type DeskActor } from './audit';
 
@@ -19,16 +20,19 @@ export async function deskRefund(db: Db, actor: DeskActor, orderId: string, inpu
     recorded: (tx, refund) =>
       recordStaffAction(tx, actor, { action: refund.held_for_finance ? 'refund.hold' : 'refund.request', recordKind: 'order', recordId: orderId, before: null, after: refundFacts(refund) }),
   });
+  // the story's total moved: this server's pages go at once (the others heard the bus)
+  await afterSettle(db, answer.outcome);
   const [row] = await db.select().from(refunds).where(eq(refunds.refund_id, answer.refundId));
   return { refund_id: answer.refundId, held: answer.held, status: row.status };
 }
 
 /** Finance lets a held refund go to the gateway. */
 export async function releaseRefund(db: Db, actor: DeskActor, refundId: string, origin: string) {
-  await releaseHeldRefund(db, refundId, {
+  const outcome = await releaseHeldRefund(db, refundId, {
     origin,
     recorded: (tx, before, after) => recordStaffAction(tx, actor, { action: 'refund.release', recordKind: 'refund', recordId: refundId, before: refundFacts(before), after: refundFacts(after) }),
   });
+  await afterSettle(db, outcome);
   const [row] = await db.select().from(refunds).where(eq(refunds.refund_id, refundId));
   return { refund_id: refundId, held: false, status: row.status };
 }

@@ -4,6 +4,7 @@ import { Link } from '@/i18n/navigation';
 import { getDb } from '@/lib/db/client';
 import { heldRefunds } from '@/lib/desk/refunds';
 import { formatMoney } from '@/lib/money';
+import { isolate } from '@/lib/i18n/bidi';
 import { formatDateTime } from '@/lib/portfolio/format';
 import { deskOrderPath } from '@/lib/routes';
 import { staffForPage } from '@/components/desk/staff-page';
@@ -49,7 +50,7 @@ export default async function DeskRefundsPage({ params }: Props) {
                 {r.raised_minor !== null && r.fundraiser_currency && <> · {t('order.raised', { amount: formatMoney(r.raised_minor, r.fundraiser_currency, locale) })}</>}
               </p>
               <p className="desk-row-note">
-                <bdi>{r.reason ?? '—'}</bdi> · {r.requested_by ? t('order.by', { name: r.requested_by }) : ''} · {formatDateTime(r.created_at, locale)}
+                <bdi>{r.reason ?? '—'}</bdi> · {r.requested_by ? t('order.by', { name: isolate(r.requested_by) }) : ''} · {formatDateTime(r.created_at, locale)}
               </p>
               <DeskWords>
                 <HeldRefundActions refundId={r.refund_id} />

@@ -4,9 +4,11 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { getDb } from '@/lib/db/client';
 import { deskOrder } from '@/lib/desk/orders';
+import { ApiError } from '@/lib/http/errors';
 import { capabilitiesOf } from '@/lib/permissions/staff';
 import { DeskOrderIdSchema } from '@/lib/validation/desk';
 import { formatMoney } from '@/lib/money';
+import { isolate } from '@/lib/i18n/bidi';
 import { formatDateTime } from '@/lib/portfolio/format';
 import { decodedSegment, DESK_PATHS, storyPath } from '@/lib/routes';
 import { staffForPage } from '@/components/desk/staff-page';
@@ -32,7 +34,11 @@ export default async function DeskOrderPage({ params }: Props) {
   const id = DeskOrderIdSchema.safeParse(decodedSegment(raw));
   if (!id.success) notFound();
   const db = await getDb();
-  const found = await deskOrder(db, id.data).catch(() => null);
+  // an order id that names nothing is this page's 404; anything else is a real failure
+  const found = await deskOrder(db, id.data).catch((e: unknown) => {
+    if (e instanceof ApiError && e.code === 'not_found') return null;
+    throw e;
+  });
   if (!found) notFound();
   const t = await getTranslations('Desk');
   const { order, cart, account, fundraiser } = found;
@@ -144,13 +150,13 @@ export default async function DeskOrderPage({ params }: Props) {
                   {r.requestedByName && (
                     <>
                       {' · '}
-                      {t('order.by', { name: r.requestedByName })}
+                      {t('order.by', { name: isolate(r.requestedByName) })}
                     </>
                   )}
                   {' · '}
                   {formatDateTime(r.created_at, locale)}
                 </p>
-                {r.failure_reason && <p className="desk-row-note">{t('order.failure', { reason: r.failure_reason })}</p>}
+                {r.failure_reason && <p className="desk-row-note">{t('order.failure', { reason: isolate(r.failure_reason) })}</p>}
               </li>
             ))}
           </ul>
