@@ -102,3 +102,26 @@ test('support finds a gift by email and refunds half with a reason; the story, t
   await deskContext.close();
   await shootOrderPage(browser, orderPath, session);
 });
+
+test('every desk page fits a phone and a laptop, in English and Arabic', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const signIn = await browser.newContext();
+  await logIn(await signIn.newPage(), 'admin@demo.sahyog.in');
+  const session = await signIn.cookies();
+  await signIn.close();
+  if (DIR) fs.mkdirSync(DIR, { recursive: true });
+  for (const [width, options] of Object.entries(SIZES)) {
+    for (const prefix of ['', '/ar']) {
+      const context = await browser.newContext(options);
+      await context.addCookies(session);
+      const page = await context.newPage();
+      for (const section of ['staff', 'audit', 'refunds', 'partners', 'coupons', 'export']) {
+        await page.goto(`${prefix}/desk/${section}`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await fitsItsWidth(page);
+        if (DIR) await page.screenshot({ path: `${DIR}/desk-${section}-${prefix ? 'ar' : 'en'}-${width}.png` });
+      }
+      await context.close();
+    }
+  }
+});

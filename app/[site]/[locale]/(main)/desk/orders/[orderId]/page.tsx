@@ -182,10 +182,10 @@ export default async function DeskOrderPage({ params }: Props) {
                 {found.ledger.map((l) => (
                   <tr key={l.id} data-testid="desk-ledger-line">
                     <td>
-                      <bdi dir="ltr">{l.group_id}</bdi>
+                      <bdi dir="ltr">{breakAfterColon(l.group_id)}</bdi>
                     </td>
                     <td>
-                      <bdi dir="ltr">{l.account}</bdi>
+                      <bdi dir="ltr">{breakAfterColon(l.account)}</bdi>
                     </td>
                     <td>{t(`ledgerKind.${l.kind as "donation"}`)}</td>
                     <td className="desk-num">{money(l.amount_minor, l.currency)}</td>
@@ -232,6 +232,9 @@ export default async function DeskOrderPage({ params }: Props) {
     </div>
   );
 }
+
+// a phone's narrow table breaks 'refund:RFD…' and 'fundraiser:17' after the colon before anywhere else
+const breakAfterColon = (id: string) => id.replace(':', ':\u200B');
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
