@@ -1,4 +1,6 @@
 // Demo content: deterministic, idempotent, consistent (raised totals equal the ledger).
+import { STAFF_ROLES } from '../lib/constants/desk';
+import { STAFF_SCOPE } from '../lib/permissions/staff';
 import { FUNDRAISER_STATUS } from '../lib/fundraisers/status';
 import { SIP_STATUS } from '../lib/sip/status';
 import { eq, sql, count } from 'drizzle-orm';
@@ -173,6 +175,8 @@ export async function insertDemo(db: Db, opts: { now?: Date } = {}): Promise<See
     userRows.push({ full_name: 'Care Hospital Desk', email: 'hospital@demo.sahyog.in', is_hospital: true, entity_type: 'individual' });
     userRows.push({ full_name: 'Field Sales Agent', email: 'fos@demo.sahyog.in', is_fos: true, entity_type: 'individual' });
     userRows.push({ full_name: 'Review Desk', email: 'reviewer@demo.sahyog.in', entity_type: 'individual', email_verified_at: now });
+    // the operations desk's staff, one per role (support, finance, admin)
+    for (const role of STAFF_ROLES) userRows.push({ full_name: `Desk ${role[0].toUpperCase()}${role.slice(1)}`, email: `${role}@demo.sahyog.in`, entity_type: 'individual', email_verified_at: now });
     for (let i = 0; i < 40; i++) {
       userRows.push({ full_name: person(), email: `donor${i + 1}@demo.sahyog.in`, entity_type: 'individual', phone_1: `97${String(30000000 + i * 4111).slice(0, 8)}`, extension: '+91' });
     }
@@ -188,6 +192,7 @@ export async function insertDemo(db: Db, opts: { now?: Date } = {}): Promise<See
     // the demo's fundraiser reviewer: a platform membership, so the demo needs no REVIEWER_EMAILS
     const reviewer = users.find((u) => u.email.startsWith('reviewer'))!;
     await tx.insert(s.memberships).values({ user_id: reviewer.id, scope: MEMBERSHIP.reviewer.scope, role: MEMBERSHIP.reviewer.role });
+    for (const role of STAFF_ROLES) await tx.insert(s.memberships).values({ user_id: users.find((u) => u.email === `${role}@demo.sahyog.in`)!.id, scope: STAFF_SCOPE, role });
 
     const entities = await tx
       .insert(s.entityDetails)

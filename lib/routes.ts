@@ -128,3 +128,16 @@ export function isFrameable(pathname: string, locales: readonly string[]): boole
 export function framingHeaders(frameable: boolean, policy = ''): Record<string, string> {
   return frameable ? { 'Content-Security-Policy': `frame-ancestors *${policy}` } : { 'X-Frame-Options': 'DENY', 'Content-Security-Policy': `frame-ancestors 'none'${policy}` };
 }
+
+/** The operations desk's pages (staff only; 404 to everyone else). */
+export const DESK_PATHS = {
+  orders: '/desk',
+  refunds: '/desk/refunds',
+  export: '/desk/export',
+  partners: '/desk/partners',
+  coupons: '/desk/coupons',
+  staff: '/desk/staff',
+  audit: '/desk/audit',
+} as const;
+/** One order on the desk. */
+export const deskOrderPath = (orderId: string) => `/desk/orders/${encodeURIComponent(orderId)}`;

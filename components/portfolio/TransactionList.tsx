@@ -9,7 +9,7 @@ import { storyPath } from '@/lib/routes';
 import { AnonymousToggle, type AnonymousToggleLabels } from './AnonymousToggle';
 
 export type TransactionLabels = Record<
-  'heading' | 'empty' | 'showMore' | 'loadFailed' | 'viewReceipt' | 'receiptFor' | 'monthly' | 'statusSuccess' | 'statusPending' | 'statusFailed' | 'statusRefunded' | 'statusCreated',
+  'heading' | 'empty' | 'showMore' | 'loadFailed' | 'viewReceipt' | 'receiptFor' | 'monthly' | 'statusSuccess' | 'statusPending' | 'statusFailed' | 'statusRefunded' | 'statusCreated' | 'refundedPart',
   string
 >;
 
@@ -83,6 +83,11 @@ export function TransactionList({ initial, hasMore, pageSize, locale, localePref
             <div className="txn-side">
               <strong>{formatMoney(o.donated_amount_minor, o.currency, locale, { exact: true })}</strong>
               <span className={`status status-${o.status}`}>{labels[STATUS_LABEL[o.status] ?? 'statusPending']}</span>
+              {o.status === 'success' && o.refunded_minor > 0 && (
+                <span className="muted" data-testid="txn-refunded">
+                  {labels.refundedPart.replace('{amount}', formatMoney(o.refunded_minor, o.currency, locale, { exact: true }))}
+                </span>
+              )}
               {o.receipt_url && (
                 <a href={`${localePrefix}${o.receipt_url}`} aria-label={labels.receiptFor.replace('{number}', o.order_id)}>
                   {labels.viewReceipt}

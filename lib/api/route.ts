@@ -9,6 +9,8 @@ import { notFound } from '../http/errors';
 import { parseJsonBody, parseQuery, parseWith } from '../http/validation';
 import { requireUser, sessionState, signedInUser, type SignedInUser } from '../auth/session';
 import { can } from '../permissions/can';
+import { requireStaff, type StaffMember } from '../permissions/staff';
+import type { DeskCapability } from '../constants/desk';
 
 /** Set on every handler this file makes: a test walks app/ and refuses a route handler without it. */
 export const MADE_BY_ROUTE = Symbol.for('sahyog.route-handler');
@@ -37,10 +39,11 @@ export const CACHE = {
  * Who may call: `anyone` (the user is not looked up), `visitor` (the signed-in user or null; an ended bearer token
  * answers token_expired), `donor` (the signed-in user or null, an ended token counting as nobody: the cart's cookie
  * proves a donor's checkout as well as a session does, so a stale token must not stop them paying), `user` (401
- * without a session), `reviewer` (a signed-in platform reviewer; 404 to anyone else).
+ * without a session), `reviewer` (a signed-in platform reviewer; 404 to anyone else), `staff` (a desk staff member whose
+ * roles allow the route's `staff` capability; 404 to anyone else, a signed-out visitor too).
  */
-export type Who = 'anyone' | 'visitor' | 'donor' | 'user' | 'reviewer';
-type UserFor<W extends Who> = W extends 'user' | 'reviewer' ? SignedInUser : W extends 'visitor' | 'donor' ? SignedInUser | null : null;
+export type Who = 'anyone' | 'visitor' | 'donor' | 'user' | 'reviewer' | 'staff';
+type UserFor<W extends Who> = W extends 'staff' ? SignedInUser & StaffMember : W extends 'user' | 'reviewer' ? SignedInUser : W extends 'visitor' | 'donor' ? SignedInUser | null : null;
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
 // without a schema the path's segments come as Next gives them (a route that checks them itself, like a webhook's gateway)
 type ParsedParams<S> = S extends z.ZodType ? z.infer<S> : Record<string, string>;
@@ -50,6 +53,8 @@ export interface RouteSpec<W extends Who, P, Q, B> {
   who: W | ((query: Parsed<Q>) => W);
   /** the 401 message when `who` is user or reviewer and nobody is signed in */
   signInMessage?: string;
+  /** with who 'staff': what the caller's staff roles must allow */
+  staff?: DeskCapability;
   /** the path's [segments], as Next hands them over */
   params?: P;
   /** the query string as an object (repeated keys keep the last value) */
@@ -93,9 +98,15 @@ function withCachePolicy(response: Response, policy: string | undefined): Respon
   }
 }
 
-async function callerOf(who: Who, db: Db | undefined, request: Request, signInMessage?: string): Promise<SignedInUser | null> {
+async function callerOf(who: Who, db: Db | undefined, request: Request, signInMessage?: string, capability?: DeskCapability): Promise<SignedInUser | null> {
   if (who === 'anyone' || !db) return null;
   if (who === 'visitor') return signedInUser(db, request);
+  if (who === 'staff') {
+    // the desk is unknown to everyone but its staff: no 401 that would tell a visitor it is here
+    if (!capability) throw new Error('a staff route names the capability it needs');
+    const session = await sessionState(db, request);
+    return requireStaff(db, session.state === 'live' ? session.user : null, capability);
+  }
   if (who === 'donor') {
     const session = await sessionState(db, request);
     return session.state === 'live' ? session.user : null;
@@ -120,7 +131,7 @@ export function route<W extends Who, P extends z.ZodType | undefined = undefined
       const query = spec.query ? parseQuery(spec.query, request.url) : undefined;
       const db = spec.database === false ? undefined : await getDb();
       const who = typeof spec.who === 'function' ? spec.who(query as Parsed<Q>) : spec.who;
-      const user = await callerOf(who, db, request, spec.signInMessage);
+      const user = await callerOf(who, db, request, spec.signInMessage, spec.staff);
       const body = spec.body ? await parseJsonBody(spec.body, request) : undefined;
       const input = { request, db, user, params, query, body } as RouteInput<W, P, Q, B, D>;
       return withCachePolicy(await handler(input), spec.cache);

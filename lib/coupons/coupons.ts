@@ -15,6 +15,7 @@ export const COUPON_MESSAGES = {
   unknown: 'This coupon code is not valid',
   notYet: 'This coupon is not active yet',
   expired: 'This coupon has expired',
+  switchedOff: 'This coupon is no longer active',
   usedUp: 'This coupon has been fully used',
   currency: 'This coupon is for gifts in {currency}',
   ownFundraiser: "Sponsor coupons are for supporters: they do not match gifts to a fundraiser you run, manage or started",
@@ -42,6 +43,8 @@ const budgetLeft = (c: Coupon) => (c.budget_minor === null ? null : Math.max(0, 
 
 /** Why this coupon cannot match a gift now, or null when it can. */
 function couponProblem(c: Coupon, currency: string, now: Date): string | null {
+  // switched off by operations: whatever its dates say
+  if (!c.is_active) return COUPON_MESSAGES.switchedOff;
   if (c.valid_from && c.valid_from > now) return COUPON_MESSAGES.notYet;
   if (c.valid_until && c.valid_until <= now) return COUPON_MESSAGES.expired;
   if (c.max_uses !== null && c.uses >= c.max_uses) return COUPON_MESSAGES.usedUp;

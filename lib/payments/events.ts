@@ -215,6 +215,12 @@ async function claimChosenReward(tx: Tx, order: OrderRow, cart: { reward_id: num
   if (cart?.reward_id && !(await claimReward(tx, cart.reward_id))) await tx.update(carts).set({ reward_id: null }).where(eq(carts.id, order.cart_id));
 }
 
+/** A paid order's receipt written again as its settlement wrote it (its 80G number and PDF too), to the cart's email as it stands now. */
+export async function paidOrderReceipt(tx: Tx, order: OrderRow) {
+  const { cart, f, accountId } = await settlementReads(tx, order);
+  return receiptFor(tx, order, cart ?? undefined, f ?? undefined, accountId, await taxReceiptOfOrder(tx, order.id));
+}
+
 /** The receipt in the donor's language: a one-time gift's donor is on its cart, a SIP month's is the subscriber. */
 type ReceiptCart = { email: string; name: string; pan: string | null; locale: string; dedication: { occasion: string; honoree: string; message?: string } | null };
 
@@ -268,8 +274,7 @@ export async function sendReceipt(db: Db, orderId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.order_id, orderId));
     if (!order || order.status !== 'success') return false;
-    const { cart, f, accountId } = await settlementReads(tx, order);
-    await enqueueMessage(tx, await receiptFor(tx, order, cart ?? undefined, f ?? undefined, accountId, await taxReceiptOfOrder(tx, order.id)));
+    await enqueueMessage(tx, await paidOrderReceipt(tx, order));
     return true;
   });
 }

@@ -3,10 +3,10 @@
 // while signed in carry it, and guest donations join once the email is proven (claimGuestOrders).
 import { managedBySql } from '../permissions/can';
 import 'server-only';
-import { and, asc, count, countDistinct, desc, eq, inArray, isNotNull, ne, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, inArray, isNotNull, ne, sql, sum, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
-import { carts, causes, entityDetails, fundraisers, mandates, orders, receipts, subscriptionLines, subscriptions, users } from '../db/schema';
+import { carts, causes, entityDetails, fundraisers, mandates, orders, receipts, refunds, subscriptionLines, subscriptions, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import { accountFacts } from '../auth/destination';
 import { lastOrderOfUser } from '../donations/last-order';
@@ -168,6 +168,8 @@ export interface OrderItem {
   receipt_url: string | null;
   /** the donor chose to hide their name on this donation (spec 7 PUT anonymous flag) */
   is_anonymous: boolean;
+  /** what refunds have sent back of it so far (a partial refund leaves the order successful) */
+  refunded_minor: number;
 }
 
 // an order never sent to a gateway ('created') is an abandoned form, not a transaction
@@ -177,7 +179,12 @@ export async function ordersOf(db: DbOrTx, userId: number, q: OrdersPageQuery) {
   const direction = q.sortedBy === 'asc' ? asc : desc;
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ o: orders, anonymous: carts.is_anonymous, f: { id: fundraisers.id, title: fundraisers.title, custom_tag: fundraisers.custom_tag } })
+      .select({
+        o: orders,
+        anonymous: carts.is_anonymous,
+        f: { id: fundraisers.id, title: fundraisers.title, custom_tag: fundraisers.custom_tag },
+        refunded: sql<number>`(select coalesce(sum(${refunds.amount_minor}), 0) from ${refunds} where ${refunds.order_id} = ${orders.id} and ${refunds.status} = 'processed')`.mapWith(Number),
+      })
       .from(orders)
       .innerJoin(carts, eq(carts.id, orders.cart_id))
       .innerJoin(fundraisers, eq(fundraisers.id, orders.fundraiser_id))
@@ -188,7 +195,7 @@ export async function ordersOf(db: DbOrTx, userId: number, q: OrdersPageQuery) {
       .offset((q.page - 1) * q.limit),
     db.select({ total: count() }).from(orders).where(listedOrdersOf(userId)),
   ]);
-  const data: OrderItem[] = rows.map(({ o, anonymous, f }) => {
+  const data: OrderItem[] = rows.map(({ o, anonymous, f, refunded }) => {
     const paid = o.status === 'success';
     return {
       order_id: o.order_id,
@@ -204,6 +211,7 @@ export async function ordersOf(db: DbOrTx, userId: number, q: OrdersPageQuery) {
       receipt_number: paid ? o.order_id : null,
       receipt_url: paid ? receiptPath(o.order_id) : null,
       is_anonymous: anonymous,
+      refunded_minor: refunded,
     };
   });
   return { data, page: q.page, per_page: q.limit, total, has_more: q.page * q.limit < total };

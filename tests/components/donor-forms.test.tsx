@@ -89,7 +89,7 @@ describe('the anonymous switch', () => {
   });
 
   it('shows on each successful donation of the portfolio only', () => {
-    const labels = Object.fromEntries(['heading', 'empty', 'showMore', 'loadFailed', 'viewReceipt', 'receiptFor', 'monthly', 'statusSuccess', 'statusPending', 'statusFailed', 'statusRefunded', 'statusCreated'].map((k) => [k, k])) as TransactionLabels;
+    const labels = Object.fromEntries(['heading', 'empty', 'showMore', 'loadFailed', 'viewReceipt', 'receiptFor', 'monthly', 'statusSuccess', 'statusPending', 'statusFailed', 'statusRefunded', 'statusCreated', 'refundedPart'].map((k) => [k, k])) as TransactionLabels;
     const order = (n: number, status: string, anonymous: boolean): OrderItem => ({
       order_id: `SHY${n}`,
       status,
@@ -103,6 +103,7 @@ describe('the anonymous switch', () => {
       receipt_number: null,
       receipt_url: null,
       is_anonymous: anonymous,
+      refunded_minor: 0,
     });
     render(<TransactionList initial={[order(1, 'success', true), order(2, 'failed', false)]} hasMore={false} pageSize={10} locale="en" localePrefix="" labels={labels} anonymousLabels={anonLabels} />);
     const [paid, failed] = screen.getAllByTestId('transaction');

@@ -26,6 +26,7 @@ const txnLabels: TransactionLabels = {
   statusFailed: P.statusFailed,
   statusRefunded: P.statusRefunded,
   statusCreated: P.statusCreated,
+  refundedPart: P.refundedPart,
 };
 
 const order = (n: number, status = 'success'): OrderItem => ({
@@ -41,6 +42,7 @@ const order = (n: number, status = 'success'): OrderItem => ({
   receipt_number: status === 'success' ? `SHYORDER${n}` : null,
   receipt_url: status === 'success' ? `/portfolio/receipts/SHYORDER${n}` : null,
   is_anonymous: false,
+  refunded_minor: 0,
 });
 
 const fetchMock = jest.fn();
@@ -66,6 +68,14 @@ describe('transactions on /portfolio', () => {
     expect(within(first).getByText('₹1,000')).toBeInTheDocument();
     expect(within(second).getByText('Failed')).toBeInTheDocument();
     expect(within(second).queryByRole('link', { name: /View receipt/ })).toBeNull();
+  });
+
+  it('says how much of a gift was refunded when part of it came back', () => {
+    render(<TransactionList initial={[{ ...order(2), refunded_minor: 50_000 }, order(3)]} hasMore={false} pageSize={10} locale="en" localePrefix="" labels={txnLabels} />);
+    const [partly, whole] = screen.getAllByTestId('transaction');
+    expect(within(partly).getByTestId('txn-refunded')).toHaveTextContent('₹500 refunded');
+    expect(within(partly).getByText('Successful')).toBeInTheDocument();
+    expect(within(whole).queryByTestId('txn-refunded')).toBeNull();
   });
 
   it('"Show more" asks for the next page newest first and appends it', async () => {

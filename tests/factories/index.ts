@@ -1,6 +1,6 @@
 // What integration tests build their world from, through the product's own functions (see each file).
 export { freshDb, referenceData, unique } from './database';
-export { makeHospitalDesk, makeNgo, makeReviewer, makeUser, type UserOverrides } from './users';
+export { makeHospitalDesk, makeNgo, makeReviewer, makeStaff, makeUser, type UserOverrides } from './users';
 export {
   addCausePicture,
   makeApprovedFundraiser,

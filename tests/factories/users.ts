@@ -4,6 +4,8 @@ import type { Db } from '@/lib/db/client';
 import { entityDetails, hospitals, memberships, users } from '@/lib/db/schema';
 import { createUser, type NewUser } from '@/lib/auth/accounts';
 import { MEMBERSHIP } from '@/lib/permissions/can';
+import { grantStaffRole } from '@/lib/desk/staff';
+import type { StaffRole } from '@/lib/constants/desk';
 import { referenceData, unique } from './database';
 
 type UserRow = typeof users.$inferSelect;
@@ -51,5 +53,12 @@ export async function makeHospitalDesk(db: Db, values: UserOverrides = {}) {
 export async function makeReviewer(db: Db, values: UserOverrides = {}): Promise<UserRow> {
   const user = await makeUser(db, { full_name: 'Test Reviewer', email_verified_at: new Date(), ...values });
   await db.insert(memberships).values({ user_id: user.id, scope: MEMBERSHIP.reviewer.scope, role: MEMBERSHIP.reviewer.role });
+  return user;
+}
+
+/** A desk staff member holding these roles, granted as `npm run staff:grant` does. */
+export async function makeStaff(db: Db, roles: readonly StaffRole[], values: UserOverrides = {}): Promise<UserRow> {
+  const user = await makeUser(db, { full_name: `Test ${roles.join(' ')} staff`, email_verified_at: new Date(), ...values });
+  for (const role of roles) await grantStaffRole(db, null, user.email, role);
   return user;
 }

@@ -52,6 +52,7 @@ export default async function PortfolioPage({ params }: Props) {
     statusFailed: t('statusFailed'),
     statusRefunded: t('statusRefunded'),
     statusCreated: t('statusCreated'),
+    refundedPart: t.raw('refundedPart') as string,
   };
   const otherCurrencies = summary.totals.filter((c) => c.currency !== 'INR');
   return (
