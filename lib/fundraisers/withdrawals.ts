@@ -5,7 +5,7 @@
 import 'server-only';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { entityDetails, fundraisers, ledgerEntries, payoutAccounts, users, withdrawals } from '../db/schema';
+import { entityDetails, fundraisers, ledgerEntries, orders, payoutAccounts, refunds, users, withdrawals } from '../db/schema';
 import { IMAGE_MAX_BYTES, MULTIPART_OVERHEAD_BYTES } from '../constants/media';
 import { UPLOADS_PER_HOUR, UPLOADS_WINDOW_MS } from '../constants/security/limits';
 import { BANK_ACCOUNT_VISIBLE_DIGITS, WITHDRAWAL_QUEUE_MAX } from '../constants/withdrawals';
@@ -166,13 +166,27 @@ async function foreignRaisedMinor(db: DbOrTx, fundraiserId: number): Promise<num
   return r.sum;
 }
 
-// a rejected withdrawal holds nothing; one asked for holds its amount until decided. Foreign contributions and the rest
-// are two balances: neither is ever paid out of the other.
+/** The fundraiser's share (in its currency) of refunds held for finance: money that may yet go back to donors. */
+async function heldRefundsMinor(db: DbOrTx, fundraiserId: number, foreign: boolean): Promise<number> {
+  const [r] = await db
+    .select({
+      // a refund takes the donation back before the tip: its share of what the fundraiser was credited
+      sum: sql<number>`coalesce(sum(round(least(${refunds.amount_minor}, ${orders.donated_amount_minor})::numeric * ${orders.credited_amount_minor} / nullif(${orders.donated_amount_minor}, 0))), 0)`.mapWith(Number),
+    })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.order_id))
+    .where(and(eq(orders.fundraiser_id, fundraiserId), eq(orders.foreign_contribution, foreign), eq(refunds.held_for_finance, true), eq(refunds.status, 'pending')));
+  return r.sum;
+}
+
+// a rejected withdrawal holds nothing; one asked for holds its amount until decided, and a refund held for finance
+// holds its share. Foreign contributions and the rest are two balances: neither is ever paid out of the other.
 async function balanceMinor(db: DbOrTx, f: { id: number; raised_minor: number }, foreign = false) {
   const foreignRaised = await foreignRaisedMinor(db, f.id);
   const raised = foreign ? foreignRaised : f.raised_minor - foreignRaised;
   const { withdrawn, pending } = await withdrawalSums(db, f.id, foreign);
-  return { raised, withdrawn, pending, available: Math.max(0, raised - withdrawn - pending) };
+  const held = await heldRefundsMinor(db, f.id, foreign);
+  return { raised, withdrawn, pending, available: Math.max(0, raised - withdrawn - pending - held) };
 }
 
 /** The NGO's FCRA registration and account, when the fundraiser raises for an NGO. */

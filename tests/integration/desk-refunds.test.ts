@@ -10,7 +10,7 @@ import { getDb, closeDb, type Db } from '@/lib/db/client';
 import { auditLog, fundraisers, ledgerEntries, orders, refunds } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import { resetMediaStoreForTests } from '@/lib/media/store';
-import { decideWithdrawal, requestWithdrawal, setPayoutAccount } from '@/lib/fundraisers/withdrawals';
+import { decideWithdrawal, listWithdrawals, requestWithdrawal, setPayoutAccount } from '@/lib/fundraisers/withdrawals';
 import { heldRefunds } from '@/lib/desk/refunds';
 import { checkLedger } from '@/lib/payments/ledger-check';
 import { makeFundraiser, makeGift, makeReviewer, makeStaff, makeUser } from '../factories';
@@ -108,6 +108,7 @@ describe('a refund that would go below what was paid out', () => {
     const finance = await makeStaff(db, ['finance']);
     const { f, order, campaigner } = await giftOf(10_000);
     await paidOut(f, campaigner, 8_000);
+    expect((await listWithdrawals(db, campaigner, f.id)).balance.available).toBe(2_000);
     const held = await call(refundRoute, `http://localhost/api/desk/orders/${order.order_id}/refunds`, { orderId: order.order_id }, post(await sessionCookie(db, support.id), { amount: 5_000, reason: 'Duplicate payment' }));
     expect(held.body.data).toMatchObject({ held: true, status: 'pending' });
     const refundId = held.body.data.refund_id;
@@ -116,6 +117,8 @@ describe('a refund that would go below what was paid out', () => {
     expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.group_id, `refund:${refundId}`))).toEqual([]);
     expect(await linesOf('refund.hold', order.order_id)).toHaveLength(1);
     expect((await heldRefunds(db)).map((r) => r.refund_id)).toContain(refundId);
+    // the money that may go back to the donor cannot be withdrawn meanwhile
+    expect((await listWithdrawals(db, campaigner, f.id)).balance.available).toBe(0);
     // it holds back its part of the payment: the rest is all that can still be asked for
     const more = await call(refundRoute, `http://localhost/api/desk/orders/${order.order_id}/refunds`, { orderId: order.order_id }, post(await sessionCookie(db, support.id), { amount: 5_000.01, reason: 'Duplicate payment' }));
     expect(more.status).toBe(409);
