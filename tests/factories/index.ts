@@ -17,3 +17,4 @@ export {
 export { makeCart, makeGift, makeOrder, settleOrder, type CartValues } from './donations';
 export { makeMandate, makeSubscription } from './sips';
 export { makeBanner, makeCoupon, makeEvent } from './campaigns';
+export { addPayoutAccount, billFile, makeWithdrawal } from './withdrawals';

@@ -3,17 +3,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { eq, inArray } from 'drizzle-orm';
 import { getDb, closeDb, type Db } from '@/lib/db/client';
 import { auditLog, ledgerEntries, withdrawals } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import { resetMediaStoreForTests } from '@/lib/media/store';
-import { decideWithdrawal, requestWithdrawal, setPayoutAccount } from '@/lib/fundraisers/withdrawals';
 import { requestRefund } from '@/lib/payments/refunds';
 import { withdrawalGroup } from '@/lib/payments/ledger';
 import { financeRows, majorWithTwoDecimals } from '@/lib/desk/finance-export';
-import { makeFundraiser, makeGift, makeReviewer, makeStaff, makeUser } from '../factories';
+import { makeFundraiser, makeGift, makeStaff, makeUser, makeWithdrawal } from '../factories';
 import { sessionCookie } from '../helpers/auth';
 import { call } from '../helpers/db';
 import { GET as exportRoute } from '@/app/api/desk/finance-export/route';
@@ -48,12 +46,7 @@ async function knownDays() {
   const first = await makeGift(db, f.id, { cart: { donated_amount: 1_000, tip_amount: 100 } });
   const second = await makeGift(db, f.id, { cart: { donated_amount: 250, tip_amount: 25 } });
   const { refundId } = await requestRefund(db, first.order.order_id, 20_000, { reason: 'donor asked', origin: 'http://localhost' });
-  await setPayoutAccount(db, campaigner, f.id, { account_holder_name: 'Meena Devi', account_number: '123456789012', account_number_confirm: '123456789012', ifsc_code: 'SBIN0001234' });
-  const bill = { name: 'bill.png', bytes: new Uint8Array(await sharp({ create: { width: 400, height: 560, channels: 3, background: '#fafaf5' } }).png().toBuffer()) };
-  const w = await requestWithdrawal(db, campaigner, f.id, async () => ({ amount: 300, purpose: 'Physiotherapy for the first month', document: bill }));
-  const reviewer = await makeReviewer(db);
-  await decideWithdrawal(db, reviewer, w.id, { decision: 'approve' });
-  await decideWithdrawal(db, reviewer, w.id, { decision: 'paid', reference: 'UTR123' });
+  const w = await makeWithdrawal(db, campaigner, f.id, 300, { purpose: 'Physiotherapy for the first month', until: 'paid' });
   // the day everything happened, as India counts it: one gift late on the 10th, the rest early on the 11th
   const groups = [first.order.order_id, second.order.order_id, `refund:${refundId}`, withdrawalGroup(w.id)];
   await db.update(ledgerEntries).set({ created_at: MARCH_11_IST }).where(inArray(ledgerEntries.group_id, groups));

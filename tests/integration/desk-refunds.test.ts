@@ -4,16 +4,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { getDb, closeDb, type Db } from '@/lib/db/client';
 import { auditLog, fundraisers, ledgerEntries, orders, refunds } from '@/lib/db/schema';
 import { resetEnvForTests } from '@/lib/env';
 import { resetMediaStoreForTests } from '@/lib/media/store';
-import { decideWithdrawal, listWithdrawals, requestWithdrawal, setPayoutAccount } from '@/lib/fundraisers/withdrawals';
+import { listWithdrawals } from '@/lib/fundraisers/withdrawals';
 import { heldRefunds } from '@/lib/desk/refunds';
 import { checkLedger } from '@/lib/payments/ledger-check';
-import { makeFundraiser, makeGift, makeReviewer, makeStaff, makeUser } from '../factories';
+import { makeFundraiser, makeGift, makeStaff, makeUser, makeWithdrawal } from '../factories';
 import { sessionCookie } from '../helpers/auth';
 import { call } from '../helpers/db';
 import { POST as refundRoute } from '@/app/api/desk/orders/[orderId]/refunds/route';
@@ -53,12 +52,7 @@ async function giftOf(rupees: number) {
 }
 
 /** The campaigner withdraws `rupees`, approved by a reviewer (money that has left the fundraiser). */
-async function paidOut(f: { id: number }, campaigner: { id: number }, rupees: number) {
-  await setPayoutAccount(db, campaigner, f.id, { account_holder_name: 'Meena Devi', account_number: '123456789012', account_number_confirm: '123456789012', ifsc_code: 'SBIN0001234' });
-  const bill = { name: 'bill.png', bytes: new Uint8Array(await sharp({ create: { width: 400, height: 560, channels: 3, background: '#fafaf5' } }).png().toBuffer()) };
-  const w = await requestWithdrawal(db, campaigner, f.id, async () => ({ amount: rupees, purpose: 'Hospital bill for the first surgery', document: bill }));
-  await decideWithdrawal(db, await makeReviewer(db), w.id, { decision: 'approve' });
-}
+const paidOut = (f: { id: number }, campaigner: { id: number }, rupees: number) => makeWithdrawal(db, campaigner, f.id, rupees);
 
 describe('a refund from the desk', () => {
   it('takes back half the gift with its reason: raised, ledger and order follow, and the audit line names who', async () => {

@@ -1,7 +1,6 @@
 // FCRA: a foreign citizen's gift to an NGO is a foreign contribution, taken only with a valid FCRA registration and
 // refused before any payment without one; it is kept apart in the ledger and paid out only to the FCRA account.
 // The donor's answer decides, never the currency alone; personal fundraisers record the declaration.
-import sharp from 'sharp';
 import { eq, like } from 'drizzle-orm';
 import { POST as cartRoute } from '@/app/api/fundraisers/[id]/cart/route';
 import { GET as fcraGet, PUT as fcraPut } from '@/app/api/ngos/[id]/fcra/route';
@@ -10,12 +9,12 @@ import { carts, entityDetails, fundraisers, ledgerEntries, orders, withdrawals }
 import { FCRA_MESSAGES } from '@/lib/constants/giving';
 import { checkLedger } from '@/lib/payments/ledger-check';
 import { requestRefund } from '@/lib/payments/refunds';
-import { decideWithdrawal, listWithdrawals, requestWithdrawal, setPayoutAccount } from '@/lib/fundraisers/withdrawals';
+import { decideWithdrawal, listWithdrawals } from '@/lib/fundraisers/withdrawals';
 import { citizenshipAsked, hasValidFcra, indiaToday } from '@/lib/donations/fcra';
 import { fundraiserById } from '@/lib/fundraisers/queries';
 import { call, closeDb } from '../helpers/db';
 import { sessionCookie } from '../helpers/auth';
-import { freshDb, makeCart, makeFundraiser, makeGift, makeNgo, makeNgoFundraiser, makeReviewer, makeUser } from '../factories';
+import { addPayoutAccount, freshDb, makeCart, makeFundraiser, makeGift, makeNgo, makeNgoFundraiser, makeReviewer, makeUser, makeWithdrawal } from '../factories';
 
 let db: Db;
 beforeAll(async () => {
@@ -115,11 +114,8 @@ describe('a gift that could be a foreign contribution', () => {
 });
 
 describe("the NGO's FCRA registration and payouts", () => {
-  const bill = async () => ({ name: 'bill.png', bytes: new Uint8Array(await sharp({ create: { width: 300, height: 400, channels: 3, background: '#fafaf5' } }).png().toBuffer()) });
-  const ask = async (user: { id: number }, fundraiserId: number, amount: number, fromForeign?: '1') => {
-    const document = await bill();
-    return requestWithdrawal(db, user, fundraiserId, async () => ({ amount, purpose: 'School books for forty children', document, ...(fromForeign ? { from_foreign: fromForeign } : {}) }));
-  };
+  const ask = (user: { id: number }, fundraiserId: number, amount: number, fromForeign?: '1') =>
+    makeWithdrawal(db, user, fundraiserId, amount, { purpose: 'School books for forty children', fromForeign: fromForeign === '1', until: 'requested' });
 
   it("only the NGO's people read and set it; the story shows it; anyone else gets 404", async () => {
     const ngo = await makeNgo(db);
@@ -142,7 +138,7 @@ describe("the NGO's FCRA registration and payouts", () => {
   it('foreign contributions are a balance of their own, paid only into the FCRA account; neither balance pays the other', async () => {
     const ngo = await makeNgo(db, {}, FCRA);
     const f = await makeNgoFundraiser(db, {}, ngo);
-    await setPayoutAccount(db, ngo.user, f.id, { account_holder_name: 'Asha Trust', account_number: '123456789012', account_number_confirm: '123456789012', ifsc_code: 'HDFC0001234' });
+    await addPayoutAccount(db, ngo.user, f.id);
     const foreign = await makeGift(db, f.id, { cart: { currency: 'INR', donated_amount: 3000, donor_extension: '+44', donor_phone: '7700900123', citizenship: 'foreign' }, mode: 'CARD' });
     expect(foreign.order.foreign_contribution).toBe(true);
     await makeGift(db, f.id, { cart: { donated_amount: 1000 } });
@@ -167,7 +163,7 @@ describe("the NGO's FCRA registration and payouts", () => {
   it('without an FCRA account, a foreign withdrawal is refused with the reason', async () => {
     const ngo = await makeNgo(db, {}, { ...FCRA, fcra_account_number: null });
     const f = await makeNgoFundraiser(db, {}, ngo);
-    await setPayoutAccount(db, ngo.user, f.id, { account_holder_name: 'Asha Trust', account_number: '123456789012', account_number_confirm: '123456789012', ifsc_code: 'HDFC0001234' });
+    await addPayoutAccount(db, ngo.user, f.id);
     await makeGift(db, f.id, { cart: { ...usd, citizenship: 'foreign' }, mode: 'CARD' });
     await expect(ask(ngo.user, f.id, 10, '1')).rejects.toMatchObject({ status: 409, message: expect.stringContaining('FCRA account') });
   });

@@ -1,6 +1,5 @@
 // The public transparency report: money raised, paid out against bills, refunded and still held per month (India
 // time), the median days to payout, review send-backs by kind, and visitors' own web-vitals at the 75th percentile.
-import sharp from 'sharp';
 import { eq, inArray } from 'drizzle-orm';
 import { POST as vitalsRoute } from '@/app/api/vitals/route';
 import type { Db } from '@/lib/db/client';
@@ -9,13 +8,12 @@ import { indiaMonths, transparencyReport } from '@/lib/transparency/report';
 import { pruneVitalSamples } from '@/lib/transparency/vitals';
 import { requestRefund } from '@/lib/payments/refunds';
 import { decideReview } from '@/lib/fundraisers/review';
-import { decideWithdrawal, requestWithdrawal, setPayoutAccount } from '@/lib/fundraisers/withdrawals';
 import { DAY_MS } from '@/lib/constants/time';
 import { JOB_PERIOD_MAX_MS } from '@/lib/constants/jobs';
 import { JOB, productJobs } from '@/lib/jobs/definitions';
 import { env } from '@/lib/env';
 import { call, closeDb } from '../helpers/db';
-import { freshDb, makeFundraiser, makeGift, makeReviewer, makeUnderReview, makeUser } from '../factories';
+import { freshDb, makeFundraiser, makeGift, makeReviewer, makeUnderReview, makeUser, makeWithdrawal } from '../factories';
 
 let db: Db;
 beforeAll(async () => {
@@ -45,12 +43,7 @@ describe('the report', () => {
     await db.update(ledgerEntries).set({ created_at: new Date('2026-11-02T06:00:00Z') }).where(eq(ledgerEntries.group_id, november.order.order_id));
     const refund = await requestRefund(db, november.order.order_id, 20_000, { reason: 'donor asked', origin: 'http://localhost' });
     await db.update(ledgerEntries).set({ created_at: new Date('2026-11-03T06:00:00Z') }).where(eq(ledgerEntries.group_id, `refund:${refund.refundId}`));
-    await setPayoutAccount(db, campaigner, f.id, { account_holder_name: 'Meena Devi', account_number: '123456789012', account_number_confirm: '123456789012', ifsc_code: 'SBIN0001234' });
-    const bill = { name: 'bill.png', bytes: new Uint8Array(await sharp({ create: { width: 300, height: 400, channels: 3, background: '#fafaf5' } }).png().toBuffer()) };
-    const w = await requestWithdrawal(db, campaigner, f.id, async () => ({ amount: 300, purpose: 'Physiotherapy for the first month', document: bill }));
-    const reviewer = await makeReviewer(db);
-    await decideWithdrawal(db, reviewer, w.id, { decision: 'approve' });
-    await decideWithdrawal(db, reviewer, w.id, { decision: 'paid', reference: 'UTR2026110500042' });
+    const w = await makeWithdrawal(db, campaigner, f.id, 300, { purpose: 'Physiotherapy for the first month', until: 'paid' });
     // asked on 2 November, paid on 5 November: three days
     await db.update(withdrawals).set({ created_at: new Date('2026-11-02T06:00:00Z'), paid_at: new Date('2026-11-05T06:00:00Z') }).where(eq(withdrawals.id, w.id));
 
