@@ -6,7 +6,7 @@ import { SIP_STATUS } from '../lib/sip/status';
 import { eq, sql, count } from 'drizzle-orm';
 import type { Db } from '../lib/db/client';
 import * as s from '../lib/db/schema';
-import { ALL_MEDICAL_CAUSE_IDS, BENEFICIARY_RELATIONS, CAUSE, FUNDRAISER_TITLE_MAX, SUCCESSFUL_FUNDING_RATIO } from '../lib/constants/fundraisers';
+import { ALL_MEDICAL_CAUSE_IDS, BENEFICIARY_RELATIONS, CAUSE, FUNDRAISER_TITLE_MAX, REVIEW_SEND_BACK_CATEGORIES, SUCCESSFUL_FUNDING_RATIO } from '../lib/constants/fundraisers';
 import { PRIZE_AMOUNT_MAJOR } from '../lib/constants/payments';
 import { DAY_MS } from '../lib/constants/time';
 import { convertMinor, DEFAULT_INR_PER_UNIT_MICROS } from '../lib/currency-rates';
@@ -273,6 +273,14 @@ export async function insertDemo(db: Db, opts: { now?: Date } = {}): Promise<See
     const pinHash = await hashPin(DEMO_PIN);
     for (const row of fundraiserRows) if (row.is_private) row.pin_hash = pinHash;
     const frs = await tx.insert(s.fundraisers).values(fundraiserRows).returning({ id: s.fundraisers.id, is_private: s.fundraisers.is_private });
+    // each went live through review; one in five was sent back once first (the transparency page counts both)
+    const outcomeRows: (typeof s.reviewOutcomes.$inferInsert)[] = [];
+    frs.forEach((f, i) => {
+      const approvedAt = fundraiserRows[i].published_at!;
+      if (i % 5 === 1) outcomeRows.push({ fundraiser_id: f.id, decision: 'sent_back', category: REVIEW_SEND_BACK_CATEGORIES[i % REVIEW_SEND_BACK_CATEGORIES.length], decided_at: new Date(approvedAt.getTime() - 2 * DAY_MS) });
+      outcomeRows.push({ fundraiser_id: f.id, decision: 'approved', decided_at: approvedAt });
+    });
+    await tx.insert(s.reviewOutcomes).values(outcomeRows);
 
     // media: mostly a leaderboard image; a few with only theater, only widget, none, or a broken one
     const mediaRows: (typeof s.fundraiserMedia.$inferInsert)[] = [];

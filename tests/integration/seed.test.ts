@@ -6,6 +6,7 @@ import { seedDemoEvents } from '@/demo/seed-events';
 import { verifyPin } from '@/lib/fundraisers/pin';
 import { isFundraiserEnded } from '@/lib/fundraisers/status';
 import { checkLedger } from '@/lib/payments/ledger-check';
+import { transparencyReport } from '@/lib/transparency/report';
 import { closeDb, getDb, type Db } from '@/lib/db/client';
 
 // the demo seed's own test: no other file starts from the demo, so this one seeds it itself, on a migrated database
@@ -56,6 +57,13 @@ describe('demo content', () => {
     const [{ n: comments }] = await db.select({ n: count() }).from(s.comments);
     expect(updates).toBeGreaterThan(0);
     expect(comments).toBeGreaterThan(0);
+  });
+
+  it("gives the transparency page review decisions to count: every fundraiser approved, some sent back first", async () => {
+    const { review } = await transparencyReport(db);
+    expect(review.sentBack).toBeGreaterThan(0);
+    expect(review.approved).toBeGreaterThan(review.sentBack);
+    expect(Object.values(review.byCategory).filter((n) => n > 0).length).toBeGreaterThan(2);
   });
 
   it('private fundraisers open with the demo PIN, stored only hashed', async () => {
