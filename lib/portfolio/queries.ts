@@ -3,7 +3,7 @@
 // while signed in carry it, and guest donations join once the email is proven (claimGuestOrders).
 import { managedBySql } from '../permissions/can';
 import 'server-only';
-import { and, asc, count, countDistinct, desc, eq, inArray, isNotNull, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { carts, causes, entityDetails, fundraisers, mandates, orders, receipts, refunds, subscriptionLines, subscriptions, users } from '../db/schema';
@@ -93,6 +93,12 @@ export async function subscriptionOf(db: DbOrTx, userId: number, id: number): Pr
 
 const successfulOrdersOf = (userId: number) => and(eq(orders.user_id, userId), eq(orders.status, 'success'));
 
+// what a paid gift still gives after its partial refunds (a refund takes the donation back before the tip); a gift
+// refunded whole is no longer 'success' and is left out already
+const refundedOf = sql`(select coalesce(sum(${refunds.amount_minor}), 0) from ${refunds} where ${refunds.order_id} = ${orders.id} and ${refunds.status} = 'processed')`;
+const keptDonationMinor = sql<number>`sum(${orders.donated_amount_minor} - least(${refundedOf}, ${orders.donated_amount_minor}))`.mapWith(Number);
+const keptDonationInrMinor = sql<number>`sum(round(${carts.donated_amount_inr_minor}::numeric * (${orders.donated_amount_minor} - least(${refundedOf}, ${orders.donated_amount_minor})) / nullif(${orders.donated_amount_minor}, 0)))`.mapWith(Number);
+
 /** spec 3 and 7: the user with the related data of users/me (spec names kept, aliases for both spellings). */
 export async function accountOf(db: DbOrTx, userId: number) {
   const [u] = await db.select().from(users).where(eq(users.id, userId));
@@ -102,7 +108,7 @@ export async function accountOf(db: DbOrTx, userId: number) {
     accountFacts(db, userId),
     lastOrderOfUser(db, userId),
     db
-      .select({ inr: sum(carts.donated_amount_inr_minor).mapWith(Number) })
+      .select({ inr: keptDonationInrMinor })
       .from(orders)
       .innerJoin(carts, eq(carts.id, orders.cart_id))
       .where(successfulOrdersOf(userId)),
@@ -224,13 +230,13 @@ const parentCauses = alias(causes, 'parent_causes');
 export async function summaryOf(db: DbOrTx, userId: number) {
   const [totals, [counts], causeRows] = await Promise.all([
     db
-      .select({ currency: orders.iso_currency, amount_minor: sum(orders.donated_amount_minor).mapWith(Number), donations: count() })
+      .select({ currency: orders.iso_currency, amount_minor: keptDonationMinor, donations: count() })
       .from(orders)
       .where(successfulOrdersOf(userId))
       .groupBy(orders.iso_currency)
       .orderBy(orders.iso_currency),
     db
-      .select({ inr: sum(carts.donated_amount_inr_minor).mapWith(Number), donations: count(), fundraisers: countDistinct(orders.fundraiser_id) })
+      .select({ inr: keptDonationInrMinor, donations: count(), fundraisers: countDistinct(orders.fundraiser_id) })
       .from(orders)
       .innerJoin(carts, eq(carts.id, orders.cart_id))
       .where(successfulOrdersOf(userId)),

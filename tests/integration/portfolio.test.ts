@@ -7,6 +7,7 @@ import { GET as subscriptionsGet } from '@/app/api/users/me/subscriptions/route'
 import { authTokens, carts, causes, fundraisers, rewards, subscriptions, users } from '@/lib/db/schema';
 import { managedFundraisersOf, receiptOf } from '@/lib/portfolio/queries';
 import { claimGuestOrders } from '@/lib/donations/claim';
+import { requestRefund } from '@/lib/payments/refunds';
 import type { Db } from '@/lib/db/client';
 import { call, closeDb } from '../helpers/db';
 import { freshDb, makeFundraiser, makeHospitalDesk, makeNgo, makeNgoFundraiser, makeOrder, makeUser } from '../factories';
@@ -232,6 +233,25 @@ describe('receipts: my own successful orders only', () => {
 const parentOf = (c: typeof causes.$inferSelect) => (c.parent_id === null ? null : expect.objectContaining({ id: c.parent_id }));
 
 describe('GET users/me/summary', () => {
+  it('counts what a gift still gives after a partial refund, in its currency and in rupees (users/me too)', async () => {
+    const me = await newUser('Refunded Donor');
+    const rupees = await orderAt({ userId: me.id, at: day(1), f: plain, minor: 10_000, tip: 1_000 });
+    const dollars = await orderAt({ userId: me.id, at: day(2), f: exempt, currency: 'USD', minor: 2_000, inr: 168_000 });
+    // the donation is taken back before the tip: ₹40 of ₹100; half of the $20
+    await requestRefund(db, rupees, 4_000, { reason: null, origin: 'http://localhost' });
+    await requestRefund(db, dollars, 1_000, { reason: null, origin: 'http://localhost' });
+    const res = await call(summaryGet, '/api/users/me/summary', {}, { headers: await as(me.id) });
+    expect(res.body.data).toMatchObject({
+      total_inr_minor: 6_000 + 84_000,
+      totals: [
+        { currency: 'INR', amount_minor: 6_000, donations: 1 },
+        { currency: 'USD', amount_minor: 1_000, donations: 1 },
+      ],
+    });
+    const account = await call(meGet, '/api/users/me', {}, { headers: await as(me.id) });
+    expect(account.body.data.aggdonationall.funds_minor).toBe(90_000);
+  });
+
   it('totals per currency and in rupees, counts donations and the distinct causes with their names', async () => {
     const me = await newUser('Summary Donor');
     await orderAt({ userId: me.id, at: day(1), f: plain, minor: 10_000 });
