@@ -2,7 +2,7 @@
 // may take only with a valid FCRA registration, into its FCRA account. The donor's answer decides, never the currency alone.
 import { CITIZENSHIPS, FCRA_MESSAGES } from '../constants/giving';
 import { INDIA_EXTENSION } from '../constants/people';
-import { INDIA_TIME_ZONE } from '../constants/time';
+import { indiaDay } from '../india-time';
 import { ApiError } from '../http/errors';
 
 export type Citizenship = (typeof CITIZENSHIPS)[number];
@@ -14,10 +14,8 @@ export interface FcraStanding {
   fcra_valid_until: string | null;
 }
 
-/** Today's date in India (YYYY-MM-DD): a registration valid until a day is valid all that day, India time. */
-export const indiaToday = (now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: INDIA_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-
-export const hasValidFcra = (ngo: FcraStanding, now = new Date()) => Boolean(ngo.fcra_number && ngo.fcra_valid_until && ngo.fcra_valid_until >= indiaToday(now));
+/** A registration valid until a day is valid all that day, India time. */
+export const hasValidFcra = (ngo: FcraStanding, now = new Date()) => Boolean(ngo.fcra_number && ngo.fcra_valid_until && ngo.fcra_valid_until >= indiaDay(now));
 
 /**
  * Whether the gift could be a foreign contribution, so the donor is asked: every gift in another currency, and a gift to an

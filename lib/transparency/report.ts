@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../db/client';
 import { convertMinor, currentRatesMicros } from '../currency-rates';
 import { INDIA_TIME_ZONE } from '../constants/time';
+import { indiaMonth } from '../india-time';
 import { REVIEW_SEND_BACK_CATEGORIES } from '../constants/fundraisers';
 import { WEB_VITAL_PAGE_KINDS } from '../constants/observability';
 import { TRANSPARENCY_MONTHS, TRANSPARENCY_VITALS, TRANSPARENCY_VITALS_DAYS, TRANSPARENCY_VITALS_MIN_SAMPLES } from '../constants/transparency';
@@ -31,11 +32,11 @@ export interface TransparencyReport {
 }
 
 // the month of a timestamp in India; the zone is our constant, written into the SQL so select and group by agree
-const indiaMonth = (column: string) => sql.raw(`to_char(${column} at time zone '${INDIA_TIME_ZONE}', 'YYYY-MM')`);
+const indiaMonthSql = (column: string) => sql.raw(`to_char(${column} at time zone '${INDIA_TIME_ZONE}', 'YYYY-MM')`);
 
 /** The last `count` months ending with `now`'s, India time, oldest first. */
 export function indiaMonths(now: Date, count = TRANSPARENCY_MONTHS): string[] {
-  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: INDIA_TIME_ZONE, year: 'numeric', month: '2-digit' }).format(now).split('-').map(Number);
+  const [y, m] = indiaMonth(now).split('-').map(Number);
   return Array.from({ length: count }, (_, i) => {
     const d = new Date(Date.UTC(y, m - 1 - (count - 1 - i), 1));
     return d.toISOString().slice(0, 7);
@@ -52,12 +53,12 @@ export async function transparencyReport(db: DbOrTx, now = new Date()): Promise<
   const money = rowsOf<MoneyRow>(
     await db.execute(sql`
       select month, currency, sum(raised)::text as raised, sum(refunded)::text as refunded, sum(paid)::text as paid from (
-        select ${indiaMonth('created_at')} as month, currency,
+        select ${indiaMonthSql('created_at')} as month, currency,
           sum(amount_minor) filter (where kind in ('donation', 'coupon')) as raised,
           -sum(amount_minor) filter (where kind = 'refund') as refunded, 0 as paid
         from ledger_entries where account like 'fundraiser:%' and kind in ('donation', 'coupon', 'refund') group by 1, 2
         union all
-        select ${indiaMonth('paid_at')} as month, currency, 0, 0, sum(amount_minor)
+        select ${indiaMonthSql('paid_at')} as month, currency, 0, 0, sum(amount_minor)
         from withdrawals where status = 'paid' and paid_at is not null group by 1, 2
       ) m group by 1, 2 order by 1`),
   );

@@ -10,7 +10,8 @@ import { FCRA_MESSAGES } from '@/lib/constants/giving';
 import { checkLedger } from '@/lib/payments/ledger-check';
 import { requestRefund } from '@/lib/payments/refunds';
 import { decideWithdrawal, listWithdrawals } from '@/lib/fundraisers/withdrawals';
-import { citizenshipAsked, hasValidFcra, indiaToday } from '@/lib/donations/fcra';
+import { citizenshipAsked, hasValidFcra } from '@/lib/donations/fcra';
+import { indiaDay } from '@/lib/india-time';
 import { fundraiserById } from '@/lib/fundraisers/queries';
 import { call, closeDb } from '../helpers/db';
 import { sessionCookie } from '../helpers/auth';
@@ -39,7 +40,7 @@ describe('who is asked', () => {
     const reg = { fcra_number: '231650202', fcra_valid_until: '2026-03-31' };
     expect(hasValidFcra(reg, new Date('2026-03-31T18:29:00Z'))).toBe(true); // 23:59 IST on the 31st
     expect(hasValidFcra(reg, new Date('2026-03-31T18:31:00Z'))).toBe(false); // 00:01 IST on 1 April
-    expect(indiaToday(new Date('2026-03-31T18:31:00Z'))).toBe('2026-04-01');
+    expect(indiaDay(new Date('2026-03-31T18:31:00Z'))).toBe('2026-04-01');
     expect(hasValidFcra({ fcra_number: null, fcra_valid_until: '2030-01-01' })).toBe(false);
   });
 });

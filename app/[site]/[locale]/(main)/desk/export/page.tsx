@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { INDIA_TIME_ZONE } from '@/lib/constants/time';
+import { indiaDay } from '@/lib/india-time';
 import { staffForPage } from '@/components/desk/staff-page';
 import { DeskNav } from '@/components/desk/DeskNav';
 import '@/components/desk/desk.css';
@@ -14,16 +14,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('export.title'), robots: { index: false, follow: false } };
 }
 
-// today in India, as YYYY-MM-DD (en-CA writes dates that way)
-const indiaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: INDIA_TIME_ZONE }).format(new Date());
-
 // finance downloads a CSV of a range of India-time days: a plain GET form, so the browser saves the file itself
 export default async function DeskExportPage({ params }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);
   const staff = await staffForPage('finance.export');
   const t = await getTranslations('Desk');
-  const today = indiaToday();
+  const today = indiaDay(new Date());
   return (
     <div className="container section desk-page">
       <DeskNav roles={staff.staffRoles} current="export" />

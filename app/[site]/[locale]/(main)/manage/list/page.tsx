@@ -5,7 +5,7 @@ import { getDb } from '@/lib/db/client';
 import { managedFundraisersOf } from '@/lib/portfolio/queries';
 import { hospitalFundraisers, ngoDashboard } from '@/lib/fundraisers/organisations';
 import { getFcraRegistration } from '@/lib/fundraisers/fcra-registration';
-import { indiaToday } from '@/lib/donations/fcra';
+import { indiaDay } from '@/lib/india-time';
 import { FcraRegistrationForm, type FcraLabels } from '@/components/manage/FcraRegistrationForm';
 import { DASHBOARD_FETCH_COUNT } from '@/lib/constants/listing';
 import { formatCount, formatMoney } from '@/lib/money';
@@ -70,7 +70,7 @@ export default async function ManageListPage({ params }: Props) {
             <p className="muted">{t('ngo.registration', { numbers: ngo.ngos.flatMap((n) => (n.has_80g && n.registration_number ? [n.registration_number] : [])).join(', ') })}</p>
           )}
           {ngo.ngos.map((n, i) => (
-            <FcraRegistrationForm key={n.id} ngoId={n.id} ngoName={ngo.ngos.length > 1 ? n.name : null} initial={fcra[i]} labels={fcraLabels} today={indiaToday()} />
+            <FcraRegistrationForm key={n.id} ngoId={n.id} ngoName={ngo.ngos.length > 1 ? n.name : null} initial={fcra[i]} labels={fcraLabels} today={indiaDay(new Date())} />
           ))}
         </section>
       )}
