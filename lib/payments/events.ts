@@ -21,7 +21,7 @@ import { defaultBrand } from '../whitelabel/brand';
 import { claimCouponMatch } from '../coupons/coupons';
 import { mandateReaction, orderReactionFor } from './reactions';
 import { metrics } from '../observability/metrics';
-import { chargeCredits, refundDebits, type ChargeLine, type LedgerLine } from './ledger';
+import { chargeCredits, refundDebitsCovered, type ChargeLine, type LedgerLine } from './ledger';
 import { orderTotalMinor, orderTotalSql } from './order-total';
 import { issueTaxReceipt, taxReceiptOfOrder, type ReceiptRow } from '../tax/receipts';
 
@@ -331,7 +331,7 @@ async function applyRefund(tx: Tx, gateway: string, event: RefundEvent, source: 
     await tx.update(refunds).set({ failure_reason: AMOUNT_MISMATCH, updated_at: new Date() }).where(eq(refunds.id, refund.id));
     return { result: 'refund_mismatch', ...base };
   }
-  const changed = await writeLedger(tx, `refund:${refund.refund_id}`, await refundDebits(tx, order, { before, amountMinor: event.amountMinor }));
+  const changed = await writeLedger(tx, `refund:${refund.refund_id}`, await refundDebitsCovered(tx, order, { before, amountMinor: event.amountMinor }));
   await tx.update(refunds).set({ status: 'processed', processed_at: new Date(), updated_at: new Date() }).where(eq(refunds.id, refund.id));
   if (before + event.amountMinor === total) await tx.update(orders).set({ status: 'refunded', updated_at: new Date() }).where(eq(orders.id, order.id));
   return { result: 'refund_processed', ...base, fundraisers: changed };

@@ -9,7 +9,7 @@ export async function checkLedger(db: DbOrTx) {
   const raisedSql = sql`
     with own as (
       select split_part(account, ':', 2)::int as id, sum(amount_minor) as total
-      from ledger_entries where kind in ('donation', 'coupon', 'refund') and account like 'fundraiser:%' group by 1)
+      from ledger_entries where kind in ('donation', 'coupon', 'refund', 'cover') and account like 'fundraiser:%' group by 1)
     select f.id, coalesce(o.total, 0) + coalesce((select sum(k.total) from own k join fundraisers c on c.id = k.id where c.support_campaign_id = f.id), 0) as total
     from fundraisers f left join own o on o.id = f.id`;
   const mismatched = await db.execute<{ id: number; raised: string; ledger: string }>(sql`

@@ -9,7 +9,7 @@ import { fundraisers, ledgerEntries, orders, refunds, withdrawals } from '../db/
 
 export interface LedgerLine {
   account: string;
-  kind: 'donation' | 'tip' | 'refund' | 'insurance' | 'coupon';
+  kind: 'donation' | 'tip' | 'refund' | 'insurance' | 'coupon' | 'cover';
   /** positive for a credit, negative for a refund */
   amountMinor: number;
   currency: string;
@@ -108,6 +108,40 @@ export async function refundDebits(tx: Tx, order: OrderRow, r: { before: number;
     lines.push({ account, kind: 'refund', amountMinor: -amount, currency: a.currency, fundraiserId, supporters: full && fundraiserId !== null && a.gift ? -1 : 0 });
   }
   return lines;
+}
+
+/** the platform's account that pays a refund's share a fundraiser no longer holds (it was paid out): recovered offline */
+export const REFUND_COVER_ACCOUNT = 'platform:refund_cover';
+const PAID_OUT_STATUSES = ['approved', 'paid'] as const;
+
+/**
+ * How much of a refund's fundraiser line would take its raised total below what its approved and paid withdrawals took
+ * out (0 when none): that money has left, so finance decides, and a refund they release is covered by the platform.
+ */
+export async function shortfallAfterPayout(tx: DbOrTx, line: LedgerLine): Promise<number> {
+  if (line.fundraiserId === null || line.amountMinor >= 0) return 0;
+  const [f] = await tx.select({ raised: fundraisers.raised_minor }).from(fundraisers).where(eq(fundraisers.id, line.fundraiserId));
+  const [{ paidOut }] = await tx
+    .select({ paidOut: sql<number>`coalesce(sum(${withdrawals.amount_minor}), 0)`.mapWith(Number) })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.fundraiser_id, line.fundraiserId), inArray(withdrawals.status, [...PAID_OUT_STATUSES])));
+  return f ? Math.max(0, paidOut - (f.raised + line.amountMinor)) : 0;
+}
+
+/**
+ * The refund's lines, with the platform covering any share a fundraiser already paid out: its raised total never falls
+ * below its withdrawals (check:ledger), and the donor still gets the whole refund.
+ */
+export async function refundDebitsCovered(tx: Tx, order: OrderRow, r: { before: number; amountMinor: number }): Promise<LedgerLine[]> {
+  const lines = await refundDebits(tx, order, r);
+  const covers: LedgerLine[] = [];
+  for (const line of lines) {
+    const shortfall = await shortfallAfterPayout(tx, line);
+    if (!shortfall) continue;
+    covers.push({ account: line.account, kind: 'cover', amountMinor: shortfall, currency: line.currency, fundraiserId: line.fundraiserId, supporters: 0 });
+    covers.push({ account: REFUND_COVER_ACCOUNT, kind: 'cover', amountMinor: -shortfall, currency: line.currency, fundraiserId: null, supporters: 0 });
+  }
+  return [...lines, ...covers];
 }
 
 export const withdrawalGroup = (withdrawalId: number) => `withdrawal:${withdrawalId}`;

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { fundraisers, orders, refunds, walletEntries, withdrawals } from '../db/schema';
+import { orders, refunds, walletEntries } from '../db/schema';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { reportError } from '../observability/report';
 import { applyGatewayEvent, applyGatewayEventIn, type EventOutcome } from './events';
@@ -11,7 +11,7 @@ import { WALLET_GATEWAY } from '../constants/payments';
 import { gatewayFor } from './registry';
 import { GATEWAY_REFUSED_REASON } from './order-state';
 import { orderTotalMinor } from './order-total';
-import { refundDebits } from './ledger';
+import { refundDebits, shortfallAfterPayout } from './ledger';
 
 export const REFUND_TOO_LARGE = 'The refund is more than what is left of this payment';
 export const REFUND_NOT_POSSIBLE = 'This payment cannot be refunded';
@@ -23,7 +23,6 @@ type RefundRow = typeof refunds.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
 /** Withdrawals approved or paid: money that has left (or is leaving) the fundraiser. */
-const PAID_OUT = ['approved', 'paid'] as const;
 
 export interface RefundContext {
   reason: string | null;
@@ -90,15 +89,7 @@ async function wouldGoBelowPaidOut(tx: Tx, order: OrderRow, amountMinor: number)
     .select({ before: sql<number>`coalesce(sum(${refunds.amount_minor}), 0)`.mapWith(Number) })
     .from(refunds)
     .where(and(eq(refunds.order_id, order.id), eq(refunds.status, 'processed')));
-  const lines = (await refundDebits(tx, order, { before, amountMinor })).filter((l) => l.fundraiserId !== null);
-  for (const line of lines) {
-    const [f] = await tx.select({ raised: fundraisers.raised_minor }).from(fundraisers).where(eq(fundraisers.id, line.fundraiserId!));
-    const [{ paidOut }] = await tx
-      .select({ paidOut: sql<number>`coalesce(sum(${withdrawals.amount_minor}), 0)`.mapWith(Number) })
-      .from(withdrawals)
-      .where(and(eq(withdrawals.fundraiser_id, line.fundraiserId!), inArray(withdrawals.status, [...PAID_OUT])));
-    if (f && f.raised + line.amountMinor < paidOut) return true;
-  }
+  for (const line of await refundDebits(tx, order, { before, amountMinor })) if ((await shortfallAfterPayout(tx, line)) > 0) return true;
   return false;
 }
 

@@ -43,7 +43,8 @@ export function indiaMonths(now: Date, count = TRANSPARENCY_MONTHS): string[] {
   });
 }
 
-type MoneyRow = { month: string; currency: string; raised: string; refunded: string; paid: string };
+// covered: what the platform paid of a refund whose share the fundraiser had already paid out (it is still held by no one)
+type MoneyRow = { month: string; currency: string; raised: string; refunded: string; paid: string; covered: string | null };
 
 export async function transparencyReport(db: DbOrTx, now = new Date()): Promise<TransparencyReport> {
   const months = indiaMonths(now);
@@ -52,29 +53,32 @@ export async function transparencyReport(db: DbOrTx, now = new Date()): Promise<
   // every month since the first gift: what is held at a month's end counts everything before it
   const money = rowsOf<MoneyRow>(
     await db.execute(sql`
-      select month, currency, sum(raised)::text as raised, sum(refunded)::text as refunded, sum(paid)::text as paid from (
+      select month, currency, sum(raised)::text as raised, sum(refunded)::text as refunded, sum(paid)::text as paid, sum(covered)::text as covered from (
         select ${indiaMonthSql('created_at')} as month, currency,
           sum(amount_minor) filter (where kind in ('donation', 'coupon')) as raised,
-          -sum(amount_minor) filter (where kind = 'refund') as refunded, 0 as paid
-        from ledger_entries where account like 'fundraiser:%' and kind in ('donation', 'coupon', 'refund') group by 1, 2
+          -sum(amount_minor) filter (where kind = 'refund') as refunded, 0 as paid,
+          sum(amount_minor) filter (where kind = 'cover') as covered
+        from ledger_entries where account like 'fundraiser:%' and kind in ('donation', 'coupon', 'refund', 'cover') group by 1, 2
         union all
-        select ${indiaMonthSql('paid_at')} as month, currency, 0, 0, sum(amount_minor)
+        select ${indiaMonthSql('paid_at')} as month, currency, 0, 0, sum(amount_minor), 0
         from withdrawals where status = 'paid' and paid_at is not null group by 1, 2
       ) m group by 1, 2 order by 1`),
   );
-  const byMonth = new Map<string, { raised: number; refunded: number; paid: number }>();
+  const byMonth = new Map<string, { raised: number; refunded: number; paid: number; covered: number }>();
   for (const r of money) {
-    const m = byMonth.get(r.month) ?? { raised: 0, refunded: 0, paid: 0 };
+    const m = byMonth.get(r.month) ?? { raised: 0, refunded: 0, paid: 0, covered: 0 };
     m.raised += inr(Number(r.raised ?? 0), r.currency);
     m.refunded += inr(Number(r.refunded ?? 0), r.currency);
     m.paid += inr(Number(r.paid ?? 0), r.currency);
+    m.covered += inr(Number(r.covered ?? 0), r.currency);
     byMonth.set(r.month, m);
   }
+  const heldChange = (m: { raised: number; refunded: number; paid: number; covered: number }) => m.raised - m.refunded - m.paid + m.covered;
   let held = 0;
-  for (const [month, m] of [...byMonth].sort(([a], [b]) => a.localeCompare(b))) if (month < months[0]) held += m.raised - m.refunded - m.paid;
+  for (const [month, m] of [...byMonth].sort(([a], [b]) => a.localeCompare(b))) if (month < months[0]) held += heldChange(m);
   const shown = months.map((month) => {
-    const m = byMonth.get(month) ?? { raised: 0, refunded: 0, paid: 0 };
-    held += m.raised - m.refunded - m.paid;
+    const m = byMonth.get(month) ?? { raised: 0, refunded: 0, paid: 0, covered: 0 };
+    held += heldChange(m);
     return { month, raisedInrMinor: m.raised, paidOutInrMinor: m.paid, refundedInrMinor: m.refunded, heldInrMinor: held };
   });
 

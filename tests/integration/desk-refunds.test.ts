@@ -120,7 +120,18 @@ describe('a refund that would go below what was paid out', () => {
     const released = await call(decideRoute, `http://localhost/api/desk/refunds/${refundId}`, { refundId }, post(await sessionCookie(db, finance.id), { decision: 'release' }));
     expect(released.status).toBe(200);
     expect(await refundRow(refundId)).toMatchObject({ held_for_finance: false, status: 'processed' });
-    expect(await raisedOf(f.id)).toEqual({ raised: 500_000, donors: 1 });
+    // the donor gets the whole ₹5,000 back; ₹3,000 of it had been paid out, so the platform covers that share: raised
+    // stays at what was withdrawn, never below it (check:ledger)
+    expect(await raisedOf(f.id)).toEqual({ raised: 800_000, donors: 1 });
+    const refundLines = await db.select().from(ledgerEntries).where(eq(ledgerEntries.group_id, `refund:${refundId}`));
+    expect(refundLines.map((l) => [l.account, l.kind, l.amount_minor]).sort()).toEqual([
+      [`fundraiser:${f.id}`, 'cover', 300_000],
+      [`fundraiser:${f.id}`, 'refund', -500_000],
+      ['platform:refund_cover', 'cover', -300_000],
+    ]);
+    const check = await checkLedger(db);
+    expect(check.withdrawalsOverRaised.filter((w) => w.id === f.id)).toEqual([]);
+    expect(check.mismatchedFundraisers.filter((m) => m.id === f.id)).toEqual([]);
     const [line] = await linesOf('refund.release', refundId);
     expect(line).toMatchObject({ actor_id: finance.id, actor_roles: 'finance', record_kind: 'refund' });
     expect(line.before).toMatchObject({ held_for_finance: true, status: 'pending' });
