@@ -47,12 +47,18 @@ async function upload(cookie: string, name: string, bytes: Uint8Array = poster) 
   return call(avatarPost, '/api/users/me/avatar', {}, { method: 'POST', body: form, headers: { origin: 'http://localhost', cookie } });
 }
 
-/** The most pictures image work ran at once while `during` ran. */
-async function mostAtOnce<T>(during: () => Promise<T>): Promise<{ result: T; most: number }> {
+/** The most pictures image work ran at once, and the most uploads it held at once (running or waiting), while `during` ran. */
+async function mostAtOnce<T>(during: () => Promise<T>): Promise<{ result: T; most: number; mostHeld: number }> {
   let most = 0;
-  const watch = setInterval(() => (most = Math.max(most, imageWork().load().running)), 5);
+  let mostHeld = 0;
+  const watch = setInterval(() => {
+    const load = imageWork().load();
+    most = Math.max(most, load.running);
+    mostHeld = Math.max(mostHeld, load.uploads);
+  }, 5);
   try {
-    return { result: await during(), most };
+    const result = await during();
+    return { result, most, mostHeld };
   } finally {
     clearInterval(watch);
   }
@@ -63,11 +69,14 @@ const budgetUploads = Math.min(Math.floor((IMAGE_WORK_CONCURRENCY * IMAGE_WORK_P
 describe('image work: a queue of bounded concurrency with a budget across accounts', () => {
   it('large uploads from four accounts at once: some are taken, the rest refused with 429 and a Retry-After, never more at once than the workers', async () => {
     const sent = people.flatMap((p, i) => [0, 1, 2].map((n) => ({ who: i, cookie: p.cookie, name: `poster-${i}-${n}.png` })));
-    const { result: answers, most } = await mostAtOnce(() => Promise.all(sent.map((s) => upload(s.cookie, s.name))));
+    const { result: answers, most, mostHeld } = await mostAtOnce(() => Promise.all(sent.map((s) => upload(s.cookie, s.name))));
     const taken = answers.filter((a) => a.status === 201);
     const refused = answers.filter((a) => a.status !== 201);
     expect(taken.length).toBeGreaterThanOrEqual(1);
-    expect(taken.length).toBeLessThanOrEqual(budgetUploads);
+    // the budget is of uploads held at once: on a loaded machine the first may finish before the last arrive, and be
+    // followed by more, so the count taken over the whole burst is not the measure
+    expect(mostHeld).toBeLessThanOrEqual(budgetUploads);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
     expect(refused.length).toBe(sent.length - taken.length);
     for (const a of refused) {
       expect(a.status).toBe(429);
