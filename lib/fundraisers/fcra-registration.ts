@@ -1,11 +1,11 @@
 // An NGO's FCRA registration, entered by its own people: it decides whether a foreign citizen may give to the NGO's
 // fundraisers (lib/donations/fcra.ts) and where foreign contributions are paid out (lib/fundraisers/withdrawals.ts).
 import 'server-only';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { entityDetails, fundraisers, memberships } from '../db/schema';
+import { entityDetails, fundraisers } from '../db/schema';
 import { notFound } from '../http/errors';
-import { MEMBERSHIP } from '../permissions/can';
+import { assertManagesEntity } from '../permissions/can';
 import { announceFundraisersChanged } from '../cache/bus';
 import { invalidateFundraiser } from '../cache/invalidate';
 import { lastDigits } from './withdrawals';
@@ -23,13 +23,10 @@ const viewOf = (e: Pick<typeof entityDetails.$inferSelect, 'fcra_number' | 'fcra
   account: e.fcra_account_holder && e.fcra_account_number && e.fcra_ifsc ? { account_holder_name: e.fcra_account_holder, account_number_last4: lastDigits(e.fcra_account_number), ifsc_code: e.fcra_ifsc } : null,
 });
 
-// the NGO's owner or one of its members; anyone else is told it does not exist
+// the NGO's owner or one of its members (lib/permissions' entity.manage); anyone else, and an entity that is no NGO, 404
 async function assertNgoPerson(db: DbOrTx, user: { id: number }, ngoId: number) {
-  const member = db.select({ id: memberships.scope_id }).from(memberships).where(and(eq(memberships.user_id, user.id), eq(memberships.scope, MEMBERSHIP.entityMember.scope), eq(memberships.role, MEMBERSHIP.entityMember.role)));
-  const [e] = await db
-    .select()
-    .from(entityDetails)
-    .where(and(eq(entityDetails.id, ngoId), eq(entityDetails.entity_type, 'ngo'), or(eq(entityDetails.user_id, user.id), inArray(entityDetails.id, member))));
+  await assertManagesEntity(db, user, ngoId);
+  const [e] = await db.select().from(entityDetails).where(and(eq(entityDetails.id, ngoId), eq(entityDetails.entity_type, 'ngo')));
   if (!e) throw notFound('NGO not found');
   return e;
 }

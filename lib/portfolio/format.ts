@@ -8,6 +8,11 @@ export function formatDate(value: Date | string, locale = 'en'): string {
   return new Intl.DateTimeFormat(DATE_LOCALE[locale] ?? 'en-IN', { dateStyle: 'medium', timeZone: TIME_ZONE }).format(new Date(value));
 }
 
+/** A month (YYYY-MM) as the locale names it: 'Nov 2026'. */
+export function formatMonth(month: string, locale = 'en'): string {
+  return new Intl.DateTimeFormat(DATE_LOCALE[locale] ?? 'en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T00:00:00Z`));
+}
+
 export function formatDateTime(value: Date | string, locale = 'en'): string {
   return new Intl.DateTimeFormat(DATE_LOCALE[locale] ?? 'en-IN', { dateStyle: 'long', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(value));
 }

@@ -4,7 +4,7 @@ import { cachedTransparencyReport } from '@/lib/transparency/cached';
 import { TRANSPARENCY_VITALS, TRANSPARENCY_VITALS_DAYS } from '@/lib/constants/transparency';
 import { REVIEW_SEND_BACK_CATEGORIES } from '@/lib/constants/fundraisers';
 import { formatCount, formatMoney } from '@/lib/money';
-import { formatDateTime } from '@/lib/portfolio/format';
+import { formatDateTime, formatMonth } from '@/lib/portfolio/format';
 import type { VitalName } from '@/lib/transparency/report';
 import '@/components/layout/transparency.css';
 
@@ -15,7 +15,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t('title'), description: t('intro') };
 }
 
-const DATE_LOCALE: Record<string, string> = { en: 'en-IN', hi: 'hi-IN', ta: 'ta-IN', te: 'te-IN', ar: 'ar', ur: 'ur-PK' };
 const VITALS = Object.keys(TRANSPARENCY_VITALS) as VitalName[];
 
 // the public report no incumbent publishes: where the money went, how fast payouts are, what review sends back, how fast the site is
@@ -24,7 +23,6 @@ export default async function TransparencyPage({ params }: Props) {
   setRequestLocale(locale);
   const [t, report] = await Promise.all([getTranslations('Transparency'), cachedTransparencyReport()]);
   const rupees = (minor: number) => formatMoney(minor, 'INR', locale);
-  const monthName = (m: string) => new Intl.DateTimeFormat(DATE_LOCALE[locale] ?? 'en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${m}-15T00:00:00Z`));
   const vital = (name: VitalName, value: number | null) => {
     if (value === null) return <span className="muted">{t('speed.tooFew')}</span>;
     const good = value <= TRANSPARENCY_VITALS[name];
@@ -60,7 +58,7 @@ export default async function TransparencyPage({ params }: Props) {
             <tbody>
               {report.months.toReversed().map((m) => (
                 <tr key={m.month}>
-                  <th scope="row">{monthName(m.month)}</th>
+                  <th scope="row">{formatMonth(m.month, locale)}</th>
                   <td data-label={t('money.raised')}>{rupees(m.raisedInrMinor)}</td>
                   <td data-label={t('money.paidOut')}>{rupees(m.paidOutInrMinor)}</td>
                   <td data-label={t('money.refunded')}>{rupees(m.refundedInrMinor)}</td>
