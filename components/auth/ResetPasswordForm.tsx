@@ -2,7 +2,7 @@
 // /new/reset-password?token=: a new password from the emailed link; a reset signs the user in (spec 7).
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { PasswordSchema } from '@/lib/validation/accounts';
+import { PasswordSchema } from '@/lib/validation/account-fields';
 import { goTo, postJson, rememberSignIn } from './client-session';
 
 export function ResetPasswordForm({ token }: { token: string }) {

@@ -1,11 +1,11 @@
 'use client';
 // /new/signin: password login and sign-up, one-time code, forgot password, and sign-in links (spec 4, 5, 7).
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useForm, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { keepLocale } from '@/lib/i18n/locales';
-import { SignupSchema, ACCOUNT_MESSAGES, type SignupInput } from '@/lib/validation/accounts';
+import { ACCOUNT_MESSAGES } from '@/lib/validation/account-messages';
+import { SIGN_IN_CAPTCHA_FIELD as CAPTCHA_FIELD } from '@/lib/constants/auth';
+import type { Redirect, SignedIn } from './sign-in-types';
 import { FOS_SIGNUP_REDIRECT_DELAY_MS } from '@/lib/constants/auth';
 import { INDIA_EXTENSION } from '@/lib/constants/people';
 import { SIGNUP_SNACKBAR_MS, SNACKBAR_LONG_MS, SNACKBAR_MS } from '@/lib/constants/ui';
@@ -20,12 +20,8 @@ import { useCaptcha } from '../forms/Captcha';
 import { saveDockAsDraft } from '@/components/wizard/dock';
 
 type Mode = 'login' | 'signup' | 'otp' | 'forgot';
-// spec 3: sign-up and login carry the captcha's response under reCAPTCHA's field name
-const CAPTCHA_FIELD = 'g-recaptcha-response';
-interface SignedIn {
-  redirect: string;
-  user: { is_fos?: boolean };
-}
+// the sign-up form alone needs react-hook-form and zod: they load when she chooses to sign up, not with the page
+const SignupForm = lazy(() => import('./SignupForm').then((m) => ({ default: m.SignupForm })));
 
 
 /** spec 6: sign-ups made by field-sales staff (registration_source=fos) wait 1 s before the redirect */
@@ -120,24 +116,26 @@ export function SignInPanel({
       {(autologinToken || walletReturn) && <p role="status">{t('autologinWorking')}</p>}
       {mode === 'login' && <LoginForm captcha={captcha} redirect={redirect} entry={entry} setEntry={setEntry} onDone={(d) => finish(d, 'login')} onUseCode={() => switchTo('otp')} onForgot={() => switchTo('forgot')} />}
       {mode === 'signup' && (
-        <SignupForm
-          captcha={captcha}
-          redirect={redirect}
-          registrationSource={registrationSource}
-          onDone={(d) => finish(d, 'signup')}
-          onError={(error, email) => {
-            // spec 5: a taken email offers LOGIN for 10 s, keeps the email and moves to login
-            if (error.message === ACCOUNT_MESSAGES.duplicateEmail) {
-              rememberEmail(email);
-              setEntry({ value: email, extension: INDIA_EXTENSION });
-              switchTo('login');
-              setSnack({ text: ACCOUNT_MESSAGES.alreadyRegistered, tone: 'info', durationMs: SIGNUP_SNACKBAR_MS, action: { label: t('loginAction'), onClick: () => switchTo('login') } });
-            } else {
-              // spec 8: other sign-up errors: the server's message, top centre, long, dismissable
-              showError(error, { position: 'top', durationMs: SNACKBAR_LONG_MS });
-            }
-          }}
-        />
+        <Suspense fallback={<p role="status">{t('loadingForm')}</p>}>
+          <SignupForm
+            captcha={captcha}
+            redirect={redirect}
+            registrationSource={registrationSource}
+            onDone={(d) => finish(d, 'signup')}
+            onError={(error, email) => {
+              // spec 5: a taken email offers LOGIN for 10 s, keeps the email and moves to login
+              if (error.message === ACCOUNT_MESSAGES.duplicateEmail) {
+                rememberEmail(email);
+                setEntry({ value: email, extension: INDIA_EXTENSION });
+                switchTo('login');
+                setSnack({ text: ACCOUNT_MESSAGES.alreadyRegistered, tone: 'info', durationMs: SIGNUP_SNACKBAR_MS, action: { label: t('loginAction'), onClick: () => switchTo('login') } });
+              } else {
+                // spec 8: other sign-up errors: the server's message, top centre, long, dismissable
+                showError(error, { position: 'top', durationMs: SNACKBAR_LONG_MS });
+              }
+            }}
+          />
+        </Suspense>
       )}
       {mode === 'otp' && <OtpForm redirect={redirect} entry={entry} setEntry={setEntry} onDone={(d) => finish(d, 'login')} onError={showError} />}
       {mode === 'forgot' && <ForgotForm initialEmail={entry.value.includes('@') ? entry.value.trim() : ''} onError={showError} />}
@@ -166,28 +164,6 @@ export function SignInPanel({
       <Snackbar message={snack} onClose={closeSnack} closeLabel={t('close')} />
     </div>
   );
-}
-
-type Redirect = { redirect_uri?: string };
-
-function Field<T extends FieldValues>({ form, name, label, type = 'text', autoComplete, inputMode }: { form: UseFormReturn<T>; name: Path<T>; label: string; type?: string; autoComplete?: string; inputMode?: 'email' | 'tel' | 'numeric' }) {
-  const error = form.formState.errors[name]?.message as string | undefined;
-  const id = `signin-${String(name)}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} type={type} autoComplete={autoComplete} inputMode={inputMode} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...form.register(name)} />
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function applyFieldErrors<T extends FieldValues>(form: UseFormReturn<T>, error: ApiFailure) {
-  for (const [field, message] of Object.entries(error.fields ?? {})) form.setError(field as Path<T>, { message });
 }
 
 /** Digits, spaces and dashes: a mobile number being typed (the country picker shows); '@' or letters: an email. */
@@ -269,44 +245,6 @@ function LoginForm({ captcha, redirect, entry, setEntry, onDone, onUseCode, onFo
       {captchaField.element}
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {t('login')}
-      </button>
-    </form>
-  );
-}
-
-function SignupForm({ captcha, redirect, registrationSource, onDone, onError }: { captcha: CaptchaWidget | null; redirect: Redirect; registrationSource: string; onDone: (d: SignedIn) => void; onError: (e: ApiFailure, email: string) => void }) {
-  const t = useTranslations('Auth');
-  const locale = useLocale();
-  const form = useForm<SignupInput>({ resolver: zodResolver(SignupSchema), defaultValues: { extension: INDIA_EXTENSION, user_type: 'individual', registration_source: registrationSource, is_subscribed: '1' } });
-  const extension = useWatch({ control: form.control, name: 'extension' });
-  const captchaField = useCaptcha(captcha, { id: 'signup-captcha', locale, requiredMessage: t('captchaRequired') });
-  const submit = form.handleSubmit(async (values) => {
-    if (!captchaField.ready()) return;
-    const r = await postJson<SignedIn>('/api/users', { ...values, ...captchaField.payload(CAPTCHA_FIELD), ...redirect });
-    if (captchaField.spent(!r.ok && Boolean(r.error.fields?.[CAPTCHA_FIELD]))) return;
-    if (r.ok) return onDone(r.data);
-    if (r.error.message !== ACCOUNT_MESSAGES.duplicateEmail) applyFieldErrors(form, r.error);
-    onError(r.error, values.email_id);
-  });
-  return (
-    <form onSubmit={submit} noValidate>
-      <Field form={form} name="full_name" label={t('fullName')} autoComplete="name" />
-      <Field form={form} name="email_id" label={t('email')} type="email" autoComplete="email" inputMode="email" />
-      <PhoneField
-        id="signin-phone_1"
-        label={t('phone')}
-        countryLabel={t('countryCode')}
-        locale={locale}
-        extension={extension ?? INDIA_EXTENSION}
-        onExtensionChange={(next) => form.setValue('extension', next)}
-        error={(form.formState.errors.phone_1?.message ?? form.formState.errors.extension?.message) as string | undefined}
-        inputProps={form.register('phone_1')}
-      />
-      <Field form={form} name="password" label={t('password')} type="password" autoComplete="new-password" />
-      <p className="hint">{t('passwordHint')}</p>
-      {captchaField.element}
-      <button type="submit" className="btn btn-primary btn-block" disabled={form.formState.isSubmitting}>
-        {t('signup')}
       </button>
     </form>
   );

@@ -2,43 +2,12 @@
 // The captcha a form shows when the server asks for one (CAPTCHA_SECRET with its site key): hCaptcha's official React
 // component, loaded only then. Its token goes with the form; the form gives it a new key for a new challenge (after
 // the server refused a token, or used it).
-import dynamic from 'next/dynamic';
 import { useState } from 'react';
+import { lazyComponent } from '@/components/ui/lazy-component';
 import type { CaptchaWidget } from '@/lib/security/captcha';
 
-// the widget's code (and hCaptcha's script) only for pages that ask for it
-const HCaptcha = dynamic(() => import('@hcaptcha/react-hcaptcha'), { ssr: false });
-
-interface Props {
-  widget: CaptchaWidget;
-  locale: string;
-  /** the token once solved; null when it expires or fails */
-  onToken: (token: string | null) => void;
-  error?: string;
-  id: string;
-}
-
-export function Captcha({ widget, locale, onToken, error, id }: Props) {
-  return (
-    <div className="field captcha" id={id} data-testid="captcha">
-      <HCaptcha
-        sitekey={widget.siteKey}
-        languageOverride={locale}
-        {...(widget.scriptSource ? { scriptSource: widget.scriptSource } : {})}
-        // no reports to hCaptcha's own error tracker from our donors' browsers
-        sentry={false}
-        onVerify={(token: string) => onToken(token)}
-        onExpire={() => onToken(null)}
-        onError={() => onToken(null)}
-      />
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+// the widget in its own chunk: forms download it only when captcha is on
+const CaptchaBox = lazyComponent(() => import('./CaptchaBox'));
 
 /**
  * A form's captcha: the widget (null when captcha is off), the response to send, a check before sending, and a new
@@ -66,7 +35,7 @@ export function useCaptcha(widget: CaptchaWidget | null, o: { id: string; locale
       return refused;
     },
     element: widget ? (
-      <Captcha
+      <CaptchaBox
         key={round}
         id={o.id}
         widget={widget}

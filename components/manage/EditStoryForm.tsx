@@ -3,7 +3,7 @@
 // media rules as the wizard (lib/fundraisers/drafts.ts LIVE_EDITABLE_FIELDS); the story page shows the change at once,
 // unless the screening holds new words for a reviewer (the page then says so, and why).
 import { useState, type ReactNode } from 'react';
-import dynamic from 'next/dynamic';
+import { lazyComponent } from '@/components/ui/lazy-component';
 import { useRouter } from 'next/navigation';
 import { useForm, Controller } from 'react-hook-form';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import { Field } from '@/components/forms/Field';
 import { uploadFundraiserImage } from '@/components/forms/image-file';
 import type { StoryEditorLabels } from '@/components/wizard/StoryEditor';
 
-const StoryEditor = dynamic(() => import('@/components/wizard/StoryEditor'), { ssr: false, loading: () => <div className="story-editor loading" aria-hidden /> });
+const StoryEditor = lazyComponent(() => import('@/components/wizard/StoryEditor'), { browserOnly: true, fallback: <div className="story-editor loading" aria-hidden /> });
 
 const fields = DraftFieldsSchema.shape;
 // a fundraiser without an end date keeps none unless one is chosen

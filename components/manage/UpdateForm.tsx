@@ -2,14 +2,14 @@
 // Posting an update: a title and the text with pictures (the story editor), sent to the donors by email.
 // One the screening holds for review is said so (not on the story, not emailed yet), and listed below.
 import { useState } from 'react';
-import dynamic from 'next/dynamic';
+import { lazyComponent } from '@/components/ui/lazy-component';
 import { useRouter } from 'next/navigation';
 import { sendToApi } from '@/components/auth/client-session';
 import { Field } from '@/components/forms/Field';
 import { uploadFundraiserImage } from '@/components/forms/image-file';
 import type { StoryEditorLabels } from '@/components/wizard/StoryEditor';
 
-const StoryEditor = dynamic(() => import('@/components/wizard/StoryEditor'), { ssr: false, loading: () => <div className="story-editor loading" aria-hidden /> });
+const StoryEditor = lazyComponent(() => import('@/components/wizard/StoryEditor'), { browserOnly: true, fallback: <div className="story-editor loading" aria-hidden /> });
 
 export type UpdateFormLabels = Record<'heading' | 'title' | 'body' | 'bodyHint' | 'post' | 'posting' | 'posted' | 'postedHeld' | 'failed', string> & { editor: StoryEditorLabels };
 

@@ -6,7 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { DedicationSchema } from '@/lib/validation/donation';
+import { DedicationSchema } from '@/lib/validation/gift-fields';
 import { ANNIVERSARY_OCCASIONS } from '@/lib/constants/giving';
 import { anniversaryPaymentPath } from '@/lib/routes';
 import { Field } from '../forms/Field';

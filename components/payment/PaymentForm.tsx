@@ -4,12 +4,14 @@ import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BankTransferSchema, CartSchema, bankTransferAmountError, type BankTransferInput, type CartInput } from '@/lib/validation/donation';
+import { CartSchema, type CartInput } from '@/lib/validation/cart';
+import { bankTransferAmountError } from '@/lib/validation/gift-fields';
+import type { BankTransferInput } from '@/lib/validation/bank-transfer';
 import { DEFAULT_CURRENCY, formatMoney, toMinor } from '@/lib/money';
 import { PAYMENT_FORM_PAGE_TYPE, PLATFORM_FEE_PERCENT, UPI_POLL_MS, VPA_POLL_MS } from '@/lib/constants/giving';
 import { defaultDonationAmount, donationPresetsFor, inrEquivalentMinor } from '@/lib/donations/amounts';
 import { UPI_ID_PATTERN } from '@/lib/validation/people';
-import { citizenshipAsked } from '@/lib/donations/fcra';
+import { citizenshipAsked } from '@/lib/donations/citizenship';
 import type { CaptchaWidget } from '@/lib/security/captcha';
 import { useCaptcha } from '../forms/Captcha';
 import { PhoneField } from '@/components/forms/PhoneField';
@@ -67,6 +69,9 @@ const TIP_PERCENTS = [0, 5, 10, 15];
 // (React's lazy, not next/dynamic: that one brings about 3 kB of its own to the page)
 const CreditPay = lazy(() => import('./CreditPay').then((m) => ({ default: m.CreditPay })));
 const UpiTimer = lazy(() => import('./UpiTimer').then((m) => ({ default: m.UpiTimer })));
+// asked of few gifts: each in its own chunk
+const CitizenshipFields = lazy(() => import('./CitizenshipFields').then((m) => ({ default: m.CitizenshipFields })));
+const TaxReceiptFields = lazy(() => import('./TaxReceiptFields').then((m) => ({ default: m.TaxReceiptFields })));
 
 // our API's answers, through the one client that also ends a session the server answers token_expired for (spec 8)
 const postJson = <T,>(url: string, body: unknown, headers?: Record<string, string>) => sendToApi<T | undefined>('POST', url, body, { headers });
@@ -257,6 +262,8 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     if (!captchaField.ready()) return;
     setVpaError('');
     if (chosenMode === 'NEFT') {
+      // the transfer's schema only for donors who pay by transfer
+      const { BankTransferSchema } = await import('@/lib/validation/bank-transfer');
       const checked = BankTransferSchema.safeParse(bank);
       // the first message of each field, as the server words it
       setBankErrors(checked.success ? {} : Object.fromEntries(checked.error.issues.toReversed().map((i) => [String(i.path[0]), i.message])));
@@ -508,71 +515,17 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
           inputProps={register('donor_phone')}
         />
         {askCitizenship && (
-          <fieldset className="citizenship" data-testid="citizenship" aria-describedby={errorOf('citizenship') ? 'pay-citizenship-error' : 'pay-citizenship-hint'}>
-            <legend>{t('citizenship.legend')}</legend>
-            <p id="pay-citizenship-hint" className="field-hint">
-              {t('citizenship.hint')}
-            </p>
-            <label className="check">
-              <input type="radio" value="indian" {...register('citizenship')} data-testid="citizenship-indian" /> {t('citizenship.indian')}
-            </label>
-            <label className="check">
-              <input type="radio" value="foreign" {...register('citizenship')} data-testid="citizenship-foreign" /> {t('citizenship.foreign')}
-            </label>
-            {errorOf('citizenship') && !fcraRefused && (
-              <p id="pay-citizenship-error" className="field-error">
-                {errorOf('citizenship')}
-              </p>
-            )}
-            {fcraRefused && (
-              <div id="fcra-refused" className="notice-error" role="alert" tabIndex={-1} data-testid="fcra-refused">
-                <p>{t('citizenship.refused', { ngo: ngo.name })}</p>
-                <p>{t('citizenship.refusedIndian')}</p>
-                <a href={`${localePrefix}/all-fundraisers`}>{t('citizenship.otherFundraisers')}</a>
-              </div>
-            )}
-          </fieldset>
+          <Suspense fallback={null}>
+            <CitizenshipFields register={register} error={errorOf('citizenship')} refusedBy={fcraRefused ? ngo.name : null} localePrefix={localePrefix} />
+          </Suspense>
         )}
         <Field id="pay-donor_pincode" label={t('pincode')} error={errorOf('donor_pincode')}>
           {(c) => <input {...c} autoComplete="postal-code" {...register('donor_pincode')} />}
         </Field>
         {taxBenefit && (
-          <fieldset className="tax-receipt-fields" data-testid="tax-receipt-fields">
-            <legend className="visually-hidden">{t('want80gLegend')}</legend>
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={wants80g}
-                aria-controls="tax-receipt-details"
-                onChange={(e) => {
-                  setWants80g(e.target.checked);
-                  // without the receipt, no PAN or address leaves the browser
-                  if (!e.target.checked) {
-                    setValue('pan', '');
-                    setValue('donor_address', '');
-                  } else if (donor?.pan) {
-                    setValue('pan', donor.pan);
-                    setValue('donor_address', donor.address ?? '');
-                  }
-                }}
-              />{' '}
-              {t('want80g')}
-            </label>
-            {wants80g ? (
-              <div id="tax-receipt-details" className="tax-receipt-details">
-                <Field id="pay-pan" label={t('pan')} hint={t('panHelp')} error={errorOf('pan')}>
-                  {(c) => <input {...c} autoCapitalize="characters" spellCheck={false} maxLength={10} {...register('pan')} />}
-                </Field>
-                <Field id="pay-donor_address" label={t('donorAddress')} hint={t('donorAddressHelp')} error={errorOf('donor_address')}>
-                  {(c) => <textarea {...c} rows={2} autoComplete="street-address" {...register('donor_address')} />}
-                </Field>
-              </div>
-            ) : (
-              <p id="tax-receipt-details" className="field-hint">
-                {t('no80gHint')}
-              </p>
-            )}
-          </fieldset>
+          <Suspense fallback={null}>
+            <TaxReceiptFields register={register} setValue={setValue} wants={wants80g} onWantsChange={setWants80g} saved={donor} errors={{ pan: errorOf('pan'), donor_address: errorOf('donor_address') }} />
+          </Suspense>
         )}
         {fundraiser.taxBenefit && !taxBenefit && (
           <p className="field-hint" data-testid="tax-inr-only">

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TipCartSchema, type TipCartInput } from '@/lib/validation/donation';
+import { TipCartSchema, type TipCartInput } from '@/lib/validation/tip-cart';
 import { CURRENCY_CODES, formatMoney, toMinor } from '@/lib/money';
 import { STANDALONE_TIP_PRESETS } from '@/lib/constants/giving';
 import type { PaymentOption } from '@/lib/payments/options';

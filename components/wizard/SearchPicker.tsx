@@ -13,7 +13,7 @@ export interface PickerItem {
   detail?: string | null;
 }
 
-interface Props {
+export interface SearchPickerProps {
   id: string;
   label: string;
   /** the list's API, searched with ?q= */
@@ -36,7 +36,7 @@ const fetchList = async (url: string): Promise<Record<string, unknown>[]> => {
   return ((await r.json()) as { data: Record<string, unknown>[] }).data;
 };
 
-export function SearchPicker({ id, label, source, toItem, value, onChange, placeholder, error, hint, labels, after }: Props) {
+export function SearchPicker({ id, label, source, toItem, value, onChange, placeholder, error, hint, labels, after }: SearchPickerProps) {
   const [input, setInput] = useState(value?.name ?? '');
   const [query, setQuery] = useState('');
   // one request per pause in typing, not per key

@@ -5,7 +5,7 @@ import { authTokens, userIdentities, users } from '../db/schema';
 import { claimGuestOrders } from '../donations/claim';
 import { conflict, notFound } from '../http/errors';
 import { hashSecret } from '../secrets';
-import { ACCOUNT_MESSAGES } from '../validation/accounts';
+import { ACCOUNT_MESSAGES } from '../validation/account-messages';
 import { INDIA_EXTENSION, PHONE_DIGITS_KEPT } from '../constants/people';
 import { splitE164 } from '../phone/international';
 

@@ -11,14 +11,9 @@ import { enqueueMessage } from '../outbox/queue';
 import { brandForHost, normaliseHost } from '../whitelabel/brand';
 import { requestHost } from '../whitelabel/resolve';
 import { leads } from '../db/schema';
-import {
-  ACCOUNT_MESSAGES,
-  type AutologinSchema,
-  type PasswordResetSchema,
-  type SignupSchema,
-  type VerifyDetailsSchema,
-  type VerifyOtpSchema,
-} from '../validation/accounts';
+import type { AutologinSchema, PasswordResetSchema, VerifyDetailsSchema, VerifyOtpSchema } from '../validation/accounts';
+import type { SignupSchema } from '../validation/account-fields';
+import { ACCOUNT_MESSAGES } from '../validation/account-messages';
 import type { LoginSchema } from '../validation/sign-in';
 import { PASSWORD_RESET_TTL_MS } from '../constants/auth';
 import { INDIA_EXTENSION } from '../constants/people';

@@ -8,7 +8,7 @@ import { ApiError, rateLimited } from '../http/errors';
 import { hitRateLimits } from '../security/rate-limit';
 import { sessionSecret } from '../security/session-secret';
 import { enqueueMessage } from '../outbox/queue';
-import { ACCOUNT_MESSAGES } from '../validation/accounts';
+import { ACCOUNT_MESSAGES } from '../validation/account-messages';
 import { ONE_TIME_CODE_DIGITS, ONE_TIME_CODE_TTL_MS, VERIFIED_CONTACT_TTL_MS } from '../constants/auth';
 import { ONE_TIME_CODE_LIMIT_PER_DESTINATION, ONE_TIME_CODE_LIMIT_PER_IP, ONE_TIME_CODE_MAX_ATTEMPTS } from '../constants/security/limits';
 import { hashToken, randomDigits, randomToken } from './tokens';

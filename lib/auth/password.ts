@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { authTokens, users } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { hashSecret, verifySecret } from '../secrets';
-import { ACCOUNT_MESSAGES } from '../validation/accounts';
+import { ACCOUNT_MESSAGES } from '../validation/account-messages';
 import { createUser, findUserForProvenPhone, type UserRow } from './accounts';
 import type { Contact } from './one-time-code';
 

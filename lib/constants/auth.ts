@@ -59,3 +59,6 @@ export const PAYTM_LOGIN_STATE_TTL_S = 10 * 60;
 export const PAYTM_LOGIN_COOKIE = 'paytm_login';
 /** the scope our wallet client asks for, as in its token exchange (lib/auth/social/paytm.ts) */
 export const PAYTM_LOGIN_SCOPE = 'paytm';
+
+/** spec 3: sign-up and login carry the captcha's response under reCAPTCHA's field name */
+export const SIGN_IN_CAPTCHA_FIELD = 'g-recaptcha-response';

@@ -44,8 +44,10 @@ export const UPI_TIMER_TICK_MS = 1000;
 
 /** FCRA: the donor's answer to "Indian citizen (passport) or not"; OCI and PIO card holders are not citizens, NRIs with an Indian passport are */
 export const CITIZENSHIPS = ['indian', 'foreign'] as const;
+// on its own, so the payment form's bundle carries this line and not the server's refusal
+export const CITIZENSHIP_REQUIRED_MESSAGE = 'Please tell us whether you are an Indian citizen';
 export const FCRA_MESSAGES = {
-  citizenshipRequired: 'Please tell us whether you are an Indian citizen',
+  citizenshipRequired: CITIZENSHIP_REQUIRED_MESSAGE,
   refused: 'This NGO has no FCRA registration, so Indian law does not let it accept a gift from someone who is not an Indian citizen. Indian citizens, including NRIs with an Indian passport, can give in rupees.',
 } as const;
 /** an FCRA registration number as the Ministry of Home Affairs issues it: nine digits */

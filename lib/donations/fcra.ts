@@ -1,11 +1,9 @@
 // FCRA: a gift from a foreign citizen (OCI and PIO card holders included) to an NGO is a foreign contribution, which the NGO
 // may take only with a valid FCRA registration, into its FCRA account. The donor's answer decides, never the currency alone.
-import { CITIZENSHIPS, FCRA_MESSAGES } from '../constants/giving';
-import { INDIA_EXTENSION } from '../constants/people';
+import { FCRA_MESSAGES } from '../constants/giving';
+import type { Citizenship } from './citizenship';
 import { indiaDay } from '../india-time';
 import { ApiError } from '../http/errors';
-
-export type Citizenship = (typeof CITIZENSHIPS)[number];
 
 /** What the rule needs of the fundraiser's beneficiary organisation: null for a personal fundraiser. */
 export interface FcraStanding {
@@ -16,17 +14,6 @@ export interface FcraStanding {
 
 /** A registration valid until a day is valid all that day, India time. */
 export const hasValidFcra = (ngo: FcraStanding, now = new Date()) => Boolean(ngo.fcra_number && ngo.fcra_valid_until && ngo.fcra_valid_until >= indiaDay(now));
-
-/**
- * Whether the gift could be a foreign contribution, so the donor is asked: every gift in another currency, and a gift to an
- * NGO from a phone outside India or a card the donor says was issued abroad.
- */
-export function citizenshipAsked(gift: { currency: string; toNgo: boolean; extension: string | null | undefined; cardAbroad: boolean }): boolean {
-  if (gift.currency !== 'INR') return true;
-  if (!gift.toNgo) return false;
-  const extension = `+${(gift.extension ?? '').replace(/^\+/, '') || INDIA_EXTENSION.slice(1)}`;
-  return gift.cardAbroad || extension !== INDIA_EXTENSION;
-}
 
 /**
  * The gift's standing under FCRA, before any payment: refused (422 on the citizenship field) when a foreign citizen gives

@@ -6,7 +6,7 @@ import { SIP_MINIMUMS_MAJOR } from '../constants/sip';
 import type { CurrencyCode } from '../money';
 import { gatewayNameFor, offeredPaymentOptions } from './registry';
 import { sipMethodsFor } from './mandate-words';
-import { bankTransferAmountError } from '../validation/donation';
+import { bankTransferAmountError } from '../validation/gift-fields';
 
 export const ELIGIBILITY_MESSAGES = {
   tooLarge: 'This amount is above what we accept online in one donation',

@@ -1,57 +1,10 @@
-// spec 3, 5 and 7: sign-up, login and one-time-code payloads, shared by the sign-in page and the API.
+// spec 3, 5 and 7: login, one-time-code, verification and reset payloads, as the API reads them (the sign-in page's own
+// fields, sign-up and the password, are ./account-fields.ts).
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../constants/auth';
 import { EmailSchema, MESSAGES, NameSchema, PhoneSchema } from './people';
-import { PHONE_MESSAGES, callingCodeOf } from '../phone/dialling';
-
-export const ACCOUNT_MESSAGES = {
-  password: 'Password must be at least 8 characters with a lowercase letter, an uppercase letter and a digit',
-  passwordRequired: 'Please enter your password',
-  duplicateEmail: 'The email id has already been taken.',
-  alreadyRegistered: 'You are already registered with us, Please login',
-  badCredentials: 'The email, mobile number or password is incorrect',
-  code: 'Please enter the code we sent you',
-  codeWrong: 'The code is incorrect',
-  codeExpired: 'The code has expired. Please ask for a new one',
-  codeAttempts: 'Too many wrong codes. Please ask for a new one',
-  contact: 'Please enter a valid email or mobile number',
-  login: 'Please enter your email or mobile number',
-  resetInvalid: 'This reset link is invalid or has already been used',
-  linkInvalid: 'This sign-in link is invalid, expired or already used',
-} as const;
-
-// spec 5: at least 8 characters with a lowercase, an uppercase and a digit
-export const PasswordSchema = z
-  .string({ error: ACCOUNT_MESSAGES.password })
-  .min(PASSWORD_MIN_LENGTH, ACCOUNT_MESSAGES.password)
-  .max(200, ACCOUNT_MESSAGES.password)
-  .regex(/[a-z]/, ACCOUNT_MESSAGES.password)
-  .regex(/[A-Z]/, ACCOUNT_MESSAGES.password)
-  .regex(/\d/, ACCOUNT_MESSAGES.password);
-
-const flag = z.union([z.literal('1'), z.literal('0'), z.literal(1), z.literal(0), z.boolean()]).transform((v) => v === '1' || v === 1 || v === true);
-const optionalText = z.string().trim().max(500).optional();
-const RedirectUri = z.string().max(2048).optional();
-
-// spec 3: signup payload (phone spaces removed)
-export const SignupSchema = z.object({
-  email_id: EmailSchema,
-  password: PasswordSchema,
-  full_name: NameSchema,
-  phone_1: z.preprocess((v) => (typeof v === 'string' ? v.replace(/\s+/g, '') : v), PhoneSchema).optional(),
-  extension: z.string().trim().regex(/^\+?\d{1,4}$/, MESSAGES.phone).refine((v) => callingCodeOf(v) !== null, PHONE_MESSAGES.country).optional(),
-  user_type: z.enum(['individual', 'ngo']).default('individual'),
-  registration_source: z.string().trim().max(40).default('direct'),
-  is_subscribed: flag.default(true),
-  invisible_recaptcha: optionalText,
-  'g-recaptcha-response': optionalText,
-  accessToken: optionalText,
-  signup_with_otp: flag.optional(),
-  request_id: z.string().max(100).optional(),
-  redirect_uri: RedirectUri,
-});
-export type SignupInput = z.input<typeof SignupSchema>;
-
+import { PHONE_MESSAGES } from '../phone/dialling';
+import { PasswordSchema, RedirectUri, optionalText } from './account-fields';
+import { ACCOUNT_MESSAGES } from './account-messages';
 
 const Typed = (message: string) => z.string({ error: message }).trim().min(1, message).max(254, message);
 const Extension = z.string().trim().max(8, PHONE_MESSAGES.country).optional();

@@ -3,7 +3,8 @@
 // JavaScript never carries the country table.
 import { z } from 'zod';
 import { PHONE_MESSAGES, callingCodeOf } from '../phone/dialling';
-import { CartSchema, TipCartSchema } from './donation';
+import { CartSchema } from './cart';
+import { TipCartSchema } from './tip-cart';
 
 /** a dialling code no country has is the code field's 422 (never judged over the field's own message) */
 const knownDiallingCode = [

@@ -17,7 +17,7 @@ import {
 import { DAY_MS } from '../constants/time';
 import { CURRENCY_CODES } from '../money';
 import { rowIdSchema } from './ids';
-import { PAN_PATTERN } from './donation';
+import { PAN_PATTERN } from '../constants/tax';
 
 export const DESK_MESSAGES = {
   reason: `Please give the reason (${DESK_REASON_MIN} to ${DESK_REASON_MAX} characters)`,

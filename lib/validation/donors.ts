@@ -2,7 +2,7 @@
 // (spec 7), and a donor's opt-out from update emails. Shared by the forms and the routes.
 import { z } from 'zod';
 import { ACKNOWLEDGEMENT_MAX, ACKNOWLEDGEMENT_MIN, UPDATE_OPT_OUT_TOKEN_MAX } from '../constants/dashboard';
-import { CartSchema } from './donation';
+import { CartSchema } from './cart';
 
 export const DONOR_MESSAGES = {
   message: `Please write a thank-you of ${ACKNOWLEDGEMENT_MIN} to ${ACKNOWLEDGEMENT_MAX} characters`,

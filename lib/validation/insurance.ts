@@ -9,7 +9,7 @@ import { INSURANCE_PLAN_IDS } from '../insurance/plans';
 import { DRAFT_MESSAGES, indianDayOf, isRealDate } from './drafts';
 import { INDIAN_MOBILE_PATTERN, MESSAGES, NameSchema, PhoneSchema, UPI_ID_MESSAGE, UPI_ID_PATTERN } from './people';
 import { PayoutAccountSchema, WITHDRAWAL_MESSAGES } from './withdrawals';
-import { ACCOUNT_MESSAGES } from './accounts';
+import { ACCOUNT_MESSAGES } from './account-messages';
 import { rowIdWithMessage } from './ids';
 
 export const INSURANCE_MESSAGES = {

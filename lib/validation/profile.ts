@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ADDRESS_MAX_LENGTH, GENDERS, INDIA_EXTENSION, INDIA_PINCODE_DIGITS } from '../constants/people';
 import { USER_ORDERS_MAX_LIMIT, USER_ORDERS_PAGE_SIZE } from '../constants/portfolio';
 import { INDIAN_MOBILE_PATTERN, MESSAGES, NameSchema, PhoneSchema } from './people';
-import { PAN_PATTERN } from './donation';
+import { PAN_PATTERN } from '../constants/tax';
 
 export const PROFILE_MESSAGES = {
   pincode: 'Please enter a valid pincode',

@@ -2,7 +2,8 @@
 // ./accounts.ts, the contact read as E.164 by libphonenumber-js. Server only (route handlers, lib/auth).
 import { z } from 'zod';
 import { toE164 } from '../phone/international';
-import { ACCOUNT_MESSAGES, ContactField, LoginFields, OtpLoginFields } from './accounts';
+import { ContactField, LoginFields, OtpLoginFields } from './accounts';
+import { ACCOUNT_MESSAGES } from './account-messages';
 import { EmailSchema, MESSAGES } from './people';
 
 type ContactValue = { kind: 'email'; value: string } | { kind: 'phone'; value: string };

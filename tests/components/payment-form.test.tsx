@@ -181,7 +181,8 @@ describe('changing the currency', () => {
     expect(pressed()).toEqual(['₹1,000']);
     expect(screen.getByTestId('trust-line')).toHaveTextContent('TAX Benefit');
     type('Other amount', '1000');
-    fireEvent.click(screen.getByLabelText('I want an 80G tax receipt'));
+    // the 80G fields come in their own chunk
+    fireEvent.click(await screen.findByLabelText('I want an 80G tax receipt'));
     type('PAN (for an 80G tax receipt)', 'ABCDE1234F');
     currency('USD');
     // $25 (the USD default), never $1,000
@@ -197,7 +198,7 @@ describe('changing the currency', () => {
     // a gift in another currency asks the FCRA question first, and sends nothing until it is answered
     await contribute();
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(screen.getByTestId('citizenship')).toHaveTextContent('Please tell us whether you are an Indian citizen');
+    expect(await screen.findByTestId('citizenship')).toHaveTextContent('Please tell us whether you are an Indian citizen');
     fireEvent.click(screen.getByLabelText('Yes, I hold an Indian passport'));
     await contribute();
     expect(sentBody()).toMatchObject({ currency: 'USD', donated_amount: 25, citizenship: 'indian' });

@@ -29,7 +29,8 @@ function renderPanel(props: Partial<React.ComponentProps<typeof SignInPanel>> = 
 
 async function fillSignup(email: string) {
   fireEvent.click(screen.getByRole('button', { name: 'New here? Sign up' }));
-  fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Kavya Menon' } });
+  // the sign-up form comes in its own chunk
+  fireEvent.change(await screen.findByLabelText('Full name'), { target: { value: 'Kavya Menon' } });
   fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
   fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '98450 12345' } });
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Strong1pass' } });

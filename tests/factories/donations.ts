@@ -5,7 +5,8 @@ import type { Db } from '@/lib/db/client';
 import { orders } from '@/lib/db/schema';
 import { createCart, placeOrder } from '@/lib/donations/service';
 import { applyGatewayEvent } from '@/lib/payments/events';
-import { CartSchema, OrderSchema } from '@/lib/validation/donation';
+import { OrderSchema } from '@/lib/validation/donation';
+import { CartSchema } from '@/lib/validation/cart';
 import type { z } from 'zod';
 import { unique } from './database';
 

@@ -1,6 +1,6 @@
 import { isProductDomain, safeRedirectUri } from '@/lib/auth/redirect';
 import { roleDestination, sipState, type AccountFacts } from '@/lib/auth/destination';
-import { PasswordSchema, SignupSchema } from '@/lib/validation/accounts';
+import { PasswordSchema, SignupSchema } from '@/lib/validation/account-fields';
 import { ContactSchema } from '@/lib/validation/sign-in';
 
 const ours = (host: string) => isProductDomain(host, ['sahyog.in', 'localhost']) || host === 'give.partner.org';

@@ -1,5 +1,5 @@
 // spec 5: with +91 the donation form applies the Indian mobile pattern, as the profile form does.
-import { CartSchema } from '@/lib/validation/donation';
+import { CartSchema } from '@/lib/validation/cart';
 import { ProfileSchema } from '@/lib/validation/profile';
 
 const cart = { donated_amount: '500', currency: 'INR', donor_name: 'Asha Rao', donor_email: 'asha@example.com' };

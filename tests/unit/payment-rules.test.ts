@@ -1,7 +1,7 @@
 import { canMove } from '@/lib/payments/order-state';
 import { failureRedirect, thankYouPath } from '@/lib/payments/redirects';
 import { locationFromHeaders, paymentOptions } from '@/lib/payments/options';
-import { CartSchema } from '@/lib/validation/donation';
+import { CartSchema } from '@/lib/validation/cart';
 
 const f = { custom_tag: 'help-asha', id: 7 };
 

@@ -1,4 +1,4 @@
-import { SignupSchema } from '@/lib/validation/accounts';
+import { SignupSchema } from '@/lib/validation/account-fields';
 import { signUp } from '@/lib/auth/flows';
 import { signedInJson } from '@/lib/auth/sign-in';
 import { route } from '@/lib/api/route';

@@ -1,7 +1,8 @@
 // The medical step: the disease and hospital (picked from the server's lists, or a hospital typed by hand), the
 // hospitalisation and the patient's number.
 import type { Dispatch, SetStateAction } from 'react';
-import dynamic from 'next/dynamic';
+import { lazyComponent } from '@/components/ui/lazy-component';
+import type { SearchPickerProps } from '../SearchPicker';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import { HOSPITALISATION_STATUSES, REFERRAL_OPTIONS } from '@/lib/constants/fundraisers';
@@ -9,7 +10,7 @@ import { Field } from '@/components/forms/Field';
 import type { FieldError, Picked, Values } from '../wizard-values';
 
 // the pickers (downshift, swr) load with the step that uses them, not with the wizard
-const SearchPicker = dynamic(() => import('../SearchPicker').then((m) => m.SearchPicker));
+const SearchPicker = lazyComponent<SearchPickerProps>(() => import('../SearchPicker').then((m) => ({ default: m.SearchPicker })));
 
 interface Props {
   form: UseFormReturn<Values>;

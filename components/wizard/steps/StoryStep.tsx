@@ -1,5 +1,5 @@
 // The story step: the title, the short description and the story itself, with pictures once there is a draft.
-import dynamic from 'next/dynamic';
+import { lazyComponent } from '@/components/ui/lazy-component';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import { FUNDRAISER_TITLE_MAX, SHORT_DESCRIPTION_MAX } from '@/lib/constants/fundraisers';
@@ -9,7 +9,7 @@ import type { WizardMedia } from '../use-wizard-media';
 import type { FieldError, Values } from '../wizard-values';
 
 // the editor (TipTap) loads with the step that uses it, not with the wizard
-const StoryEditor = dynamic(() => import('../StoryEditor'), { ssr: false, loading: () => <div className="story-editor loading" aria-hidden /> });
+const StoryEditor = lazyComponent(() => import('../StoryEditor'), { browserOnly: true, fallback: <div className="story-editor loading" aria-hidden /> });
 
 interface Props {
   form: UseFormReturn<Values>;

@@ -9,7 +9,7 @@ import { getDb } from '@/lib/db/client';
 import { donorDetails } from '@/lib/donations/donor-details';
 import { listRewards } from '@/lib/fundraisers/rewards';
 import { PaymentForm } from '@/components/payment/PaymentForm';
-import { DedicationSchema } from '@/lib/validation/donation';
+import { DedicationSchema } from '@/lib/validation/gift-fields';
 import { currentUser } from '@/components/auth/current-user';
 import { walletBalances } from '@/lib/payments/wallet';
 import { currentRatesMicros } from '@/lib/currency-rates';
