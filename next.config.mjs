@@ -39,6 +39,9 @@ const nextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules at run time
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pdfkit', 'fontkit'],
   typedRoutes: false,
+  // .ci/run runs npm run typecheck beside the build, in the same step that fails when either does: the build's own pass
+  // over the same files (half a minute of one core) is work done twice there, and only there
+  typescript: { ignoreBuildErrors: process.env.TYPECHECKED_BESIDE_BUILD === '1' },
   // spec 2's 404 page as a whole document Next renders at the routing level (app/global-not-found.tsx): it reads without JavaScript
   // a CI build is made once on a clean clone: the Turbopack cache it would write (about 400 MB) is never read
   // the pages' CSS (about 7 kB compressed in all) goes in the HTML: on a phone's first visit three render-blocking

@@ -193,6 +193,14 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
   // spec 8: in the form's alert region
   const showFailure = (result: ApiResult<unknown>) => setServerError(failureMessage(result, t));
 
+  const onPage = useRef(true);
+  useEffect(() => {
+    onPage.current = true;
+    return () => {
+      onPage.current = false;
+    };
+  }, []);
+
   // spec 4: poll the VPA transaction every 5 s (UPI QR every 5 s too); still pending after the timeout is a failure to report
   async function waitForVpa(orderId: string, pollMs = VPA_POLL_MS, started = Date.now()) {
     setVpaState('waiting');
@@ -213,6 +221,8 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
     }
     for (;;) {
       await new Promise((r) => setTimeout(r, pollMs));
+      // the donor has left the form (another page of the app): nobody is waiting on this order here any more
+      if (!onPage.current) return;
       // a poll that does not get through is tried again on the next tick
       const res = await postJson<TxnStatus>('/api/verify/vpatxn', { order_id: orderId });
       const txn = res.ok ? res.data : undefined;
