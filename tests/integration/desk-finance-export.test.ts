@@ -59,6 +59,7 @@ it('writes minor units as major units with two decimals, exactly', () => {
   expect([majorWithTwoDecimals(0), majorWithTwoDecimals(5), majorWithTwoDecimals(123_456), majorWithTwoDecimals(-2_050)]).toEqual(['0.00', '0.05', '1234.56', '-20.50']);
 });
 
+// it settles gifts, a refund and a payout before it counts: on PostgreSQL beside the e2e suite that has taken over a minute
 it('counts each India-time day and fundraiser: gifts, refunds, payouts and tips; the CSV is audited', async () => {
   const f = await knownDays();
   expect(await financeRows(db, '2026-03-10', '2026-03-11')).toEqual([
@@ -85,4 +86,4 @@ it('counts each India-time day and fundraiser: gifts, refunds, payouts and tips;
 
   const backwards = await call(exportRoute, 'http://localhost/api/desk/finance-export?from=2026-03-11&to=2026-03-10', {}, { headers: { cookie: await sessionCookie(db, finance.id) } });
   expect(backwards.status).toBe(422);
-});
+}, 150_000);
