@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { lazyComponent } from '@/components/ui/lazy-component';
 import type { CaptchaWidget } from '@/lib/security/captcha';
 
-// the widget in its own chunk: forms download it only when captcha is on
-const CaptchaBox = lazyComponent(() => import('./CaptchaBox'));
+// the widget in its own chunk, in the browser only: forms download it only when captcha is on
+const CaptchaBox = lazyComponent(() => import('./CaptchaBox'), { browserOnly: true });
 
 /**
  * A form's captcha: the widget (null when captcha is off), the response to send, a check before sending, and a new

@@ -1,10 +1,8 @@
 'use client';
-// hCaptcha's official React component in a field: its own chunk, loaded only when the server asks for a captcha.
-import { lazyComponent } from '@/components/ui/lazy-component';
+// hCaptcha's official React component in a field: its own chunk, loaded in the browser only when the server asks for a
+// captcha (./Captcha.tsx).
+import HCaptcha from '@hcaptcha/react-hcaptcha';
 import type { CaptchaWidget } from '@/lib/security/captcha';
-
-// hCaptcha's script only in the browser
-const HCaptcha = lazyComponent(() => import('@hcaptcha/react-hcaptcha'), { browserOnly: true });
 
 interface Props {
   widget: CaptchaWidget;

@@ -14,3 +14,6 @@ export const WITHDRAWAL_REASON_MIN = 10;
 export const WITHDRAWAL_REFERENCE_MAX = 100;
 /** withdrawals the reviewers' queue lists at once, oldest first */
 export const WITHDRAWAL_QUEUE_MAX = 100;
+
+/** withdrawals that have left (or are leaving) the fundraiser's account: the ledger has them and the story shows them */
+export const APPROVED_WITHDRAWAL_STATUSES = ['approved', 'paid'] as const;

@@ -3,10 +3,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { withdrawals } from '../db/schema';
-import type { WithdrawalStatus } from '../validation/withdrawals';
-
-/** Withdrawals that have left the fundraiser's account: the ledger has them and the story shows them. */
-export const APPROVED_WITHDRAWAL_STATUSES: WithdrawalStatus[] = ['approved', 'paid'];
+import { APPROVED_WITHDRAWAL_STATUSES } from '../constants/withdrawals';
 
 export const withdrawalDocumentPath = (fundraiserId: number, withdrawalId: number) => `/api/campaigns/${fundraiserId}/withdrawals/${withdrawalId}/document`;
 
@@ -28,7 +25,7 @@ export async function storyWithdrawals(db: DbOrTx, fundraiserId: number): Promis
   const rows = await db
     .select({ id: withdrawals.id, amount_minor: withdrawals.amount_minor, currency: withdrawals.currency, purpose: withdrawals.purpose, status: withdrawals.status, reviewed_at: withdrawals.reviewed_at, paid_at: withdrawals.paid_at })
     .from(withdrawals)
-    .where(and(eq(withdrawals.fundraiser_id, fundraiserId), inArray(withdrawals.status, APPROVED_WITHDRAWAL_STATUSES)))
+    .where(and(eq(withdrawals.fundraiser_id, fundraiserId), inArray(withdrawals.status, [...APPROVED_WITHDRAWAL_STATUSES])))
     .orderBy(desc(withdrawals.reviewed_at), desc(withdrawals.id));
   return rows.map((r) => ({
     id: r.id,

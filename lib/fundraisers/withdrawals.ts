@@ -25,7 +25,8 @@ import { mainSiteOrigin } from '../whitelabel/site';
 import { announceFundraisersChanged } from '../cache/bus';
 import { invalidateFundraiser } from '../cache/invalidate';
 import { hasSupported } from './queries';
-import { APPROVED_WITHDRAWAL_STATUSES as APPROVED, withdrawalDocumentPath } from '../fundraisers/funds-used';
+import { withdrawalDocumentPath } from '../fundraisers/funds-used';
+import { APPROVED_WITHDRAWAL_STATUSES as APPROVED } from '../constants/withdrawals';
 import { assertNotSupporting } from './supporting';
 import {
   WITHDRAWAL_MESSAGES,
@@ -148,7 +149,7 @@ export async function setPayoutAccount(db: DbOrTx, user: Actor, fundraiserId: nu
 async function withdrawalSums(db: DbOrTx, fundraiserId: number, foreign: boolean) {
   const [s] = await db
     .select({
-      withdrawn: sql<number>`coalesce(sum(${withdrawals.amount_minor}) filter (where ${inArray(withdrawals.status, APPROVED)}), 0)`.mapWith(Number),
+      withdrawn: sql<number>`coalesce(sum(${withdrawals.amount_minor}) filter (where ${inArray(withdrawals.status, [...APPROVED])}), 0)`.mapWith(Number),
       pending: sql<number>`coalesce(sum(${withdrawals.amount_minor}) filter (where ${withdrawals.status} = 'requested'), 0)`.mapWith(Number),
     })
     .from(withdrawals)
@@ -416,7 +417,7 @@ export async function withdrawalDocument(db: DbOrTx, user: Actor | null, fundrai
   const allowed =
     (await can(db, user, 'fundraiser.manage', { kind: 'fundraiser', id: fundraiserId })) ||
     (await isReviewer(db, user)) ||
-    (APPROVED.includes(w.status) && (await hasSupported(db, fundraiserId, user.id)));
+    ((APPROVED as readonly string[]).includes(w.status) && (await hasSupported(db, fundraiserId, user.id)));
   const stored = allowed ? await readImageUpload(w.document_upload_id, 'story') : null;
   if (!stored) throw notFound(WITHDRAWAL_MESSAGES.notFound);
   return stored;

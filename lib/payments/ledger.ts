@@ -6,6 +6,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
 import { fundraisers, ledgerEntries, orders, refunds, withdrawals } from '../db/schema';
+import { APPROVED_WITHDRAWAL_STATUSES } from '../constants/withdrawals';
 
 export interface LedgerLine {
   account: string;
@@ -112,7 +113,6 @@ export async function refundDebits(tx: Tx, order: OrderRow, r: { before: number;
 
 /** the platform's account that pays a refund's share a fundraiser no longer holds (it was paid out): recovered offline */
 export const REFUND_COVER_ACCOUNT = 'platform:refund_cover';
-const PAID_OUT_STATUSES = ['approved', 'paid'] as const;
 
 /**
  * How much of a refund's fundraiser line would take its raised total below what its approved and paid withdrawals took
@@ -124,7 +124,7 @@ export async function shortfallAfterPayout(tx: DbOrTx, line: LedgerLine): Promis
   const [{ paidOut }] = await tx
     .select({ paidOut: sql<number>`coalesce(sum(${withdrawals.amount_minor}), 0)`.mapWith(Number) })
     .from(withdrawals)
-    .where(and(eq(withdrawals.fundraiser_id, line.fundraiserId), inArray(withdrawals.status, [...PAID_OUT_STATUSES])));
+    .where(and(eq(withdrawals.fundraiser_id, line.fundraiserId), inArray(withdrawals.status, [...APPROVED_WITHDRAWAL_STATUSES])));
   return f ? Math.max(0, paidOut - (f.raised + line.amountMinor)) : 0;
 }
 

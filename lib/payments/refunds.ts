@@ -22,8 +22,6 @@ const REFUND_GATEWAY_DOWN = 'The payment service did not take the refund. Please
 type RefundRow = typeof refunds.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
-/** Withdrawals approved or paid: money that has left (or is leaving) the fundraiser. */
-
 export interface RefundContext {
   reason: string | null;
   origin: string;

@@ -4,8 +4,6 @@ import { DONOR_ADDRESS_MAX_LENGTH, DONOR_ADDRESS_MIN_LENGTH, URN_PATTERN } from 
 import { financialYearStart } from '../india-time';
 import { DonorAddressSchema, PanSchema, TAX_MESSAGES } from './donor-tax';
 
-export { DonorAddressSchema, PanSchema, TAX_MESSAGES };
-
 /** A gift's missing PAN and address, added from its receipt page (a guest sends the receipt link's token). */
 export const GiftTaxDetailsSchema = z.object({
   panNumber: PanSchema,
