@@ -107,11 +107,11 @@ describe('a body nested thousands deep is a clear 400, never a 500', () => {
     expect(await rows()).toEqual(before);
   });
 
-  it('even at the body cap (1 MB of brackets, half a million deep), answered at once', async () => {
-    const started = performance.now();
+  // no timed assertion (CI machines are shared and noisy): a walk that recursed would overflow the stack (a 500), and a
+  // quadratic one over half a million levels would run for minutes, past this test's own timeout
+  it('even at the body cap (1 MB of brackets, half a million deep), a clear 400', async () => {
     expectTooDeep(await call(login, '/api/auth/login', {}, jsonInit(nestedArrays(500_000))), 'login, 1 MB');
-    expect(performance.now() - started).toBeLessThan(5_000);
-  });
+  }, 30_000);
 
   it('the cap is the constant: its own depth passes the walk, one more level is refused', () => {
     expect(inputProblem(JSON.parse(nestedArrays(JSON_INPUT_MAX_DEPTH)))).toBeNull();
