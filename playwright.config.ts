@@ -11,6 +11,8 @@ const mainPort = (lane: number) => PORT + 2 * lane;
 const LANE = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % LANES;
 /** this worker's second server of the product, whose job runner reconciles every 2 s and expires unpaid orders after 4 s */
 export const JOBS_PORT = mainPort(LANE) + 1;
+/** where that jobs server's output is kept (its reconcile passes name the orders they settled) */
+export const JOBS_LOG = `data/e2e-${LANE}/jobs-server.log`;
 // the others start once the first is up, so two never build at once
 const waitForFirst = `node -e "(async()=>{for(;;){try{if((await fetch('http://localhost:${PORT}/api/health')).ok)return}catch{}await new Promise(r=>setTimeout(r,1000))}})()"`;
 // each server's output is also kept in its lane's folder: npm run check:log-secrets reads it after the run
@@ -29,7 +31,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://localhost:${mainPort(LANE)}`,
-    trace: 'retain-on-failure',
+    // recording a trace for every test and dropping it on success cost about a tenth of the suite's CPU (bench/cpu.sh on
+    // the same 32 tests: trace off 211 and 218 s, retain-on-failure 233 and 238 s); on CI a failed test's retry records it
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
