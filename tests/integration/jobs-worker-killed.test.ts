@@ -48,10 +48,11 @@ it('a worker killed mid-run frees its periodic job within seconds, and another w
     expect(await states(name)).toEqual(['active']);
     process.kill(-holder.pid!, 'SIGKILL');
     const killedAt = Date.now();
+    // claim 2 s + a maintenance pass (1 s) + the retry delay (1-2 s) + polling, about 5 s on a quiet machine. The wait is
+    // the bound, not a stopwatch (a loaded CI machine took 12 s): the product's own 20 s claim, or the queue's 10-minute
+    // expiry this test was written against, would miss it
     while (done === 0 && Date.now() - killedAt < 15_000) await new Promise((r) => setTimeout(r, 100));
-    // claim 2 s + a maintenance pass (1 s) + the retry delay (1-2 s) + polling
     expect(done).toBe(1);
-    expect(Date.now() - killedAt).toBeLessThan(8_000);
     await new Promise((r) => setTimeout(r, 1_000));
     expect(await states(name)).toEqual(['completed']);
   } finally {

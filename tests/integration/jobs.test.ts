@@ -66,13 +66,12 @@ it('a periodic job left claimed by a server that died: on the embedded database 
   // offered at start; the server claims it and dies before finishing: no heartbeat renews its claim from now on
   const [claimed] = await died.boss.fetch(job.name);
   expect(claimed).toBeDefined();
-  const diedAt = Date.now();
   const pglite = (await databaseKind()) === 'pglite';
   const next = await startJobRunner({ ...options, soleInstance: pglite });
   runners.push(next);
+  // claim 2 s + maintenance 1 s + retry delay 1-2 s + polling: about 5 s. The wait is the bound, not a stopwatch: the
+  // product's own 20 s claim, or the queue's 10-minute expiry, would miss it
   await until(() => done === 1, 15_000);
-  // claim 2 s + maintenance 1 s + retry delay 1-2 s + polling: well under 10 s (the product's: under a minute)
-  expect(Date.now() - diedAt).toBeLessThan(10_000);
   await new Promise((r) => setTimeout(r, 2_000));
   expect(done).toBe(1);
   expect((await states(job.name)).map((s) => s.state)).toEqual(['completed']);
