@@ -11,8 +11,9 @@ const mainPort = (lane: number) => PORT + 2 * lane;
 const LANE = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % LANES;
 /** this worker's second server of the product, whose job runner reconciles every 2 s and expires unpaid orders after 4 s */
 export const JOBS_PORT = mainPort(LANE) + 1;
-/** where that jobs server's output is kept (its reconcile passes name the orders they settled) */
-export const JOBS_LOG = `data/e2e-${LANE}/jobs-server.log`;
+/** where a lane's jobs server keeps its output (its reconcile passes name the orders they settled) */
+const jobsLog = (lane: number) => `data/e2e-${lane}/jobs-server.log`;
+export const JOBS_LOG = jobsLog(LANE);
 // the others start once the first is up, so two never build at once
 const waitForFirst = `node -e "(async()=>{for(;;){try{if((await fetch('http://localhost:${PORT}/api/health')).ok)return}catch{}await new Promise(r=>setTimeout(r,1000))}})()"`;
 // each server's output is also kept in its lane's folder: npm run check:log-secrets reads it after the run
@@ -69,7 +70,7 @@ export default defineConfig({
       stdout: 'pipe' as const,
     })),
     ...lanes.map((lane) => ({
-      command: `${waitForFirst} && ${start(`data/e2e-${lane}/jobs-db`, `data/e2e-${lane}/jobs-server.log`)}`,
+      command: `${waitForFirst} && ${start(`data/e2e-${lane}/jobs-db`, jobsLog(lane))}`,
       env: { PORT: String(mainPort(lane) + 1), DATA_DIR: `./data/e2e-${lane}`, PGLITE_DIR: `./data/e2e-${lane}/jobs-db`, RECONCILE_INTERVAL_MS: '2000', RECONCILE_AFTER_MS: '0', ORDER_EXPIRY_MS: '4000', SIP_CHARGE_INTERVAL_MS: '3000', DEV_OUTBOX: '1', ...SESSION },
       url: `http://localhost:${mainPort(lane) + 1}/api/health`,
       timeout: 360_000,
