@@ -46,7 +46,10 @@ const nextConfig = {
   // a CI build is made once on a clean clone: the Turbopack cache it would write (about 400 MB) is never read
   // the pages' CSS (about 7 kB compressed in all) goes in the HTML: on a phone's first visit three render-blocking
   // stylesheet requests cost more than the bytes (Lighthouse mobile: ~600 ms of the story's LCP)
-  experimental: { globalNotFound: true, inlineCss: true, turbopackFileSystemCacheForBuild: process.env.CI !== 'true' },
+  // cached pages and unstable_cache entries stay in each server's memory: on disk in .next, every server started from
+  // the folder read them, and an entry's key names no database, so a server of another database (an e2e lane beside
+  // another, a demo beside staging) showed its rows. PAGE_CACHE_ON_DISK=1 shares them where every server has one database
+  experimental: { globalNotFound: true, inlineCss: true, turbopackFileSystemCacheForBuild: process.env.CI !== 'true', isrFlushToDisk: process.env.PAGE_CACHE_ON_DISK === '1' },
   async headers() {
     return [
       {

@@ -66,9 +66,9 @@ export type MakeNext = (options: { dev: false; dir: string; port: number; hostna
 };
 
 export async function serve(port: number, hostname = '0.0.0.0', makeNext: MakeNext = next): Promise<http.Server> {
-  // 1. Next keeps cached pages (server/route-cache) and unstable_cache entries (cache/fetch-cache) on disk across
-  // restarts. Both are copies of database rows, and the database may have been re-seeded, restored or swapped since:
-  // start empty (the first visit of each page renders it again, ~75 ms)
+  // 1. with PAGE_CACHE_ON_DISK=1 (next.config.mjs) Next keeps cached pages (server/route-cache) and unstable_cache
+  // entries (cache/fetch-cache) on disk across restarts. Both are copies of database rows, and the database may have
+  // been re-seeded, restored or swapped since: start empty (the first visit of each page renders it again, ~75 ms)
   for (const dir of [['cache', 'fetch-cache'], ['server', 'route-cache']]) fs.rmSync(path.join(process.cwd(), '.next', ...dir), { recursive: true, force: true });
   // 2. a secret of this process only: the internal task route answers nobody else
   const taskToken = randomBytes(32).toString('hex');
