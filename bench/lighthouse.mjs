@@ -25,7 +25,7 @@ try {
     payment: `/new/payment?ct=${encodeURIComponent(f.custom_tag)}&id=${f.id}&payment=form`,
   };
   console.log(`Lighthouse ${RUNS} runs per page, mobile profile (${THROTTLING} throttling), median:`);
-  console.log('page     score  LCP ms  CLS     TBT ms  observed LCP/load ms  LCP element');
+  console.log('page     score  LCP ms  CLS     TBT ms  observed LCP/load ms  LCP element (then each run\'s LCP ms)');
   for (const [name, path] of Object.entries(pages)) {
     const runs = [];
     // one warm-up visit so the first run does not measure the page cache filling
@@ -48,6 +48,8 @@ try {
     const byLcp = [...runs].sort((x, y) => x.lcp - y.lcp)[Math.floor(runs.length / 2)];
     console.log(
       `${name.padEnd(8)} ${String(median(runs.map((r) => r.score))).padStart(5)}  ${String(Math.round(median(runs.map((r) => r.lcp)))).padStart(6)}  ${median(runs.map((r) => r.cls)).toFixed(3)}  ${String(Math.round(median(runs.map((r) => r.tbt)))).padStart(6)}  ${`${Math.round(byLcp.observedLcp)}/${Math.round(byLcp.observedLoad)}`.padStart(20)}  ${byLcp.element.slice(0, 80)}`,
+      // the simulation swings with the observed trace (whether the page's scripts ran before its paint): each run, in order
+      `\n         runs: ${runs.map((r) => `${Math.round(r.lcp)} (observed ${Math.round(r.observedLcp)})`).join(', ')}`,
     );
   }
 } finally {
