@@ -48,7 +48,7 @@ try {
     const byLcp = [...runs].sort((x, y) => x.lcp - y.lcp)[Math.floor(runs.length / 2)];
     console.log(
       `${name.padEnd(8)} ${String(median(runs.map((r) => r.score))).padStart(5)}  ${String(Math.round(median(runs.map((r) => r.lcp)))).padStart(6)}  ${median(runs.map((r) => r.cls)).toFixed(3)}  ${String(Math.round(median(runs.map((r) => r.tbt)))).padStart(6)}  ${`${Math.round(byLcp.observedLcp)}/${Math.round(byLcp.observedLoad)}`.padStart(20)}  ${byLcp.element.slice(0, 80)}`,
-      // the simulation swings with the observed trace (whether the page's scripts ran before its paint): each run, in order
+      // the simulation swings from run to run with the observed trace it starts from: each run, in order
       `\n         runs: ${runs.map((r) => `${Math.round(r.lcp)} (observed ${Math.round(r.observedLcp)})`).join(', ')}`,
     );
   }
