@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { JOBS_PORT } from '../playwright.config';
+import { paidThankYouPath } from './support/donation';
 
 // Every server of a lane is started from the same build folder, the lane's server and its jobs server each on a
 // database of its own. Next's cached reads are keyed by function and arguments, not by database: kept on disk in the
@@ -18,20 +19,7 @@ test('a server of another database, started from the same build, shows its own t
   const list = await (await request.get('/api/fundraisers?limit=50&status=active')).json();
   // one no other spec gives to
   const f = list.data.filter((x: { currency: string }) => x.currency === 'INR').at(-3);
-  const post = async (path: string, data: unknown) => {
-    const res = await request.post(path, { data });
-    expect(res.ok(), path).toBe(true);
-    return res.json();
-  };
-  const cart = await post(`/api/fundraisers/${f.id}/cart`, { donated_amount: 300, currency: 'INR', donor_name: 'Lane Donor', donor_email: `lane-${Date.now()}@example.com`, donor_phone: '9876543210' });
-  const order = await post(`/api/fundraisers/${f.id}/order`, { cart_id: cart.data.id, mode: 'UPI' });
-  const sent = await post('/api/payment/send', { order_id: order.data.order_id });
-  const checkout = new URL(sent.data.url);
-  const paid = await request.post('/api/payment/sandbox/complete', { form: { gateway_order_id: checkout.searchParams.get('gateway_order_id')!, status: 'success', return_url: checkout.searchParams.get('return_url')! }, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
-  const back = new URL(paid.headers().location);
-  const params = Object.fromEntries([...back.searchParams].filter(([k]) => !['oi', 'origin', 'ct', 'id'].includes(k)));
-  expect((await post(`/api/payment/response/${order.data.order_id}`, params)).data.status).toBe('success');
+  await paidThankYouPath(request, f, { donated_amount: 300, donor_name: 'Lane Donor', donor_email: `lane-${Date.now()}@example.com` });
 
   // this server's story, rendered after the gift, counts it
   const here = await storedCount(request, baseURL!, f.id);
