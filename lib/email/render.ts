@@ -2,7 +2,6 @@
 // a phone and in old desktop clients, and a plain-text part with the same words and links. MJML (not react-email):
 // it compiles a string, so it renders the same in route handlers, server actions, scripts run with the react-server
 // condition and the job runner, where react-dom/server refuses to load; it ships no binary.
-import mjml2html from 'mjml';
 import { DEFAULT_THEME_COLOR } from '../whitelabel/brand';
 import { directionOf } from '../i18n/locales';
 import { EMAIL_MAX_WIDTH_PX } from '../constants/outbox';
@@ -130,6 +129,9 @@ ${doc.blocks.map((b) => blockMjml(b, color, align)).join('\n')}
 ${doc.footer ? `<mj-section padding="8px 0 24px"><mj-column><mj-text font-size="14px" color="#4b5563">${linkify(doc.footer)}</mj-text></mj-column></mj-section>` : ''}
 </mj-body>
 </mjml>`;
+  // loaded on the first email, not with every module that can queue one (most money paths): about a fifth of a second
+  // of start-up for a process or test file that never renders mail
+  const { default: mjml2html } = await import('mjml');
   const { html, errors } = await mjml2html(source, { validationLevel: 'soft', keepComments: false });
   if (errors?.length) throw new Error(`Email layout: ${errors.map((e) => e.formattedMessage).join('; ')}`);
   return html;
