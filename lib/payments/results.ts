@@ -181,9 +181,11 @@ async function handlePaymentReturn(db: Db, orderId: string, params: Record<strin
   // what the order already said (the webhook settled it first) leaves it as read: no second read
   const unmoved = (outcome?.result === 'duplicate' || outcome?.result === 'unchanged') && outcome.status === order.status;
   const settled = unmoved ? read : await checkoutOrderWithTag(db, orderId);
-  // the webhook may have credited this order a moment ago and still be expiring the story's cache:
-  // the donor is about to look at the story, so expire it here too (idempotent)
-  if (settled.order.status === 'success' && settled.order.fundraiser_id) await invalidateFundraiser(settled.order.fundraiser_id);
+  // the webhook may have credited this order a moment ago and still be expiring the story's cache: the donor is about
+  // to look at the story, so expire it here too, unless this return settled it and afterSettle expired it just now
+  const fundraiserId = settled.order.fundraiser_id;
+  const expiredJustNow: readonly number[] = outcome?.fundraisers ?? [];
+  if (settled.order.status === 'success' && fundraiserId && !expiredJustNow.includes(fundraiserId)) await invalidateFundraiser(fundraiserId);
   return settled;
 }
 

@@ -9,7 +9,8 @@ import { FAST_ROUTES } from '@/server/fast-lane-routes';
 import { fastLane } from '@/server/fast-lane';
 import { stampClientAddress, trustProxyFrom } from '@/lib/http/client-address';
 import { carts, fundraisers, orders } from '@/lib/db/schema';
-import { SANDBOX_SIGNATURE_HEADER } from '@/lib/payments/sandbox';
+import { SANDBOX_SIGNATURE_HEADER, sandboxSign } from '@/lib/payments/sandbox';
+import { sandboxSecret } from '@/lib/payments/registry';
 import { CACHE_TAGS } from '@/lib/cache/tags';
 import { closeDb } from '../helpers/db';
 import { freshDb, makeFundraiser } from '../factories';
@@ -70,6 +71,12 @@ const totals = async () => (await db.select({ raised: fundraisers.raised_minor, 
 // a stranger's forged proxy headers on every request: no trusted proxy is configured, so none may count
 const FORGED = { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', 'x-sahyog-client-address': '203.0.113.7' };
 
+/** The gateway's signed webhook for the payment its return names. */
+function paidWebhook(orderId: string, params: Record<string, string>) {
+  const event = JSON.stringify({ event_id: `evt_lane_${orderId}`, type: 'payment.success', gateway_order_id: params.gateway_order_id, payment_id: params.payment_id, status: 'success', amount: params.amount, currency: params.currency });
+  return post('/api/webhooks/sandbox', event, { [SANDBOX_SIGNATURE_HEADER]: sandboxSign(sandboxSecret(), event) });
+}
+
 async function checkout(email: string) {
   const cart = await postJson(`/api/fundraisers/${fundraiser.id}/cart`, { donated_amount: 500, currency: 'INR', donor_name: 'Lane Donor', donor_email: email, donor_phone: '9876543210', tip_amount: 0 }, FORGED);
   expect(cart.status).toBe(201);
@@ -105,19 +112,31 @@ describe('a donation through the fast lane', () => {
     expect(result.body.data).toMatchObject({ order_id: orderId, status: 'success' });
     // the story, its lists: expired by the time the donor is told where to go
     expect(expired.flat()).toEqual(expect.arrayContaining([CACHE_TAGS.fundraiser(fundraiser.id), CACHE_TAGS.fundraiserLists]));
+    // once: the return settled it, and a second expiry would only render the story again for nothing
+    expect(expired.flat().filter((tag) => tag === CACHE_TAGS.fundraiser(fundraiser.id))).toHaveLength(1);
     // the gateway's webhooks after it, three times: nothing moves again
-    const event = JSON.stringify({ event_id: `evt_lane_${orderId}`, type: 'payment.success', gateway_order_id: params.gateway_order_id, payment_id: params.payment_id, status: 'success', amount: params.amount, currency: params.currency });
-    const { sandboxSign } = await import('@/lib/payments/sandbox');
-    const { sandboxSecret } = await import('@/lib/payments/registry');
     const results: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const hook = await post('/api/webhooks/sandbox', event, { [SANDBOX_SIGNATURE_HEADER]: sandboxSign(sandboxSecret(), event) });
+      const hook = await paidWebhook(orderId, params);
       expect(hook.status).toBe(200);
       results.push(hook.body.data.result);
     }
     expect(results).toEqual(['unchanged', 'duplicate', 'duplicate']);
     expect(await totals()).toEqual({ raised: before.raised + 50_000, donors: before.donors + 1 });
     expect(toNext).toEqual([]);
+  });
+
+  it('a gift the webhook settled first is still expired by the return, once, before the donor is told where to go', async () => {
+    const { orderId, url } = await checkout('lane-5@example.com');
+    const form = new URLSearchParams({ gateway_order_id: url.searchParams.get('gateway_order_id')!, status: 'success', return_url: url.searchParams.get('return_url')!, webhook: 'lost' });
+    const paid = await post('/api/payment/sandbox/complete', form.toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+    const params = Object.fromEntries([...new URL(paid.headers.location!).searchParams].filter(([k]) => !['oi', 'origin', 'ct', 'id'].includes(k)));
+    // the webhook arrives before the donor's browser is back
+    expect((await paidWebhook(orderId, params)).body.data.result).toBe('settled');
+    expired.length = 0;
+    const result = await postJson(`/api/payment/response/${orderId}`, params);
+    expect(result.body.data).toMatchObject({ order_id: orderId, status: 'success' });
+    expect(expired.flat().filter((tag) => tag === CACHE_TAGS.fundraiser(fundraiser.id))).toHaveLength(1);
   });
 
   it('refuses a forged webhook and a tampered return, crediting nothing', async () => {
