@@ -7,7 +7,7 @@ import { env } from '../env';
 
 /** The bytes kept for this key, or the ones `make` draws (then stored); null when `make` has nothing to draw. */
 export async function renderOnce(dirName: string, key: string, extension: string, make: () => Promise<Buffer | null>): Promise<Buffer | null> {
-  // run-time data, never part of the build: unmarked, Turbopack traced the whole project (36,743 files) into the media routes' output
+  // run-time data, never part of the build: unmarked, Turbopack traced the whole project (tens of thousands of files, data/ included) into the media routes' output
   const dir = path.resolve(/*turbopackIgnore: true*/ env().DATA_DIR, dirName);
   const file = path.join(/*turbopackIgnore: true*/ dir, `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.${extension}`);
   const made = await readFile(file).catch(() => null);
