@@ -15,6 +15,9 @@ function slowServer() {
   return { server, answer: () => answer() };
 }
 
+// the request has reached the handler: a fixed pause lost this race on a loaded machine, and the signal then found nothing in flight
+const arrived = (server: http.Server) => new Promise<void>((resolve) => server.once('request', () => resolve()));
+
 const listen = (server: http.Server) => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 
 describe('stopping on SIGTERM', () => {
@@ -26,8 +29,9 @@ describe('stopping on SIGTERM', () => {
     let exited: (code: number) => void = () => {};
     const exit = new Promise<number>((resolve) => (exited = resolve));
     stopOnSignal(server, { stopBackground: async () => void steps.push('jobs'), closeDb: async () => void steps.push('db'), exit: (code) => { steps.push(`exit ${code}`); exited(code); }, graceMs: 5_000 }, signals);
+    const inHandler = arrived(server);
     const inFlight = fetch(`http://127.0.0.1:${port}/`).then((r) => r.text());
-    await new Promise((r) => setTimeout(r, 50));
+    await inHandler;
     signals.emit('SIGTERM');
     await new Promise((r) => setTimeout(r, 50));
     // nothing stops while the request is unanswered, and no new connection is taken
@@ -46,8 +50,9 @@ describe('stopping on SIGTERM', () => {
     const codes: number[] = [];
     let stopBackground = 0;
     const stop = stopOnSignal(server, { stopBackground: async () => void stopBackground++, closeDb: async () => {}, exit: (code) => void codes.push(code), graceMs: 100 }, signals);
+    const inHandler = arrived(server);
     const inFlight = fetch(`http://127.0.0.1:${port}/`).then((r) => r.text());
-    await new Promise((r) => setTimeout(r, 50));
+    await inHandler;
     signals.emit('SIGTERM');
     signals.emit('SIGINT');
     await new Promise((r) => setTimeout(r, 200));
@@ -141,8 +146,9 @@ describe('draining behind a proxy', () => {
     let exited: (code: number) => void = () => {};
     const exit = new Promise<number>((resolve) => (exited = resolve));
     stopOnSignal(server, { stopBackground: async () => {}, closeDb: async () => {}, exit: (code) => exited(code), graceMs: 5_000 }, signals);
+    const inHandler = arrived(server);
     const inFlight = get('/slow');
-    await new Promise((r) => setTimeout(r, 50));
+    await inHandler;
     signals.emit('SIGTERM');
     await new Promise((r) => setTimeout(r, 50));
     answer();
