@@ -71,13 +71,13 @@ test('a donor with Sahyog credit (a spec 9 prize) gives from it on the payment p
   const list = await (await request.get('/api/fundraisers?limit=100&status=active')).json();
   const f = list.data.find((x: { currency: string; is_ended: boolean; is_private: boolean }) => x.currency === 'INR' && !x.is_ended && !x.is_private);
   await page.goto(`/new/payment?ct=${f.custom_tag}&id=${f.id}&payment=form`);
-  await expect(page.getByTestId('credit-pay')).toContainText('You have ₹300 of Sahyog credit');
+  await expect(page.getByTestId('payment-form').getByTestId('credit-pay')).toContainText('You have ₹300 of Sahyog credit');
   await page.getByLabel('Other amount').fill('250');
   await page.getByRole('button', { name: 'Give ₹250 from my credit' }).click();
   await expect(page.getByTestId('thank-you')).toBeVisible({ timeout: 20_000 });
   // ₹50 left: the next visit offers what remains
   await page.goto(`/new/payment?ct=${f.custom_tag}&id=${f.id}&payment=form`);
-  await expect(page.getByTestId('credit-pay')).toContainText('You have ₹50 of Sahyog credit');
+  await expect(page.getByTestId('payment-form').getByTestId('credit-pay')).toContainText('You have ₹50 of Sahyog credit');
 });
 
 test("a bank transfer asks for the donor's account, shows where to transfer, and counts once the transfer arrives @phone", async ({ page, request }) => {

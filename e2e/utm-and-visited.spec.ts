@@ -1,6 +1,7 @@
 // Spec 9: the utm fields of a landing URL are kept in cookies for 7 days and reach what the visitor creates
 // later (here a draft fundraiser); the home page shows the campaigns this browser visited, newest first.
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { RECENTLY_VISITED_STORAGE_KEY } from '../lib/story/recently-visited';
 import { logIn } from './support/sign-in';
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -45,6 +46,9 @@ test('the home page shows the campaigns this browser visited, newest first, and 
   for (const f of [first, second]) {
     await page.goto(`/stories/${f.custom_tag}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(f.title);
+    // the heading is in the server's HTML; the visit is kept once the page has hydrated, which a loaded machine reaches
+    // after the test had already moved on
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key) ?? '', RECENTLY_VISITED_STORAGE_KEY)).toContain(`"${f.custom_tag}"`);
   }
   await page.goto('/');
   const row = page.getByRole('region', { name: 'Recently visited' });
