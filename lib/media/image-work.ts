@@ -58,9 +58,9 @@ export class ImageWorkQueue {
 
   constructor(readonly limits: ImageWorkLimits) {}
 
-  /** What the queue holds now. */
+  /** What the queue holds now; busiestAccount is the most uploads one account holds. */
   load() {
-    return { running: this.running, waiting: this.line.length, uploads: this.uploads, pixels: this.pixels };
+    return { running: this.running, waiting: this.line.length, uploads: this.uploads, pixels: this.pixels, busiestAccount: Math.max(0, ...this.perAccount.values()) };
   }
 
   /**

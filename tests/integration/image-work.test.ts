@@ -47,18 +47,23 @@ async function upload(cookie: string, name: string, bytes: Uint8Array = poster) 
   return call(avatarPost, '/api/users/me/avatar', {}, { method: 'POST', body: form, headers: { origin: 'http://localhost', cookie } });
 }
 
-/** The most pictures image work ran at once, and the most uploads it held at once (running or waiting), while `during` ran. */
-async function mostAtOnce<T>(during: () => Promise<T>): Promise<{ result: T; most: number; mostHeld: number }> {
+/**
+ * The most pictures image work ran at once, the most uploads it held at once (running or waiting), and the most one
+ * account held at once, while `during` ran.
+ */
+async function mostAtOnce<T>(during: () => Promise<T>): Promise<{ result: T; most: number; mostHeld: number; mostByOneAccount: number }> {
   let most = 0;
   let mostHeld = 0;
+  let mostByOneAccount = 0;
   const watch = setInterval(() => {
     const load = imageWork().load();
     most = Math.max(most, load.running);
     mostHeld = Math.max(mostHeld, load.uploads);
+    mostByOneAccount = Math.max(mostByOneAccount, load.busiestAccount);
   }, 5);
   try {
     const result = await during();
-    return { result, most, mostHeld };
+    return { result, most, mostHeld, mostByOneAccount };
   } finally {
     clearInterval(watch);
   }
@@ -69,7 +74,7 @@ const budgetUploads = Math.min(Math.floor((IMAGE_WORK_CONCURRENCY * IMAGE_WORK_P
 describe('image work: a queue of bounded concurrency with a budget across accounts', () => {
   it('large uploads from four accounts at once: some are taken, the rest refused with 429 and a Retry-After, never more at once than the workers', async () => {
     const sent = people.flatMap((p, i) => [0, 1, 2].map((n) => ({ who: i, cookie: p.cookie, name: `poster-${i}-${n}.png` })));
-    const { result: answers, most, mostHeld } = await mostAtOnce(() => Promise.all(sent.map((s) => upload(s.cookie, s.name))));
+    const { result: answers, most, mostHeld, mostByOneAccount } = await mostAtOnce(() => Promise.all(sent.map((s) => upload(s.cookie, s.name))));
     const taken = answers.filter((a) => a.status === 201);
     const refused = answers.filter((a) => a.status !== 201);
     expect(taken.length).toBeGreaterThanOrEqual(1);
@@ -84,21 +89,27 @@ describe('image work: a queue of bounded concurrency with a budget across accoun
       expect(Object.values(IMAGE_WORK_MESSAGES)).toContain(a.body.error.message);
       expect(Number(a.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     }
-    // no account took more than its share
-    for (let i = 0; i < people.length; i++) expect(answers.filter((a, n) => a.status === 201 && sent[n].who === i).length).toBeLessThanOrEqual(IMAGE_WORK_UPLOADS_PER_ACCOUNT);
+    // no account held more than its share at once (its share, like the budget, is of uploads held at once: on a loaded
+    // machine an account's first upload can finish before its third arrives, which is then taken; CI saw 3 taken of 3)
+    expect(mostByOneAccount).toBeLessThanOrEqual(IMAGE_WORK_UPLOADS_PER_ACCOUNT);
     expect(most).toBeLessThanOrEqual(IMAGE_WORK_CONCURRENCY);
     // the taken ones are real profile pictures
     for (const a of taken) expect(a.body.data.avatar).toMatch(/^\/media\/uploads\/[a-f0-9]+-avatar\.webp$/);
     // and once done, the budget is whole again
-    expect(imageWork().load()).toEqual({ running: 0, waiting: 0, uploads: 0, pixels: 0 });
+    expect(imageWork().load()).toEqual({ running: 0, waiting: 0, uploads: 0, pixels: 0, busiestAccount: 0 });
     expect((await upload(people[3].cookie, 'after.png')).status).toBe(201);
   });
 
   it('one account cannot take the whole budget: past its share it is told to wait for its own, while another account is taken', async () => {
     const [mine, other] = people;
-    const answers = await Promise.all([...Array.from({ length: IMAGE_WORK_UPLOADS_PER_ACCOUNT + 2 }, (_, n) => upload(mine.cookie, `mine-${n}.png`)), upload(other.cookie, 'other.png')]);
+    const { result: answers, mostByOneAccount } = await mostAtOnce(() =>
+      Promise.all([...Array.from({ length: IMAGE_WORK_UPLOADS_PER_ACCOUNT + 2 }, (_, n) => upload(mine.cookie, `mine-${n}.png`)), upload(other.cookie, 'other.png')]),
+    );
     const own = answers.slice(0, -1);
-    expect(own.filter((a) => a.status === 201)).toHaveLength(IMAGE_WORK_UPLOADS_PER_ACCOUNT);
+    // held at once, not taken over the burst (see above)
+    expect(mostByOneAccount).toBeLessThanOrEqual(IMAGE_WORK_UPLOADS_PER_ACCOUNT);
+    expect(own.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(IMAGE_WORK_UPLOADS_PER_ACCOUNT);
+    expect(own.filter((a) => a.status !== 201).length).toBeGreaterThanOrEqual(1);
     for (const a of own.filter((x) => x.status !== 201)) expect([a.status, a.body.error.message]).toEqual([429, IMAGE_WORK_MESSAGES.yours]);
     expect(answers[answers.length - 1].status).toBe(201);
   });

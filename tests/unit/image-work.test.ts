@@ -38,14 +38,14 @@ describe('the image work queue', () => {
     const runs = gates.map((g, i) => queue.run(async () => (started.push(i), g.done), { account: `a${i}`, pixels: 10 }));
     await settle();
     expect(started).toEqual([0, 1]);
-    expect(queue.load()).toEqual({ running: 2, waiting: 1, uploads: 3, pixels: 30 });
+    expect(queue.load()).toEqual({ running: 2, waiting: 1, uploads: 3, pixels: 30, busiestAccount: 1 });
     gates[1].open();
     await settle();
     expect(started).toEqual([0, 1, 2]);
     gates[0].open();
     gates[2].open();
     await Promise.all(runs);
-    expect(queue.load()).toEqual({ running: 0, waiting: 0, uploads: 0, pixels: 0 });
+    expect(queue.load()).toEqual({ running: 0, waiting: 0, uploads: 0, pixels: 0, busiestAccount: 0 });
   });
 
   it('refuses uploads past the budget in pixels or in number, and past an account\'s share, with a Retry-After', async () => {
