@@ -148,3 +148,21 @@ test('a body that stops half-way is answered 408 and closed within the set time'
     expect(ms).toBeLessThan(REQUEST_BODY_TIMEOUT_MS + 2 * REQUEST_TIMEOUT_CHECK_MS + 5_000);
   }
 });
+
+// before the payment page is interactive, the browser's own submit would be a GET carrying the donor's details in the
+// address (and losing the fundraiser: a 404); Contribute waits, and Enter in a field submits nothing
+test("a donor's details never reach the address when the payment page is not interactive yet", async ({ browser, request, baseURL }) => {
+  const list = await (await request.get('/api/fundraisers?limit=20&status=active')).json();
+  const f = list.data.find((x: { currency: string }) => x.currency === 'INR');
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  const path = `/new/payment?ct=${encodeURIComponent(f.custom_tag)}&id=${f.id}&payment=form`;
+  await page.goto(path);
+  await expect(page.locator('form[data-testid=payment-form] button[type=submit]')).toBeDisabled();
+  await page.locator('input[name=donor_name]').fill('Asha Verma');
+  await page.locator('input[name=donor_name]').press('Enter');
+  await page.waitForTimeout(500);
+  expect(new URL(page.url()).search).toBe(new URL(path, baseURL).search);
+  expect(page.url()).not.toContain('Asha');
+  await context.close();
+});

@@ -24,6 +24,7 @@ import { failureMessage } from './failure-message';
 import { FailedReason } from './FailedReason';
 import { Field } from '../forms/Field';
 import { sendToApi, type ApiResult } from '../auth/client-session';
+import { useInBrowser } from '../ui/lazy-component';
 
 interface Props {
   /** each payment method's mark, drawn on the server (methodMarks()) */
@@ -83,6 +84,9 @@ const isPhone = () => !window.matchMedia('(min-width: 768px)').matches;
 
 export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, defaultCurrency, locale, modesByCurrency, brandName, rewards = [], rewardId = null, origin = 's', updateId = null, dedication = null, credits = [], currencyOptions, marks, inrPerUnitMicros, donor = null, failed = null, captcha = null }: Props) {
   const t = useTranslations('Payment');
+  // Contribute waits for the page to be interactive: before that the browser itself would submit the form as a GET,
+  // the donor's name, email and phone in the address and the fundraiser out of it (a 404)
+  const interactive = useInBrowser();
   const [mode, setMode] = useState<PaymentOption>('UPI');
   const initialReward = rewards.find((r) => r.id === rewardId && r.left !== 0) ?? null;
   const rewardPresets = initialReward ? donationPresetsFor(initialReward.currency) : [];
@@ -624,7 +628,7 @@ export function PaymentForm({ fundraiser, localePrefix, vpaTimeoutMs, realtime, 
             </>
           ) : (
             <>
-              <button className="btn btn-primary btn-block" type="submit" disabled={isSubmitting} aria-describedby={isSubmitting ? 'pay-processing' : undefined} onClick={openUpiWindowOnTap}>
+              <button className="btn btn-primary btn-block" type="submit" disabled={isSubmitting || !interactive} aria-describedby={isSubmitting ? 'pay-processing' : undefined} onClick={openUpiWindowOnTap}>
                 {t('submit', { amount: total })}
               </button>
               {isSubmitting && (
